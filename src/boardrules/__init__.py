@@ -1,0 +1,62 @@
+"""boardrules — typed, pure-Python rules engines for tabletop games.
+
+Every game is a module with the same functions (the `Game` contract): immutable
+states, legal actions in a stable order, `apply`, explicit chance nodes with exact
+probabilities, per-player observations that never leak, `resample` for
+information-set search, JSON round-trips and readable notation.
+
+>>> import random, boardrules
+>>> kivi = boardrules.load("kivi")
+>>> rng = random.Random(7)
+>>> state = boardrules.resolve_chance(kivi.new_game(2), rng)
+>>> while not kivi.is_terminal(state):
+...     state = kivi.apply(state, rng.choice(kivi.legal_actions(state)))
+...     state = boardrules.resolve_chance(state, rng)
+>>> kivi.result(state).finished
+True
+"""
+
+from __future__ import annotations
+
+from boardrules.chance import resolve_chance, sample_chance
+from boardrules.errors import (
+    BoardrulesError,
+    IllegalActionError,
+    InvalidNotationError,
+    InvalidOptionsError,
+    InvalidStateError,
+)
+from boardrules.game import CHANCE, TERMINAL, Chance, Game, Result, Terminal, ToMove
+from boardrules.games import GAMES, game_of, load
+from boardrules.records import Record, replay, replay_states
+from boardrules.serialization import FORMAT_VERSION, from_data, from_json, to_data, to_json
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CHANCE",
+    "FORMAT_VERSION",
+    "GAMES",
+    "TERMINAL",
+    "BoardrulesError",
+    "Chance",
+    "Game",
+    "IllegalActionError",
+    "InvalidNotationError",
+    "InvalidOptionsError",
+    "InvalidStateError",
+    "Record",
+    "Result",
+    "Terminal",
+    "ToMove",
+    "from_data",
+    "from_json",
+    "game_of",
+    "load",
+    "replay",
+    "replay_states",
+    "resolve_chance",
+    "sample_chance",
+    "to_data",
+    "to_json",
+]

@@ -1,0 +1,164 @@
+"""The one contract every game module meets.
+
+A game is a *module* (for example `boardrules.games.kivi`) whose functions and
+constants satisfy the `Game` protocol; mypy checks every registered module
+against it. States, actions, observations and options are frozen attrs classes.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections import Counter
+from fractions import Fraction
+from typing import Final, Protocol, TypeAlias, TypeVar
+
+import attrs
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Chance",
+    "Game",
+    "Result",
+    "Terminal",
+    "ToMove",
+]
+
+
+class Chance(enum.Enum):
+    """The marker `to_move` returns when chance acts (a shuffle, a draw, a die roll)."""
+
+    CHANCE = "chance"
+
+    def __repr__(self) -> str:
+        return "CHANCE"
+
+
+class Terminal(enum.Enum):
+    """The marker `to_move` returns when nobody acts because the game is over."""
+
+    TERMINAL = "terminal"
+
+    def __repr__(self) -> str:
+        return "TERMINAL"
+
+
+CHANCE: Final = Chance.CHANCE
+"""Chance acts: the legal actions are the chance outcomes."""
+TERMINAL: Final = Terminal.TERMINAL
+"""Nobody acts: the game is over."""
+
+ToMove: TypeAlias = int | Chance | Terminal
+"""Who acts: a player index (``0 <= p < players``), `CHANCE` or `TERMINAL`."""
+
+
+@attrs.frozen
+class Result:
+    """The outcome of a game in the game's own terms."""
+
+    scores: tuple[int, ...]
+    """Each player's score as the rulebook counts it (a game without scores uses 1 for a win)."""
+    winners: tuple[int, ...]
+    """The players who won, ascending; several means they share the win; ``()`` means nobody
+    won (or the game is not over yet)."""
+    finished: bool
+    """Whether the game is over; scores of an unfinished game are the current standings."""
+
+
+S = TypeVar("S")
+A = TypeVar("A")
+O = TypeVar("O")  # noqa: E741 - the conventional letter for an observation type
+P = TypeVar("P")
+
+
+class Game(Protocol[S, A, O, P]):
+    """The functions and constants of a game module.
+
+    Type parameters: ``S`` the state, ``A`` the action union, ``O`` the observation,
+    ``P`` the options class.
+    """
+
+    @property
+    def NAME(self) -> str:
+        """The registry name, e.g. ``"kivi"``."""
+
+    @property
+    def TITLE(self) -> str:
+        """The game's title for people."""
+
+    @property
+    def RULES_VERSION(self) -> str:
+        """Version of the rules implementation; bumped when a record may replay differently."""
+
+    @property
+    def MIN_PLAYERS(self) -> int:
+        """Fewest players."""
+
+    @property
+    def MAX_PLAYERS(self) -> int:
+        """Most players."""
+
+    @property
+    def State(self) -> type[S]:
+        """The state class."""
+
+    @property
+    def Observation(self) -> type[O]:
+        """The observation class."""
+
+    @property
+    def Options(self) -> type[P]:
+        """The options class (all fields have documented defaults)."""
+
+    @property
+    def ACTION_TYPES(self) -> tuple[type[A], ...]:
+        """Every action class of the game, chance outcomes included."""
+
+    def new_game(self, players: int, options: P | None = None) -> S:
+        """Return the initial state (usually a chance node)."""
+
+    def legal_actions(self, state: S) -> tuple[A, ...]:
+        """Return every legal action of whoever acts, in the documented stable order."""
+
+    def apply(self, state: S, action: A) -> S:
+        """Return the state after `action`; raise `IllegalActionError` if it is not legal."""
+
+    def apply_unchecked(self, state: S, action: A) -> S:
+        """Return the state after `action`, trusting that it is legal (the fast path)."""
+
+    def to_move(self, state: S) -> ToMove:
+        """Return who acts."""
+
+    def chance_outcomes(self, state: S) -> tuple[tuple[A, Fraction], ...]:
+        """Return the chance outcomes with exact probabilities summing to 1."""
+
+    def sample_chance(self, state: S, rng: random.Random) -> A:
+        """Draw one chance outcome with the distribution of `chance_outcomes`."""
+
+    def is_terminal(self, state: S) -> bool:
+        """Return whether the game is over."""
+
+    def returns(self, state: S) -> tuple[float, ...]:
+        """Return each player's return: 1 win, 0 shared win or draw, -1 loss; zeros before the end."""
+
+    def result(self, state: S) -> Result:
+        """Return the scores and winners in the game's own terms."""
+
+    def observe(self, state: S, player: int | None) -> O:
+        """Return what `player` may know (``None``: a spectator)."""
+
+    def resample(self, state: S, player: int, rng: random.Random) -> S:
+        """Return a state `player` cannot tell from `state`, hidden information redrawn."""
+
+    def parse_action(self, state: S, text: str) -> A:
+        """Read the notation of an action; raise `InvalidNotationError` on bad text."""
+
+    def validate_state(self, state: S) -> None:
+        """Raise `InvalidStateError` unless `state` is a possible state of the game."""
+
+    def inventory(self, state: S) -> Counter[str]:
+        """Return the multiset of every component in the game, wherever it lies."""
+
+    def action_bound(self, players: int, options: P) -> int:
+        """Return an upper bound on the number of actions (chance included) in one game."""

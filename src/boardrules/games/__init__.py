@@ -1,0 +1,66 @@
+"""The registry of games: every module here meets the `boardrules.game.Game` contract.
+
+The registry is written out by hand, so the list of games is plain to read and
+mypy checks each module against the protocol below.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any, Final, TypeAlias
+
+from boardrules.errors import BoardrulesError
+from boardrules.game import Game
+from boardrules.games import kivi
+
+__all__ = ["GAMES", "AnyGame", "game_of", "load"]
+
+AnyGame: TypeAlias = Game[Any, Any, Any, Any]
+"""A game module of any game (the registry holds different games side by side)."""
+
+# Each line is checked by mypy: the module must satisfy the protocol with its own types.
+_kivi: Game[kivi.State, kivi.Action, kivi.Observation, kivi.Options] = kivi
+
+GAMES: Final[MappingProxyType[str, AnyGame]] = MappingProxyType(
+    {
+        "kivi": _kivi,
+    }
+)
+"""Every registered game by name, in alphabetical order of name."""
+
+_BY_TYPE: dict[type, tuple[AnyGame, str]] = {}
+
+
+def load(name: str) -> AnyGame:
+    """Return the game module registered as `name`.
+
+    >>> load("kivi").TITLE
+    'KIVI'
+    """
+    try:
+        return GAMES[name]
+    except KeyError:
+        known = ", ".join(GAMES)
+        raise BoardrulesError(f"unknown game {name!r}; known games: {known}") from None
+
+
+def game_of(obj: object) -> tuple[AnyGame, str]:
+    """Return the game an object belongs to and its kind.
+
+    The kind is one of ``"state"``, ``"action"``, ``"observation"``, ``"options"``.
+    Raises `BoardrulesError` for an object of no registered game.
+    """
+    if not _BY_TYPE:
+        for game in GAMES.values():
+            _BY_TYPE[game.State] = (game, "state")
+            _BY_TYPE[game.Observation] = (game, "observation")
+            _BY_TYPE[game.Options] = (game, "options")
+            for cls in game.ACTION_TYPES:
+                _BY_TYPE[cls] = (game, "action")
+    try:
+        return _BY_TYPE[type(obj)]
+    except KeyError:
+        raise BoardrulesError(
+            f"{type(obj).__qualname__} is not a state, action, observation or options "
+            "class of any registered game"
+        ) from None

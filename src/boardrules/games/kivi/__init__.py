@@ -1,0 +1,108 @@
+"""KIVI — roll six dice, claim squares, score lines (Maureen Hiron & Sheyla Bonnick, 2016).
+
+2–4 players, perfect information, the dice are chance nodes. See the docs page
+"KIVI" for the rules in our words, every ruling, the state format and notation.
+
+>>> import random
+>>> from boardrules.games import kivi
+>>> state = kivi.new_game(2)
+>>> state = kivi.apply(state, kivi.Roll((1, 2, 3, 4, 5, 6)))   # a straight: wild
+>>> state = kivi.apply(state, kivi.parse_action(state, "d4"))
+>>> state.cells[24], kivi.to_move(state)
+(0, CHANCE)
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from boardrules.games.kivi.actions import (
+    FORFEIT,
+    PLACE,
+    Action,
+    Displace,
+    Forfeit,
+    Place,
+    Reroll,
+    Roll,
+)
+from boardrules.games.kivi.board import (
+    DEFAULT_BOARD,
+    Combination,
+    analyse,
+    square_index,
+    square_name,
+)
+from boardrules.games.kivi.notation import parse_action
+from boardrules.games.kivi.observe import Observation, observe, resample
+from boardrules.games.kivi.rules import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    action_bound,
+    apply,
+    apply_unchecked,
+    chance_outcomes,
+    inventory,
+    is_terminal,
+    legal_actions,
+    new_game,
+    result,
+    returns,
+    sample_chance,
+    scores,
+    to_move,
+)
+from boardrules.games.kivi.state import HighestRule, Options, State
+from boardrules.games.kivi.validation import validate_state
+
+__all__ = [
+    "ACTION_TYPES",
+    "DEFAULT_BOARD",
+    "FORFEIT",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "NAME",
+    "PLACE",
+    "RULES_VERSION",
+    "TITLE",
+    "Action",
+    "Combination",
+    "Displace",
+    "Forfeit",
+    "HighestRule",
+    "Observation",
+    "Options",
+    "Place",
+    "Reroll",
+    "Roll",
+    "State",
+    "action_bound",
+    "analyse",
+    "apply",
+    "apply_unchecked",
+    "chance_outcomes",
+    "inventory",
+    "is_terminal",
+    "legal_actions",
+    "new_game",
+    "observe",
+    "parse_action",
+    "resample",
+    "result",
+    "returns",
+    "sample_chance",
+    "scores",
+    "square_index",
+    "square_name",
+    "to_move",
+    "validate_state",
+]
+
+NAME: Final = "kivi"
+"""Registry name."""
+TITLE: Final = "KIVI"
+"""Title."""
+RULES_VERSION: Final = "1"
+"""Version of these rules; records made under another version are refused."""
+ACTION_TYPES: Final[tuple[type[Action], ...]] = (Roll, Reroll, Place, Displace, Forfeit)
+"""Every action class, the chance outcome `Roll` first."""

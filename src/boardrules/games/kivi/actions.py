@@ -1,0 +1,136 @@
+"""KIVI actions: one frozen class per kind, joined in the `Action` union.
+
+`str(action)` is the notation (see `notation`); `repr` is valid Python.
+Actions are prebuilt and shared: `legal_actions` returns the same objects every time.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping
+from math import factorial, prod
+from types import MappingProxyType
+from typing import Final, TypeAlias
+
+import attrs
+
+from boardrules.games.kivi.board import DICE, FACES, SQUARES, square_name
+
+__all__ = [
+    "FORFEIT",
+    "PLACE",
+    "Action",
+    "Displace",
+    "Forfeit",
+    "Place",
+    "Reroll",
+    "Roll",
+]
+
+
+@attrs.frozen
+class Roll:
+    """Chance outcome: the values the rolled dice show (K5)."""
+
+    dice: tuple[int, ...]
+    """The values of the rolled dice, ascending (dice are interchangeable)."""
+
+    def __str__(self) -> str:
+        return "roll " + "".join(map(str, self.dice))
+
+
+@attrs.frozen
+class Reroll:
+    """Roll again the dice showing these values (K5); at most two rerolls a turn."""
+
+    dice: tuple[int, ...]
+    """The values of the dice to roll again, ascending; a non-empty sub-multiset of the roll."""
+
+    def __str__(self) -> str:
+        return "reroll " + "".join(map(str, self.dice))
+
+
+@attrs.frozen
+class Place:
+    """Put a stone on a free square the roll allows (K7, K8); ends the turn."""
+
+    square: int
+    """The square, 0–48 (see `board`)."""
+
+    def __str__(self) -> str:
+        return square_name(self.square)
+
+
+@attrs.frozen
+class Displace:
+    """Six of a kind: take an opponent's square and move their stone to a free square (K7)."""
+
+    square: int
+    """The opponent's square the stone goes on."""
+    to: int
+    """The free square the displaced stone is moved to (chosen by the active player)."""
+
+    def __str__(self) -> str:
+        return f"{square_name(self.square)}>{square_name(self.to)}"
+
+
+@attrs.frozen
+class Forfeit:
+    """After the third roll with no legal square: one stone leaves the game (K6)."""
+
+    def __str__(self) -> str:
+        return "forfeit"
+
+
+Action: TypeAlias = Roll | Reroll | Place | Displace | Forfeit
+"""Every KIVI action, the chance outcome `Roll` included."""
+
+PLACE: Final[tuple[Place, ...]] = tuple(Place(i) for i in range(SQUARES))
+"""The prebuilt `Place` action of every square."""
+FORFEIT: Final = Forfeit()
+"""The one `Forfeit` action."""
+
+
+def _multisets(size: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(itertools.combinations_with_replacement(range(1, FACES + 1), size))
+
+
+ROLLS: Final[Mapping[int, tuple[Roll, ...]]] = MappingProxyType({
+    k: tuple(Roll(m) for m in _multisets(k)) for k in range(1, DICE + 1)
+})
+"""Every outcome of rolling k dice, in ascending order of values."""
+
+ROLL_OF: Final[Mapping[tuple[int, ...], Roll]] = MappingProxyType({
+    r.dice: r for rolls in ROLLS.values() for r in rolls
+})
+"""The prebuilt `Roll` of a sorted tuple of values."""
+
+
+def _probability(values: tuple[int, ...]) -> int:
+    """Return the number of ordered rolls giving this multiset."""
+    return factorial(len(values)) // prod(factorial(values.count(v)) for v in set(values))
+
+
+ROLL_WEIGHTS: Final[Mapping[int, tuple[int, ...]]] = MappingProxyType({
+    k: tuple(_probability(r.dice) for r in rolls) for k, rolls in ROLLS.items()
+})
+"""For k dice, the number of the 6**k ordered rolls giving each outcome of `ROLLS[k]`."""
+
+ORDERED_ROLLS: Final[Mapping[int, tuple[Roll, ...]]] = MappingProxyType({
+    k: tuple(ROLL_OF[tuple(sorted(t))]
+             for t in itertools.product(range(1, FACES + 1), repeat=k))
+    for k in range(1, DICE + 1)
+})
+"""For k dice, the outcome of each of the 6**k equally likely ordered rolls."""
+
+
+def _sub_multisets(dice: tuple[int, ...]) -> tuple[Reroll, ...]:
+    subs = {tuple(sorted(c)) for n in range(1, len(dice) + 1)
+            for c in itertools.combinations(dice, n)}
+    return tuple(Reroll(s) for s in sorted(subs, key=lambda s: (len(s), s)))
+
+
+REROLLS: Final[Mapping[tuple[int, ...], tuple[Reroll, ...]]] = MappingProxyType({
+    m: _sub_multisets(m) for m in _multisets(DICE)
+})
+"""For a sorted roll of six dice, every `Reroll`, by number of dice then values."""

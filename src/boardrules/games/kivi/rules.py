@@ -1,0 +1,322 @@
+"""KIVI rules: new_game, legal_actions, apply, to_move, returns, result.
+
+Order of `legal_actions` at a decision (stable, documented):
+placements (`Place`) by square, then displacements (`Displace`) by square and
+destination, then rerolls (`Reroll`) by number of dice and values, then `Forfeit`.
+At a chance node: every `Roll` of the pending dice in ascending order of values.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from fractions import Fraction
+from typing import Final, assert_never
+
+from boardrules.errors import BoardrulesError, IllegalActionError, InvalidOptionsError
+from boardrules.game import CHANCE, TERMINAL, Result, ToMove
+from boardrules.games.kivi.actions import (
+    FORFEIT,
+    ORDERED_ROLLS,
+    PLACE,
+    REROLLS,
+    ROLL_OF,
+    ROLL_WEIGHTS,
+    ROLLS,
+    Action,
+    Displace,
+    Forfeit,
+    Place,
+    Reroll,
+    Roll,
+)
+from boardrules.games.kivi.board import DICE, SIZE, SQUARES, analyse, square_name
+from boardrules.games.kivi.state import ROUNDS, STONES, HighestRule, Options, State
+
+__all__ = [
+    "action_bound",
+    "apply",
+    "apply_unchecked",
+    "chance_outcomes",
+    "is_terminal",
+    "legal_actions",
+    "new_game",
+    "result",
+    "returns",
+    "sample_chance",
+    "scores",
+    "to_move",
+]
+
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 4
+_EMPTY: Final[tuple[int | None, ...]] = (None,) * SQUARES
+_ROLL_ALL: Final = 6
+_LINES: Final = tuple(tuple(range(r * SIZE, (r + 1) * SIZE)) for r in range(SIZE)) + tuple(
+    tuple(range(c, SQUARES, SIZE)) for c in range(SIZE)
+)
+"""Every row and every column of the board, as square indices (K10: no diagonals)."""
+
+
+def new_game(players: int, options: Options | None = None) -> State:
+    """Return the start of a game: player 0 is about to roll six dice (K4, K5).
+
+    >>> state = new_game(3)
+    >>> to_move(state), state.pending
+    (CHANCE, 6)
+    """
+    if isinstance(players, bool) or not isinstance(players, int) or not (
+        MIN_PLAYERS <= players <= MAX_PLAYERS
+    ):
+        raise InvalidOptionsError("players", f"KIVI is for 2 to 4 players, got {players!r}")
+    if options is None:
+        options = Options()
+    elif not isinstance(options, Options):
+        raise InvalidOptionsError("options", f"expected kivi.Options, got {type(options).__name__}")
+    return State(options, players, _EMPTY, (0,) * players, 0, 0, (), _ROLL_ALL)
+
+
+def to_move(state: State) -> ToMove:
+    """Return who acts: the current player, `CHANCE` while dice are pending, or `TERMINAL`."""
+    if state.pending:
+        return CHANCE
+    if state.turn >= ROUNDS * state.players:
+        return TERMINAL
+    return state.turn % state.players
+
+
+def is_terminal(state: State) -> bool:
+    """Return whether every player has taken 10 turns (K9)."""
+    return state.turn >= ROUNDS * state.players
+
+
+def _placements(state: State) -> list[Place | Displace]:
+    """Return the stone placements the roll allows (K7, K8), in the documented order."""
+    info = analyse(state.dice)
+    cells = state.cells
+    if info.wild:
+        out: list[Place | Displace] = [PLACE[i] for i in range(SQUARES) if cells[i] is None]
+        if info.six_of_a_kind:
+            me = state.turn % state.players
+            free = [i for i in range(SQUARES) if cells[i] is None]
+            out += [Displace(i, j) for i in range(SQUARES)
+                    if cells[i] is not None and cells[i] != me for j in free]
+        return out
+    squares = state.options.layout.squares
+    rule = state.options.highest_rule
+    usable = list(info.unrivalled)
+    if rule is HighestRule.OFF:
+        usable += [c for c, _ in info.rivalled]
+    elif rule is HighestRule.AVAILABLE:
+        usable += [c for c, higher in info.rivalled
+                   if not any(cells[i] is None for d in higher for i in squares[d])]
+    found = sorted(i for c in usable for i in squares[c] if cells[i] is None)
+    return [PLACE[i] for i in found]
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Return every legal action in the documented order (see the module docstring).
+
+    >>> state = apply(new_game(2), Roll((5, 5, 5, 3, 3, 2)))
+    >>> [str(a) for a in legal_actions(state)][:3]
+    ['g3', 'b4', 'e6']
+    """
+    if state.pending:
+        return ROLLS[state.pending]
+    if state.turn >= ROUNDS * state.players:
+        return ()
+    rerolls = REROLLS[state.dice] if state.rolls < 3 else ()
+    placements = _placements(state)
+    if placements:
+        return (*placements, *rerolls)
+    return rerolls or (FORFEIT,)
+
+
+def _is_legal(state: State, action: Action) -> bool:
+    if state.pending:
+        return (type(action) is Roll and type(action.dice) is tuple
+                and len(action.dice) == state.pending and action.dice in ROLL_OF)
+    return action in legal_actions(state)
+
+
+def _why_illegal(state: State, action: Action) -> tuple[str, str]:
+    """Return the reason and rule id for an action `_is_legal` refused (slow path)."""
+    if state.turn >= ROUNDS * state.players:
+        return "the game is over: every player has taken 10 turns", "K9"
+    if state.pending:
+        return f"{state.pending} dice must be rolled first: expected a roll of {state.pending} " \
+            "dice, values 1-6 ascending", "K5"
+    who = f"player {state.turn % state.players}"
+    match action:
+        case Roll():
+            return f"no dice are being rolled: {who} must decide", "K5"
+        case Reroll(dice=values):
+            if state.rolls >= 3:
+                return "three rolls were made this turn", "K5"
+            return f"the dice {''.join(map(str, state.dice))} do not include " \
+                f"{''.join(map(str, values))}", "K5"
+        case Forfeit():
+            if state.rolls < 3:
+                return "a stone is forfeited only after the third roll", "K6"
+            return "a legal square exists, so the stone may not be forfeited", "K6"
+        case Place(square=i) | Displace(square=i):
+            if not 0 <= i < SQUARES:
+                return f"there is no square {i}", "K1"
+            name = square_name(i)
+            owner = state.cells[i]
+            info = analyse(state.dice)
+            if isinstance(action, Displace):
+                if not info.six_of_a_kind:
+                    return "only six of a kind may take an occupied square", "K7"
+                if owner is None:
+                    return f"{name} is free: place the stone there instead", "K7"
+                if owner == state.turn % state.players:
+                    return f"{name} holds your own stone", "K7"
+                return "the displaced stone must go to a free square", "K7"
+            if owner is not None:
+                return f"{name} is occupied by player {owner}", "K7"
+            combination = state.options.layout.combination[i]
+            if combination not in info.satisfied:
+                return f"the dice {''.join(map(str, state.dice))} do not make " \
+                    f"{combination.name} ({name})", "K7"
+            return f"a higher combination than {combination.name} must be used", "K8"
+        case _:
+            return f"{action!r} is not a KIVI action", ""
+
+
+def apply(state: State, action: Action) -> State:
+    """Return the state after `action`; raise `IllegalActionError` if it is illegal.
+
+    The given state never changes.
+    """
+    if not _is_legal(state, action):
+        reason, rule = _why_illegal(state, action)
+        raise IllegalActionError(state, action, reason, rule)
+    return apply_unchecked(state, action)
+
+
+def _next_turn(state: State, cells: tuple[int | None, ...], lost: tuple[int, ...]) -> State:
+    turn = state.turn + 1
+    if turn >= ROUNDS * state.players:
+        return State(state.options, state.players, cells, lost, turn, 0, (), 0)
+    return State(state.options, state.players, cells, lost, turn, 0, (), _ROLL_ALL)
+
+
+def apply_unchecked(state: State, action: Action) -> State:
+    """Return the state after `action`, trusting that it is legal (the fast path for bots).
+
+    Only pass actions taken from `legal_actions(state)` or `sample_chance(state, ...)`;
+    anything else may build an impossible state.
+    """
+    match action:
+        case Roll(dice=values):
+            dice = tuple(sorted(state.dice + values)) if state.dice else values
+            return State(state.options, state.players, state.cells, state.lost, state.turn,
+                         state.rolls + 1, dice, 0)
+        case Reroll(dice=values):
+            kept = list(state.dice)
+            for v in values:
+                kept.remove(v)
+            return State(state.options, state.players, state.cells, state.lost, state.turn,
+                         state.rolls, tuple(kept), len(values))
+        case Place(square=i):
+            cells = state.cells
+            return _next_turn(state, (*cells[:i], state.turn % state.players, *cells[i + 1:]),
+                              state.lost)
+        case Displace(square=i, to=j):
+            board = list(state.cells)
+            board[j] = board[i]
+            board[i] = state.turn % state.players
+            return _next_turn(state, tuple(board), state.lost)
+        case Forfeit():
+            p = state.turn % state.players
+            lost = state.lost
+            return _next_turn(state, state.cells, (*lost[:p], lost[p] + 1, *lost[p + 1:]))
+        case _:
+            assert_never(action)
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
+    """Return each roll of the pending dice with its exact probability.
+
+    >>> state = apply(apply(new_game(2), Roll((1, 2, 3, 4, 6, 6))), Reroll((6, 6)))
+    >>> [(str(a), str(p)) for a, p in chance_outcomes(state)][:2]
+    [('roll 11', '1/36'), ('roll 12', '1/18')]
+    """
+    k = state.pending
+    if not k:
+        return ()
+    total = 6**k
+    return tuple((roll, Fraction(w, total)) for roll, w in zip(ROLLS[k], ROLL_WEIGHTS[k],
+                                                                strict=True))
+
+
+def sample_chance(state: State, rng: random.Random) -> Action:
+    """Roll the pending dice: one uniform draw among the 6**k ordered rolls, no enumeration."""
+    k = state.pending
+    if not k:
+        raise BoardrulesError("no dice are pending: this state is not a chance node")
+    return ORDERED_ROLLS[k][rng.randrange(6**k)]
+
+
+def scores(state: State) -> tuple[int, ...]:
+    """Return every player's score by K10.
+
+    Each maximal horizontal or vertical line of two or more of a player's stones scores
+    the sum of its squares' points times its length; a stone in no line scores its
+    square's points once.
+    """
+    points = state.options.layout.points
+    cells = state.cells
+    totals = [0] * state.players
+    in_line: set[int] = set()
+    for line in _LINES:
+        for owner, group in itertools.groupby(line, key=cells.__getitem__):
+            run = tuple(group)
+            if owner is not None and len(run) >= 2:
+                totals[owner] += sum(points[i] for i in run) * len(run)
+                in_line.update(run)
+    for i, owner in enumerate(cells):
+        if owner is not None and i not in in_line:
+            totals[owner] += points[i]
+    return tuple(totals)
+
+
+def result(state: State) -> Result:
+    """Return the scores, and the winners once the game is over (K11: ties share the win)."""
+    points = scores(state)
+    if not is_terminal(state):
+        return Result(points, (), finished=False)
+    best = max(points)
+    return Result(points, tuple(p for p, s in enumerate(points) if s == best), finished=True)
+
+
+def returns(state: State) -> tuple[float, ...]:
+    """Return 1.0 for a sole winner, 0.0 for a shared win, -1.0 for a loss; zeros before the end."""
+    outcome = result(state)
+    if not outcome.finished:
+        return (0.0,) * state.players
+    shared = len(outcome.winners) > 1
+    return tuple((0.0 if shared else 1.0) if p in outcome.winners else -1.0
+                 for p in range(state.players))
+
+
+def action_bound(players: int, options: Options) -> int:
+    """Return the most actions one game can take: per turn 3 rolls, 2 rerolls, 1 stone."""
+    return ROUNDS * players * 6
+
+
+def inventory(state: State) -> Counter[str]:
+    """Return every stone counted once wherever it lies: board, box (forfeited), supply."""
+    out: Counter[str] = Counter()
+    for owner in state.cells:
+        if owner is not None:
+            out[f"stone:{owner}"] += 1
+    for p in range(state.players):
+        out[f"stone:{p}"] += state.lost[p] + state.supply(p)
+    return out
+
+
+assert STONES == ROUNDS  # one stone per turn: a player's supply runs out with their last turn
+assert DICE == _ROLL_ALL
