@@ -85,14 +85,14 @@ def _union_members(hint: object) -> tuple[object, ...] | None:
 
 def _build_dumper(hint: object) -> _Dump:
     if hint in (int, str, bool, type(None)):
-        return lambda v: v  # type: ignore[no-any-return]  # a JSON scalar already
+        return lambda v: v  # a JSON scalar already
     if hint is Fraction:
         return str
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        return lambda v: v.value  # type: ignore[no-any-return]  # enum values are JSON scalars
+        return lambda v: v.value  # enum values are JSON scalars
     members = _union_members(hint)
     if members is not None:
-        classes = [m for m in members if attrs.has(m)]
+        classes = [m for m in members if isinstance(m, type) and attrs.has(m)]
         if classes:
             by_type = {m: _dumper(m) for m in members}
 
@@ -198,7 +198,7 @@ def _build_loader(hint: object) -> _Load:
                 if tag not in loaders:
                     _fail(path, f"unknown type {tag!r}; expected one of {', '.join(loaders)}")
                 rest = {k: v for k, v in data.items() if k != "type"}
-                return loaders[typing.cast(str, tag)](rest, path)
+                return loaders[tag](rest, path)
 
             return load_union
         optional = [m for m in members if m is not type(None)]

@@ -140,7 +140,7 @@ def _is_legal(state: State, action: Action) -> bool:
     return action in legal_actions(state)
 
 
-def _why_illegal(state: State, action: Action) -> tuple[str, str]:
+def _why_illegal(state: State, action: object) -> tuple[str, str]:
     """Return the reason and rule id for an action `_is_legal` refused (slow path)."""
     if state.turn >= ROUNDS * state.players:
         return "the game is over: every player has taken 10 turns", "K9"
