@@ -38,6 +38,7 @@ __all__ = [
     "Whale",
     "card_name",
     "grey",
+    "grey_key",
     "whale",
 ]
 
@@ -128,6 +129,11 @@ def grey(value: int, shown: bool, seen0: bool, seen1: bool) -> Grey:
     if card is None:
         card = _GREYS[key] = Grey(value, shown, (seen0, seen1))
     return card
+
+
+def grey_key(card: Grey) -> tuple[int, bool, tuple[bool, bool]]:
+    """Return the sort key of a grey card: its fields in order (as `Grey`'s ordering, faster)."""
+    return (card.value, card.shown, card.seen)
 
 
 def whale(value: int, face_up: bool) -> Whale:

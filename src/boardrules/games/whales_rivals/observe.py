@@ -21,7 +21,7 @@ import random
 import attrs
 
 from boardrules.errors import BoardrulesError
-from boardrules.games.whales_rivals.cards import PLAYERS, TURTLE, Grey, grey, whale
+from boardrules.games.whales_rivals.cards import PLAYERS, TURTLE, Grey, grey, grey_key, whale
 from boardrules.games.whales_rivals.state import Options, Pack, Phase, State
 
 __all__ = ["GreyView", "Observation", "PackView", "WhaleView", "observe", "resample"]
@@ -206,7 +206,7 @@ def resample(state: State, player: int, rng: random.Random) -> State:
             tuple(redraw(g) for g in pack.grey),
             (pack.whales[0], whales_q) if q == 1 else (whales_q, pack.whales[1]),
         ))
-    new_theirs = tuple(sorted(redraw(g) for g in theirs))
+    new_theirs = tuple(sorted((redraw(g) for g in theirs), key=grey_key))
     grey_deck = state.grey_deck if over else tuple(sorted(draw))
     captured = (state.captured[0], new_theirs) if q == 1 else (new_theirs, state.captured[1])
     return State(state.options, state.round, state.phase, state.player, state.starter,

@@ -59,6 +59,7 @@ from boardrules.games.whales_rivals.cards import (
     WHALES_PER_COLOUR,
     Grey,
     grey,
+    grey_key,
     whale,
 )
 from boardrules.games.whales_rivals.state import EMPTY_PACK, Options, Pack, Phase, State
@@ -191,10 +192,10 @@ def _draw_outcomes(pile: tuple[int, ...]) -> tuple[Draw, ...]:
     return tuple(draw_action(v) for v in dict.fromkeys(pile))
 
 
-def _act_actions(state: State) -> tuple[Action, ...]:
-    p = state.player
-    hand = state.hands[p]
-    packs = state.packs
+@lru_cache(maxsize=65536)
+def _whale_plays(hand: tuple[int, ...], tops: tuple[int | None, int | None, int | None],
+                 ) -> tuple[Action, ...]:
+    """Return the whale plays of `hand`; ``tops[i]`` is pack i's top value, None if full."""
     out: list[Action] = []
     previous = TURTLE
     for value in hand:
@@ -202,24 +203,32 @@ def _act_actions(state: State) -> tuple[Action, ...]:
             continue  # turtles (0) and repeated values
         previous = value
         for i in range(PACKS):
-            pack = packs[i]
-            if len(pack.whales[p]) < MAX_WHALES:
+            top = tops[i]
+            if top is not None:
                 out.append(play_action(value, i, False))
-                if pack.grey[-1].value == value:
+                if top == value:
                     out.append(play_action(value, i, True))
+    return tuple(out)
+
+
+def _act_actions(state: State) -> tuple[Action, ...]:
+    p = state.player
+    hand = state.hands[p]
+    a, b, c = state.packs
+    out = _whale_plays(hand, (
+        a.grey[-1].value if len(a.whales[p]) < MAX_WHALES else None,
+        b.grey[-1].value if len(b.whales[p]) < MAX_WHALES else None,
+        c.grey[-1].value if len(c.whales[p]) < MAX_WHALES else None,
+    ))
     if hand and hand[0] == TURTLE:
         q = 1 - p
-        found = False
-        for i in range(PACKS):
-            for s, w in enumerate(packs[i].whales[q]):
-                if not w.face_up:
-                    out.append(TURTLE_AT[i][s])
-                    found = True
-        if not found:
-            out.append(TURTLE_NO_TARGET)
-    if can_end_round(packs):
-        out.append(END_ROUND)
-    return tuple(out)
+        targets = [TURTLE_AT[i][s] for i, pack in enumerate(state.packs)
+                   for s, w in enumerate(pack.whales[q]) if not w.face_up]
+        out += tuple(targets) if targets else (TURTLE_NO_TARGET,)
+    if (a.whales[0] and a.whales[1] and b.whales[0] and b.whales[1]
+            and c.whales[0] and c.whales[1]):
+        out += (END_ROUND,)
+    return out
 
 
 def _explore_actions(state: State) -> tuple[Action, ...]:
@@ -400,12 +409,12 @@ def _end_round(state: State, starter: int, hands: tuple[tuple[int, ...], tuple[i
         else:
             kept.append(Pack(pack.grey, _NO_WHALES) if mine or theirs else pack)
     new_discards = (tuple(sorted(lost[0])), tuple(sorted(lost[1])))
-    captured = (tuple(sorted(taken[0])), tuple(sorted(taken[1])))
+    captured = (tuple(sorted(taken[0], key=grey_key)), tuple(sorted(taken[1], key=grey_key)))
     new_packs = (kept[0], kept[1], kept[2])
     if last:
         return State(state.options, state.round, _OVER, starter, starter, False, 0, 0,
                      state.decks, hands, new_discards, state.grey_deck, new_packs, captured,
-                     tuple(sorted(unclaimed)))
+                     tuple(sorted(unclaimed, key=grey_key)))
     return State(state.options, state.round + 1, _DEAL, starter, starter, True, 1, 0,
                  state.decks, hands, new_discards, state.grey_deck, new_packs, captured,
                  state.unclaimed)
