@@ -1,4 +1,5 @@
-"""The conformance kit must fail on games that break the contract (a kit that cannot fail is no test)."""
+"""The conformance kit must fail on games that break the contract: a kit that cannot fail tests
+nothing."""
 
 from __future__ import annotations
 

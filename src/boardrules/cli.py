@@ -45,7 +45,8 @@ class Progress:
         elapsed = time.perf_counter() - self.start
         eta = elapsed / done * (self.total - done) if done else 0.0
         bar = "#" * filled + "-" * (width - filled)
-        line = f"{self.label} [{bar}] {done}/{self.total} {percent:3d}% {elapsed:5.1f}s eta {eta:4.1f}s"
+        line = (f"{self.label} [{bar}] {done}/{self.total} {percent:3d}% "
+                f"{elapsed:5.1f}s eta {eta:4.1f}s")
         self.stream.write(("\r" + line) if self.live else line + "\n")
         if self.live and done == self.total:
             self.stream.write("\n")

@@ -358,7 +358,7 @@ def check_chance_sampling(
     draw = sampler or game.sample_chance
     counts: Counter[Any] = Counter(draw(state, rng) for _ in range(n))
     strays = set(counts) - set(probability)
-    assert not strays, f"sample_chance drew outcomes that are not listed: {sorted(map(str, strays))}"
+    assert not strays, f"sample_chance drew unlisted outcomes: {sorted(map(str, strays))}"
     if len(outcomes) == 1:
         return
     observed: Counter[Any] = Counter()

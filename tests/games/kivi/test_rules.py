@@ -346,7 +346,8 @@ class TestK8HighestCombination:
         expected = sorted(squares_of(C.THREE_KIND) + squares_of(C.TWO_PAIRS), key=square_index)
         assert names(kivi.legal_actions(state)) == expected
         with pytest.raises(IllegalActionError) as err:
-            kivi.apply(position((5, 5, 5, 3, 3, 2)), Place(square_index(squares_of(C.THREE_KIND)[0])))
+            three_kind = Place(square_index(squares_of(C.THREE_KIND)[0]))
+            kivi.apply(position((5, 5, 5, 3, 3, 2)), three_kind)
         assert err.value.rule == "K8"
 
     def test_strict_rule_never_falls_back(self) -> None:
