@@ -237,7 +237,7 @@ class TestK5Rolls:
 
     def test_roll_must_match_the_pending_dice(self) -> None:
         state = kivi.new_game(2)
-        for bad in (Roll((1, 2, 3)), Roll((7, 1, 1, 1, 1, 1)), Roll((2, 1, 3, 4, 5, 6)),
+        for bad in (Roll((1, 2, 3)), Roll((7, 1, 1, 1, 1, 1)), Roll((0, 1, 3, 4, 5, 6)),
                     Place(3)):
             with pytest.raises(IllegalActionError, match="must be rolled first"):
                 kivi.apply(state, bad)
