@@ -140,7 +140,7 @@ class Game(Protocol[S, A, O_co, P]):
         """Return whether the game is over."""
 
     def returns(self, state: S) -> tuple[float, ...]:
-        """Return each player's return: 1 win, 0 shared win or draw, -1 loss; zeros before the end."""
+        """Return each player's return: 1 win, 0 shared win or draw, -1 loss; 0 before the end."""
 
     def result(self, state: S) -> Result:
         """Return the scores and winners in the game's own terms."""

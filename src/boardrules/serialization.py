@@ -44,7 +44,7 @@ FORMAT_VERSION: Final = 1
 """Version of the JSON envelope; a document of another version is refused."""
 
 JSONValue: TypeAlias = (
-    None | bool | int | float | str | list["JSONValue"] | dict[str, "JSONValue"]
+    bool | int | float | str | list["JSONValue"] | dict[str, "JSONValue"] | None
 )
 """A value `json.dumps` can write."""
 
@@ -223,7 +223,8 @@ def _build_loader(hint: object) -> _Load:
         def load_fixed(data: JSONValue, path: str) -> tuple[Any, ...]:
             if not isinstance(data, list) or len(data) != len(items):
                 _fail(path, f"expected an array of {len(items)} items")
-            return tuple(f(x, f"{path}[{i}]") for i, (f, x) in enumerate(zip(items, data)))
+            pairs = enumerate(zip(items, data, strict=True))
+            return tuple(f(x, f"{path}[{i}]") for i, (f, x) in pairs)
 
         return load_fixed
     if origin is frozenset:

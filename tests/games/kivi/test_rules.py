@@ -237,7 +237,7 @@ class TestK5Rolls:
 
     def test_roll_must_match_the_pending_dice(self) -> None:
         state = kivi.new_game(2)
-        for bad in (Roll((1, 2, 3)), Roll((7, 1, 1, 1, 1, 1)), Roll((2, 1, 3, 4, 5, 6)),
+        for bad in (Roll((1, 2, 3)), Roll((7, 1, 1, 1, 1, 1)), Roll((0, 1, 3, 4, 5, 6)),
                     Place(3)):
             with pytest.raises(IllegalActionError, match="must be rolled first"):
                 kivi.apply(state, bad)
@@ -346,7 +346,8 @@ class TestK8HighestCombination:
         expected = sorted(squares_of(C.THREE_KIND) + squares_of(C.TWO_PAIRS), key=square_index)
         assert names(kivi.legal_actions(state)) == expected
         with pytest.raises(IllegalActionError) as err:
-            kivi.apply(position((5, 5, 5, 3, 3, 2)), Place(square_index(squares_of(C.THREE_KIND)[0])))
+            three_kind = Place(square_index(squares_of(C.THREE_KIND)[0]))
+            kivi.apply(position((5, 5, 5, 3, 3, 2)), three_kind)
         assert err.value.rule == "K8"
 
     def test_strict_rule_never_falls_back(self) -> None:
