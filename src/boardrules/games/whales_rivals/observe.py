@@ -172,7 +172,9 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     slots = [(i, s) for i in range(3) for s, w in enumerate(packs[i].whales[q]) if not w.face_up]
     pool = [*state.decks[q], *state.hands[q]]
     pool.extend(packs[i].whales[q][s].value for i, s in slots)
-    whales_pool = [v for v in pool if v != TURTLE]
+    # Sorted first: the draw must depend only on what the player knows (the multiset),
+    # never on where the hidden cards really are.
+    whales_pool = sorted(v for v in pool if v != TURTLE)
     rng.shuffle(whales_pool)
     down = whales_pool[:len(slots)]
     rest = whales_pool[len(slots):] + [TURTLE] * (len(pool) - len(whales_pool))
@@ -191,6 +193,7 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     if not over:
         unknown.extend(g.value for g in theirs if not g.known_to(player))
         unknown.extend(state.grey_deck)
+    unknown.sort()
     rng.shuffle(unknown)
     draw = iter(unknown)
 
