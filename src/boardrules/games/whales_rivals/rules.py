@@ -483,10 +483,16 @@ def apply_unchecked(state: State, action: Action) -> State:
     match action:
         case Draw(card=card):
             p = state.player
-            hand = _with(state.hands[p], card)
-            deck = _without(state.decks[p], card)
-            decks = _set(state.decks, p, deck)
-            hands = _set(state.hands, p, hand)
+            hand = state.hands[p]
+            at = bisect_right(hand, card)
+            hand = (*hand[:at], card, *hand[at:])
+            deck = state.decks[p]
+            at = deck.index(card)
+            deck = deck[:at] + deck[at + 1:]
+            if p == 0:
+                decks, hands = (deck, state.decks[1]), (hand, state.hands[1])
+            else:
+                decks, hands = (state.decks[0], deck), (state.hands[0], hand)
             if len(hand) < HAND_SIZE and deck:
                 return State(state.options, state.round, _DRAW, p, state.starter,
                              state.opening, state.actions_left, 0, decks, hands,
