@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 
@@ -119,7 +120,7 @@ class TestTurnOrder:
         steps = playout(seed, opts, end_bias)
         used = 0
         rounds_started = [(1, opts.first_player)]
-        for (state, action), (after, _) in zip(steps, steps[1:], strict=False):
+        for (state, action), (after, _) in itertools.pairwise(steps):
             if wr.to_move(state) is CHANCE:
                 continue
             p = state.player

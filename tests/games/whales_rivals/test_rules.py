@@ -691,7 +691,7 @@ class TestNotation:
     def test_round_trip(self, text: str) -> None:
         action = wr.parse_action(opening(), text)
         assert str(action) == text
-        assert eval(repr(action), vars(wr)) == action  # noqa: S307 - repr is valid Python
+        assert eval(repr(action), vars(wr)) == action  # repr is valid Python
 
     def test_tolerant(self) -> None:
         assert wr.parse_action(opening(), "  5 > 2  Up ") == PlayWhale(5, 1, True)

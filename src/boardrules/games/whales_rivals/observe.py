@@ -84,7 +84,7 @@ class Observation:
     hand: tuple[int, ...]
     """The observer's hand, sorted (``()`` for a spectator)."""
     deck: tuple[int, ...]
-    """The contents of the observer's deck, sorted: known by elimination (``()`` for a spectator)."""
+    """The observer's deck contents, sorted: known by elimination (``()`` for a spectator)."""
     hand_sizes: tuple[int, int]
     """Cards in each player's hand."""
     deck_sizes: tuple[int, int]

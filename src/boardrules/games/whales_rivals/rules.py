@@ -123,7 +123,7 @@ def new_game(players: int = 2, options: Options | None = None) -> State:
 
 
 def to_move(state: State) -> ToMove:
-    """Return who acts: `CHANCE` while dealing or drawing, `TERMINAL` at the end, else the player."""
+    """Return who acts: `CHANCE` while dealing or drawing, `TERMINAL` at the end, else a player."""
     phase = state.phase
     if phase is _ACT or phase is _EXPLORE:
         return state.player
@@ -420,7 +420,8 @@ def _end_round(state: State, starter: int, hands: tuple[tuple[int, ...], tuple[i
                  state.unclaimed)
 
 
-def _after_draw(state: State, player: int, opening: bool, allowance: int,
+def _after_draw(  # noqa: PLR0917 - positional on the hot path, private
+        state: State, player: int, opening: bool, allowance: int,
                 decks: tuple[tuple[int, ...], tuple[int, ...]],
                 hands: tuple[tuple[int, ...], tuple[int, ...]],
                 discards: tuple[tuple[int, ...], tuple[int, ...]],
@@ -448,7 +449,8 @@ def _with_decks(state: State, decks: tuple[tuple[int, ...], tuple[int, ...]]) ->
                  state.discards, state.grey_deck, state.packs, state.captured, state.unclaimed)
 
 
-def _start_turn(state: State, player: int, opening: bool,
+def _start_turn(  # noqa: PLR0917 - positional on the hot path, private
+        state: State, player: int, opening: bool,
                 decks: tuple[tuple[int, ...], tuple[int, ...]],
                 hands: tuple[tuple[int, ...], tuple[int, ...]],
                 discards: tuple[tuple[int, ...], tuple[int, ...]],
@@ -474,7 +476,7 @@ def _continue(state: State, left: int, hands: tuple[tuple[int, ...], tuple[int, 
     return _start_turn(state, 1 - p, False, state.decks, hands, discards, packs)
 
 
-def apply_unchecked(state: State, action: Action) -> State:
+def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - one case per kind
     """Return the state after `action`, trusting that it is legal (the fast path for bots).
 
     Only pass actions taken from `legal_actions(state)` or `sample_chance(state, ...)`;
@@ -647,7 +649,7 @@ def action_bound(players: int, options: Options) -> int:
 
 
 def inventory(state: State) -> Counter[str]:
-    """Return every card counted once wherever it lies, as ``"red:5"``, ``"turtle:blue"``, ``"grey:10"``."""
+    """Return every card counted once wherever it lies (``"red:5"``, ``"turtle:blue"``, ...)."""
     out: Counter[str] = Counter()
     for p in range(PLAYERS):
         colour = COLOURS[p]

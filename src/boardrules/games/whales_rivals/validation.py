@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from itertools import pairwise
 from typing import NoReturn
 
 from boardrules.errors import InvalidStateError
@@ -32,7 +33,7 @@ def _fail(problem: str) -> NoReturn:
 
 
 def _is_sorted(items: tuple[object, ...]) -> bool:
-    return all(a <= b for a, b in zip(items, items[1:]))  # type: ignore[operator]
+    return all(a <= b for a, b in pairwise(items))  # type: ignore[operator]
 
 
 def _check_types(state: State) -> None:
@@ -143,7 +144,7 @@ def _check_packs(state: State) -> None:
         _fail("unclaimed: cards are left unclaimed only at the end of round 3 (W16)")
 
 
-def _check_turn(state: State) -> None:
+def _check_turn(state: State) -> None:  # noqa: PLR0915 - one check per rule, in order
     phase = state.phase
     rnd = state.round
     p = state.player
@@ -194,9 +195,9 @@ def _check_turn(state: State) -> None:
             _fail("actions_left: an Exploration follows an action of this turn (W10)")
         if not any(w.face_up for pack in state.packs for w in pack.whales[p]):
             _fail(f"player {p} explores without a face-up whale at any pack (W10)")
-    elif phase is Phase.OVER:
-        if rnd != ROUNDS or state.actions_left or state.opening or p != state.starter:
-            _fail("the game ends after round 3 with no turn in progress (W6)")
+    elif phase is Phase.OVER and (rnd != ROUNDS or state.actions_left or state.opening
+                                  or p != state.starter):
+        _fail("the game ends after round 3 with no turn in progress (W6)")
     if rnd == 1 and phase is not Phase.DEAL:
         for q in range(PLAYERS):
             removed = sum(1 for v in state.discards[q] if v != TURTLE)
