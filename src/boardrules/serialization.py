@@ -132,22 +132,18 @@ def _dumper(hint: object) -> _Dump:
     return dump
 
 
-def _load_int(data: JSONValue, path: str) -> int:
-    if type(data) is not int:
-        _fail(path, f"expected an integer, got {_type_name(data)}")
-    return data
+def _scalar(kind: type, name: str) -> _Load:
+    def load(data: JSONValue, path: str) -> Any:
+        if type(data) is not kind:
+            _fail(path, f"expected {name}, got {_type_name(data)}")
+        return data
+
+    return load
 
 
-def _load_str(data: JSONValue, path: str) -> str:
-    if type(data) is not str:
-        _fail(path, f"expected a string, got {_type_name(data)}")
-    return data
-
-
-def _load_bool(data: JSONValue, path: str) -> bool:
-    if type(data) is not bool:
-        _fail(path, f"expected a boolean, got {_type_name(data)}")
-    return data
+_load_int = _scalar(int, "an integer")
+_load_str = _scalar(str, "a string")
+_load_bool = _scalar(bool, "a boolean")
 
 
 def _load_none(data: JSONValue, path: str) -> None:

@@ -7,7 +7,7 @@ from typing import Final
 from boardrules.games.kivi.board import SIZE, Combination
 from boardrules.games.kivi.observe import Observation
 from boardrules.games.kivi.rules import scores
-from boardrules.games.kivi.state import ROUNDS, State
+from boardrules.games.kivi.state import ROUNDS
 
 __all__ = ["render"]
 
@@ -31,7 +31,7 @@ def render(observation: Observation) -> str:
     >>> print(render(kivi.observe(kivi.new_game(2), 0)).splitlines()[0])
     KIVI - turn 1 of 20, player 0 to roll
     """
-    o = observation
+    o = observation.position
     layout = o.options.layout
     total = ROUNDS * o.players
     if o.turn >= total:
@@ -55,7 +55,5 @@ def render(observation: Observation) -> str:
     pending = f" (+{o.pending} to roll)" if o.pending and o.dice else ""
     lines.append(f"dice: {dice}{pending}")
     lines.append("forfeited: " + ", ".join(f"player {p}: {n}" for p, n in enumerate(o.lost)))
-    position = State(o.options, o.players, o.cells, o.lost, o.turn, o.rolls, o.dice, o.pending)
-    lines.append("scores: " + ", ".join(f"player {p}: {s}"
-                                        for p, s in enumerate(scores(position))))
+    lines.append("scores: " + ", ".join(f"player {p}: {s}" for p, s in enumerate(scores(o))))
     return "\n".join(lines)
