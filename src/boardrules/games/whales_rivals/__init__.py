@@ -54,6 +54,7 @@ from boardrules.games.whales_rivals.observe import (
     observe,
     resample,
 )
+from boardrules.games.whales_rivals.render import render
 from boardrules.games.whales_rivals.rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -122,6 +123,7 @@ __all__ = [
     "observe",
     "parse_action",
     "player_cards",
+    "render",
     "resample",
     "result",
     "returns",
