@@ -119,14 +119,17 @@ def position(
     size = 18 - 6 * round if phase is not Phase.OVER else 0
     grey_deck, spare = tuple(pool[:size]), pool[size:]
     captured = ((*captured[0], *spare), captured[1])
-    taken = tuple(tuple(sorted(Grey(v, False, (p == 0, p == 1)) for v in captured[p]))
+    # Three cards a round were dealt face up: mark enough captured or unclaimed ones shown.
+    face_up = 3 * round - sum(g.shown for pack in packs for g in pack.grey)
+    marks = [i < face_up for i in range(len(captured[0]) + len(captured[1]) + len(unclaimed))]
+    taken = tuple(tuple(sorted(Grey(v, marks.pop(0), (p == 0, p == 1)) for v in captured[p]))
                   for p in range(2))
     state = State(options, round, phase, player, starter, opening, actions_left, 0,
                   (new_decks[0], new_decks[1]),
                   (tuple(sorted(hands[0])), tuple(sorted(hands[1]))),
                   (new_discards[0], new_discards[1]), grey_deck,
                   (packs[0], packs[1], packs[2]), (taken[0], taken[1]),
-                  tuple(sorted(Grey(v, False, (False, False)) for v in unclaimed)))
+                  tuple(sorted(Grey(v, marks.pop(0), (False, False)) for v in unclaimed)))
     wr.validate_state(state)
     return state
 
@@ -665,7 +668,9 @@ class TestW24Captured:
                          whales=(((1,), (2,)), ((1,), (2,)), ((1,), (2,))),
                          captured=((10,), (1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 6)))
         theirs = wr.observe(state, 0).captured[1]
-        assert len(theirs) == 11 and all(g.value is None for g in theirs)
+        assert len(theirs) == 11
+        assert all((g.value is None) != g.shown for g in theirs)  # only face-up ones known
+        assert any(g.value is None for g in theirs)
         assert [g.value for g in wr.observe(state, 1).captured[1]] == [
             1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 6]
         state = play(state, "end")
@@ -675,11 +680,11 @@ class TestW24Captured:
 
     def test_order_of_hidden_cards_does_not_leak(self) -> None:
         a = position(round=3, hands=((3,), (3,)), whales=FULL,
-                     captured=((1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 6), (10,)))
+                     captured=((2, 2, 3, 3, 4, 4, 1, 1, 1, 5, 6), (10,)))
         b = position(round=3, hands=((3,), (3,)), whales=FULL,
-                     captured=((10, 1, 1, 2, 2, 3, 3, 4, 4, 5, 6), (1,)))
+                     captured=((2, 2, 3, 3, 4, 4, 1, 1, 10, 5, 6), (1,)))
         assert wr.observe(a, 1).captured[0] == wr.observe(b, 1).captured[0]
-        assert [g.value for g in wr.observe(a, 1).captured[0]] == [None] * 11
+        assert [g.value for g in wr.observe(a, 1).captured[0]] == [2, 2, 3, 3, 4, 4] + [None] * 5
 
 
 class TestNotation:
@@ -763,9 +768,11 @@ class TestJSON:
 
     def test_captured_card_unknown_to_captor(self) -> None:
         state = position(round=2, hands=((3,), (3,)), whales=FULL)
-        pile = state.captured[0]
+        pile = list(state.captured[0])
+        card = next(g for g in pile if not g.shown)
+        pile.remove(card)
         bad = attrs.evolve(state, captured=(
-            (Grey(pile[0].value, False, (False, False)), *pile[1:]), ()))
+            tuple(sorted([*pile, Grey(card.value, False, (False, False))])), ()))
         with pytest.raises(InvalidStateError, match="captor"):
             from_json(to_json(bad))
 
@@ -787,6 +794,17 @@ class TestJSON:
         bad = attrs.evolve(state, hands=((*state.hands[0], 10), ()), decks=(tuple(deck),
                                                                              state.decks[1]))
         with pytest.raises(InvalidStateError, match="more than 5"):
+            from_json(to_json(bad))
+
+    def test_captured_card_marked_shown_too_often(self) -> None:
+        state = position(round=2, hands=((3,), (3,)), whales=FULL)
+        pile = state.captured[0]
+        card = next(g for g in pile if not g.shown)
+        rest = list(pile)
+        rest.remove(card)
+        bad = attrs.evolve(state, captured=(
+            tuple(sorted([*rest, Grey(card.value, True, card.seen)])), ()))
+        with pytest.raises(InvalidStateError, match="marked shown"):
             from_json(to_json(bad))
 
     def test_peek_on_a_new_deal_while_dealing(self) -> None:

@@ -137,6 +137,16 @@ def _check_packs(state: State) -> None:
                 _fail(f"pack {k}: player {p} has seen cards dealt in this deal (W10)")
             if (dealing or over) and pack.whales[p]:
                 _fail(f"pack {k}: whales lie there between rounds (W17)")
+    shown = sum(g.shown for pack in state.packs for g in pack.grey)
+    shown += sum(g.shown for pile in (*state.captured, state.unclaimed) for g in pile)
+    tops = sum(up for _, up in DEAL_ORDER)  # three cards are dealt face up each round
+    if dealing:
+        expected = tops * (rnd - 1) + sum(up for _, up in DEAL_ORDER[:state.dealt])
+    else:
+        expected = tops * rnd
+    if shown != expected:
+        _fail(f"{shown} grey cards are marked shown, but {expected} were dealt face up by "
+              f"round {rnd} ({phase.value}): three a round (W4, W18)")
     for p in range(PLAYERS):
         if not all(g.seen[p] for g in state.captured[p]):
             _fail(f"captured[{p}]: a captured card unknown to its captor (W24)")
