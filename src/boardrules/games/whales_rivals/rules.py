@@ -76,6 +76,7 @@ __all__ = [
     "is_terminal",
     "legal_actions",
     "new_game",
+    "player_cards",
     "result",
     "returns",
     "sample_chance",
@@ -437,11 +438,12 @@ def _end_round(state: State, starter: int, hands: tuple[tuple[int, ...], tuple[i
 
 
 def _after_draw(  # noqa: PLR0917 - positional on the hot path, private
-        state: State, player: int, opening: bool, allowance: int,
-                decks: tuple[tuple[int, ...], tuple[int, ...]],
-                hands: tuple[tuple[int, ...], tuple[int, ...]],
-                discards: tuple[tuple[int, ...], tuple[int, ...]],
-                packs: tuple[Pack, Pack, Pack]) -> State:
+    state: State, player: int, opening: bool, allowance: int,
+    decks: tuple[tuple[int, ...], tuple[int, ...]],
+    hands: tuple[tuple[int, ...], tuple[int, ...]],
+    discards: tuple[tuple[int, ...], tuple[int, ...]],
+    packs: tuple[Pack, Pack, Pack],
+) -> State:
     """Begin `player`'s actions, pass their turn, or end the round by itself (W13)."""
     other = 1 - player
     empty = not hands[0] and not hands[1]
@@ -466,11 +468,12 @@ def _with_decks(state: State, decks: tuple[tuple[int, ...], tuple[int, ...]]) ->
 
 
 def _start_turn(  # noqa: PLR0917 - positional on the hot path, private
-        state: State, player: int, opening: bool,
-                decks: tuple[tuple[int, ...], tuple[int, ...]],
-                hands: tuple[tuple[int, ...], tuple[int, ...]],
-                discards: tuple[tuple[int, ...], tuple[int, ...]],
-                packs: tuple[Pack, Pack, Pack]) -> State:
+    state: State, player: int, opening: bool,
+    decks: tuple[tuple[int, ...], tuple[int, ...]],
+    hands: tuple[tuple[int, ...], tuple[int, ...]],
+    discards: tuple[tuple[int, ...], tuple[int, ...]],
+    packs: tuple[Pack, Pack, Pack],
+) -> State:
     """Start `player`'s turn: draw up to five (W7), then act."""
     allowance = 1 if opening else 2
     if len(hands[player]) < HAND_SIZE and decks[player]:
