@@ -815,3 +815,20 @@ class TestJSON:
                                  pack.whales), state.packs[2]))
         with pytest.raises(InvalidStateError, match="this deal"):
             from_json(to_json(bad))
+
+
+class TestDocsPage:
+    """The docs page has the fixed sections in order and lists every ruling of the rules file."""
+
+    def test_sections_and_rulings(self) -> None:
+        from pathlib import Path
+
+        page = Path(__file__).parents[3] / "docs" / "games" / "whales_rivals.md"
+        text = page.read_text(encoding="utf-8")
+        headings = [line[3:] for line in text.splitlines() if line.startswith("## ")]
+        assert headings == ["Rules in our words", "Rulings", "State", "Actions & notation",
+                            "Chance", "Observation", "End & returns", "Options",
+                            "Version history"]
+        rulings = text.split("## Rulings")[1].split("## State")[0]
+        for rule in ("W2", "W5", "W10", "W11", "W13", "W18", "W19"):
+            assert f"({rule}" in rulings, rule
