@@ -11,7 +11,7 @@ from typing import Any, Final, TypeAlias
 
 from boardrules.errors import BoardrulesError
 from boardrules.game import Game
-from boardrules.games import kivi, whales_rivals
+from boardrules.games import kivi, ren_dhark, whales_rivals
 
 __all__ = ["GAMES", "AnyGame", "game_of", "load", "register"]
 
@@ -20,12 +20,16 @@ AnyGame: TypeAlias = Game[Any, Any, Any, Any]
 
 # Each line is checked by mypy: the module must satisfy the protocol with its own types.
 _kivi: Game[kivi.State, kivi.Action, kivi.Observation, kivi.Options] = kivi
+_ren_dhark: Game[ren_dhark.State, ren_dhark.Action, ren_dhark.Observation, ren_dhark.Options] = (
+    ren_dhark
+)
 _whales_rivals: Game[
     whales_rivals.State, whales_rivals.Action, whales_rivals.Observation, whales_rivals.Options
 ] = whales_rivals
 
 _REGISTRY: dict[str, AnyGame] = {
     "kivi": _kivi,
+    "ren_dhark": _ren_dhark,
     "whales_rivals": _whales_rivals,
 }
 
