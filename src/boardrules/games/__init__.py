@@ -11,7 +11,7 @@ from typing import Any, Final, TypeAlias
 
 from boardrules.errors import BoardrulesError
 from boardrules.game import Game
-from boardrules.games import kivi
+from boardrules.games import kivi, lustry
 
 __all__ = ["GAMES", "AnyGame", "game_of", "load"]
 
@@ -20,10 +20,12 @@ AnyGame: TypeAlias = Game[Any, Any, Any, Any]
 
 # Each line is checked by mypy: the module must satisfy the protocol with its own types.
 _kivi: Game[kivi.State, kivi.Action, kivi.Observation, kivi.Options] = kivi
+_lustry: Game[lustry.State, lustry.Action, lustry.Observation, lustry.Options] = lustry
 
 GAMES: Final[MappingProxyType[str, AnyGame]] = MappingProxyType(
     {
         "kivi": _kivi,
+        "lustry": _lustry,
     }
 )
 """Every registered game by name, in alphabetical order of name."""
