@@ -62,7 +62,7 @@ from boardrules.games.lustry.rules import (
     scores,
     to_move,
 )
-from boardrules.games.lustry.state import Options, Phase, Sequence, State
+from boardrules.games.lustry.state import NO_SEQUENCE, Options, Phase, Sequence, State
 from boardrules.games.lustry.validation import validate_state
 
 __all__ = [
@@ -76,6 +76,7 @@ __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "NAME",
+    "NO_SEQUENCE",
     "RULES_VERSION",
     "TITLE",
     "Action",

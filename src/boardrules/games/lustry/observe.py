@@ -63,8 +63,8 @@ class Observation:
     """For each pending card, who knows it (bit 0 player 0, bit 1 player 1)."""
     source: str | None
     """The draw pile a card is coming off, or ``None``."""
-    sequences: tuple[Sequence | None, ...]
-    """The laid sequences (``3 * player + colour``)."""
+    sequences: tuple[Sequence, ...]
+    """The laid sequences (``3 * player + colour``; `NO_SEQUENCE` where none is laid)."""
     steals: tuple[int, ...]
     """Laid steal cards (``3 * player + colour``)."""
     named: str | None

@@ -61,7 +61,7 @@ from boardrules.games.lustry.cards import (
     STEAL_CARDS,
     VALUE,
 )
-from boardrules.games.lustry.state import Options, Phase, Sequence, State
+from boardrules.games.lustry.state import NO_SEQUENCE, Options, Phase, Sequence, State
 
 __all__ = [
     "MAX_PLAYERS",
@@ -89,7 +89,7 @@ _CI: Final = COLOUR_INDEX
 _ORDER_KEY: Final = ORDER.__getitem__
 _NO_PILES: Final[tuple[tuple[str, ...], ...]] = ((),) * 6
 _NO_MARKS: Final[tuple[tuple[bool, ...], ...]] = ((),) * 6
-_NO_SEQUENCES: Final[tuple[Sequence | None, ...]] = (None,) * 6
+_NO_SEQUENCES: Final[tuple[Sequence, ...]] = (NO_SEQUENCE,) * 6
 
 
 def _info(card: str) -> tuple[int, bool, tuple[tuple[str, Lay, Exchange], ...],
@@ -175,11 +175,11 @@ def _play_actions(state: State) -> tuple[Action, ...]:
         own = seqs[base + ci]
         for higher, lay, exchange in pairs:
             if higher in hand and (higher != card or hand.count(card) > 1):
-                if own is None:
+                if not own.cards:
                     lays.append(lay)
                 elif not own.closed:
                     exchanges.append(exchange)
-        if own is not None and not own.closed:
+        if own.cards and not own.closed:
             if card in BRANCH[own.cards[-1]]:
                 extends.append(EXTEND[card])
             if inverse is not None:
@@ -193,7 +193,7 @@ def _play_actions(state: State) -> tuple[Action, ...]:
         for block in block_actions:
             target = block.target
             seq = seqs[other + _CI[target]]
-            if seq is not None and not seq.closed and _free_slot(seq, target) >= 0:
+            if seq.cards and not seq.closed and _free_slot(seq, target) >= 0:
                 blocks.append(block)
     return (*lays, *exchanges, *extends, *blocks, *unblocks, *steals, *discards, END_TURN)
 
@@ -293,19 +293,19 @@ def _start_turn(state: State, player: int, turn: int, stall: int) -> State:
                  state.sequences, state.steals, None, False, stall, None)
 
 
-def _closed_count(seqs: tuple[Sequence | None, ...], base: int) -> int:
-    return sum(1 for s in seqs[base:base + 3] if s is not None and s.closed)
+def _closed_count(seqs: tuple[Sequence, ...], base: int) -> int:
+    return sum(1 for s in seqs[base:base + 3] if s.closed)
 
 
 def _settle(state: State, hands: tuple[tuple[str, ...], ...],
-            exposed: tuple[tuple[str, ...], ...], seqs: tuple[Sequence | None, ...], index: int,
+            exposed: tuple[tuple[str, ...], ...], seqs: tuple[Sequence, ...], index: int,
             seq: Sequence, discards: tuple[tuple[str, ...], ...],
             seen: tuple[tuple[bool, ...], ...], progress: bool) -> State:
     """Put `seq` at `index`, closing it if it may close (L16) and ending the game (L17)."""
     p = state.player
     if seq.complete and not seq.blocked:
         rival = seqs[index + 3 if index < 3 else index - 3]
-        if rival is None or not rival.closed:
+        if not rival.closed:
             seq = Sequence(seq.cards, seq.blockers, seq.unblockers, True)
     seqs = seqs[:index] + (seq,) + seqs[index + 1:]
     if seq.closed and _closed_count(seqs, 3 * p) == 2:
@@ -380,7 +380,6 @@ def apply_unchecked(state: State, action: Action) -> State:
         case Extend(card=card):
             i = 3 * p + _CI[card]
             seq = state.sequences[i]
-            assert seq is not None
             cards = seq.cards
             key = ORDER[card]
             j = len(cards)
@@ -396,7 +395,6 @@ def apply_unchecked(state: State, action: Action) -> State:
         case Block(card=card, target=target):
             i = 3 * (1 - p) + _CI[target]
             seq = state.sequences[i]
-            assert seq is not None
             j = _free_slot(seq, target)
             blocked = Sequence(seq.cards, seq.blockers[:j] + (card,) + seq.blockers[j + 1:],
                                seq.unblockers)
@@ -410,7 +408,6 @@ def apply_unchecked(state: State, action: Action) -> State:
         case Unblock(card=card, blocker=blocker):
             i = 3 * p + _CI[card]
             seq = state.sequences[i]
-            assert seq is not None
             target = INVERSE[card]
             j = next(j for j, k in enumerate(seq.cards)
                      if k == target and seq.blockers[j] == blocker)
@@ -453,12 +450,11 @@ def apply_unchecked(state: State, action: Action) -> State:
             assert_never(action)
 
 
-def _discard_sequence(seq: Sequence | None, discards: tuple[tuple[str, ...], ...],
+def _discard_sequence(seq: Sequence, discards: tuple[tuple[str, ...], ...],
                       seen: tuple[tuple[bool, ...], ...], p: int,
                       ) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[bool, ...], ...]]:
     """Put an exchanged sequence, its blockers and unblockers at the bottom of p's discard
     piles, in that order; they were on the table, so both players know them (L14, L19)."""
-    assert seq is not None
     piles = list(discards)
     marks = list(seen)
     for card in (*seq.cards, *(b for b in seq.blockers if b is not None),
@@ -569,7 +565,7 @@ def _why_illegal_play(state: State, action: Lay | Exchange | Extend | Block | Un
             colour = COLOUR_NAMES[a[0]]
             if isinstance(action, Lay):
                 return f"player {p} already has a {colour} sequence (exchange it instead)", "L9"
-            if own is None:
+            if not own.cards:
                 return f"player {p} has no {colour} sequence to exchange", "L14"
             return f"player {p}'s {colour} sequence is closed", "L16"
         case Extend(card=card):
@@ -577,7 +573,7 @@ def _why_illegal_play(state: State, action: Lay | Exchange | Extend | Block | Un
             colour = COLOUR_NAMES[card[0]]
             if card in STEAL:
                 return f"{card} is a steal card, not part of any sequence", "L15"
-            if own is None:
+            if not own.cards:
                 return f"player {p} has no {colour} sequence", "L10"
             if own.closed:
                 return f"player {p}'s {colour} sequence is closed", "L16"
@@ -593,7 +589,7 @@ def _why_illegal_play(state: State, action: Lay | Exchange | Extend | Block | Un
                 return (f"{card} must have the same shape and value as {target} and the "
                         "inverse fill", "L12")
             seq = seqs[3 * (1 - p) + _CI[target]]
-            if seq is None or target not in seq.cards:
+            if target not in seq.cards:
                 return f"the opponent has no {target} in a laid sequence", "L12"
             if seq.closed:
                 return "a closed sequence cannot be blocked", "L16"
@@ -602,7 +598,7 @@ def _why_illegal_play(state: State, action: Lay | Exchange | Extend | Block | Un
             if card not in INVERSE:
                 return f"{card} cannot unblock anything", "L13"
             seq = seqs[3 * p + _CI[card]]
-            if seq is not None and seq.closed:
+            if seq.closed:
                 return "a closed sequence cannot be unblocked", "L16"
             return (f"no {INVERSE[card]} of player {p} is blocked by {blocker}", "L13")
         case Steal(card=card, colour=colour):
@@ -678,10 +674,9 @@ def inventory(state: State) -> Counter[str]:
     for zone in (*state.draw, *state.discards, *state.hands, state.pending):
         out.update(zone)
     for seq in state.sequences:
-        if seq is not None:
-            out.update(seq.cards)
-            out.update(k for k in seq.blockers if k is not None)
-            out.update(k for k in seq.unblockers if k is not None)
+        out.update(seq.cards)
+        out.update(k for k in seq.blockers if k is not None)
+        out.update(k for k in seq.unblockers if k is not None)
     for i, count in enumerate(state.steals):
         out[COLOURS[i % 3] + "0"] += count
     return Counter({f"card:{k}": n for k, n in out.items()})

@@ -11,12 +11,13 @@ zones each player owns, by ``3 * player + colour``::
 from __future__ import annotations
 
 import enum
+from typing import Final
 
 import attrs
 
 from boardrules.errors import InvalidOptionsError
 
-__all__ = ["Options", "Phase", "Sequence", "State"]
+__all__ = ["NO_SEQUENCE", "Options", "Phase", "Sequence", "State"]
 
 
 def _check_first(value: object) -> int:
@@ -92,6 +93,11 @@ class Sequence:
     """Whether the sequence is closed (L16)."""
 
     @property
+    def laid(self) -> bool:
+        """Whether this is a laid sequence (`NO_SEQUENCE` is not)."""
+        return bool(self.cards)
+
+    @property
     def blocked(self) -> bool:
         """Whether any card of the sequence is blocked."""
         return any(b is not None for b in self.blockers)
@@ -100,6 +106,10 @@ class Sequence:
     def complete(self) -> bool:
         """Whether the sequence holds every value 1–5 (L16)."""
         return len({card[1] for card in self.cards}) == 5
+
+
+NO_SEQUENCE: Final = Sequence((), (), ())
+"""The empty sequence: the place of a colour where a player has laid no sequence."""
 
 
 @attrs.frozen
@@ -137,8 +147,8 @@ class State:
     source: str | None
     """The colour letter of the draw pile a card is being drawn from (a chance node), or
     ``None``."""
-    sequences: tuple[Sequence | None, ...]
-    """The laid sequences, index ``3 * player + colour``."""
+    sequences: tuple[Sequence, ...]
+    """The laid sequences, index ``3 * player + colour`` (`NO_SEQUENCE` where none is laid)."""
     steals: tuple[int, ...]
     """Laid steal cards, index ``3 * player + colour`` (a steal card lies in front of its own
     colour's sequence area) (L15)."""

@@ -111,23 +111,22 @@ def validate_state(state: State) -> None:
             _fail(f"steals[{i}]: expected 0 to 3 laid steal cards, got {count}")
     closed_colours: Counter[int] = Counter()
     for i, seq in enumerate(state.sequences):
-        if seq is not None:
+        if seq.cards or seq.blockers or seq.unblockers or seq.closed:
             _check_sequence(f"sequences[{i}]", seq, COLOURS[i % 3])
             if seq.closed:
                 closed_colours[i % 3] += 1
     if any(n > 1 for n in closed_colours.values()):
         _fail("two closed sequences of one colour (L16)")
     for i, seq in enumerate(state.sequences):
-        if seq is not None and not seq.closed and seq.complete and not seq.blocked \
+        if not seq.closed and seq.complete and not seq.blocked \
                 and not closed_colours[i % 3]:
             _fail(f"sequences[{i}]: complete and unblocked, so it would have closed (L16)")
     everything: Counter[str] = Counter()
     for zone in (*state.draw, *state.discards, *state.hands, state.pending):
         everything.update(zone)
     for seq in state.sequences:
-        if seq is not None:
-            everything.update(seq.cards)
-            everything.update(k for k in (*seq.blockers, *seq.unblockers) if k is not None)
+        everything.update(seq.cards)
+        everything.update(k for k in (*seq.blockers, *seq.unblockers) if k is not None)
     for i, count in enumerate(state.steals):
         everything[COLOURS[i % 3] + "0"] += count
     if everything != Counter(DECK):
@@ -145,7 +144,7 @@ def _check_turn(state: State, options: Options) -> None:
         _fail(f"player: after {state.turn} turns from player {options.first_player}, it is "
               f"player {(options.first_player + state.turn) % 2}'s turn, not {state.player!r}")
     p = state.player
-    closed = [sum(1 for s in state.sequences[b:b + 3] if s is not None and s.closed)
+    closed = [sum(1 for s in state.sequences[b:b + 3] if s.closed)
               for b in (0, 3)]
     phase = state.phase
     if (state.named is not None) != (phase is Phase.DEFEND):
