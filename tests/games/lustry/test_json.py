@@ -8,7 +8,16 @@ from typing import Any
 
 import pytest
 
-from boardrules import CHANCE, InvalidStateError, Record, from_data, from_json, replay, to_data, to_json
+from boardrules import (
+    CHANCE,
+    InvalidStateError,
+    Record,
+    from_data,
+    from_json,
+    replay,
+    to_data,
+    to_json,
+)
 from boardrules.games import lustry
 from boardrules.games.lustry import Draw, Drawn, Options, State, apply, new_game, parse_action
 

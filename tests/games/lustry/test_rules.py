@@ -11,14 +11,13 @@ import pytest
 
 from boardrules import (
     CHANCE,
-    BoardrulesError,
     TERMINAL,
+    BoardrulesError,
     IllegalActionError,
     InvalidNotationError,
     InvalidOptionsError,
 )
 from boardrules.games import lustry
-from boardrules.games.lustry.actions import ALL_ACTIONS
 from boardrules.games.lustry import (
     DECK,
     KINDS,
@@ -38,6 +37,7 @@ from boardrules.games.lustry import (
     observe,
     to_move,
 )
+from boardrules.games.lustry.actions import ALL_ACTIONS
 
 
 def play(state: State, *moves: str) -> State:

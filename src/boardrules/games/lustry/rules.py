@@ -168,7 +168,7 @@ def _play_actions(state: State) -> tuple[Action, ...]:
             continue
         previous = card
         discards.append(DISCARD[card])
-        ci, steal, pairs, branch, block_actions, inverse = _INFO[card]
+        ci, steal, pairs, _branch, block_actions, inverse = _INFO[card]
         if steal:
             steals.extend(STEAL_ACTIONS[card])
             continue
@@ -205,7 +205,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     >>> [str(a) for a in legal_actions(state)][:3]
     ['drawn g1c', 'drawn g2cf', 'drawn g3cf']
     """
-    global _cache
+    global _cache  # noqa: PLW0603 - a one-entry cache of the last answer (states are immutable)
     phase = state.phase
     if phase is _PLAY:
         out = _play_actions(state)
@@ -265,7 +265,8 @@ def _pair(pair: tuple[tuple[str, ...], ...], p: int,
     return (value, pair[1]) if p == 0 else (pair[0], value)
 
 
-def _after_draw(state: State, draw: tuple[tuple[str, ...], ...],
+def _after_draw(  # noqa: PLR0917 - the hot path passes zones positionally
+        state: State, draw: tuple[tuple[str, ...], ...],
                 discards: tuple[tuple[str, ...], ...], seen: tuple[tuple[bool, ...], ...],
                 pending: tuple[str, ...], known: tuple[int, ...]) -> State:
     """Continue drawing, or end phase 1: the pending cards join the hand (L6, L7)."""
@@ -297,7 +298,8 @@ def _closed_count(seqs: tuple[Sequence, ...], base: int) -> int:
     return sum(1 for s in seqs[base:base + 3] if s.closed)
 
 
-def _settle(state: State, hands: tuple[tuple[str, ...], ...],
+def _settle(  # noqa: PLR0917 - the hot path passes zones positionally
+        state: State, hands: tuple[tuple[str, ...], ...],
             exposed: tuple[tuple[str, ...], ...], seqs: tuple[Sequence, ...], index: int,
             seq: Sequence, discards: tuple[tuple[str, ...], ...],
             seen: tuple[tuple[bool, ...], ...], progress: bool) -> State:
@@ -307,7 +309,7 @@ def _settle(state: State, hands: tuple[tuple[str, ...], ...],
         rival = seqs[index + 3 if index < 3 else index - 3]
         if not rival.closed:
             seq = Sequence(seq.cards, seq.blockers, seq.unblockers, True)
-    seqs = seqs[:index] + (seq,) + seqs[index + 1:]
+    seqs = (*seqs[:index], seq, *seqs[index + 1:])
     if seq.closed and _closed_count(seqs, 3 * p) == 2:
         return State(state.options, _OVER, p, state.turn, state.draw, discards, seen, hands,
                      exposed, (), (), None, seqs, state.steals, None, progress, state.stall, p)
@@ -322,7 +324,7 @@ def _deadlocked(state: State) -> bool:
             and _closed_count(seqs, 3) == 1)
 
 
-def apply_unchecked(state: State, action: Action) -> State:
+def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - one case per kind
     """Return the state after `action`, trusting that it is legal (the fast path for bots).
 
     Only pass actions taken from `legal_actions(state)` or `sample_chance(state, ...)`;
@@ -339,16 +341,16 @@ def apply_unchecked(state: State, action: Action) -> State:
             i = 3 * owner + _CI[colour]
             pile, marks = state.discards[i], state.seen[i]
             mask = (1 << owner) | ((2 >> owner) if marks[0] else 0)
-            discards = state.discards[:i] + (pile[1:],) + state.discards[i + 1:]
-            seen = state.seen[:i] + (marks[1:],) + state.seen[i + 1:]
-            return _after_draw(state, state.draw, discards, seen, state.pending + (pile[0],),
-                               state.pending_known + (mask,))
+            discards = (*state.discards[:i], pile[1:], *state.discards[i + 1:])
+            seen = (*state.seen[:i], marks[1:], *state.seen[i + 1:])
+            return _after_draw(state, state.draw, discards, seen, (*state.pending, pile[0]),
+                               (*state.pending_known, mask))
         case Drawn(card=card):
             ci = _CI[card]
             draw = state.draw
-            draw = draw[:ci] + (_remove(draw[ci], card),) + draw[ci + 1:]
+            draw = (*draw[:ci], _remove(draw[ci], card), *draw[ci + 1:])
             return _after_draw(state, draw, state.discards, state.seen,
-                               state.pending + (card,), state.pending_known + (0,))
+                               (*state.pending, card), (*state.pending_known, 0))
         case Discard(card=card):
             hands, exposed = state.hands, state.exposed
             colour = card[0]
@@ -358,8 +360,8 @@ def apply_unchecked(state: State, action: Action) -> State:
             i = 3 * p + _CI[card]
             discards, seen = state.discards, state.seen
             return State(state.options, _PLAY, p, state.turn, state.draw,
-                         discards[:i] + (discards[i] + (card,),) + discards[i + 1:],
-                         seen[:i] + (seen[i] + (False,),) + seen[i + 1:],
+                         (*discards[:i], discards[i] + (card,), *discards[i + 1:]),
+                         (*seen[:i], seen[i] + (False,), *seen[i + 1:]),
                          _pair(hands, p, _remove(hands[p], card)), exposed, (), (), None,
                          state.sequences, state.steals, None, state.progress, state.stall, None)
         case Lay(first=first, second=second) | Exchange(first=first, second=second):
@@ -373,7 +375,7 @@ def apply_unchecked(state: State, action: Action) -> State:
                 discards, seen = _discard_sequence(state.sequences[i], discards, seen, p)
             laid = Sequence((first, second), (None, None), (None, None))
             seqs = state.sequences
-            seqs = seqs[:i] + (laid,) + seqs[i + 1:]
+            seqs = (*seqs[:i], laid, *seqs[i + 1:])
             return State(state.options, _PLAY, p, state.turn, state.draw, discards, seen,
                          _pair(state.hands, p, hand), exposed, (), (), None, seqs, state.steals,
                          None, True, state.stall, None)
@@ -385,9 +387,9 @@ def apply_unchecked(state: State, action: Action) -> State:
             j = len(cards)
             while j and ORDER[cards[j - 1]] > key:
                 j -= 1
-            grown = Sequence(cards[:j] + (card,) + cards[j:],
-                             seq.blockers[:j] + (None,) + seq.blockers[j:],
-                             seq.unblockers[:j] + (None,) + seq.unblockers[j:])
+            grown = Sequence((*cards[:j], card, *cards[j:]),
+                             (*seq.blockers[:j], None, *seq.blockers[j:]),
+                             (*seq.unblockers[:j], None, *seq.unblockers[j:]))
             mine = state.exposed[p]
             exposed = _pair(state.exposed, p, _forget(mine, card)) if mine else state.exposed
             return _settle(state, _pair(state.hands, p, _remove(state.hands[p], card)), exposed,
@@ -396,14 +398,14 @@ def apply_unchecked(state: State, action: Action) -> State:
             i = 3 * (1 - p) + _CI[target]
             seq = state.sequences[i]
             j = _free_slot(seq, target)
-            blocked = Sequence(seq.cards, seq.blockers[:j] + (card,) + seq.blockers[j + 1:],
+            blocked = Sequence(seq.cards, (*seq.blockers[:j], card, *seq.blockers[j + 1:]),
                                seq.unblockers)
             mine = state.exposed[p]
             exposed = _pair(state.exposed, p, _forget(mine, card)) if mine else state.exposed
             seqs = state.sequences
             return State(state.options, _PLAY, p, state.turn, state.draw, state.discards,
                          state.seen, _pair(state.hands, p, _remove(state.hands[p], card)),
-                         exposed, (), (), None, seqs[:i] + (blocked,) + seqs[i + 1:],
+                         exposed, (), (), None, (*seqs[:i], blocked, *seqs[i + 1:]),
                          state.steals, None, state.progress, state.stall, None)
         case Unblock(card=card, blocker=blocker):
             i = 3 * p + _CI[card]
@@ -411,12 +413,12 @@ def apply_unchecked(state: State, action: Action) -> State:
             target = INVERSE[card]
             j = next(j for j, k in enumerate(seq.cards)
                      if k == target and seq.blockers[j] == blocker)
-            freed = Sequence(seq.cards, seq.blockers[:j] + (None,) + seq.blockers[j + 1:],
-                             seq.unblockers[:j] + (card,) + seq.unblockers[j + 1:])
+            freed = Sequence(seq.cards, (*seq.blockers[:j], None, *seq.blockers[j + 1:]),
+                             (*seq.unblockers[:j], card, *seq.unblockers[j + 1:]))
             d = 3 * p + _CI[blocker]
             discards, seen = state.discards, state.seen
-            discards = discards[:d] + (discards[d] + (blocker,),) + discards[d + 1:]
-            seen = seen[:d] + (seen[d] + (True,),) + seen[d + 1:]
+            discards = (*discards[:d], discards[d] + (blocker,), *discards[d + 1:])
+            seen = (*seen[:d], seen[d] + (True,), *seen[d + 1:])
             mine = state.exposed[p]
             exposed = _pair(state.exposed, p, _forget(mine, card)) if mine else state.exposed
             return _settle(state, _pair(state.hands, p, _remove(state.hands[p], card)), exposed,
@@ -429,7 +431,7 @@ def apply_unchecked(state: State, action: Action) -> State:
             return State(state.options, _DEFEND, p, state.turn, state.draw, state.discards,
                          state.seen, _pair(state.hands, p, _remove(state.hands[p], card)),
                          exposed, (), (), None, state.sequences,
-                         steals[:i] + (steals[i] + 1,) + steals[i + 1:], colour, state.progress,
+                         (*steals[:i], steals[i] + 1, *steals[i + 1:]), colour, state.progress,
                          state.stall, None)
         case Defend(card=card):
             q = 1 - p
@@ -440,7 +442,7 @@ def apply_unchecked(state: State, action: Action) -> State:
             return State(state.options, _PLAY, p, state.turn, state.draw, state.discards,
                          state.seen, _pair(state.hands, q, _remove(state.hands[q], card)),
                          exposed, (), (), None, state.sequences,
-                         steals[:i] + (steals[i] + 1,) + steals[i + 1:], None, state.progress,
+                         (*steals[:i], steals[i] + 1, *steals[i + 1:]), None, state.progress,
                          state.stall, None)
         case Allow():
             return _allow(state)
