@@ -147,6 +147,18 @@ def _free_slot(seq: Sequence, target: str) -> int:
     return -1
 
 
+def _open_targets(seqs: tuple[Sequence, ...], base: int) -> set[str]:
+    """Return the cards of a player's open sequences that are neither blocked nor protected."""
+    out: set[str] = set()
+    for seq in seqs[base:base + 3]:
+        if seq.cards and not seq.closed:
+            for card, blocker, unblocker in zip(seq.cards, seq.blockers, seq.unblockers,
+                                                strict=True):
+                if blocker is None and unblocker is None:
+                    out.add(card)
+    return out
+
+
 def _play_actions(state: State) -> tuple[Action, ...]:
     p = state.player
     hand = state.hands[p]
@@ -154,7 +166,8 @@ def _play_actions(state: State) -> tuple[Action, ...]:
         return (END_TURN,)
     seqs = state.sequences
     base = 3 * p
-    other = 3 - base
+    own_seqs = seqs[base:base + 3]
+    targets = _open_targets(seqs, 3 - base)
     lays: list[Action] = []
     exchanges: list[Action] = []
     extends: list[Action] = []
@@ -172,7 +185,7 @@ def _play_actions(state: State) -> tuple[Action, ...]:
         if steal:
             steals.extend(STEAL_ACTIONS[card])
             continue
-        own = seqs[base + ci]
+        own = own_seqs[ci]
         for higher, lay, exchange in pairs:
             if higher in hand and (higher != card or hand.count(card) > 1):
                 if not own.cards:
@@ -182,7 +195,7 @@ def _play_actions(state: State) -> tuple[Action, ...]:
         if own.cards and not own.closed:
             if card in BRANCH[own.cards[-1]]:
                 extends.append(EXTEND[card])
-            if inverse is not None:
+            if inverse is not None and inverse in own.cards:
                 blockers = own.blockers
                 for j, laid in enumerate(own.cards):
                     blocker = blockers[j]
@@ -190,11 +203,10 @@ def _play_actions(state: State) -> tuple[Action, ...]:
                         action = UNBLOCK[card, blocker]
                         if action not in unblocks:
                             unblocks.append(action)
-        for block in block_actions:
-            target = block.target
-            seq = seqs[other + _CI[target]]
-            if seq.cards and not seq.closed and _free_slot(seq, target) >= 0:
-                blocks.append(block)
+        if targets:
+            for block in block_actions:
+                if block.target in targets:
+                    blocks.append(block)
     return (*lays, *exchanges, *extends, *blocks, *unblocks, *steals, *discards, END_TURN)
 
 
