@@ -510,3 +510,47 @@ def test_kinds_are_in_the_documented_order() -> None:
                           "r1s", "r2sf")
     assert KINDS[18] == "r0" and len(KINDS) == 57
     assert Phase("draw") is Phase.DRAW
+
+
+# --- Engine rulings -----------------------------------------------------------------------------
+
+def test_ruling_exchanged_cards_are_known_to_both() -> None:
+    state = take(new_game(2), "r1c", "r2cf", "r2ce", "r3ce", "g2cf", "g3cf", "g4cf")
+    state = play(state, "lay r1c r2cf", "exchange r2ce r3ce")
+    assert observe(state, 1).discards[0] == ("r1c", "r2cf")
+    assert observe(state, None).discards[0] == ("r1c", "r2cf")
+    state = play(state, "end", "draw r@0")
+    # the drawer knows the card, and so does its owner
+    assert observe(state, 1).pending == ("r1c",) and observe(state, 0).pending == ("r1c",)
+    assert state.pending_known == (3,)
+
+
+def test_ruling_laying_a_known_card_uses_one_known_copy() -> None:
+    state = take(new_game(2), "g0", "r5cf", "r5cf", "r4cf", "b1c", "b2cf", "b3cf")
+    state = play(state, "end")
+    state = take(state, "b0", "r1s", "r2sf", "g1s", "g2sf", "g3sf", "b1s")
+    state = play(state, "steal b0 r", "allow")
+    assert state.exposed[1] == ("r4cf", "r5cf", "r5cf")
+    state = play(state, "lay r4cf r5cf")
+    assert state.exposed[1] == ("r5cf",)
+    assert observe(state, 0).hands[1][0] == "r5cf"
+
+
+def test_ruling_resample_keeps_what_the_player_knows() -> None:
+    import random
+
+    state = take(new_game(2), "g0", "r1c", "r2cf", "r3cf", "b1c", "b2cf", "b3cf")
+    state = play(state, "discard b3cf", "end")
+    state = take(state, "b0", "r1s", "r2sf", "g1s", "g2sf", "g3sf", "b1s")
+    state = play(state, "steal b0 r", "allow", "discard g3sf")
+    rng = random.Random(1)
+    seen_by_0 = observe(state, 0)
+    hands = set()
+    for _ in range(20):
+        other = lustry.resample(state, 0, rng)
+        assert observe(other, 0) == seen_by_0
+        assert other.hands[0] == state.hands[0] and other.discards[:3] == state.discards[:3]
+        assert {"r1c", "r2cf", "r3cf"} <= set(other.hands[1])  # stolen: known to player 0
+        hands.add(other.hands[1])
+        lustry.validate_state(other)
+    assert len(hands) > 1  # the rest of player 1's hand is redrawn

@@ -278,9 +278,9 @@ def _pair(pair: tuple[tuple[str, ...], ...], p: int,
 
 
 def _after_draw(  # noqa: PLR0917 - the hot path passes zones positionally
-        state: State, draw: tuple[tuple[str, ...], ...],
-                discards: tuple[tuple[str, ...], ...], seen: tuple[tuple[bool, ...], ...],
-                pending: tuple[str, ...], known: tuple[int, ...]) -> State:
+    state: State, draw: tuple[tuple[str, ...], ...], discards: tuple[tuple[str, ...], ...],
+    seen: tuple[tuple[bool, ...], ...], pending: tuple[str, ...], known: tuple[int, ...],
+) -> State:
     """Continue drawing, or end phase 1: the pending cards join the hand (L6, L7)."""
     p = state.player
     hand = state.hands[p]
@@ -311,10 +311,10 @@ def _closed_count(seqs: tuple[Sequence, ...], base: int) -> int:
 
 
 def _settle(  # noqa: PLR0917 - the hot path passes zones positionally
-        state: State, hands: tuple[tuple[str, ...], ...],
-            exposed: tuple[tuple[str, ...], ...], seqs: tuple[Sequence, ...], index: int,
-            seq: Sequence, discards: tuple[tuple[str, ...], ...],
-            seen: tuple[tuple[bool, ...], ...], progress: bool) -> State:
+    state: State, hands: tuple[tuple[str, ...], ...], exposed: tuple[tuple[str, ...], ...],
+    seqs: tuple[Sequence, ...], index: int, seq: Sequence,
+    discards: tuple[tuple[str, ...], ...], seen: tuple[tuple[bool, ...], ...], progress: bool,
+) -> State:
     """Put `seq` at `index`, closing it if it may close (L16) and ending the game (L17)."""
     p = state.player
     if seq.complete and not seq.blocked:
