@@ -142,6 +142,8 @@ def resample(state: State, player: int, rng: random.Random) -> State:
             if not mark:
                 pools[card[0]].append(card)
     for pool in pools.values():
+        # sorted first, so the world drawn depends only on what the player knows and the rng
+        pool.sort(key=ORDER.__getitem__)
         rng.shuffle(pool)
 
     def deal(colour: str) -> str:
@@ -149,7 +151,8 @@ def resample(state: State, player: int, rng: random.Random) -> State:
 
     draw = tuple(tuple(sorted((deal(COLOURS[c]) for _ in pile), key=ORDER.__getitem__))
                  for c, pile in enumerate(state.draw))
-    hidden_new = [deal(card[0]) for card, n in sorted(hidden_hand.items()) for _ in range(n)]
+    colours = Counter(card[0] for card in hidden_hand.elements())
+    hidden_new = [deal(colour) for colour in COLOURS for _ in range(colours[colour])]
     hand = tuple(sorted((*state.exposed[q], *hidden_new), key=ORDER.__getitem__))
     hands = (state.hands[0], hand) if q == 1 else (hand, state.hands[1])
     pending = tuple(card if mask & bit else deal(card[0])
