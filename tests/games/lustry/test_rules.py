@@ -554,3 +554,12 @@ def test_ruling_resample_keeps_what_the_player_knows() -> None:
         hands.add(other.hands[1])
         lustry.validate_state(other)
     assert len(hands) > 1  # the rest of player 1's hand is redrawn
+
+
+def test_render_shows_only_the_observation() -> None:
+    state = take(new_game(2), "g0", "r1c", "r2cf", "r3cf", "b1c", "b2cf", "b3cf")
+    state = play(state, "lay r1c r2cf", "discard b3cf", "end")
+    mine = lustry.render(observe(state, 0))
+    theirs = lustry.render(observe(state, 1))
+    assert "b3cf" in mine and "b3cf" not in theirs
+    assert "sequence r1c r2cf" in theirs and "hand r? g? b? b?" in theirs

@@ -45,6 +45,7 @@ from boardrules.games.lustry.cards import (
 )
 from boardrules.games.lustry.notation import parse_action
 from boardrules.games.lustry.observe import Observation, observe, resample
+from boardrules.games.lustry.render import render
 from boardrules.games.lustry.rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -110,6 +111,7 @@ __all__ = [
     "new_game",
     "observe",
     "parse_action",
+    "render",
     "resample",
     "result",
     "returns",

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from fractions import Fraction
+from itertools import chain
 from typing import Final, assert_never
 
 from boardrules.errors import BoardrulesError, IllegalActionError, InvalidOptionsError
@@ -684,13 +685,15 @@ def action_bound(players: int, options: Options) -> int:
 
 def inventory(state: State) -> Counter[str]:
     """Return every card counted once wherever it lies (L1: always the 75 cards)."""
-    out: Counter[str] = Counter()
-    for zone in (*state.draw, *state.discards, *state.hands, state.pending):
-        out.update(zone)
+    cards = [*chain(*state.draw, *state.discards, *state.hands, state.pending)]
     for seq in state.sequences:
-        out.update(seq.cards)
-        out.update(k for k in seq.blockers if k is not None)
-        out.update(k for k in seq.unblockers if k is not None)
+        if seq.cards:
+            cards += seq.cards
+            cards += [k for k in (*seq.blockers, *seq.unblockers) if k is not None]
     for i, count in enumerate(state.steals):
-        out[COLOURS[i % 3] + "0"] += count
-    return Counter({f"card:{k}": n for k, n in out.items()})
+        cards += [_STEAL_OF[i % 3]] * count
+    return Counter(map(_LABEL.__getitem__, cards))
+
+
+_LABEL: Final = {k: f"card:{k}" for k in KINDS}
+_STEAL_OF: Final = tuple(c + "0" for c in COLOURS)
