@@ -36,7 +36,8 @@ __all__ = ["parse_action"]
 
 _COLOUR_WORDS: Final = {"red": "r", "green": "g", "blue": "b"}
 _TWO: Final = re.compile(r"(lay|exchange) (\S+) (\S+)")
-_ARROW: Final = re.compile(r"(block|unblock) ?(\S+?) ?> ?(\S+)")
+_AROUND: Final = re.compile(r"\s*([@>])\s*")
+_ALIASES: Final = {"end turn": "end", "endturn": "end"}
 
 
 def parse_action(state: State, text: str) -> Action:
@@ -49,26 +50,25 @@ def parse_action(state: State, text: str) -> Action:
     >>> from boardrules.games.lustry import new_game
     >>> parse_action(new_game(2), "Lay R2CF  r1c")
     Lay(first='r1c', second='r2cf')
-    >>> parse_action(new_game(2), "draw green@1")
+    >>> parse_action(new_game(2), "draw green @ 1")
     Draw(colour='g', owner=1)
+    >>> parse_action(new_game(2), "Block G3CE > r3cf")
+    Block(card='g3ce', target='r3cf')
     """
     if not isinstance(text, str):
         raise InvalidNotationError(repr(text), "expected a string")
-    words = text.lower().split()
-    words = [_COLOUR_WORDS.get(w, w) for w in words]
+    spaced = _AROUND.sub(r"\1", text.lower().strip())
+    words = [_COLOUR_WORDS.get(w, w) for w in spaced.split()]
     if len(words) == 2 and words[0] == "draw" and "@" in words[1]:
         colour, _, owner = words[1].partition("@")
         words[1] = f"{_COLOUR_WORDS.get(colour, colour)}@{owner}"
-    if len(words) == 3 and words[0] == "steal":
-        words[2] = _COLOUR_WORDS.get(words[2], words[2])
     clean = " ".join(words)
+    clean = _ALIASES.get(clean, clean)
     if m := _TWO.fullmatch(clean):
         kind, a, b = m.groups()
         if a in ORDER and b in ORDER and ORDER[b] < ORDER[a]:
             a, b = b, a
         clean = f"{kind} {a} {b}"
-    elif m := _ARROW.fullmatch(clean):
-        clean = f"{m.group(1)} {m.group(2)}>{m.group(3)}"
     action = BY_TEXT.get(clean)
     if action is None:
         raise InvalidNotationError(text, _problem(clean))
