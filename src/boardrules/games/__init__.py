@@ -11,7 +11,7 @@ from typing import Any, Final, TypeAlias
 
 from boardrules.errors import BoardrulesError
 from boardrules.game import Game
-from boardrules.games import kivi, lustry
+from boardrules.games import kivi, lustry, whales_rivals
 
 __all__ = ["GAMES", "AnyGame", "game_of", "load", "register"]
 
@@ -21,10 +21,14 @@ AnyGame: TypeAlias = Game[Any, Any, Any, Any]
 # Each line is checked by mypy: the module must satisfy the protocol with its own types.
 _kivi: Game[kivi.State, kivi.Action, kivi.Observation, kivi.Options] = kivi
 _lustry: Game[lustry.State, lustry.Action, lustry.Observation, lustry.Options] = lustry
+_whales_rivals: Game[
+    whales_rivals.State, whales_rivals.Action, whales_rivals.Observation, whales_rivals.Options
+] = whales_rivals
 
 _REGISTRY: dict[str, AnyGame] = {
     "kivi": _kivi,
     "lustry": _lustry,
+    "whales_rivals": _whales_rivals,
 }
 
 GAMES: Final[MappingProxyType[str, AnyGame]] = MappingProxyType(_REGISTRY)
