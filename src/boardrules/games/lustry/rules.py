@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from fractions import Fraction
-from itertools import chain
+from itertools import chain, product
 from typing import Final, assert_never
 
 from boardrules.errors import BoardrulesError, IllegalActionError, InvalidOptionsError
@@ -148,18 +148,6 @@ def _free_slot(seq: Sequence, target: str) -> int:
     return -1
 
 
-def _open_targets(seqs: tuple[Sequence, ...], base: int) -> set[str]:
-    """Return the cards of a player's open sequences that are neither blocked nor protected."""
-    out: set[str] = set()
-    for seq in seqs[base:base + 3]:
-        if seq.cards and not seq.closed:
-            for card, blocker, unblocker in zip(seq.cards, seq.blockers, seq.unblockers,
-                                                strict=True):
-                if blocker is None and unblocker is None:
-                    out.add(card)
-    return out
-
-
 def _play_actions(state: State) -> tuple[Action, ...]:
     p = state.player
     hand = state.hands[p]
@@ -168,7 +156,8 @@ def _play_actions(state: State) -> tuple[Action, ...]:
     seqs = state.sequences
     base = 3 * p
     own_seqs = seqs[base:base + 3]
-    targets = _open_targets(seqs, 3 - base)
+    other = seqs[3 - base:6 - base]
+    blockable = other[0].free or other[1].free or other[2].free
     lays: list[Action] = []
     exchanges: list[Action] = []
     extends: list[Action] = []
@@ -204,9 +193,10 @@ def _play_actions(state: State) -> tuple[Action, ...]:
                         action = UNBLOCK[card, blocker]
                         if action not in unblocks:
                             unblocks.append(action)
-        if targets:
+        if blockable:
             for block in block_actions:
-                if block.target in targets:
+                target = block.target
+                if target in other[_CI[target]].free:
                     blocks.append(block)
     return (*lays, *exchanges, *extends, *blocks, *unblocks, *steals, *discards, END_TURN)
 
@@ -227,9 +217,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         if source is not None:
             out = tuple(DRAWN[k] for k in dict.fromkeys(state.draw[_CI[source]]))
         else:
-            draw, discards = state.draw, state.discards
-            out = (*(DRAW_DECK[i] for i in range(3) if draw[i]),
-                   *(DRAW_DISCARD[i] for i in range(6) if discards[i]))
+            out = _DRAWS[tuple(map(bool, (*state.draw, *state.discards)))]
     elif phase is _DEFEND:
         out = (ALLOW, *(DEFEND[k] for k in dict.fromkeys(state.hands[1 - state.player])
                         if k in STEAL))
@@ -238,6 +226,12 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     _cache = (state, out)
     return out
 
+
+_DRAWS: Final[dict[tuple[bool, ...], tuple[Action, ...]]] = {
+    key: (*(DRAW_DECK[i] for i in range(3) if key[i]),
+          *(DRAW_DISCARD[i] for i in range(6) if key[3 + i]))
+    for key in product((False, True), repeat=9)}
+"""The `Draw` actions for each pattern of non-empty piles (3 draw piles, 6 discard piles)."""
 
 _cache: tuple[State | None, tuple[Action, ...]] = (None, ())
 """The last state `legal_actions` answered for, and its answer (states are immutable)."""

@@ -16,6 +16,7 @@ from typing import Final
 import attrs
 
 from boardrules.errors import InvalidOptionsError
+from boardrules.serialization import DERIVED
 
 __all__ = ["NO_SEQUENCE", "Options", "Phase", "Sequence", "State"]
 
@@ -91,6 +92,17 @@ class Sequence:
     """For each slot, the owner's card that unblocked and now protects it (L13), or ``None``."""
     closed: bool = False
     """Whether the sequence is closed (L16)."""
+    free: frozenset[str] = attrs.field(init=False, eq=False, repr=False, metadata=DERIVED)
+    """The cards that may be blocked now: in an open sequence, neither blocked nor protected
+    (derived, not serialized)."""
+
+    @free.default
+    def _free(self) -> frozenset[str]:
+        if self.closed:
+            return frozenset()
+        return frozenset(card for card, blocker, unblocker
+                         in zip(self.cards, self.blockers, self.unblockers, strict=False)
+                         if blocker is None and unblocker is None)
 
     @property
     def laid(self) -> bool:
