@@ -61,6 +61,7 @@ def test_state_round_trips() -> None:
     (lambda d: d["sequences"][0]["blockers"].__setitem__(0, "g1c"), "block"),
     (lambda d: d["sequences"][0]["unblockers"].__setitem__(1, "r2cf"), "unblock"),
     (lambda d: d.update(phase="defend"), "named"),
+    (lambda d: d.update(phase="defend", named="g", steals=[0, 0, 1, 0, 0, 0]), "no steal card"),
     (lambda d: d.update(winner=0), "winner"),
     (lambda d: d.update(phase="over"), "L18"),
     (lambda d: d["steals"].__setitem__(0, 4), "steals[0]"),

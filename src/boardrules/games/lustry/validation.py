@@ -151,6 +151,8 @@ def _check_turn(state: State, options: Options) -> None:
         _fail("named: a colour is named exactly while a steal awaits its defence (L15)")
     if state.named is not None and state.named not in COLOURS:
         _fail(f"named: {state.named!r} is not a colour")
+    if phase is Phase.DEFEND and not any(state.steals[3 * p:3 * p + 3]):
+        _fail(f"phase: player {p} has laid no steal card, so no steal awaits a defence (L15)")
     if state.source is not None and (phase is not Phase.DRAW or state.source not in COLOURS
                                      or not state.draw[COLOURS.index(state.source)]):
         _fail("source: a card comes off a non-empty draw pile only while drawing (L7)")
