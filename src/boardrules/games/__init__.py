@@ -11,7 +11,7 @@ from typing import Any, Final, TypeAlias
 
 from boardrules.errors import BoardrulesError
 from boardrules.game import Game
-from boardrules.games import kivi, ren_dhark, whales_rivals
+from boardrules.games import kivi, lustry, ren_dhark, whales_rivals
 
 __all__ = ["GAMES", "AnyGame", "game_of", "load", "register"]
 
@@ -20,6 +20,7 @@ AnyGame: TypeAlias = Game[Any, Any, Any, Any]
 
 # Each line is checked by mypy: the module must satisfy the protocol with its own types.
 _kivi: Game[kivi.State, kivi.Action, kivi.Observation, kivi.Options] = kivi
+_lustry: Game[lustry.State, lustry.Action, lustry.Observation, lustry.Options] = lustry
 _ren_dhark: Game[ren_dhark.State, ren_dhark.Action, ren_dhark.Observation, ren_dhark.Options] = (
     ren_dhark
 )
@@ -29,6 +30,7 @@ _whales_rivals: Game[
 
 _REGISTRY: dict[str, AnyGame] = {
     "kivi": _kivi,
+    "lustry": _lustry,
     "ren_dhark": _ren_dhark,
     "whales_rivals": _whales_rivals,
 }
