@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from boardrules import CHANCE
+from boardrules import CHANCE, TERMINAL
 from boardrules.bots import Decision, ISMCTSBot, RandomBot, play_game
 from boardrules.games import GAMES, AnyGame
 from boardrules.testing import random_playout
@@ -76,7 +76,7 @@ class TestISMCTSBot:
         state = game.new_game(seats)
         for _ in range(120):
             mover = game.to_move(state)
-            if game.is_terminal(state):
+            if mover is TERMINAL:
                 break
             if mover is CHANCE:
                 action = game.sample_chance(state, rng)
