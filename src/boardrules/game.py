@@ -65,6 +65,22 @@ class Result:
     finished: bool
     """Whether the game is over; scores of an unfinished game are the current standings."""
 
+    def returns(self) -> tuple[float, ...]:
+        """Return the contract's returns: 1.0 for a sole winner, 0.0 for each player sharing
+        the win (a draw) and for everyone when nobody won, -1.0 for a loss; all 0.0 before
+        the end.
+
+        >>> Result((5, 9, 9), (1, 2), finished=True).returns()
+        (-1.0, 0.0, 0.0)
+        >>> Result((5, 9), (1,), finished=True).returns()
+        (-1.0, 1.0)
+        """
+        players = len(self.scores)
+        if not self.finished or not self.winners:
+            return (0.0,) * players
+        won = 0.0 if len(self.winners) > 1 else 1.0
+        return tuple(won if p in self.winners else -1.0 for p in range(players))
+
 
 S = TypeVar("S")
 A = TypeVar("A")

@@ -305,12 +305,7 @@ def result(state: State) -> Result:
 
 def returns(state: State) -> tuple[float, ...]:
     """Return 1.0 for a sole winner, 0.0 for a shared win, -1.0 for a loss; zeros before the end."""
-    outcome = result(state)
-    if not outcome.finished:
-        return (0.0,) * state.players
-    shared = len(outcome.winners) > 1
-    return tuple((0.0 if shared else 1.0) if p in outcome.winners else -1.0
-                 for p in range(state.players))
+    return result(state).returns()
 
 
 def action_bound(players: int, options: Options) -> int:

@@ -651,10 +651,7 @@ def result(state: State) -> Result:
 
 def returns(state: State) -> tuple[float, ...]:
     """Return 1.0 for the winner and -1.0 for the loser, 0.0 each on a draw or before the end."""
-    outcome = result(state)
-    if not outcome.finished or len(outcome.winners) != 1:
-        return (0.0, 0.0)
-    return (1.0, -1.0) if outcome.winners == (0,) else (-1.0, 1.0)
+    return result(state).returns()
 
 
 _CARDS_PER_PLAYER: Final = WHALES_PER_COLOUR + TURTLES
