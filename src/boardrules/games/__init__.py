@@ -11,7 +11,7 @@ from typing import Any, Final, TypeAlias
 
 from boardrules.errors import BoardrulesError
 from boardrules.game import Game
-from boardrules.games import kivi
+from boardrules.games import captain_bluff, kivi
 
 __all__ = ["GAMES", "AnyGame", "game_of", "load"]
 
@@ -19,10 +19,14 @@ AnyGame: TypeAlias = Game[Any, Any, Any, Any]
 """A game module of any game (the registry holds different games side by side)."""
 
 # Each line is checked by mypy: the module must satisfy the protocol with its own types.
+_captain_bluff: Game[
+    captain_bluff.State, captain_bluff.Action, captain_bluff.Observation, captain_bluff.Options
+] = captain_bluff
 _kivi: Game[kivi.State, kivi.Action, kivi.Observation, kivi.Options] = kivi
 
 GAMES: Final[MappingProxyType[str, AnyGame]] = MappingProxyType(
     {
+        "captain_bluff": _captain_bluff,
         "kivi": _kivi,
     }
 )

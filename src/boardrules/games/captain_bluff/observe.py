@@ -1,0 +1,186 @@
+"""Captain Bluff observation and resampling (B18).
+
+What a player knows: their own hand; every hand's size; the cards every player saw go
+into a hand face up (`State.exposed`); the rows; the face-up discards and the plus-one
+cards out of the game; the draw pile's size; and each face-down destination card —
+at a conveyor or in the discard pile — that they placed, checked, eyed or swapped in.
+Who knows which face-down card is public (everyone sees who looks at what).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import attrs
+
+from boardrules.errors import BoardrulesError
+from boardrules.games.captain_bluff.cards import LUGGAGE
+from boardrules.games.captain_bluff.rules import _without
+from boardrules.games.captain_bluff.state import FaceDown, Options, Stage, State, Window
+
+__all__ = ["BuriedView", "Observation", "observe", "resample"]
+
+
+@attrs.frozen
+class BuriedView:
+    """A face-down destination card in the discard pile, as one player sees it."""
+
+    card: int | None
+    """The card, if the observer knows it; else ``None``."""
+    known_by: frozenset[int]
+    """The players who know it."""
+
+
+@attrs.frozen
+class Observation:
+    """What a player (or a spectator) may know (B18)."""
+
+    player: int | None
+    """The observing player, or ``None`` for a spectator."""
+    options: Options
+    """The options of the game."""
+    players: int
+    """Number of players."""
+    stage: Stage
+    """Deal, setup placement or play."""
+    hand: tuple[int, ...] | None
+    """The observer's own hand, ascending (``None`` for a spectator)."""
+    hand_sizes: tuple[int, ...]
+    """Every player's number of cards."""
+    exposed: tuple[tuple[int, ...], ...]
+    """For each player, the cards everybody knows they hold."""
+    draw_size: int
+    """Cards in the draw pile."""
+    discard: tuple[int, ...]
+    """The face-up discards, ascending."""
+    buried: tuple[BuriedView, ...]
+    """The face-down discards: known ones by card, then unknown ones, each by knowers."""
+    removed: tuple[int, ...]
+    """The plus-one cards out of the game."""
+    stowed_size: int
+    """Specials that left the game unseen at setup."""
+    has_destination: tuple[bool, ...]
+    """Whether each conveyor has a destination card."""
+    destinations: tuple[int | None, ...]
+    """Each conveyor's destination card if the observer knows it, else ``None``."""
+    knowers: tuple[frozenset[int], ...]
+    """Who knows each conveyor's destination card."""
+    rows: tuple[tuple[int, ...], ...]
+    """The rows, in play order."""
+    turn: int
+    """Turns completed."""
+    main_done: bool
+    """Whether the active player took the turn's main action."""
+    special_used: bool
+    """Whether the active player played the turn's special."""
+    window: Window | None
+    """The open challenge window, if any."""
+    draws: tuple[int, ...]
+    """Players still to draw a card."""
+    winner: int | None
+    """The winner, once there is one."""
+
+
+def _buried_view_key(b: BuriedView) -> tuple[int, tuple[int, ...]]:
+    return (-1 if b.card is None else b.card), tuple(sorted(b.known_by))
+
+
+def observe(state: State, player: int | None) -> Observation:
+    """Return what `player` may know (``None``: a spectator's public view).
+
+    >>> from boardrules.games.captain_bluff import new_game
+    >>> observe(new_game(2), 0).hand_sizes
+    (0, 0)
+    """
+    if player is not None and (type(player) is not int or not 0 <= player < state.players):
+        raise BoardrulesError(f"player {player!r} does not exist in a {state.players}-player game")
+    buried = tuple(sorted(
+        (BuriedView(f.card if player in f.known_by else None, f.known_by) for f in state.buried),
+        key=_buried_view_key,
+    ))
+    return Observation(
+        player, state.options, state.players, state.stage,
+        None if player is None else state.hands[player],
+        tuple(map(len, state.hands)), state.exposed, len(state.draw), state.discard, buried,
+        state.removed, len(state.stowed),
+        tuple(d is not None for d in state.destinations),
+        tuple(d if player in k else None for d, k in zip(state.destinations, state.knowers,
+                                                          strict=True)),
+        state.knowers, state.rows, state.turn, state.main_done, state.special_used,
+        state.window, state.draws, state.winner,
+    )
+
+
+def resample(state: State, player: int, rng: random.Random) -> State:
+    """Return a state `player` cannot tell from `state`, every unknown card redrawn.
+
+    The cards the player does not know — other hands beyond their exposed cards, the
+    draw pile, destination cards and face-down discards the player does not know, the
+    specials stowed at setup — are dealt again uniformly among those places, keeping
+    each place's size and what must be luggage or special (during the deal, hands and
+    the piles split by kind; stowed cards are specials).
+    """
+    observe(state, player)
+    n = state.players
+    dealing = state.stage is Stage.DEAL
+    # The unknown part of each place, and its kind constraint: (luggage, specials) counts
+    # when the kind is fixed, else None.
+    unknown: list[tuple[int, ...]] = []
+    for p in range(n):
+        unknown.append(() if p == player else _without(state.hands[p], state.exposed[p]))
+    unknown.append(state.draw)
+    slots_dest = [v for v, (d, k) in enumerate(zip(state.destinations, state.knowers, strict=True))
+                  if d is not None and player not in k]
+    slots_buried = [i for i, f in enumerate(state.buried) if player not in f.known_by]
+    pool: list[int] = [c for part in unknown for c in part]
+    pool += [state.destinations[v] for v in slots_dest]  # type: ignore[misc]
+    pool += [state.buried[i].card for i in slots_buried]
+    pool += state.stowed
+    luggage_pool = [c for c in pool if c < LUGGAGE]
+    special_pool = [c for c in pool if c >= LUGGAGE]
+    rng.shuffle(luggage_pool)
+    rng.shuffle(special_pool)
+    lug_needed = spec_needed = 0
+    if dealing:
+        for part in unknown:
+            lug = sum(1 for c in part if c < LUGGAGE)
+            lug_needed += lug
+            spec_needed += len(part) - lug
+    spec_needed += len(state.stowed)
+    lug_it = iter(luggage_pool[:lug_needed])
+    spec_it = iter(special_pool[:spec_needed])
+    rest = luggage_pool[lug_needed:] + special_pool[spec_needed:]
+    rng.shuffle(rest)
+    any_it = iter(rest)
+
+    def take(part: tuple[int, ...]) -> tuple[int, ...]:
+        if not dealing:
+            return tuple(next(any_it) for _ in part)
+        return tuple(next(lug_it) if c < LUGGAGE else next(spec_it) for c in part)
+
+    new_unknown = [take(part) for part in unknown]
+    hands = tuple(
+        state.hands[p] if p == player else tuple(sorted(state.exposed[p] + new_unknown[p]))
+        for p in range(n)
+    )
+    draw = tuple(sorted(new_unknown[n]))
+    destinations = list(state.destinations)
+    for v in slots_dest:
+        destinations[v] = next(any_it)
+    buried = list(state.buried)
+    for i in slots_buried:
+        buried[i] = FaceDown(next(any_it), buried[i].known_by)
+    buried.sort(key=lambda f: (f.card, tuple(sorted(f.known_by))))
+    stowed = tuple(sorted(next(spec_it) for _ in state.stowed))
+    _exhausted(any_it, lug_it, spec_it)
+    return State(state.options, n, state.stage, hands, state.exposed, draw, state.discard,
+                 tuple(buried), state.removed, stowed, tuple(destinations), state.knowers,
+                 state.rows, state.turn, state.main_done, state.special_used, state.window,
+                 state.draws, state.winner)
+
+
+def _exhausted(*iterators: Iterator[int]) -> None:
+    for it in iterators:
+        if next(it, None) is not None:  # pragma: no cover - the counts match by construction
+            raise AssertionError("resample left cards unassigned")
