@@ -68,14 +68,14 @@ class Result:
 
 S = TypeVar("S")
 A = TypeVar("A")
-O = TypeVar("O")  # noqa: E741 - the conventional letter for an observation type
+O_co = TypeVar("O_co", covariant=True)
 P = TypeVar("P")
 
 
-class Game(Protocol[S, A, O, P]):
+class Game(Protocol[S, A, O_co, P]):
     """The functions and constants of a game module.
 
-    Type parameters: ``S`` the state, ``A`` the action union, ``O`` the observation,
+    Type parameters: ``S`` the state, ``A`` the action union, ``O_co`` the observation,
     ``P`` the options class.
     """
 
@@ -104,7 +104,7 @@ class Game(Protocol[S, A, O, P]):
         """The state class."""
 
     @property
-    def Observation(self) -> type[O]:
+    def Observation(self) -> type[O_co]:
         """The observation class."""
 
     @property
@@ -140,12 +140,12 @@ class Game(Protocol[S, A, O, P]):
         """Return whether the game is over."""
 
     def returns(self, state: S) -> tuple[float, ...]:
-        """Return each player's return: 1 win, 0 shared win or draw, -1 loss; zeros before the end."""
+        """Return each player's return: 1 win, 0 shared win or draw, -1 loss; 0 before the end."""
 
     def result(self, state: S) -> Result:
         """Return the scores and winners in the game's own terms."""
 
-    def observe(self, state: S, player: int | None) -> O:
+    def observe(self, state: S, player: int | None) -> O_co:
         """Return what `player` may know (``None``: a spectator)."""
 
     def resample(self, state: S, player: int, rng: random.Random) -> S:

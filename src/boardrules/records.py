@@ -76,7 +76,7 @@ class Record:
             structure(data["rules_version"], str, "record.rules_version"),
             structure(data["players"], int, "record.players"),
             structure(data["options"], module.Options, "record.options"),
-            structure(data["actions"], tuple[str, ...], "record.actions"),  # type: ignore[arg-type]
+            structure(data["actions"], tuple[str, ...], "record.actions"),
         )
 
 

@@ -44,7 +44,7 @@ FORMAT_VERSION: Final = 1
 """Version of the JSON envelope; a document of another version is refused."""
 
 JSONValue: TypeAlias = (
-    None | bool | int | float | str | list["JSONValue"] | dict[str, "JSONValue"]
+    bool | int | float | str | list["JSONValue"] | dict[str, "JSONValue"] | None
 )
 """A value `json.dumps` can write."""
 
@@ -85,14 +85,14 @@ def _union_members(hint: object) -> tuple[object, ...] | None:
 
 def _build_dumper(hint: object) -> _Dump:
     if hint in (int, str, bool, type(None)):
-        return lambda v: v  # type: ignore[no-any-return]  # a JSON scalar already
+        return lambda v: v  # a JSON scalar already
     if hint is Fraction:
         return str
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        return lambda v: v.value  # type: ignore[no-any-return]  # enum values are JSON scalars
+        return lambda v: v.value  # enum values are JSON scalars
     members = _union_members(hint)
     if members is not None:
-        classes = [m for m in members if attrs.has(m)]
+        classes = [m for m in members if isinstance(m, type) and attrs.has(m)]
         if classes:
             by_type = {m: _dumper(m) for m in members}
 
@@ -198,7 +198,7 @@ def _build_loader(hint: object) -> _Load:
                 if tag not in loaders:
                     _fail(path, f"unknown type {tag!r}; expected one of {', '.join(loaders)}")
                 rest = {k: v for k, v in data.items() if k != "type"}
-                return loaders[typing.cast(str, tag)](rest, path)
+                return loaders[tag](rest, path)
 
             return load_union
         optional = [m for m in members if m is not type(None)]
@@ -223,7 +223,8 @@ def _build_loader(hint: object) -> _Load:
         def load_fixed(data: JSONValue, path: str) -> tuple[Any, ...]:
             if not isinstance(data, list) or len(data) != len(items):
                 _fail(path, f"expected an array of {len(items)} items")
-            return tuple(f(x, f"{path}[{i}]") for i, (f, x) in enumerate(zip(items, data)))
+            pairs = enumerate(zip(items, data, strict=True))
+            return tuple(f(x, f"{path}[{i}]") for i, (f, x) in pairs)
 
         return load_fixed
     if origin is frozenset:

@@ -13,7 +13,7 @@ from boardrules.errors import BoardrulesError
 from boardrules.game import Game
 from boardrules.games import captain_bluff, kivi
 
-__all__ = ["GAMES", "AnyGame", "game_of", "load"]
+__all__ = ["GAMES", "AnyGame", "game_of", "load", "register"]
 
 AnyGame: TypeAlias = Game[Any, Any, Any, Any]
 """A game module of any game (the registry holds different games side by side)."""
@@ -24,15 +24,29 @@ _captain_bluff: Game[
 ] = captain_bluff
 _kivi: Game[kivi.State, kivi.Action, kivi.Observation, kivi.Options] = kivi
 
-GAMES: Final[MappingProxyType[str, AnyGame]] = MappingProxyType(
-    {
-        "captain_bluff": _captain_bluff,
-        "kivi": _kivi,
-    }
-)
-"""Every registered game by name, in alphabetical order of name."""
+_REGISTRY: dict[str, AnyGame] = {
+    "captain_bluff": _captain_bluff,
+    "kivi": _kivi,
+}
+
+GAMES: Final[MappingProxyType[str, AnyGame]] = MappingProxyType(_REGISTRY)
+"""Every registered game by name: the built-in games in alphabetical order, then any
+third-party game added by `register`. Read-only."""
 
 _BY_TYPE: dict[type, tuple[AnyGame, str]] = {}
+
+
+def register(game: AnyGame) -> None:
+    """Add a third-party game module (one that meets the `Game` contract) to `GAMES`.
+
+    Registered games work with `boardrules.to_json`, records, the command line and
+    the conformance kit. Raises `BoardrulesError` if the name is taken by another module.
+    """
+    present = _REGISTRY.get(game.NAME)
+    if present is not None and present is not game:
+        raise BoardrulesError(f"a different game is already registered as {game.NAME!r}")
+    _REGISTRY[game.NAME] = game
+    _BY_TYPE.clear()
 
 
 def load(name: str) -> AnyGame:

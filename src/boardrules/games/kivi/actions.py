@@ -28,12 +28,20 @@ __all__ = [
 ]
 
 
+def _ascending(values: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(sorted(values))
+
+
 @attrs.frozen
 class Roll:
-    """Chance outcome: the values the rolled dice show (K5)."""
+    """Chance outcome: the values the rolled dice show (K5).
 
-    dice: tuple[int, ...]
-    """The values of the rolled dice, ascending (dice are interchangeable)."""
+    >>> Roll((5, 5, 5, 3, 3, 2))
+    Roll(dice=(2, 3, 3, 5, 5, 5))
+    """
+
+    dice: tuple[int, ...] = attrs.field(converter=_ascending)
+    """The values of the rolled dice, kept ascending (dice are interchangeable)."""
 
     def __str__(self) -> str:
         return "roll " + "".join(map(str, self.dice))
@@ -43,8 +51,9 @@ class Roll:
 class Reroll:
     """Roll again the dice showing these values (K5); at most two rerolls a turn."""
 
-    dice: tuple[int, ...]
-    """The values of the dice to roll again, ascending; a non-empty sub-multiset of the roll."""
+    dice: tuple[int, ...] = attrs.field(converter=_ascending)
+    """The values of the dice to roll again, kept ascending; a non-empty sub-multiset of the
+    roll."""
 
     def __str__(self) -> str:
         return "reroll " + "".join(map(str, self.dice))

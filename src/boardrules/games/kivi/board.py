@@ -36,8 +36,8 @@ __all__ = [
     "RollInfo",
     "analyse",
     "layout",
-    "square_name",
     "square_index",
+    "square_name",
 ]
 
 SIZE: Final = 7

@@ -7,7 +7,6 @@ import random
 import attrs
 
 from boardrules.errors import BoardrulesError
-
 from boardrules.games.kivi.state import Options, State
 
 __all__ = ["Observation", "observe", "resample"]

@@ -91,6 +91,13 @@ def is_terminal(state: State) -> bool:
     return state.turn >= ROUNDS * state.players
 
 
+_memo: tuple[State | None, tuple[Action, ...]] = (None, ())
+"""The last decision state and its legal actions. States are immutable, so the same
+object always has the same actions; the memo holds the state itself, so its identity
+cannot be reused. It spares `apply` recomputing what the caller just asked for
+(the usual `legal_actions` then `apply` loop). One tuple, replaced atomically."""
+
+
 def _placements(state: State) -> list[Place | Displace]:
     """Return the stone placements the roll allows (K7, K8), in the documented order."""
     info = analyse(state.dice)
@@ -122,15 +129,19 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     >>> [str(a) for a in legal_actions(state)][:3]
     ['g3', 'b4', 'e6']
     """
+    global _memo  # noqa: PLW0603 - see _memo
     if state.pending:
         return ROLLS[state.pending]
     if state.turn >= ROUNDS * state.players:
         return ()
+    last, found = _memo
+    if last is state:
+        return found
     rerolls = REROLLS[state.dice] if state.rolls < 3 else ()
     placements = _placements(state)
-    if placements:
-        return (*placements, *rerolls)
-    return rerolls or (FORFEIT,)
+    found = (*placements, *rerolls) if placements else rerolls or (FORFEIT,)
+    _memo = (state, found)
+    return found
 
 
 def _is_legal(state: State, action: Action) -> bool:
@@ -140,7 +151,7 @@ def _is_legal(state: State, action: Action) -> bool:
     return action in legal_actions(state)
 
 
-def _why_illegal(state: State, action: Action) -> tuple[str, str]:
+def _why_illegal(state: State, action: object) -> tuple[str, str]:
     """Return the reason and rule id for an action `_is_legal` refused (slow path)."""
     if state.turn >= ROUNDS * state.players:
         return "the game is over: every player has taken 10 turns", "K9"

@@ -1,0 +1,79 @@
+"""Throughput of random playouts: player decisions/s and games/s, checked and fast `apply`.
+
+Usage::
+
+    python benchmarks/run.py                 # every game, every player count, 3 s each
+    python benchmarks/run.py kivi --seconds 10 --players 2
+
+Chance nodes are resolved with `sample_chance`; every decision calls `legal_actions`
+and picks uniformly at random. "checked" uses `apply` (legality verified),
+"fast" uses `apply_unchecked` (the trusted path for bots).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from boardrules import CHANCE, TERMINAL
+from boardrules.games import GAMES, AnyGame
+
+
+def playout(game: AnyGame, players: int, rng: random.Random,
+            step: Callable[[Any, Any], Any]) -> int:
+    """Play one random game; return the number of player decisions."""
+    to_move, legal_actions, sample = game.to_move, game.legal_actions, game.sample_chance
+    state = game.new_game(players)
+    decisions = 0
+    while True:
+        mover = to_move(state)
+        if mover is CHANCE:
+            state = step(state, sample(state, rng))
+        elif mover is TERMINAL:
+            return decisions
+        else:
+            legal = legal_actions(state)
+            state = step(state, legal[rng.randrange(len(legal))])
+            decisions += 1
+
+
+def measure(game: AnyGame, players: int, seconds: float, checked: bool,
+            seed: int = 0) -> tuple[float, float, int]:
+    """Return (decisions/s, games/s, games played) over about `seconds` seconds."""
+    rng = random.Random(seed)
+    step = game.apply if checked else game.apply_unchecked
+    games = decisions = 0
+    start = time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds or games == 0:
+        decisions += playout(game, players, rng, step)
+        games += 1
+    elapsed = time.perf_counter() - start
+    return decisions / elapsed, games / elapsed, games
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Print a table of throughput figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", default=list(GAMES), choices=list(GAMES))
+    parser.add_argument("--players", type=int, action="append",
+                        help="player count (repeatable; default: every supported count)")
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    args = parser.parse_args(argv)
+    print(f"{'game':<15}{'players':>8}{'mode':>9}{'decisions/s':>14}{'games/s':>10}"
+          f"{'µs/decision':>13}")
+    for name in args.games:
+        game = GAMES[name]
+        counts = args.players or range(game.MIN_PLAYERS, game.MAX_PLAYERS + 1)
+        for players in counts:
+            for checked in (True, False):
+                dps, gps, _ = measure(game, players, args.seconds, checked)
+                mode = "checked" if checked else "fast"
+                print(f"{name:<15}{players:>8}{mode:>9}{dps:>14,.0f}{gps:>10,.1f}"
+                      f"{1e6 / dps:>13.1f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,382 @@
+"""The conformance kit: check that a game module keeps the boardrules contract.
+
+Public, so the authors of third-party games can run it too (like pgx's
+``api_test`` or OpenSpiel's random-simulation test). It needs Hypothesis
+(``pip install boardrules[testing]``)::
+
+    from boardrules.games import kivi
+    from boardrules.testing import check_game
+
+    def test_kivi_keeps_the_contract():
+        check_game(kivi, players=2)
+
+`check_game` plays whole games to the end from seeds chosen by Hypothesis and,
+at every step, checks:
+
+* terminal ⇔ ``legal_actions == ()`` ⇔ ``to_move is TERMINAL`` ⇔ `is_terminal`;
+  legal actions are distinct and come in the same order every time (also for the
+  same state rebuilt from JSON);
+* at chance nodes: outcomes are the legal actions, with positive `Fraction`
+  probabilities summing to exactly 1, and `sample_chance` draws one of them;
+* `apply` never changes its input; checked and unchecked `apply` agree;
+* actions legal elsewhere but not here are refused with `IllegalActionError`
+  carrying the very state, which is unchanged;
+* the state, every legal action and every player's observation round-trip through
+  JSON; a state loaded from JSON passes `validate_state`;
+* ``parse_action(state, str(a)) == a`` for every legal action;
+* `resample` keeps the player's observation, the spectator's observation, the
+  inventory (the component multiset) and, when that player acts, the legal actions;
+* the inventory never changes (conservation);
+* the game ends within `action_bound` actions, and its record replays (also from
+  JSON) to the same final state.
+
+`check_chance_sampling` adds a statistical test (a fixed seed, so it is not flaky)
+that `sample_chance` follows `chance_outcomes`.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections import Counter
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+from boardrules.errors import IllegalActionError
+from boardrules.game import CHANCE, TERMINAL, Game
+from boardrules.records import Record, replay
+from boardrules.serialization import from_json, to_json, unstructure
+
+try:
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+except ImportError as exc:  # pragma: no cover - only without the testing extra
+    raise ImportError(
+        "boardrules.testing needs Hypothesis: pip install 'boardrules[testing]'"
+    ) from exc
+
+__all__ = [
+    "check_chance_sampling",
+    "check_game",
+    "check_playout",
+    "playthrough",
+    "random_playout",
+    "reachable_states",
+]
+
+AnyGame = Game[Any, Any, Any, Any]
+
+_MAX_POOL = 400
+_ILLEGAL_TRIES = 4
+_NOTATION_SAMPLE = 24
+
+
+def random_playout(
+    game: AnyGame,
+    players: int,
+    options: object = None,
+    rng: random.Random | None = None,
+    *,
+    max_actions: int | None = None,
+) -> tuple[Any, list[Any]]:
+    """Play uniformly random legal actions (chance by `sample_chance`) from a new game.
+
+    Returns the last state and the list of actions taken. Stops at the end of the
+    game or after `max_actions` actions.
+    """
+    rng = rng or random.Random(0)
+    state = game.new_game(players, options)
+    actions: list[Any] = []
+    while not game.is_terminal(state) and (max_actions is None or len(actions) < max_actions):
+        if game.to_move(state) is CHANCE:
+            action = game.sample_chance(state, rng)
+        else:
+            action = rng.choice(game.legal_actions(state))
+        state = game.apply_unchecked(state, action)
+        actions.append(action)
+    return state, actions
+
+
+def reachable_states(
+    game: AnyGame, players: int, options: object = None, *, max_actions: int | None = None
+) -> st.SearchStrategy[Any]:
+    """Return a Hypothesis strategy of states reached by random play from a new game.
+
+    Useful for a game's own invariants: ``@given(reachable_states(kivi, 3))``.
+    """
+    bound = game.action_bound(players, options if options is not None else game.Options())
+    limit = bound if max_actions is None else min(bound, max_actions)
+    return st.builds(
+        lambda seed, steps: random_playout(
+            game, players, options, random.Random(seed), max_actions=steps
+        )[0],
+        st.integers(0, 2**32 - 1),
+        st.integers(0, limit),
+    )
+
+
+def _snapshot(state: object) -> object:
+    return unstructure(state)
+
+
+def _check_observations(game: AnyGame, state: Any, players: int, rng: random.Random) -> None:
+    mover = game.to_move(state)
+    legal = game.legal_actions(state)
+    spectator = game.observe(state, None)
+    inventory = game.inventory(state)
+    for player in [*range(players), None]:
+        obs = game.observe(state, player)
+        assert from_json(to_json(obs)) == obs, f"observation of {player} does not round-trip"
+        if player is None:
+            continue
+        other = game.resample(state, player, rng)
+        game.validate_state(other)
+        assert game.observe(other, player) == obs, (
+            f"resample for player {player} changed what the player observes"
+        )
+        assert game.observe(other, None) == spectator, "resample changed the public view"
+        assert game.inventory(other) == inventory, "resample changed the component multiset"
+        if mover == player:
+            assert game.legal_actions(other) == legal, (
+                f"player {player}'s legal actions depend on what the player cannot see"
+            )
+
+
+def check_playout(
+    game: AnyGame,
+    players: int,
+    options: object = None,
+    seed: int = 0,
+    *,
+    pool: list[Any] | None = None,
+    observe_every: int = 1,
+) -> Any:
+    """Play one whole random game from `seed`, checking the contract at every step.
+
+    `pool` collects actions seen legal, to try them where they are not (pass the
+    same list to several playouts). `observe_every` checks observations and
+    resampling at every n-th step only (1: every step). Returns the final state.
+    Raises `AssertionError` (or the game's own error) at the first broken promise.
+    """
+    rng = random.Random(seed)
+    check_rng = random.Random(seed ^ 0x5EED)
+    pool = [] if pool is None else pool
+    seen = set(pool)
+    opts = options if options is not None else game.Options()
+    state = game.new_game(players, options)
+    inventory = game.inventory(state)
+    bound = game.action_bound(players, opts)
+    record = Record.start(game.NAME, players, opts)
+    actions: list[Any] = []
+    step = 0
+    while True:
+        legal = game.legal_actions(state)
+        mover = game.to_move(state)
+        terminal = game.is_terminal(state)
+        assert (mover is TERMINAL) == terminal == (legal == ()), (
+            f"step {step}: to_move={mover!r}, is_terminal={terminal}, {len(legal)} legal actions"
+        )
+        assert isinstance(legal, tuple), "legal_actions must return a tuple"
+        assert legal == game.legal_actions(state), "legal actions differ between two calls"
+        assert len(set(legal)) == len(legal), "legal actions contain duplicates"
+        assert game.inventory(state) == inventory, f"step {step}: the component multiset changed"
+        text = to_json(state)
+        loaded = from_json(text)
+        assert loaded == state, f"step {step}: the state does not round-trip through JSON"
+        assert game.legal_actions(loaded) == legal, "legal actions differ after a JSON round-trip"
+        if step % observe_every == 0 or terminal:
+            _check_observations(game, state, players, check_rng)
+        if terminal:
+            break
+        assert step < bound, f"the game did not end within action_bound={bound} actions"
+
+        if mover is CHANCE:
+            outcomes = game.chance_outcomes(state)
+            assert tuple(a for a, _ in outcomes) == legal, (
+                "chance outcomes must be the legal actions, in the same order"
+            )
+            assert all(isinstance(p, Fraction) and p > 0 for _, p in outcomes), (
+                "chance probabilities must be positive Fractions"
+            )
+            assert sum(p for _, p in outcomes) == 1, "chance probabilities must sum to exactly 1"
+            action = game.sample_chance(state, rng)
+            assert action in legal, f"sample_chance drew {action!r}, which is not an outcome"
+            sample = check_rng.sample(legal, min(len(legal), _NOTATION_SAMPLE))
+        else:
+            assert isinstance(mover, int) and 0 <= mover < players, f"bad to_move {mover!r}"
+            assert game.chance_outcomes(state) == (), "chance outcomes at a player's decision"
+            action = rng.choice(legal)
+            sample = list(legal)
+        for a in sample:
+            assert game.parse_action(state, str(a)) == a, f"notation {str(a)!r} does not read back"
+            assert from_json(to_json(a)) == a, f"action {a!r} does not round-trip through JSON"
+
+        legal_set = set(legal)
+        strangers = [a for a in pool if a not in legal_set]
+        for a in check_rng.sample(strangers, min(len(strangers), _ILLEGAL_TRIES)):
+            try:
+                game.apply(state, a)
+            except IllegalActionError as err:
+                assert err.state is state, "IllegalActionError must carry the unchanged state"
+                assert err.reason, "IllegalActionError must give a reason"
+            else:
+                raise AssertionError(f"step {step}: illegal action {a!r} was accepted")
+            assert to_json(state) == text, "a refused action changed the state"
+        for a in legal:
+            if a not in seen and len(pool) < _MAX_POOL:
+                seen.add(a)
+                pool.append(a)
+
+        before = _snapshot(state)
+        checked = game.apply(state, action)
+        assert _snapshot(state) == before, "apply changed its input state"
+        assert game.apply_unchecked(state, action) == checked, "checked and unchecked apply differ"
+        state = checked
+        actions.append(action)
+        step += 1
+
+    assert game.legal_actions(state) == ()
+    record = record.extended(actions)
+    assert replay(record) == state, "the record does not replay to the same state"
+    loaded_record = from_json(to_json(record), Record)
+    assert loaded_record == record, "the record does not round-trip through JSON"
+    assert replay(loaded_record) == state
+    result = game.result(state)
+    assert result.finished, "result(state).finished must be true at the end"
+    returns = game.returns(state)
+    assert len(returns) == players, "returns must give one value per player"
+    assert all(r in (-1.0, 0.0, 1.0) for r in returns), f"returns off the scale: {returns}"
+    return state
+
+
+def check_game(
+    game: AnyGame,
+    players: int,
+    options: object = None,
+    *,
+    playouts: int = 10,
+    observe_every: int = 1,
+) -> None:
+    """Run the whole conformance kit on `game` with `players` players.
+
+    Hypothesis chooses `playouts` seeds; each whole game is checked by `check_playout`,
+    and the chance sampler by `check_chance_sampling` at the first chance nodes of one
+    seeded game.
+    """
+    pool: list[Any] = []
+    if not game.MIN_PLAYERS <= players <= game.MAX_PLAYERS:
+        raise ValueError(f"{game.NAME} is for {game.MIN_PLAYERS}-{game.MAX_PLAYERS} players")
+
+    @settings(max_examples=playouts, deadline=None, database=None,
+              suppress_health_check=[HealthCheck.too_slow])
+    @given(st.integers(0, 2**32 - 1))
+    def playouts_hold(seed: int) -> None:
+        check_playout(game, players, options, seed, pool=pool, observe_every=observe_every)
+
+    playouts_hold()
+    rng = random.Random(players)
+    state = game.new_game(players, options)
+    checked = 0
+    while checked < 3 and not game.is_terminal(state):
+        if game.to_move(state) is CHANCE:
+            check_chance_sampling(game, state)
+            checked += 1
+            action = game.sample_chance(state, rng)
+        else:
+            action = rng.choice(game.legal_actions(state))
+        state = game.apply(state, action)
+
+
+def playthrough(game: AnyGame, players: int, seed: int, options: object = None) -> str:
+    """Return the golden transcript of one seeded random game (chance by `sample_chance`).
+
+    The first line names the game, players, seed and rules version; then, for every
+    step, the state as JSON (without its options), who acts, the legal actions in
+    notation (their count only at chance nodes) and the action taken; last, the
+    result. A change in any rule, order or notation shows up as a diff.
+    """
+    rng = random.Random(seed)
+    state = game.new_game(players, options)
+    opts = options if options is not None else game.Options()
+    lines = [f"# {game.NAME} players={players} seed={seed} rules_version={game.RULES_VERSION}",
+             f"options {json.dumps(unstructure(opts), sort_keys=True)}"]
+    step = 0
+    while True:
+        data = unstructure(state)
+        if isinstance(data, dict):
+            data.pop("options", None)
+        lines.append(f"[{step}] state {json.dumps(data, sort_keys=True)}")
+        mover = game.to_move(state)
+        if mover is TERMINAL:
+            break
+        legal = game.legal_actions(state)
+        if mover is CHANCE:
+            lines.append(f"[{step}] chance: {len(legal)} outcomes")
+            action = game.sample_chance(state, rng)
+        else:
+            lines.append(f"[{step}] player {mover}: {' | '.join(map(str, legal))}")
+            action = rng.choice(legal)
+        lines.append(f"[{step}] -> {action}")
+        state = game.apply(state, action)
+        step += 1
+    result = game.result(state)
+    lines.append(f"result scores={list(result.scores)} winners={list(result.winners)} "
+                 f"returns={list(game.returns(state))}")
+    return "\n".join(lines) + "\n"
+
+
+def _chi_square_z(observed: Counter[Any], expected: dict[Any, float]) -> float:
+    """Return the Wilson–Hilferty z-score of Pearson's chi-square statistic."""
+    stat = sum((observed[a] - e) ** 2 / e for a, e in expected.items())
+    df = max(len(expected) - 1, 1)
+    z: float = ((stat / df) ** (1 / 3) - (1 - 2 / (9 * df))) / math.sqrt(2 / (9 * df))
+    return z
+
+
+def check_chance_sampling(
+    game: AnyGame,
+    state: object,
+    *,
+    samples: int | None = None,
+    seed: int = 12345,
+    sampler: Callable[[Any, random.Random], Any] | None = None,
+) -> None:
+    """Check statistically that `sample_chance` follows `chance_outcomes` at `state`.
+
+    Draws `samples` outcomes (default: enough for 20 expected per outcome, at least
+    2,000) with a fixed seed, merges outcomes expected fewer than 5 times, and fails
+    when Pearson's chi-square lies beyond z = 5 (a false alarm is rarer than one in
+    three million, and with the fixed seed the test is deterministic).
+    """
+    outcomes = game.chance_outcomes(state)
+    assert outcomes, "not a chance node"
+    probability = dict(outcomes)
+    n = samples or max(2000, min(200_000, int(20 / min(probability.values()))))
+    rng = random.Random(seed)
+    draw = sampler or game.sample_chance
+    counts: Counter[Any] = Counter(draw(state, rng) for _ in range(n))
+    strays = set(counts) - set(probability)
+    assert not strays, f"sample_chance drew unlisted outcomes: {sorted(map(str, strays))}"
+    if len(outcomes) == 1:
+        return
+    observed: Counter[Any] = Counter()
+    expected: dict[Any, float] = {}
+    pending_keys: list[Any] = []
+    pending_mass = 0.0
+    for action, p in sorted(outcomes, key=lambda o: o[1]):
+        pending_keys.append(action)
+        pending_mass += float(p) * n
+        if pending_mass >= 5:
+            key = tuple(pending_keys)
+            expected[key] = pending_mass
+            observed[key] = sum(counts[a] for a in pending_keys)
+            pending_keys, pending_mass = [], 0.0
+    if pending_keys:
+        last = next(reversed(expected))
+        expected[last] += pending_mass
+        observed[last] += sum(counts[a] for a in pending_keys)
+    if len(expected) > 1:
+        z = _chi_square_z(observed, expected)
+        assert z < 5, f"sample_chance does not follow chance_outcomes (chi-square z = {z:.1f})"

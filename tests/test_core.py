@@ -1,0 +1,149 @@
+"""The core: registry, errors, JSON envelope and codec, records, the chance driver."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import boardrules
+from boardrules import (
+    CHANCE,
+    BoardrulesError,
+    IllegalActionError,
+    InvalidStateError,
+    Record,
+    from_json,
+    replay,
+    replay_states,
+    to_json,
+)
+from boardrules.games import kivi
+from boardrules.testing import random_playout
+
+
+class TestRegistry:
+    """`GAMES`, `load` and `game_of`."""
+
+    def test_load(self) -> None:
+        assert boardrules.load("kivi") is kivi
+        with pytest.raises(BoardrulesError, match="unknown game 'chess'"):
+            boardrules.load("chess")
+
+    def test_registry_is_read_only(self) -> None:
+        with pytest.raises(TypeError):
+            boardrules.GAMES["x"] = kivi  # type: ignore[index]
+
+    def test_game_of(self) -> None:
+        assert boardrules.game_of(kivi.new_game(2)) == (kivi, "state")
+        assert boardrules.game_of(kivi.Forfeit()) == (kivi, "action")
+        with pytest.raises(BoardrulesError, match="not a state"):
+            boardrules.game_of(3)
+
+
+class TestErrors:
+    """Errors are typed, carry what they are about and are ValueErrors too."""
+
+    def test_illegal_action_error(self) -> None:
+        state = kivi.new_game(2)
+        with pytest.raises(IllegalActionError) as err:
+            kivi.apply(state, kivi.Forfeit())
+        assert err.value.state is state
+        assert err.value.action == kivi.Forfeit()
+        assert err.value.rule == "K5"
+        assert isinstance(err.value, ValueError)
+        assert "(K5)" in str(err.value)
+
+
+class TestJson:
+    """The envelope: format version, kinds, strictness, expected class."""
+
+    def test_every_kind_round_trips(self) -> None:
+        state, _ = random_playout(kivi, 3, rng=random.Random(5), max_actions=40)
+        for obj in (state, kivi.Roll((1, 2)), kivi.observe(state, 1), kivi.Options()):
+            assert from_json(to_json(obj)) == obj
+
+    def test_expected_class(self) -> None:
+        text = to_json(kivi.new_game(2))
+        assert isinstance(from_json(text, kivi.State), kivi.State)
+        with pytest.raises(InvalidStateError, match="expected a Options"):
+            from_json(text, kivi.Options)
+
+    @pytest.mark.parametrize(
+        ("text", "message"),
+        [
+            ("not json", "not JSON"),
+            ("[]", "expected an object"),
+            ('{"format": 1}', "exactly the keys"),
+            ('{"format": 1, "game": "kivi", "kind": "spell", "data": {}}', "unknown kind"),
+            ('{"format": true, "game": "kivi", "kind": "state", "data": {}}', "format"),
+            ('{"format": 1, "game": "kivi", "kind": "action", "data": {"type": "Fly"}}',
+             "unknown type 'Fly'"),
+            ('{"format": 1, "game": "kivi", "kind": "action", "data": {"type": "Place"}}',
+             "missing field 'square'"),
+            ('{"format": 1, "game": "kivi", "kind": "action", '
+             '"data": {"type": "Place", "square": "a1"}}', "expected an integer"),
+        ],
+    )
+    def test_bad_documents(self, text: str, message: str) -> None:
+        with pytest.raises(InvalidStateError, match=message):
+            from_json(text)
+
+    def test_options_errors_keep_their_type(self) -> None:
+        text = '{"format": 1, "game": "kivi", "kind": "options", "data": {"board": []}}'
+        with pytest.raises(boardrules.InvalidOptionsError, match="board"):
+            from_json(text)
+
+
+class TestRecords:
+    """Records replay exactly and refuse what does not fit."""
+
+    def test_replay(self) -> None:
+        state, actions = random_playout(kivi, 2, rng=random.Random(9))
+        record = Record.start("kivi", 2).extended(actions)
+        assert replay(record) == state
+        assert len(list(replay_states(record))) == len(actions) + 1
+        assert from_json(to_json(record)) == record
+
+    def test_bad_action_is_named(self) -> None:
+        record = Record.start("kivi", 2).extended([kivi.Roll((1, 2, 3, 4, 5, 6))])
+        bad = Record(record.game, record.rules_version, 2, record.options,
+                     (*record.actions, "h9"))
+        with pytest.raises(InvalidStateError, match=r"actions\[1\] 'h9'"):
+            replay(bad)
+        illegal = Record(record.game, record.rules_version, 2, record.options,
+                         (*record.actions, "forfeit"))
+        with pytest.raises(InvalidStateError, match=r"actions\[1\] 'forfeit'.*third roll"):
+            replay(illegal)
+
+    def test_other_rules_version_is_refused(self) -> None:
+        record = Record("kivi", "0", 2, kivi.Options(), ())
+        with pytest.raises(InvalidStateError, match="rules_version"):
+            replay(record)
+
+    def test_record_document_is_checked(self) -> None:
+        data = json.loads(to_json(Record.start("kivi", 2)))
+        data["data"]["actions"] = "d4"
+        with pytest.raises(InvalidStateError, match=r"record.actions"):
+            from_json(json.dumps(data))
+
+
+class TestChanceDriver:
+    """`sample_chance` and `resolve_chance` work on any registered game's state."""
+
+    def test_resolve_stops_at_a_decision(self) -> None:
+        state = boardrules.resolve_chance(kivi.new_game(2), random.Random(0))
+        assert kivi.to_move(state) == 0
+        assert len(state.dice) == 6
+
+    def test_sample_chance_dispatches(self) -> None:
+        state = kivi.new_game(2)
+        assert kivi.to_move(state) is CHANCE
+        action = boardrules.sample_chance(state, random.Random(0))
+        assert action in kivi.legal_actions(state)
+
+    def test_sample_outside_chance_is_an_error(self) -> None:
+        state = boardrules.resolve_chance(kivi.new_game(2), random.Random(0))
+        with pytest.raises(BoardrulesError, match="not a chance node"):
+            kivi.sample_chance(state, random.Random(0))

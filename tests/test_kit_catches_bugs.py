@@ -1,0 +1,92 @@
+"""The conformance kit must fail on games that break the contract: a kit that cannot fail tests
+nothing."""
+
+from __future__ import annotations
+
+import random
+import types
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from boardrules.games import kivi
+from boardrules.testing import check_chance_sampling, check_playout
+
+
+def broken(**overrides: object) -> Any:
+    """Return a copy of the kivi module's namespace with some functions replaced."""
+    namespace = types.SimpleNamespace(**{k: getattr(kivi, k) for k in dir(kivi)
+                                         if not k.startswith("__")})
+    for name, value in overrides.items():
+        setattr(namespace, name, value)
+    return namespace
+
+
+class TestKitCatchesBrokenGames:
+    """Each broken variant of KIVI is rejected with the broken promise named."""
+
+    def test_unstable_order(self) -> None:
+        calls = [0]
+
+        def legal_actions(state: kivi.State) -> tuple[kivi.Action, ...]:
+            calls[0] += 1
+            actions = kivi.legal_actions(state)
+            return actions[::-1] if calls[0] % 2 else actions
+
+        with pytest.raises(AssertionError, match="differ"):
+            check_playout(broken(legal_actions=legal_actions), 2)
+
+    def test_apply_without_check(self) -> None:
+        pool: list[Any] = []
+        check_playout(kivi, 2, seed=1, pool=pool)  # fill the pool with actions seen elsewhere
+        with pytest.raises(AssertionError, match="was accepted"):
+            check_playout(broken(apply=kivi.apply_unchecked), 2, seed=2, pool=pool)
+
+    def test_probabilities_not_summing_to_one(self) -> None:
+        def chance_outcomes(state: kivi.State) -> tuple[tuple[kivi.Action, Fraction], ...]:
+            outcomes = kivi.chance_outcomes(state)
+            return tuple((a, p * Fraction(99, 100)) for a, p in outcomes)
+
+        with pytest.raises(AssertionError, match="sum to exactly 1"):
+            check_playout(broken(chance_outcomes=chance_outcomes), 2)
+
+    def test_biased_sampler(self) -> None:
+        def sample_chance(state: kivi.State, rng: random.Random) -> kivi.Action:
+            action = kivi.sample_chance(state, rng)
+            if isinstance(action, kivi.Roll) and 6 in action.dice and rng.random() < 0.1:
+                return kivi.sample_chance(state, rng)  # redraw some sixes: fewer sixes
+            return action
+
+        state = kivi.new_game(2)
+        with pytest.raises(AssertionError, match="does not follow"):
+            check_chance_sampling(kivi, state, sampler=sample_chance)
+        check_chance_sampling(kivi, state)  # the real sampler passes the same test
+
+    def test_resample_that_changes_what_is_seen(self) -> None:
+        def resample(state: kivi.State, player: int, rng: random.Random) -> kivi.State:
+            if state.pending or not state.dice:
+                return state
+            return kivi.State(state.options, state.players, state.cells, state.lost,
+                              state.turn, state.rolls, tuple(sorted((6, *state.dice[1:]))),
+                              state.pending)
+
+        with pytest.raises(AssertionError, match="resample"):
+            check_playout(broken(resample=resample), 2)
+
+    def test_a_correct_variant_passes(self) -> None:
+        """The kit does not simply fail everything: a faithful copy of KIVI passes."""
+        check_playout(broken(), 2)
+
+    def test_no_end(self) -> None:
+        with pytest.raises(AssertionError, match="action_bound"):
+            check_playout(broken(action_bound=lambda players, options: 10), 2)
+
+    def test_changing_inventory(self) -> None:
+        def inventory(state: kivi.State) -> Any:
+            counts = kivi.inventory(state)
+            counts["stone:0"] += state.turn
+            return counts
+
+        with pytest.raises(AssertionError, match="multiset changed"):
+            check_playout(broken(inventory=inventory), 2)
