@@ -90,7 +90,6 @@ from boardrules.games.captain_bluff.state import (
     Specials,
     Stage,
     State,
-    Window,
 )
 from boardrules.games.captain_bluff.validation import validate_state
 
@@ -144,7 +143,6 @@ __all__ = [
     "Stage",
     "State",
     "SwapDestination",
-    "Window",
     "action_bound",
     "analyse_row",
     "apply",

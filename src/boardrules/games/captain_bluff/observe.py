@@ -17,7 +17,7 @@ import attrs
 from boardrules.errors import BoardrulesError
 from boardrules.games.captain_bluff.cards import LUGGAGE
 from boardrules.games.captain_bluff.rules import _without
-from boardrules.games.captain_bluff.state import FaceDown, Options, Stage, State, Window
+from boardrules.games.captain_bluff.state import FaceDown, Options, Stage, State
 
 __all__ = ["BuriedView", "Observation", "observe", "resample"]
 
@@ -74,8 +74,10 @@ class Observation:
     """Whether the active player took the turn's main action."""
     special_used: bool
     """Whether the active player played the turn's special."""
-    window: Window | None
-    """The open challenge window, if any."""
+    window: int | None
+    """The conveyor of the open challenge window, if any."""
+    polled: int | None
+    """The player asked to challenge or pass."""
     draws: tuple[int, ...]
     """Players still to draw a card."""
     winner: int | None
@@ -108,7 +110,7 @@ def observe(state: State, player: int | None) -> Observation:
         tuple(d if player in k else None for d, k in zip(state.destinations, state.knowers,
                                                           strict=True)),
         state.knowers, state.rows, state.turn, state.main_done, state.special_used,
-        state.window, state.draws, state.winner,
+        state.window, state.polled, state.draws, state.winner,
     )
 
 
@@ -177,7 +179,7 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     return State(state.options, n, state.stage, hands, state.exposed, draw, state.discard,
                  tuple(buried), state.removed, stowed, tuple(destinations), state.knowers,
                  state.rows, state.turn, state.main_done, state.special_used, state.window,
-                 state.draws, state.winner)
+                 state.polled, state.draws, state.winner)
 
 
 def _exhausted(*iterators: Iterator[int]) -> None:

@@ -73,7 +73,7 @@ from boardrules.games.captain_bluff.cards import (
     card_name,
 )
 from boardrules.games.captain_bluff.rows import row_info
-from boardrules.games.captain_bluff.state import FaceDown, Options, Stage, State, Window
+from boardrules.games.captain_bluff.state import FaceDown, Options, Stage, State
 
 __all__ = [
     "MAX_PLAYERS",
@@ -158,7 +158,7 @@ def new_game(players: int, options: Options | None = None) -> State:
     empty = ((),) * players
     return State(options, players, Stage.DEAL, empty, empty, tuple(range(LUGGAGE)) + specials,
                  (), (), (), (), _NO_DESTINATIONS, _NO_KNOWERS, _NO_ROWS, 0, False, False, None,
-                 (), None)
+                 None, (), None)
 
 
 def is_terminal(state: State) -> bool:
@@ -173,8 +173,8 @@ def to_move(state: State) -> ToMove:
         return CHANCE
     if state.winner is not None or state.turn >= state.options.turn_limit:
         return TERMINAL
-    if state.window is not None:
-        return state.window.player
+    if state.polled is not None:
+        return state.polled
     if state.stage is Stage.PLACE:
         placed = CONVEYORS - state.destinations.count(None)
         return (state.options.first_player + placed) % state.players
@@ -299,8 +299,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if state.winner is not None or state.turn >= state.options.turn_limit:
         return ()
     out: list[Action] = []
-    window = state.window
-    if window is not None:
+    if state.window is not None:
         out.append(CHALLENGE)
         out.append(PASS)
         _pickups(state, out)
@@ -458,7 +457,7 @@ def _why_illegal(state: State, action: Action) -> tuple[str, str]:
             return "luggage is picked up only from the end of a row, after its last special, " \
                 "leaving at least one card", "B14"
         return f"player {mover} must challenge or pass the luggage just played on conveyor " \
-            f"{state.window.conveyor}", "B13"
+            f"{state.window}", "B13"
     if kind in (Challenge, Pass):
         return "no challenge window is open", "B13"
     if state.stage is Stage.PLACE:
@@ -601,18 +600,18 @@ def _settle(state: State) -> State:
             state = State(state.options, state.players, state.stage, state.hands, state.exposed,
                           tuple(pool), (), (), state.removed, state.stowed, state.destinations,
                           state.knowers, state.rows, state.turn, state.main_done,
-                          state.special_used, state.window, state.draws, None)
+                          state.special_used, state.window, state.polled, state.draws, None)
         else:
             state = State(state.options, state.players, state.stage, state.hands, state.exposed,
                           state.draw, state.discard, state.buried, state.removed, state.stowed,
                           state.destinations, state.knowers, state.rows, state.turn,
-                          state.main_done, state.special_used, state.window, (), None)
+                          state.main_done, state.special_used, state.window, state.polled, (), None)
     if not state.draws and state.window is None and not state.hands[state.active]:
         return State(state.options, state.players, state.stage, state.hands, state.exposed,
                      state.draw, state.discard, state.buried, state.removed, state.stowed,
                      state.destinations, state.knowers, state.rows, state.turn,
-                     state.main_done, state.special_used, state.window, state.draws,
-                     state.active)
+                     state.main_done, state.special_used, state.window, state.polled,
+                     state.draws, state.active)
     return state
 
 
@@ -639,21 +638,21 @@ def apply_unchecked(state: State, action: Action) -> State:
                 draw = _without(s.draw, (c,))
                 if sum(map(len, hands)) < (LUGGAGE_DEAL[n] + SPECIAL_DEAL[n]) * n:
                     return State(s.options, n, Stage.DEAL, hands, exposed, draw, (), (), (), (),
-                                 s.destinations, s.knowers, s.rows, 0, False, False, None, (),
+                                 s.destinations, s.knowers, s.rows, 0, False, False, None, None, (),
                                  None)
                 stowed: tuple[int, ...] = ()
                 if not s.options.specials_in_draw_pile:
                     split = bisect_left(draw, LUGGAGE)
                     draw, stowed = draw[:split], draw[split:]
                 return State(s.options, n, Stage.PLACE, hands, exposed, draw, (), (), (), stowed,
-                             s.destinations, s.knowers, s.rows, 0, False, False, None, (), None)
+                             s.destinations, s.knowers, s.rows, 0, False, False, None, None, (), None)
             p = s.draws[0]
             hand = _with(hands[p], (c,))
             return _settle(State(
                 s.options, n, s.stage, (*hands[:p], hand, *hands[p + 1:]), exposed,
                 _without(s.draw, (c,)), s.discard, s.buried, s.removed, s.stowed,
                 s.destinations, s.knowers, s.rows, s.turn, s.main_done, s.special_used,
-                s.window, s.draws[1:], None))
+                s.window, s.polled, s.draws[1:], None))
         case SetDestination(conveyor=v, card=c):
             p = to_move(s)
             assert isinstance(p, int)
@@ -666,16 +665,16 @@ def apply_unchecked(state: State, action: Action) -> State:
                 stage = Stage.PLAY if placed == placements_needed(n) else Stage.PLACE
                 return State(s.options, n, stage, hands, exposed, s.draw, (), (), (), s.stowed,
                              destinations, knowers, s.rows, 0, False, False,  # type: ignore[arg-type]
-                             None, (), None)
+                             None, None, (), None)
             return _settle(State(
                 s.options, n, s.stage, hands, exposed, s.draw, s.discard, s.buried, s.removed,
                 s.stowed, destinations, knowers, s.rows, s.turn, True,  # type: ignore[arg-type]
-                s.special_used, None, (p,), None))
+                s.special_used, None, None, (p,), None))
         case CheckDestination(conveyor=v):
             knowers = _put(s.knowers, v, s.knowers[v] | _ME[s.active])
             return State(s.options, n, s.stage, hands, exposed, s.draw, s.discard, s.buried,
                          s.removed, s.stowed, s.destinations, knowers,  # type: ignore[arg-type]
-                         s.rows, s.turn, True, s.special_used, None, (), None)
+                         s.rows, s.turn, True, s.special_used, None, None, (), None)
         case SwapDestination(conveyor=v, card=c):
             p = s.active
             taken = s.destinations[v]
@@ -689,7 +688,7 @@ def apply_unchecked(state: State, action: Action) -> State:
                          s.removed, s.stowed,
                          _put(s.destinations, v, c),  # type: ignore[arg-type]
                          _put(s.knowers, v, _ME[p]),  # type: ignore[arg-type]
-                         s.rows, s.turn, True, s.special_used, None, (), None)
+                         s.rows, s.turn, True, s.special_used, None, None, (), None)
         case CloseConveyor(conveyor=v):
             card = s.destinations[v]
             assert card is not None
@@ -699,7 +698,7 @@ def apply_unchecked(state: State, action: Action) -> State:
                          _put(s.destinations, v, None),  # type: ignore[arg-type]
                          _put(s.knowers, v, _NOBODY),  # type: ignore[arg-type]
                          _put(s.rows, v, ()),  # type: ignore[arg-type]
-                         s.turn, True, s.special_used, None, (), None)
+                         s.turn, True, s.special_used, None, None, (), None)
         case PlayLuggage(conveyor=v, cards=cards):
             p = s.active
             return State(s.options, n, s.stage,
@@ -707,7 +706,7 @@ def apply_unchecked(state: State, action: Action) -> State:
                          (*exposed[:p], _without_known(exposed[p], cards), *exposed[p + 1:]),
                          s.draw, s.discard, s.buried, s.removed, s.stowed, s.destinations,
                          s.knowers, _put(s.rows, v, s.rows[v] + cards),  # type: ignore[arg-type]
-                         s.turn, True, s.special_used, Window(v, (p + 1) % n), (), None)
+                         s.turn, True, s.special_used, v, (p + 1) % n, (), None)
         case PlayStar(conveyor=v) | PlayArrows(conveyor=v):
             p = s.active
             card = STAR if type(action) is PlayStar else ARROWS
@@ -716,7 +715,7 @@ def apply_unchecked(state: State, action: Action) -> State:
                 (*exposed[:p], _without_known(exposed[p], (card,)), *exposed[p + 1:]),
                 s.draw, s.discard, s.buried, s.removed, s.stowed, s.destinations, s.knowers,
                 _put(s.rows, v, (*s.rows[v], card)),  # type: ignore[arg-type]
-                s.turn, s.main_done, True, None, (), None))
+                s.turn, s.main_done, True, None, None, (), None))
         case PlayEye(conveyors=vs):
             p = s.active
             knowers = s.knowers
@@ -726,7 +725,7 @@ def apply_unchecked(state: State, action: Action) -> State:
                 s.options, n, s.stage, (*hands[:p], _without(hands[p], (EYE,)), *hands[p + 1:]),
                 (*exposed[:p], _without_known(exposed[p], (EYE,)), *exposed[p + 1:]),
                 s.draw, _with(s.discard, (EYE,)), s.buried, s.removed, s.stowed,
-                s.destinations, knowers, s.rows, s.turn, s.main_done, True, None, (), None))
+                s.destinations, knowers, s.rows, s.turn, s.main_done, True, None, None, (), None))
         case PlayPlusOne():
             p = s.active
             hands = (*hands[:p], _without(hands[p], (PLUS_ONE,)), *hands[p + 1:])
@@ -736,10 +735,10 @@ def apply_unchecked(state: State, action: Action) -> State:
                 s.options, n, s.stage, hands,
                 (*exposed[:p], _without_known(exposed[p], (PLUS_ONE,)), *exposed[p + 1:]),
                 s.draw, s.discard, s.buried, _with(s.removed, (PLUS_ONE,)), s.stowed,
-                s.destinations, s.knowers, s.rows, s.turn, s.main_done, True, None, draws,
+                s.destinations, s.knowers, s.rows, s.turn, s.main_done, True, None, None, draws,
                 None))
         case PickUp(conveyor=v, count=k):
-            p = s.window.player if s.window is not None else s.active
+            p = s.polled if s.polled is not None else s.active
             row = s.rows[v]
             taken = row[-k:]
             return State(s.options, n, s.stage,
@@ -747,17 +746,16 @@ def apply_unchecked(state: State, action: Action) -> State:
                          (*exposed[:p], _with(exposed[p], taken), *exposed[p + 1:]),
                          s.draw, s.discard, s.buried, s.removed, s.stowed, s.destinations,
                          s.knowers, _put(s.rows, v, row[:-k]),  # type: ignore[arg-type]
-                         s.turn, s.main_done, s.special_used, s.window, (), None)
+                         s.turn, s.main_done, s.special_used, s.window, s.polled, (), None)
         case Challenge():
-            window = s.window
-            assert window is not None
-            v = window.conveyor
+            v = s.window
+            assert v is not None and s.polled is not None
             card = s.destinations[v]
             assert card is not None
             row = s.rows[v]
             claimed = row_info(row).destination
             bluff = card >= LUGGAGE or card // MAX_VALUE != claimed
-            p = s.active if bluff else window.player
+            p = s.active if bluff else s.polled
             taken = (*row, card)
             return _settle(State(
                 s.options, n, s.stage, (*hands[:p], _with(hands[p], taken), *hands[p + 1:]),
@@ -766,21 +764,20 @@ def apply_unchecked(state: State, action: Action) -> State:
                 _put(s.destinations, v, None),  # type: ignore[arg-type]
                 _put(s.knowers, v, _NOBODY),  # type: ignore[arg-type]
                 _put(s.rows, v, ()),  # type: ignore[arg-type]
-                s.turn, s.main_done, s.special_used, None, (), None))
+                s.turn, s.main_done, s.special_used, None, None, (), None))
         case Pass():
-            window = s.window
-            assert window is not None
-            nxt = (window.player + 1) % n
+            assert s.polled is not None
+            nxt = (s.polled + 1) % n
             closed = nxt == s.active
             new = State(s.options, n, s.stage, hands, exposed, s.draw, s.discard, s.buried,
                         s.removed, s.stowed, s.destinations, s.knowers, s.rows, s.turn,
                         s.main_done, s.special_used,
-                        None if closed else Window(window.conveyor, nxt), (), None)
+                        None if closed else s.window, None if closed else nxt, (), None)
             return _settle(new) if closed else new
         case EndTurn():
             return State(s.options, n, s.stage, hands, exposed, s.draw, s.discard, s.buried,
                          s.removed, s.stowed, s.destinations, s.knowers, s.rows, s.turn + 1,
-                         False, False, None, (), None)
+                         False, False, None, None, (), None)
         case _:
             assert_never(action)
 

@@ -9,7 +9,7 @@ import attrs
 
 from boardrules.errors import InvalidOptionsError
 
-__all__ = ["DEFAULT_TURN_LIMIT", "FaceDown", "Options", "Specials", "Stage", "State", "Window"]
+__all__ = ["DEFAULT_TURN_LIMIT", "FaceDown", "Options", "Specials", "Stage", "State"]
 
 DEFAULT_TURN_LIMIT: Final = 1000
 """Default engine bound on turns (B17)."""
@@ -116,16 +116,6 @@ class Stage(enum.Enum):
 
 
 @attrs.frozen
-class Window:
-    """An open challenge window after a luggage play (B13)."""
-
-    conveyor: int
-    """The conveyor the luggage was played on."""
-    player: int
-    """The player being asked to challenge or pass (never the active player)."""
-
-
-@attrs.frozen
 class FaceDown:
     """A destination card lying face down in the discard pile (B10)."""
 
@@ -177,8 +167,10 @@ class State:
     """Whether the active player has taken the turn's main action."""
     special_used: bool
     """Whether the active player has played the turn's special card."""
-    window: Window | None
-    """The open challenge window, if any."""
+    window: int | None
+    """The conveyor of the open challenge window (B13), if any."""
+    polled: int | None
+    """The player asked to challenge or pass in the open window (never the active player)."""
     draws: tuple[int, ...]
     """Players still to draw one card each, in order (chance nodes)."""
     winner: int | None

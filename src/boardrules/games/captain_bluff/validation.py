@@ -166,8 +166,8 @@ def validate_state(state: State) -> None:
             if mine != should or hand_sizes[p] != dealt - should:
                 _fail(f"setup: player {p} must have placed {should} destination(s) known only "
                       f"to them and hold {dealt - should} cards (B4)")
-        if (state.turn, state.main_done, state.special_used, state.window, state.draws,
-                state.winner) != (0, False, False, None, (), None):
+        if (state.turn, state.main_done, state.special_used, state.window, state.polled,
+                state.draws, state.winner) != (0, False, False, None, None, (), None):
             _fail("setup: no turn has started yet")
         return
     _validate_play(state)
@@ -175,11 +175,11 @@ def validate_state(state: State) -> None:
 
 def _validate_deal(state: State, hand_sizes: list[int]) -> None:
     n = state.players
-    if any(d is not None for d in state.destinations) or state.discard or state.buried or state.removed or \
-            any(state.exposed) or any(state.rows):
+    if any(d is not None for d in state.destinations) or state.discard or state.buried or \
+            state.removed or any(state.exposed) or any(state.rows):
         _fail("deal: only hands and the draw pile hold cards during the deal (B2)")
-    if (state.turn, state.main_done, state.special_used, state.window, state.draws,
-            state.winner) != (0, False, False, None, (), None):
+    if (state.turn, state.main_done, state.special_used, state.window, state.polled,
+            state.draws, state.winner) != (0, False, False, None, None, (), None):
         _fail("deal: no turn has started yet")
     dealt = sum(hand_sizes)
     luggage_each, special_each = LUGGAGE_DEAL[n], SPECIAL_DEAL[n]
@@ -205,15 +205,18 @@ def _validate_play(state: State) -> None:
         _fail(f"turn: expected 0 to {limit}, got {state.turn}")
     active = state.active
     ended = state.turn >= limit
-    if ended and (state.main_done or state.special_used or state.window or state.draws or
+    window = state.window
+    if ended and (state.main_done or state.special_used or window is not None or state.draws or
                   state.winner is not None):
         _fail("turn: the turn limit is reached, so no turn can be in progress (B17)")
-    window = state.window
+    if (window is None) != (state.polled is None):
+        _fail("window, polled: an open challenge window asks one player (B13)")
     if window is not None:
-        if not 0 <= window.conveyor < CONVEYORS or not state.rows[window.conveyor]:
-            _fail("window.conveyor: a challenge window needs the row just played on (B13)")
-        if not 0 <= window.player < n or window.player == active:
-            _fail("window.player: the polled player must be another player (B13)")
+        assert state.polled is not None
+        if not 0 <= window < CONVEYORS or not state.rows[window]:
+            _fail("window: a challenge window needs the row just played on (B13)")
+        if not 0 <= state.polled < n or state.polled == active:
+            _fail("polled: the polled player must be another player (B13)")
         if not state.main_done:
             _fail("window: a challenge window opens only after the main action (B13)")
         if state.draws:
@@ -232,7 +235,7 @@ def _validate_play(state: State) -> None:
         elif active in state.draws or not state.special_used:
             _fail("draws: only a plus-one card makes the other players draw (B12)")
     if state.winner is not None:
-        if state.winner != active or state.hands[active] or window or state.draws:
+        if state.winner != active or state.hands[active] or window is not None or state.draws:
             _fail("winner: the active player wins with an empty hand after resolving (B16)")
     elif not ended and not state.draws and window is None and not state.hands[active]:
         _fail(f"hands[{active}]: the active player's hand is empty, so they have won (B16)")
