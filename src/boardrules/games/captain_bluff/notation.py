@@ -50,8 +50,11 @@ from boardrules.games.captain_bluff.state import State
 
 __all__ = ["parse_action"]
 
-_WORDS: Final = {"challenge": CHALLENGE, "pass": PASS, "end": END_TURN,
+_WORDS: Final[dict[str, Action]] = {"challenge": CHALLENGE, "pass": PASS, "end": END_TURN,
                  "plus_one": PLUS_ONE_PLAY}
+_BY_CONVEYOR: Final[dict[str, tuple[Action, ...]]] = {
+    "check": CHECK, "close": CLOSE, "star": STAR_ON, "arrows": ARROWS_ON,
+}
 _HELP: Final = ("expected e.g. 'play 2 r5 r6', 'set 4 star', 'check 1', 'swap 1 b3', 'close 3', "
                 "'star 2', 'arrows 2', 'eye 1 4', 'plus_one', 'pickup 2 3', 'challenge', "
                 "'pass', 'end' or 'draw g7'")
@@ -87,8 +90,7 @@ def parse_action(state: State, text: str) -> Action:
         return DRAW[card_code(args[0])]
     if head in ("check", "close", "star", "arrows") and len(args) == 1:
         v = _conveyor(text, args[0])
-        table = {"check": CHECK, "close": CLOSE, "star": STAR_ON, "arrows": ARROWS_ON}[head]
-        return table[v]
+        return _BY_CONVEYOR[head][v]
     if head in ("set", "swap") and len(args) == 2:
         v = _conveyor(text, args[0])
         return (SET if head == "set" else SWAP)[v][card_code(args[1])]

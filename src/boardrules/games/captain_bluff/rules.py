@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left, insort
+from collections.abc import Callable
+from operator import itemgetter
 from collections import Counter
 from fractions import Fraction
-from typing import Final, assert_never
+from typing import Final, TypeVar, assert_never
 
 from boardrules.errors import BoardrulesError, IllegalActionError, InvalidOptionsError
 from boardrules.game import CHANCE, TERMINAL, Result, ToMove
@@ -101,6 +103,7 @@ HAND_LIMIT_PLUS_ONE: Final = 5
 MAX_OPEN_ROWS: Final = 3
 """At most three conveyors hold luggage (B6)."""
 
+T = TypeVar("T")
 _RANGE: Final = range(CONVEYORS)
 _NO_ROWS: Final[tuple[tuple[int, ...], ...]] = ((),) * CONVEYORS
 _NO_DESTINATIONS: Final[tuple[int | None, ...]] = (None,) * CONVEYORS
@@ -176,9 +179,14 @@ def to_move(state: State) -> ToMove:
     if state.polled is not None:
         return state.polled
     if state.stage is Stage.PLACE:
-        placed = CONVEYORS - state.destinations.count(None)
-        return (state.options.first_player + placed) % state.players
+        return _placer(state)
     return (state.options.first_player + state.turn) % state.players
+
+
+def _placer(state: State) -> int:
+    """Return who places the next setup destination (B4): seat order from the first player."""
+    placed = CONVEYORS - state.destinations.count(None)
+    return (state.options.first_player + placed) % state.players
 
 
 def _chance_pool(state: State) -> tuple[int, ...]:
@@ -207,12 +215,40 @@ def _runs(out: list[Action], table: tuple[tuple[PlayLuggage | None, ...], ...], 
             b += step
 
 
+_RUN_CACHE: dict[tuple[int, int, int, int], tuple[Action, ...]] = {}
+_PAIR_CACHE: dict[tuple[int, int, int], tuple[tuple[int, int], ...]] = {}
+_RUN_CACHE_LIMIT: Final = 1 << 15
+
+
+def _every_run(v: int, d: int, mask: int, direction: int) -> tuple[Action, ...]:
+    """Return the plays onto conveyor `v` of runs of destination `d` from any first value.
+
+    `mask` has bit ``value - 1`` set for each value of that destination in hand;
+    `direction` 0 allows both directions. Memoized: hands change slowly.
+    """
+    key = (v, d, mask, direction)
+    found = _RUN_CACHE.get(key)
+    if found is None:
+        pairs = _PAIR_CACHE.get(key[1:])
+        if pairs is None:
+            out: list[Action] = []
+            dirs = _UP_DOWN if direction == 0 else (direction,)
+            for a in range(MAX_VALUE):
+                _runs(out, PLAYS[0], d * MAX_VALUE, mask, a, dirs)
+            pairs = tuple((p.cards[0], p.cards[-1]) for p in out)  # type: ignore[union-attr]
+            if len(_PAIR_CACHE) >= _RUN_CACHE_LIMIT:
+                _PAIR_CACHE.clear()
+            _PAIR_CACHE[key[1:]] = pairs
+        table = PLAYS[v]
+        if len(_RUN_CACHE) >= _RUN_CACHE_LIMIT:
+            _RUN_CACHE.clear()
+        found = _RUN_CACHE[key] = tuple([table[a][b] for a, b in pairs])  # type: ignore[misc]
+    return found
+
+
 def _main_actions(state: State, hand: tuple[int, ...]) -> list[Action]:
     out: list[Action] = []
-    masks = [0, 0, 0]
-    for card in hand:
-        if card < LUGGAGE:
-            masks[card // MAX_VALUE] |= 1 << (card % MAX_VALUE)
+    masks, pick = _hand_tables(hand)
     rows = state.rows
     destinations = state.destinations
     open_rows = CONVEYORS - rows.count(())
@@ -227,9 +263,7 @@ def _main_actions(state: State, hand: tuple[int, ...]) -> list[Action]:
                 continue
             base = d * MAX_VALUE
             if info.free:
-                dirs = _UP_DOWN if info.direction == 0 else (info.direction,)
-                for a in range(MAX_VALUE):
-                    _runs(out, table, base, mask, a, dirs)
+                out.extend(_every_run(v, d, mask, info.direction))
             elif info.direction == 0:
                 _runs(out, table, base, mask, info.head, _UP)
                 _runs(out, table, base, mask, info.head - 2, _DOWN)
@@ -240,21 +274,49 @@ def _main_actions(state: State, hand: tuple[int, ...]) -> list[Action]:
             for d in range(DESTINATIONS):
                 mask = masks[d]
                 if mask:
-                    base = d * MAX_VALUE
-                    for a in range(MAX_VALUE):
-                        _runs(out, table, base, mask, a, _UP_DOWN)
-    distinct = tuple(dict.fromkeys(hand))
+                    out.extend(_every_run(v, d, mask, 0))
     for v in _RANGE:
         if destinations[v] is None and not rows[v]:
-            sets = SET[v]
-            out.extend(sets[c] for c in distinct)
+            out.extend(pick(SET[v]))
     with_destination = [v for v in _RANGE if destinations[v] is not None]
-    out.extend(CHECK[v] for v in with_destination)
+    out.extend([CHECK[v] for v in with_destination])
     for v in with_destination:
-        swaps = SWAP[v]
-        out.extend(swaps[c] for c in distinct)
-    out.extend(CLOSE[v] for v in _RANGE if rows[v])
+        out.extend(pick(SWAP[v]))
+    out.extend([CLOSE[v] for v in _RANGE if rows[v]])
     return out
+
+
+_HAND_CACHE: dict[
+    tuple[int, ...],
+    tuple[tuple[int, int, int], Callable[[tuple[Action, ...]], tuple[Action, ...]]],
+] = {}
+
+
+def _hand_tables(
+    hand: tuple[int, ...],
+) -> tuple[tuple[int, int, int], Callable[[tuple[Action, ...]], tuple[Action, ...]]]:
+    """Return the value masks of a hand's luggage by destination, and its `_picker`."""
+    found = _HAND_CACHE.get(hand)
+    if found is None:
+        masks = [0, 0, 0]
+        for card in hand:
+            if card < LUGGAGE:
+                masks[card // MAX_VALUE] |= 1 << (card % MAX_VALUE)
+        if len(_HAND_CACHE) >= _RUN_CACHE_LIMIT:
+            _HAND_CACHE.clear()
+        found = _HAND_CACHE[hand] = ((masks[0], masks[1], masks[2]), _picker(hand))
+    return found
+
+
+def _picker(hand: tuple[int, ...]) -> Callable[[tuple[Action, ...]], tuple[Action, ...]]:
+    """Return a function picking, from a table indexed by card, each distinct card of `hand`."""
+    distinct = tuple(dict.fromkeys(hand))
+    if len(distinct) > 1:
+        return itemgetter(*distinct)
+    if distinct:
+        only = distinct[0]
+        return lambda table: (table[only],)
+    return lambda table: ()
 
 
 def _star_fits(row: tuple[int, ...]) -> bool:
@@ -305,12 +367,10 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         _pickups(state, out)
         return tuple(out)
     if state.stage is Stage.PLACE:
-        placer = to_move(state)
-        distinct = tuple(dict.fromkeys(state.hands[placer]))  # type: ignore[index]
+        pick = _picker(state.hands[_placer(state)])
         for v in _RANGE:
             if state.destinations[v] is None:
-                sets = SET[v]
-                out.extend(sets[c] for c in distinct)
+                out.extend(pick(SET[v]))
         return tuple(out)
     hand = state.hands[(state.options.first_player + state.turn) % state.players]
     if not state.main_done:
@@ -391,10 +451,9 @@ def _is_legal(state: State, action: Action) -> bool:
     if state.stage is Stage.PLACE:
         if kind is not SetDestination:
             return False
-        placer = to_move(state)
         v, c = action.conveyor, action.card  # type: ignore[union-attr]
         return _conveyor(v) and state.destinations[v] is None and _card(c) and \
-            c in state.hands[placer]  # type: ignore[index]
+            c in state.hands[_placer(state)]
     hand = state.hands[(state.options.first_player + state.turn) % state.players]
     if not state.main_done and not _has_main(state, hand):
         return kind is EndTurn
@@ -429,9 +488,8 @@ def _is_legal(state: State, action: Action) -> bool:
             return _conveyor(v) and state.destinations[v] is not None
         case SwapDestination(conveyor=v, card=c):
             return _conveyor(v) and state.destinations[v] is not None and _card(c) and c in hand
-        case CloseConveyor(conveyor=v):
-            return _conveyor(v) and bool(state.rows[v])
-    return False
+        case _:
+            return _conveyor(action.conveyor) and bool(state.rows[action.conveyor])
 
 
 def _why_illegal(state: State, action: Action) -> tuple[str, str]:
@@ -588,7 +646,7 @@ def _with(cards: tuple[int, ...], add: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _put(values: tuple[object, ...], i: int, value: object) -> tuple[object, ...]:
+def _put(values: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
     return (*values[:i], value, *values[i + 1:])
 
 
@@ -654,8 +712,7 @@ def apply_unchecked(state: State, action: Action) -> State:
                 s.destinations, s.knowers, s.rows, s.turn, s.main_done, s.special_used,
                 s.window, s.polled, s.draws[1:], None))
         case SetDestination(conveyor=v, card=c):
-            p = to_move(s)
-            assert isinstance(p, int)
+            p = s.active if s.stage is Stage.PLAY else _placer(s)
             hands = (*hands[:p], _without(hands[p], (c,)), *hands[p + 1:])
             exposed = (*exposed[:p], _less_one_each(exposed[p]), *exposed[p + 1:])
             destinations = _put(s.destinations, v, c)
@@ -664,16 +721,16 @@ def apply_unchecked(state: State, action: Action) -> State:
                 placed = CONVEYORS - destinations.count(None)
                 stage = Stage.PLAY if placed == placements_needed(n) else Stage.PLACE
                 return State(s.options, n, stage, hands, exposed, s.draw, (), (), (), s.stowed,
-                             destinations, knowers, s.rows, 0, False, False,  # type: ignore[arg-type]
+                             destinations, knowers, s.rows, 0, False, False,
                              None, None, (), None)
             return _settle(State(
                 s.options, n, s.stage, hands, exposed, s.draw, s.discard, s.buried, s.removed,
-                s.stowed, destinations, knowers, s.rows, s.turn, True,  # type: ignore[arg-type]
+                s.stowed, destinations, knowers, s.rows, s.turn, True,
                 s.special_used, None, None, (p,), None))
         case CheckDestination(conveyor=v):
             knowers = _put(s.knowers, v, s.knowers[v] | _ME[s.active])
             return State(s.options, n, s.stage, hands, exposed, s.draw, s.discard, s.buried,
-                         s.removed, s.stowed, s.destinations, knowers,  # type: ignore[arg-type]
+                         s.removed, s.stowed, s.destinations, knowers,
                          s.rows, s.turn, True, s.special_used, None, None, (), None)
         case SwapDestination(conveyor=v, card=c):
             p = s.active
@@ -686,8 +743,8 @@ def apply_unchecked(state: State, action: Action) -> State:
             return State(s.options, n, s.stage, (*hands[:p], hand, *hands[p + 1:]),
                          (*exposed[:p], known, *exposed[p + 1:]), s.draw, s.discard, s.buried,
                          s.removed, s.stowed,
-                         _put(s.destinations, v, c),  # type: ignore[arg-type]
-                         _put(s.knowers, v, _ME[p]),  # type: ignore[arg-type]
+                         _put(s.destinations, v, c),
+                         _put(s.knowers, v, _ME[p]),
                          s.rows, s.turn, True, s.special_used, None, None, (), None)
         case CloseConveyor(conveyor=v):
             card = s.destinations[v]
@@ -695,9 +752,9 @@ def apply_unchecked(state: State, action: Action) -> State:
             buried = sorted((*s.buried, FaceDown(card, s.knowers[v])), key=_buried_key)
             return State(s.options, n, s.stage, hands, exposed, s.draw,
                          _with(s.discard, s.rows[v]), tuple(buried), s.removed, s.stowed,
-                         _put(s.destinations, v, None),  # type: ignore[arg-type]
-                         _put(s.knowers, v, _NOBODY),  # type: ignore[arg-type]
-                         _put(s.rows, v, ()),  # type: ignore[arg-type]
+                         _put(s.destinations, v, None),
+                         _put(s.knowers, v, _NOBODY),
+                         _put(s.rows, v, ()),
                          s.turn, True, s.special_used, None, None, (), None)
         case PlayLuggage(conveyor=v, cards=cards):
             p = s.active
@@ -705,7 +762,7 @@ def apply_unchecked(state: State, action: Action) -> State:
                          (*hands[:p], _without(hands[p], cards), *hands[p + 1:]),
                          (*exposed[:p], _without_known(exposed[p], cards), *exposed[p + 1:]),
                          s.draw, s.discard, s.buried, s.removed, s.stowed, s.destinations,
-                         s.knowers, _put(s.rows, v, s.rows[v] + cards),  # type: ignore[arg-type]
+                         s.knowers, _put(s.rows, v, s.rows[v] + cards),
                          s.turn, True, s.special_used, v, (p + 1) % n, (), None)
         case PlayStar(conveyor=v) | PlayArrows(conveyor=v):
             p = s.active
@@ -714,13 +771,13 @@ def apply_unchecked(state: State, action: Action) -> State:
                 s.options, n, s.stage, (*hands[:p], _without(hands[p], (card,)), *hands[p + 1:]),
                 (*exposed[:p], _without_known(exposed[p], (card,)), *exposed[p + 1:]),
                 s.draw, s.discard, s.buried, s.removed, s.stowed, s.destinations, s.knowers,
-                _put(s.rows, v, (*s.rows[v], card)),  # type: ignore[arg-type]
+                _put(s.rows, v, (*s.rows[v], card)),
                 s.turn, s.main_done, True, None, None, (), None))
         case PlayEye(conveyors=vs):
             p = s.active
             knowers = s.knowers
             for v in vs:
-                knowers = _put(knowers, v, knowers[v] | _ME[p])  # type: ignore[assignment]
+                knowers = _put(knowers, v, knowers[v] | _ME[p])
             return _settle(State(
                 s.options, n, s.stage, (*hands[:p], _without(hands[p], (EYE,)), *hands[p + 1:]),
                 (*exposed[:p], _without_known(exposed[p], (EYE,)), *exposed[p + 1:]),
@@ -740,30 +797,30 @@ def apply_unchecked(state: State, action: Action) -> State:
         case PickUp(conveyor=v, count=k):
             p = s.polled if s.polled is not None else s.active
             row = s.rows[v]
-            taken = row[-k:]
+            picked = row[-k:]
             return State(s.options, n, s.stage,
-                         (*hands[:p], _with(hands[p], taken), *hands[p + 1:]),
-                         (*exposed[:p], _with(exposed[p], taken), *exposed[p + 1:]),
+                         (*hands[:p], _with(hands[p], picked), *hands[p + 1:]),
+                         (*exposed[:p], _with(exposed[p], picked), *exposed[p + 1:]),
                          s.draw, s.discard, s.buried, s.removed, s.stowed, s.destinations,
-                         s.knowers, _put(s.rows, v, row[:-k]),  # type: ignore[arg-type]
+                         s.knowers, _put(s.rows, v, row[:-k]),
                          s.turn, s.main_done, s.special_used, s.window, s.polled, (), None)
         case Challenge():
-            v = s.window
-            assert v is not None and s.polled is not None
-            card = s.destinations[v]
+            w = s.window
+            assert w is not None and s.polled is not None
+            card = s.destinations[w]
             assert card is not None
-            row = s.rows[v]
+            row = s.rows[w]
             claimed = row_info(row).destination
             bluff = card >= LUGGAGE or card // MAX_VALUE != claimed
             p = s.active if bluff else s.polled
-            taken = (*row, card)
+            lost = (*row, card)
             return _settle(State(
-                s.options, n, s.stage, (*hands[:p], _with(hands[p], taken), *hands[p + 1:]),
-                (*exposed[:p], _with(exposed[p], taken), *exposed[p + 1:]),
+                s.options, n, s.stage, (*hands[:p], _with(hands[p], lost), *hands[p + 1:]),
+                (*exposed[:p], _with(exposed[p], lost), *exposed[p + 1:]),
                 s.draw, s.discard, s.buried, s.removed, s.stowed,
-                _put(s.destinations, v, None),  # type: ignore[arg-type]
-                _put(s.knowers, v, _NOBODY),  # type: ignore[arg-type]
-                _put(s.rows, v, ()),  # type: ignore[arg-type]
+                _put(s.destinations, w, None),
+                _put(s.knowers, w, _NOBODY),
+                _put(s.rows, w, ()),
                 s.turn, s.main_done, s.special_used, None, None, (), None))
         case Pass():
             assert s.polled is not None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from typing import Final
 
 import attrs
@@ -17,7 +18,7 @@ SPECIAL_TOTAL: Final = 14
 """The game has 14 special cards (B1)."""
 
 
-def _count(name: str) -> object:
+def _count(name: str) -> Callable[[object, attrs.Attribute[int], int], None]:
     def check(_: object, attribute: attrs.Attribute[int], value: int) -> None:
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise InvalidOptionsError("specials", f"{name} must be a count >= 0, got {value!r}")
@@ -35,13 +36,13 @@ class Specials:
     Specials(star=4, arrows=4, eye=3, plus_one=3)
     """
 
-    star: int = attrs.field(default=4, validator=_count("star"))  # type: ignore[arg-type]
+    star: int = attrs.field(default=4, validator=_count("star"))
     """Star cards (jokers); default 4."""
-    arrows: int = attrs.field(default=4, validator=_count("arrows"))  # type: ignore[arg-type]
+    arrows: int = attrs.field(default=4, validator=_count("arrows"))
     """Arrows cards (change of direction); default 4."""
-    eye: int = attrs.field(default=3, validator=_count("eye"))  # type: ignore[arg-type]
+    eye: int = attrs.field(default=3, validator=_count("eye"))
     """Eye cards (check two destinations); default 3."""
-    plus_one: int = attrs.field(default=3, validator=_count("plus_one"))  # type: ignore[arg-type]
+    plus_one: int = attrs.field(default=3, validator=_count("plus_one"))
     """Plus-one cards (delayed flight); default 3."""
 
     def __attrs_post_init__(self) -> None:
