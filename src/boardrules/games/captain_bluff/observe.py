@@ -55,7 +55,7 @@ class Observation:
     discard: tuple[int, ...]
     """The face-up discards, ascending."""
     buried: tuple[BuriedView, ...]
-    """The face-down discards: known ones by card, then unknown ones, each by knowers."""
+    """The face-down discards: unknown ones first, then known ones by card; ties by knowers."""
     removed: tuple[int, ...]
     """The plus-one cards out of the game."""
     stowed_size: int
