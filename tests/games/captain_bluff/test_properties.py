@@ -45,10 +45,12 @@ def states(data: st.DataObject) -> cb.State:
     n = data.draw(player_counts)
     options = data.draw(option_sets)
     if data.draw(st.integers(0, 9)) == 0:
-        return data.draw(reachable_states(cb, n, options))
+        state: cb.State = data.draw(reachable_states(cb, n, options))
+        return state
     seed = data.draw(seeds)
     steps = 50 + seed % 1500
-    return random_playout(cb, n, options, random.Random(seed), max_actions=steps)[0]
+    state = random_playout(cb, n, options, random.Random(seed), max_actions=steps)[0]
+    return state
 
 
 def random_game(seed: int, n: int, options: Options) -> list[tuple[cb.State, cb.Action]]:
@@ -161,12 +163,10 @@ class TestChallenges:
 class TestLegality:
     """`apply` accepts exactly the actions in `legal_actions` (the targeted check is exact)."""
 
-    CANDIDATES = (
-        [cb.CHALLENGE, cb.PASS, cb.END_TURN, cb.PLUS_ONE_PLAY, *cb.EYES.values()]
-        + [a for v in range(6) for a in (cb.CHECK[v], cb.CLOSE[v], cb.STAR_ON[v],
-                                          cb.ARROWS_ON[v])]
-        + [PickUp(v, k) for v in range(6) for k in range(0, 5)]
-    )
+    CANDIDATES: list[cb.Action] = [cb.CHALLENGE, cb.PASS, cb.END_TURN, cb.PLUS_ONE_PLAY,
+                                   *cb.EYES.values(), *cb.CHECK, *cb.CLOSE, *cb.STAR_ON,
+                                   *cb.ARROWS_ON]
+    CANDIDATES += [PickUp(v, k) for v in range(6) for k in range(0, 5)]
 
     @settings(max_examples=40)
     @given(st.data())
@@ -175,7 +175,7 @@ class TestLegality:
         legal = cb.legal_actions(state)
         rng = random.Random(data.draw(seeds))
         hand_cards = list(range(55))
-        candidates = list(self.CANDIDATES)
+        candidates: list[cb.Action] = list(self.CANDIDATES)
         candidates += [cb.SET[rng.randrange(6)][rng.choice(hand_cards)] for _ in range(10)]
         candidates += [cb.SWAP[rng.randrange(6)][rng.choice(hand_cards)] for _ in range(10)]
         candidates += [cb.DRAW[c] for c in range(55)]
