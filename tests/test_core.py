@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import random
+from fractions import Fraction
 
+import attrs
 import pytest
 
 import boardrules
@@ -20,6 +22,7 @@ from boardrules import (
     to_json,
 )
 from boardrules.games import kivi
+from boardrules.serialization import JSONValue, structure, unstructure
 from boardrules.testing import random_playout
 
 
@@ -147,3 +150,44 @@ class TestChanceDriver:
         state = boardrules.resolve_chance(kivi.new_game(2), random.Random(0))
         with pytest.raises(BoardrulesError, match="not a chance node"):
             kivi.sample_chance(state, random.Random(0))
+
+
+@attrs.frozen
+class Leaf:
+    value: int
+
+
+@attrs.frozen
+class Other:
+    name: str
+
+
+@attrs.frozen
+class Tree:
+    maybe: Leaf | None
+    either: Leaf | Other | None
+    pair: tuple[int, str]
+    bag: frozenset[int]
+    odds: Fraction
+
+
+class TestCodec:
+    """The generic codec: optional classes, tagged unions, sets, fractions, fixed tuples."""
+
+    def test_shapes(self) -> None:
+        for tree in (Tree(Leaf(1), Other("x"), (2, "y"), frozenset({3, 1}), Fraction(1, 3)),
+                     Tree(None, None, (0, ""), frozenset(), Fraction(1))):
+            data = unstructure(tree)
+            assert json.loads(json.dumps(data)) == data
+            assert structure(data, Tree) == tree
+        data = unstructure(Tree(Leaf(1), Leaf(2), (2, "y"), frozenset({3, 1}), Fraction(1, 3)))
+        assert data == {"maybe": {"value": 1}, "either": {"type": "Leaf", "value": 2},
+                        "pair": [2, "y"], "bag": [1, 3], "odds": "1/3"}
+        assert isinstance(data, dict)
+        cases: list[tuple[JSONValue, str]] = [({**data, "pair": [1]}, "array of 2"),
+                             ({**data, "bag": [1, 1]}, "repeated"),
+                             ({**data, "odds": "x"}, "not a fraction"),
+                             ({**data, "maybe": 3}, "expected an object")]
+        for bad, message in cases:
+            with pytest.raises(InvalidStateError, match=message):
+                structure(bad, Tree)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).parent.parent
-PAGES = [ROOT / "README.md", ROOT / "docs" / "index.md"]
+PAGES = [ROOT / "README.md", ROOT / "docs" / "index.md", ROOT / "docs" / "bots.md"]
 BLOCK = re.compile(r"```python\n(.*?)```", re.DOTALL)
 
 

@@ -1,7 +1,9 @@
 """The ``boardrules`` command line.
 
 ``boardrules games`` lists the games; ``boardrules simulate GAME`` plays random games
-and prints a summary.
+and prints a summary; ``boardrules play GAME`` plays in the terminal against bots or
+people; ``boardrules replay FILE`` replays a saved record; ``boardrules tournament GAME``
+lets bots play many games with seats rotated.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ import argparse
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TextIO
 
 import attrs
@@ -19,6 +21,10 @@ from boardrules import __version__
 from boardrules.errors import BoardrulesError
 from boardrules.game import CHANCE, TERMINAL
 from boardrules.games import GAMES, AnyGame
+from boardrules.records import Record, replay_states
+from boardrules.serialization import from_json
+from boardrules.terminal import HUMAN, make_bot, play, render
+from boardrules.tournament import run_tournament
 
 __all__ = ["Summary", "main", "simulate"]
 
@@ -165,11 +171,71 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=100, help="games to play (default 100)")
     sim.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    play = commands.add_parser("play", help="play a game in the terminal against bots or people")
+    play.add_argument("game")
+    play.add_argument("--players", type=int, help="players (default: the number of --seats)")
+    play.add_argument("--seats", default="human,ismcts",
+                      help="comma-separated: human, random, ismcts or ismcts:N per seat "
+                           "(default human,ismcts; missing seats are random)")
+    play.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    play.add_argument("--record", metavar="FILE", help="save the game record to FILE")
+    replay = commands.add_parser("replay", help="replay a saved game record")
+    replay.add_argument("file")
+    tour = commands.add_parser("tournament", help="bots play many games, seats rotated")
+    tour.add_argument("game")
+    tour.add_argument("--bots", default="ismcts,random",
+                      help="comma-separated entrants (default ismcts,random)")
+    tour.add_argument("--games", type=int, default=20, help="games to play (default 20)")
+    tour.add_argument("--players", type=int, help="seats per game (default: the fewest)")
+    tour.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    tour.add_argument("--quiet", action="store_true", help="no progress bar")
     return parser
 
 
+def _game_and_players(name: str, players: int | None, err: TextIO) -> tuple[AnyGame, int] | None:
+    if name not in GAMES:
+        err.write(f"boardrules: unknown game {name!r}; known games: {', '.join(GAMES)}\n")
+        return None
+    game = GAMES[name]
+    count = game.MIN_PLAYERS if players is None else players
+    if not game.MIN_PLAYERS <= count <= game.MAX_PLAYERS:
+        err.write(f"boardrules: {game.TITLE} is for {game.MIN_PLAYERS} to "
+                  f"{game.MAX_PLAYERS} players, not {count}\n")
+        return None
+    return game, count
+
+
+def _replay(path: str, out: TextIO, err: TextIO) -> int:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            record = from_json(handle.read(), Record)
+        states = list(replay_states(record))
+    except OSError as exc:
+        err.write(f"boardrules: cannot read {path}: {exc.strerror}\n")
+        return 1
+    except BoardrulesError as exc:
+        err.write(f"boardrules: {path}: {exc}\n")
+        return 1
+    game = GAMES[record.game]
+    out.write(f"{game.TITLE}, {record.players} players, {len(record.actions)} actions\n")
+    for number, (state, text) in enumerate(zip(states, record.actions, strict=False), 1):
+        mover = game.to_move(state)
+        who = "chance" if mover is CHANCE else f"player {mover}"
+        out.write(f"{number:>4}. {who}: {text}\n")
+    final = states[-1]
+    out.write(render(game, game.observe(final, None)) + "\n")
+    result = game.result(final)
+    if result.finished:
+        winners = ", ".join(f"player {w}" for w in result.winners) or "nobody"
+        out.write(f"Game over. Scores: {list(result.scores)}. Winner: {winners}.\n")
+    else:
+        out.write(f"The record ends before the game does. Scores so far: "
+                  f"{list(result.scores)}.\n")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None,
-         err: TextIO | None = None) -> int:
+         err: TextIO | None = None, read: Callable[[str], str] | None = None) -> int:
     """Run the command line; return the exit status."""
     out = out or sys.stdout
     err = err or sys.stderr
@@ -182,16 +248,38 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None,
                     game.MIN_PLAYERS else str(game.MIN_PLAYERS)
                 out.write(f"{name:<16}{counts:<9}{game.TITLE}\n")
             return 0
-        if args.game not in GAMES:
-            err.write(f"boardrules: unknown game {args.game!r}; known games: "
-                      f"{', '.join(GAMES)}\n")
+        if args.command == "replay":
+            return _replay(args.file, out, err)
+        if args.command == "play":
+            seats = [s.strip() for s in args.seats.split(",") if s.strip()]
+            chosen = _game_and_players(args.game, args.players or len(seats), err)
+            if chosen is None:
+                return 2
+            game, players = chosen
+            seats = (seats + ["random"] * players)[:players]
+            for spec in seats:
+                if spec != HUMAN:
+                    make_bot(spec, 0)
+            return play(game, seats, seed=args.seed, read=read or input, out=out,
+                        record_path=args.record)
+        chosen = _game_and_players(args.game, args.players, err)
+        if chosen is None:
             return 2
-        game = GAMES[args.game]
-        players = game.MIN_PLAYERS if args.players is None else args.players
-        if not game.MIN_PLAYERS <= players <= game.MAX_PLAYERS:
-            err.write(f"boardrules: {game.TITLE} is for {game.MIN_PLAYERS} to "
-                      f"{game.MAX_PLAYERS} players, not {players}\n")
-            return 2
+        game, players = chosen
+        if args.command == "tournament":
+            entrants = [s.strip() for s in args.bots.split(",") if s.strip()]
+            for spec in entrants:
+                make_bot(spec, 0)
+            if args.games < 1 or not entrants:
+                err.write("boardrules: give at least one bot and --games of at least 1\n")
+                return 2
+            if args.players is None:
+                players = max(game.MIN_PLAYERS, min(len(entrants), game.MAX_PLAYERS))
+            bar = None if args.quiet else Progress(args.games, err, args.game)
+            table = run_tournament(game, entrants, args.games, players=players,
+                                   seed=args.seed, progress=bar.update if bar else None)
+            out.write(table.render() + "\n")
+            return 0
         if args.games < 1:
             err.write("boardrules: --games must be at least 1\n")
             return 2
@@ -199,9 +287,9 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None,
         summary = simulate(game, players, args.games, args.seed, progress=progress)
         out.write(summary.render() + "\n")
         return 0
-    except BoardrulesError as exc:  # pragma: no cover - a bug in a game, reported plainly
+    except BoardrulesError as exc:
         err.write(f"boardrules: {exc}\n")
-        return 1
+        return 2
     except KeyboardInterrupt:
         err.write("\nboardrules: interrupted\n")
         return 130

@@ -28,7 +28,7 @@ class Record:
     """The game's `RULES_VERSION` when the record was made."""
     players: int
     """The number of players."""
-    options: Any
+    options: object
     """The game's `Options` instance."""
     actions: tuple[str, ...]
     """Every action in notation, chance outcomes included, in order."""

@@ -6,7 +6,8 @@ Every document is an envelope with a format version::
 
 The ``data`` of an attrs class is an object of its fields; tuples are lists,
 enums their values, fractions strings such as ``"1/6"``, and a value whose type is
-a union of classes (an action) carries its class name under ``"type"``.
+a union of several classes (an action) carries its class name under ``"type"``;
+``X | None`` is ``null`` or the value of ``X``.
 
 Loading is strict: unknown or missing fields, a wrong type anywhere (a bool where a
 number belongs included), an unknown enum value, and — for states — anything the
@@ -93,7 +94,7 @@ def _build_dumper(hint: object) -> _Dump:
     members = _union_members(hint)
     if members is not None:
         classes = [m for m in members if isinstance(m, type) and attrs.has(m)]
-        if classes:
+        if len(classes) > 1:
             by_type = {m: _dumper(m) for m in members}
 
             def dump_union(v: Any) -> JSONValue:
@@ -132,22 +133,18 @@ def _dumper(hint: object) -> _Dump:
     return dump
 
 
-def _load_int(data: JSONValue, path: str) -> int:
-    if type(data) is not int:
-        _fail(path, f"expected an integer, got {_type_name(data)}")
-    return data
+def _scalar(kind: type, name: str) -> _Load:
+    def load(data: JSONValue, path: str) -> Any:
+        if type(data) is not kind:
+            _fail(path, f"expected {name}, got {_type_name(data)}")
+        return data
+
+    return load
 
 
-def _load_str(data: JSONValue, path: str) -> str:
-    if type(data) is not str:
-        _fail(path, f"expected a string, got {_type_name(data)}")
-    return data
-
-
-def _load_bool(data: JSONValue, path: str) -> bool:
-    if type(data) is not bool:
-        _fail(path, f"expected a boolean, got {_type_name(data)}")
-    return data
+_load_int = _scalar(int, "an integer")
+_load_str = _scalar(str, "a string")
+_load_bool = _scalar(bool, "a boolean")
 
 
 def _load_none(data: JSONValue, path: str) -> None:
@@ -162,6 +159,31 @@ def _load_fraction(data: JSONValue, path: str) -> Fraction:
         return Fraction(data)
     except (ValueError, ZeroDivisionError):
         _fail(path, f"{data!r} is not a fraction")
+
+
+def _union_loader(hint: object, members: tuple[object, ...]) -> _Load:
+    classes = {m.__name__: m for m in members if isinstance(m, type) and attrs.has(m)}
+    if len(classes) > 1:
+        loaders = {name: _loader(cls) for name, cls in classes.items()}
+        nullable = type(None) in members
+
+        def load_union(data: JSONValue, path: str) -> Any:
+            if data is None and nullable:
+                return None
+            if not isinstance(data, dict):
+                _fail(path, f"expected an object, got {_type_name(data)}")
+            tag = data.get("type")
+            if tag not in loaders:
+                _fail(path, f"unknown type {tag!r}; expected one of {', '.join(loaders)}")
+            rest = {k: v for k, v in data.items() if k != "type"}
+            return loaders[tag](rest, path)
+
+        return load_union
+    optional = [m for m in members if m is not type(None)]
+    if len(optional) == 1:
+        inner = _loader(optional[0])
+        return lambda data, path: None if data is None else inner(data, path)
+    raise TypeError(f"unsupported union {hint!r}")
 
 
 def _build_loader(hint: object) -> _Load:
@@ -187,25 +209,7 @@ def _build_loader(hint: object) -> _Load:
         return load_enum
     members = _union_members(hint)
     if members is not None:
-        classes = {m.__name__: m for m in members if isinstance(m, type) and attrs.has(m)}
-        if classes:
-            loaders = {name: _loader(cls) for name, cls in classes.items()}
-
-            def load_union(data: JSONValue, path: str) -> Any:
-                if not isinstance(data, dict):
-                    _fail(path, f"expected an object, got {_type_name(data)}")
-                tag = data.get("type")
-                if tag not in loaders:
-                    _fail(path, f"unknown type {tag!r}; expected one of {', '.join(loaders)}")
-                rest = {k: v for k, v in data.items() if k != "type"}
-                return loaders[tag](rest, path)
-
-            return load_union
-        optional = [m for m in members if m is not type(None)]
-        if len(optional) == 1:
-            inner = _loader(optional[0])
-            return lambda data, path: None if data is None else inner(data, path)
-        raise TypeError(f"unsupported union {hint!r}")
+        return _union_loader(hint, members)
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
     if origin is tuple:

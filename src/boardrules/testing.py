@@ -26,6 +26,9 @@ at every step, checks:
 * ``parse_action(state, str(a)) == a`` for every legal action;
 * `resample` keeps the player's observation, the spectator's observation, the
   inventory (the component multiset) and, when that player acts, the legal actions;
+  and it depends only on what the player knows: two states the player cannot tell
+  apart resample to the same world for the same seed (so a bot searching through
+  `resample` cannot peek);
 * the inventory never changes (conservation);
 * the game ends within `action_bound` actions, and its record replays (also from
   JSON) to the same final state.
@@ -138,6 +141,13 @@ def _check_observations(game: AnyGame, state: Any, players: int, rng: random.Ran
         )
         assert game.observe(other, None) == spectator, "resample changed the public view"
         assert game.inventory(other) == inventory, "resample changed the component multiset"
+        seed = rng.getrandbits(32)
+        assert game.resample(state, player, random.Random(seed)) == game.resample(
+            other, player, random.Random(seed)
+        ), (
+            f"resample for player {player} reads hidden information: two states the player "
+            "cannot tell apart give different worlds for the same seed"
+        )
         if mover == player:
             assert game.legal_actions(other) == legal, (
                 f"player {player}'s legal actions depend on what the player cannot see"

@@ -35,6 +35,7 @@ from boardrules.games.kivi.board import (
 )
 from boardrules.games.kivi.notation import parse_action
 from boardrules.games.kivi.observe import Observation, observe, resample
+from boardrules.games.kivi.render import render
 from boardrules.games.kivi.rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -62,6 +63,7 @@ __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "NAME",
+    "PERFECT_INFORMATION",
     "PLACE",
     "RULES_VERSION",
     "TITLE",
@@ -87,6 +89,7 @@ __all__ = [
     "new_game",
     "observe",
     "parse_action",
+    "render",
     "resample",
     "result",
     "returns",
@@ -104,5 +107,7 @@ TITLE: Final = "KIVI"
 """Title."""
 RULES_VERSION: Final = "1"
 """Version of these rules; records made under another version are refused."""
+PERFECT_INFORMATION: Final = True
+"""Nothing is hidden (K12): every action may be shown to everyone."""
 ACTION_TYPES: Final[tuple[type[Action], ...]] = (Roll, Reroll, Place, Displace, Forfeit)
 """Every action class, the chance outcome `Roll` first."""

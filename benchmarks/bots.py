@@ -1,0 +1,71 @@
+"""ISMCTS against random play: win rate per game and time per ISMCTS move.
+
+Usage::
+
+    python benchmarks/bots.py                       # every game, 200 games, 1,000 iterations
+    python benchmarks/bots.py kivi --games 50 --iterations 200
+
+Seats rotate: game g puts ISMCTS in seat g mod players, random bots elsewhere.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import time
+from typing import Any
+
+from boardrules.bots import Decision, ISMCTSBot, RandomBot, play_game
+from boardrules.games import GAMES
+
+
+class TimedBot:
+    """Wraps a bot and records the time of each of its moves."""
+
+    def __init__(self, bot: ISMCTSBot) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.times: list[float] = []
+
+    def act(self, decision: Decision) -> Any:
+        start = time.perf_counter()
+        action = self.bot.act(decision)
+        self.times.append(time.perf_counter() - start)
+        return action
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Print one line per game: ISMCTS win rate against random and its time per move."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", default=list(GAMES), choices=list(GAMES))
+    parser.add_argument("--games", dest="count", type=int, default=200)
+    parser.add_argument("--iterations", type=int, default=1000)
+    parser.add_argument("--players", type=int, help="default: the fewest the game allows")
+    args = parser.parse_args(argv)
+    print(f"{'game':<15}{'players':>8}{'games':>7}{'wins':>6}{'draws':>7}{'win %':>8}"
+          f"{'± 95%':>7}{'ms/move':>9}{'moves':>7}", flush=True)
+    for name in args.games:
+        game = GAMES[name]
+        players = args.players or game.MIN_PLAYERS
+        wins = draws = 0
+        times: list[float] = []
+        for g in range(args.count):
+            seat = g % players
+            timed = TimedBot(ISMCTSBot(args.iterations, seed=g))
+            bots: list[Any] = [RandomBot(1000 + g * players + s) for s in range(players)]
+            bots[seat] = timed
+            state = play_game(game, bots, rng=random.Random(g))
+            outcome = game.returns(state)[seat]
+            wins += outcome == 1.0
+            draws += outcome == 0.0
+            times += timed.times
+        rate = wins / args.count
+        half = 1.96 * math.sqrt(rate * (1 - rate) / args.count)
+        ms = 1000 * sum(times) / max(len(times), 1)
+        print(f"{name:<15}{players:>8}{args.count:>7}{wins:>6}{draws:>7}{100 * rate:>7.1f}%"
+              f"{100 * half:>6.1f}%{ms:>9.1f}{len(times):>7}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

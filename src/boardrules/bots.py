@@ -1,0 +1,246 @@
+"""Bots that play any registered game fairly.
+
+A bot never sees the true state. At each of its decisions it gets a `Decision`: the
+game module, its seat, its observation, its legal actions, and `sample_world(rng)`,
+which returns a full state drawn from what the seat cannot tell apart (the game's
+`resample`). Searching bots run the game's own functions (`legal_actions`,
+`apply_unchecked`, `sample_chance`, `returns`) on such sampled worlds only.
+
+>>> import random
+>>> from boardrules.games import kivi
+>>> bots = [RandomBot(seed=1), ISMCTSBot(iterations=50, seed=2)]
+>>> state = play_game(kivi, bots, rng=random.Random(3))
+>>> kivi.is_terminal(state)
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from boardrules.game import CHANCE, TERMINAL, Game
+
+__all__ = ["Bot", "Decision", "ISMCTSBot", "RandomBot", "play_game"]
+
+AnyGame = Game[Any, Any, Any, Any]
+
+
+class Decision:
+    """What a bot may know when it must act: nothing of the true state's hidden parts."""
+
+    __slots__ = ("_state", "game", "legal_actions", "observation", "seat")
+
+    game: AnyGame
+    """The game module (its functions may be run on sampled worlds)."""
+    seat: int
+    """The deciding player."""
+    observation: Any
+    """``game.observe(state, seat)``: everything the seat may know."""
+    legal_actions: tuple[Any, ...]
+    """The seat's legal actions (they depend only on the observation)."""
+
+    def __init__(self, game: AnyGame, state: Any, seat: int) -> None:
+        self.game = game
+        self.seat = seat
+        self.observation = game.observe(state, seat)
+        self.legal_actions = game.legal_actions(state)
+        self._state = state
+
+    def sample_world(self, rng: random.Random) -> Any:
+        """Return a full state the seat cannot tell from the true one, hidden parts redrawn.
+
+        The result depends only on the seat's knowledge and `rng` (a property the
+        conformance kit checks for every game), so a bot cannot learn hidden
+        information through it.
+        """
+        return self.game.resample(self._state, self.seat, rng)
+
+
+class Bot(Protocol):
+    """A player: chooses one of the legal actions of a `Decision`."""
+
+    @property
+    def name(self) -> str:
+        """A short name for tables and logs."""
+
+    def act(self, decision: Decision) -> Any:
+        """Return one of ``decision.legal_actions``."""
+
+
+class RandomBot:
+    """Chooses uniformly among the legal actions; seeded, so reproducible."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, decision: Decision) -> Any:
+        """Return a uniformly random legal action."""
+        return decision.legal_actions[self.rng.randrange(len(decision.legal_actions))]
+
+
+class _Node:
+    """A node of the information-set tree: statistics of the edges leaving it.
+
+    Chance outcomes are not edges (the tree is open-loop over chance): the player who
+    acts at a node is fixed by its first visit, and a later visit that finds another
+    player to act stops the descent there.
+    """
+
+    __slots__ = ("available", "children", "mover", "visits", "wins")
+
+    def __init__(self) -> None:
+        self.mover: int | None = None
+        self.children: dict[Any, _Node] = {}
+        self.visits: dict[Any, int] = {}
+        self.wins: dict[Any, float] = {}
+        self.available: dict[Any, int] = {}
+
+
+class ISMCTSBot:
+    """Single-observer information-set Monte Carlo tree search (Cowling, Powley & Whitehouse, 2012).
+
+    Each iteration samples a world with `Decision.sample_world`, descends the tree with
+    UCB1 over the actions legal in that world (counting how often each was available),
+    expands one new node, finishes the game with random moves and backs up every
+    player's return. Chance outcomes are sampled with the game's `sample_chance`. The
+    action chosen is the most visited one at the root.
+
+    The budget is `iterations` (reproducible: the same seed and decision give the same
+    action) and/or `seconds` (whichever ends first; a time budget is not reproducible).
+    """
+
+    def __init__(
+        self,
+        iterations: int | None = 1000,
+        *,
+        seconds: float | None = None,
+        seed: int = 0,
+        exploration: float = 0.7,
+        rollout_limit: int | None = None,
+    ) -> None:
+        if iterations is None and seconds is None:
+            raise ValueError("give ISMCTSBot a budget: iterations, seconds or both")
+        if iterations is not None and iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        self.iterations = iterations
+        self.seconds = seconds
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.exploration = exploration
+        self.rollout_limit = rollout_limit
+        self.name = f"ismcts{iterations or ''}"
+
+    def act(self, decision: Decision) -> Any:
+        """Search from the decision and return the most visited legal action."""
+        legal = decision.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        game = decision.game
+        rng = self.rng
+        root = _Node()
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while (self.iterations is None or done < self.iterations) and (
+            deadline is None or time.perf_counter() < deadline
+        ):
+            self._iterate(game, decision.sample_world(rng), root, rng)
+            done += 1
+        visits = root.visits
+        return max(legal, key=lambda a: (visits.get(a, 0), -legal.index(a)))
+
+    def _iterate(self, game: AnyGame, state: Any, root: _Node, rng: random.Random) -> None:
+        to_move, legal_actions = game.to_move, game.legal_actions
+        apply, sample = game.apply_unchecked, game.sample_chance
+        node = root
+        path: list[tuple[int, _Node, Any]] = []
+        while True:
+            mover = to_move(state)
+            if mover is TERMINAL:
+                break
+            if mover is CHANCE:
+                state = apply(state, sample(state, rng))
+                continue
+            if node.mover is None:
+                node.mover = mover
+            elif node.mover != mover:  # a tree node belongs to one player
+                break
+            legal = legal_actions(state)
+            seen = node.available
+            for a in legal:
+                seen[a] = seen.get(a, 0) + 1
+            fresh = [a for a in legal if a not in node.children]
+            if fresh:
+                action = fresh[rng.randrange(len(fresh))]
+                state = apply(state, action)
+                node.children[action] = _Node()
+                path.append((mover, node, action))
+                break
+            action = self._select(node, legal, seen)
+            path.append((mover, node, action))
+            state = apply(state, action)
+            node = node.children[action]
+        state = self._rollout(game, state, rng)
+        returns = game.returns(state)
+        for player, parent, action in path:
+            parent.visits[action] = parent.visits.get(action, 0) + 1
+            parent.wins[action] = parent.wins.get(action, 0.0) + (returns[player] + 1) / 2
+
+    def _select(self, node: _Node, legal: Sequence[Any], seen: dict[Any, int]) -> Any:
+        c = self.exploration
+        visits, wins = node.visits, node.wins
+        best, best_score = legal[0], -math.inf
+        for a in legal:
+            n = visits.get(a, 0)
+            if n == 0:
+                return a
+            score = wins[a] / n + c * math.sqrt(math.log(seen[a]) / n)
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+    def _rollout(self, game: AnyGame, state: Any, rng: random.Random) -> Any:
+        to_move, legal_actions = game.to_move, game.legal_actions
+        apply, sample = game.apply_unchecked, game.sample_chance
+        steps = 0
+        limit = self.rollout_limit
+        while (mover := to_move(state)) is not TERMINAL:
+            if limit is not None and steps >= limit:
+                break
+            if mover is CHANCE:
+                state = apply(state, sample(state, rng))
+            else:
+                legal = legal_actions(state)
+                state = apply(state, legal[rng.randrange(len(legal))])
+            steps += 1
+        return state
+
+
+def play_game(
+    game: AnyGame,
+    bots: Sequence[Bot],
+    *,
+    rng: random.Random,
+    options: object = None,
+    on_action: Callable[[Any, Any], None] | None = None,
+) -> Any:
+    """Play one game with one bot per seat; chance by `sample_chance` from `rng`.
+
+    Every bot action goes through the checked `apply`. `on_action(state, action)` is
+    called before each action is applied. Returns the final state.
+    """
+    state = game.new_game(len(bots), options)
+    while (mover := game.to_move(state)) is not TERMINAL:
+        if mover is CHANCE:
+            action = game.sample_chance(state, rng)
+        else:
+            action = bots[mover].act(Decision(game, state, mover))
+        if on_action is not None:
+            on_action(state, action)
+        state = game.apply(state, action)
+    return state

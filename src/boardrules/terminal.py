@@ -1,0 +1,153 @@
+"""Playing in the terminal: humans and bots at one table, records saved and replayed.
+
+Humans see only their own observation (through the game's text renderer), choose
+from numbered legal actions or type the notation, and get a clear message and a new
+prompt for anything else. With several humans at one screen (hot seat) the screen is
+cleared and the next player confirms before their hand is shown.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
+
+from boardrules.bots import Bot, Decision, ISMCTSBot, RandomBot
+from boardrules.errors import BoardrulesError, InvalidNotationError
+from boardrules.game import CHANCE, TERMINAL, Game
+from boardrules.records import Record
+from boardrules.serialization import to_json, unstructure
+
+__all__ = ["HUMAN", "make_bot", "play", "render"]
+
+AnyGame = Game[Any, Any, Any, Any]
+HUMAN = "human"
+CLEAR = "\033[2J\033[H"
+
+
+def render(game: AnyGame, observation: Any) -> str:
+    """Return the game's text picture of an observation (its `render`, else JSON)."""
+    renderer: Callable[[Any], str] | None = getattr(game, "render", None)
+    if renderer is not None:
+        return renderer(observation)
+    return json.dumps(unstructure(observation), indent=1, ensure_ascii=False)
+
+
+def make_bot(spec: str, seed: int) -> Bot:
+    """Build a bot from its command-line name: ``random``, ``ismcts`` or ``ismcts:ITERATIONS``."""
+    name, _, arg = spec.partition(":")
+    if name == "random" and not arg:
+        return RandomBot(seed)
+    if name == "ismcts":
+        try:
+            iterations = int(arg) if arg else 1000
+        except ValueError:
+            raise BoardrulesError(f"bad bot {spec!r}: ismcts:N takes a whole number") from None
+        if iterations < 1:
+            raise BoardrulesError(f"bad bot {spec!r}: iterations must be at least 1")
+        return ISMCTSBot(iterations, seed=seed)
+    raise BoardrulesError(f"unknown bot {spec!r}; use random, ismcts or ismcts:N")
+
+
+class _Quit(Exception):
+    """The human asked to stop."""
+
+
+def _ask(game: AnyGame, state: Any, seat: int, *, read: Callable[[str], str],
+         out: TextIO) -> Any:
+    """Show the seat's options and read a choice until it is a legal action."""
+    legal = game.legal_actions(state)
+    digits = len(str(len(legal)))
+    cells = [f"{number:>{digits}}. {action}" for number, action in enumerate(legal, start=1)]
+    width = max(len(c) for c in cells) + 3
+    per_row = max(1, 96 // width)
+    for start in range(0, len(cells), per_row):
+        out.write("  " + "".join(c.ljust(width) for c in cells[start:start + per_row]).rstrip()
+                  + "\n")
+    while True:
+        text = read(f"player {seat}, your move (number or notation, ? for help): ").strip()
+        if text in ("q", "quit", "exit"):
+            raise _Quit
+        if text in ("?", "help"):
+            out.write("Type the number of an action or its notation as listed; "
+                      "'q' ends the game.\n")
+            continue
+        if text.isdigit():
+            number = int(text)
+            if 1 <= number <= len(legal):
+                return legal[number - 1]
+            out.write(f"There is no action {number}: choose 1 to {len(legal)}.\n")
+            continue
+        try:
+            action = game.parse_action(state, text)
+        except InvalidNotationError as exc:
+            out.write(f"{exc}\n")
+            continue
+        if action in legal:
+            return action
+        out.write(f"{action} is not legal now; choose one of the listed actions.\n")
+
+
+def play(
+    game: AnyGame,
+    seats: Sequence[str],
+    *,
+    seed: int,
+    read: Callable[[str], str],
+    out: TextIO,
+    record_path: str | None = None,
+    options: object = None,
+) -> int:
+    """Run one game at the terminal; return the exit status (0 done, 130 stopped early).
+
+    `seats` names each seat: ``human`` or a bot (see `make_bot`). `read(prompt)` reads
+    a line (like `input`); EOF or Ctrl-C ends the game cleanly. The record, finished or
+    not, is written to `record_path` when given.
+    """
+    rng = random.Random(seed)
+    bots = {i: make_bot(spec, seed + i) for i, spec in enumerate(seats) if spec != HUMAN}
+    humans = [i for i, spec in enumerate(seats) if spec == HUMAN]
+    state = game.new_game(len(seats), options)
+    record = Record.start(game.NAME, len(seats), options)
+    actions: list[Any] = []
+    last_human: int | None = None
+    public = bool(getattr(game, "PERFECT_INFORMATION", False))
+    status = 0
+    out.write(f"{game.TITLE}: " + ", ".join(f"player {i} = {s}" for i, s in enumerate(seats))
+              + "\n")
+    try:
+        while (mover := game.to_move(state)) is not TERMINAL:
+            if mover is CHANCE:
+                action = game.sample_chance(state, rng)
+                if public:
+                    out.write(f"chance: {action}\n")
+            elif mover in bots:
+                action = bots[mover].act(Decision(game, state, mover))
+                # In a game with hidden information an action's text may show what others
+                # must not see (a card played face down): humans see its effect instead.
+                out.write(f"player {mover} ({seats[mover]}): "
+                          f"{action if public else 'has moved'}\n")
+            else:
+                if len(humans) > 1 and last_human != mover:
+                    out.write(CLEAR)
+                    read(f"Pass the screen to player {mover} and press Enter. ")
+                    out.write(CLEAR)
+                last_human = mover
+                out.write(render(game, game.observe(state, mover)) + "\n")
+                action = _ask(game, state, mover, read=read, out=out)
+            state = game.apply(state, action)
+            actions.append(action)
+    except (_Quit, EOFError, KeyboardInterrupt):
+        out.write("\nGame stopped.\n")
+        status = 130
+    if status == 0:
+        out.write(render(game, game.observe(state, None)) + "\n")
+        result = game.result(state)
+        winners = ", ".join(f"player {w}" for w in result.winners) or "nobody"
+        out.write(f"Game over. Scores: {list(result.scores)}. Winner: {winners}.\n")
+    if record_path is not None:
+        with open(record_path, "w", encoding="utf-8") as handle:
+            handle.write(to_json(record.extended(actions), indent=1) + "\n")
+        out.write(f"Record saved to {record_path} ({len(actions)} actions).\n")
+    return status

@@ -1,0 +1,100 @@
+"""Tournaments: bots play many games with seats rotated; wins, draws and mean returns."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from boardrules.bots import play_game
+from boardrules.game import Game
+from boardrules.terminal import make_bot
+
+__all__ = ["Standing", "Tournament", "run_tournament"]
+
+AnyGame = Game[Any, Any, Any, Any]
+
+
+@attrs.frozen
+class Standing:
+    """One entrant's results."""
+
+    bot: str
+    """The entrant as named on the command line."""
+    games: int
+    """Games played."""
+    wins: int
+    """Games won alone."""
+    draws: int
+    """Games with a shared win or nobody winning (return 0)."""
+    losses: int
+    """Games lost."""
+    mean_return: float
+    """Mean return (1 win, 0 draw, -1 loss)."""
+    ci95: float
+    """Half-width of the 95 % confidence interval of the mean return (normal approximation)."""
+
+
+@attrs.frozen
+class Tournament:
+    """The results of `run_tournament`."""
+
+    game: str
+    """The game's registry name."""
+    players: int
+    """Seats per game."""
+    games: int
+    """Games played."""
+    standings: tuple[Standing, ...]
+    """One row per entrant, in the order given."""
+
+    def render(self) -> str:
+        """Return the results table."""
+        lines = [f"{self.games} games of {self.game}, {self.players} seats, seats rotated", "",
+                 f"{'bot':<16}{'games':>6}{'wins':>6}{'draws':>7}{'losses':>8}"
+                 f"{'win %':>8}{'mean return':>19}"]
+        for s in self.standings:
+            lines.append(f"{s.bot:<16}{s.games:>6}{s.wins:>6}{s.draws:>7}{s.losses:>8}"
+                         f"{100 * s.wins / max(s.games, 1):>7.1f}%"
+                         f"{s.mean_return:>+11.3f} ± {s.ci95:.3f}")
+        return "\n".join(lines)
+
+
+def run_tournament(
+    game: AnyGame,
+    entrants: Sequence[str],
+    games: int,
+    *,
+    players: int | None = None,
+    seed: int = 0,
+    progress: Callable[[int], None] | None = None,
+) -> Tournament:
+    """Play `games` games between bots named like ``random``, ``ismcts`` or ``ismcts:200``.
+
+    Game g seats the entrants rotated by g (with more seats than entrants the list
+    repeats), so every entrant plays every seat equally often over a multiple of the
+    seat count. Each bot gets its own seed per game; chance draws from `seed` and g.
+    """
+    seats = players if players is not None else max(game.MIN_PLAYERS, len(entrants))
+    returns: list[list[float]] = [[] for _ in entrants]
+    for g in range(games):
+        order = [(g + s) % len(entrants) for s in range(seats)]
+        bots = [make_bot(entrants[e], seed * 1_000_003 + g * 31 + s) for s, e in enumerate(order)]
+        state = play_game(game, bots, rng=random.Random(seed * 7_919 + g))
+        for s, e in enumerate(order):
+            returns[e].append(game.returns(state)[s])
+        if progress is not None:
+            progress(g + 1)
+    standings = []
+    for name, values in zip(entrants, returns, strict=True):
+        n = len(values)
+        mean = sum(values) / n if n else 0.0
+        var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
+        standings.append(Standing(
+            name, n, sum(v == 1.0 for v in values), sum(v == 0.0 for v in values),
+            sum(v == -1.0 for v in values), mean, 1.96 * math.sqrt(var / n) if n else 0.0,
+        ))
+    return Tournament(game.NAME, seats, games, tuple(standings))

@@ -1,0 +1,122 @@
+"""The terminal program as a person uses it: scripted input to the real command."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from boardrules import Record, from_json
+from boardrules.cli import main
+
+
+def scripted(lines: list[str]) -> tuple[Callable[[str], str], list[str]]:
+    """Return a `read` function answering from `lines` (then EOF) and the prompts it saw."""
+    prompts: list[str] = []
+    answers: Iterator[str] = iter(lines)
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    return read, prompts
+
+
+class TestPlay:
+    """`boardrules play`: a whole game, refusals, hot seat, records."""
+
+    def test_full_game_against_a_bot_in_a_real_process(self, tmp_path: Path) -> None:
+        record = tmp_path / "game.json"
+        # Always answering "1" plays the first legal action: a whole game ends.
+        done = subprocess.run(
+            [sys.executable, "-m", "boardrules.cli", "play", "kivi", "--seats",
+             "human,ismcts:20", "--seed", "2", "--record", str(record)],
+            input="1\n" * 200, capture_output=True, text=True, check=False, timeout=120,
+        )
+        assert done.returncode == 0, done.stderr
+        assert "Game over." in done.stdout
+        assert "player 1 (ismcts:20):" in done.stdout
+        loaded = from_json(record.read_text(encoding="utf-8"), Record)
+        assert loaded.game == "kivi" and loaded.players == 2
+
+        replayed = subprocess.run(
+            [sys.executable, "-m", "boardrules.cli", "replay", str(record)],
+            capture_output=True, text=True, check=False, timeout=60,
+        )
+        assert replayed.returncode == 0, replayed.stderr
+        final_scores = done.stdout.rsplit("Scores:", 1)[1].split(".")[0]
+        assert final_scores in replayed.stdout
+
+    def test_bad_input_is_refused_politely(self) -> None:
+        read, prompts = scripted(["hello", "99", "0", "h9", "forfeit", "?", "q"])
+        out = io.StringIO()
+        status = main(["play", "kivi", "--seats", "human,random"], out=out, read=read)
+        text = out.getvalue()
+        assert status == 130
+        assert "cannot read action 'hello'" in text
+        assert "There is no action 99" in text
+        assert "There is no action 0" in text
+        assert "cannot read action 'h9'" in text
+        assert "forfeit is not legal now" in text
+        assert "Type the number of an action" in text
+        assert "Game stopped." in text
+        assert len(prompts) == 7  # one new prompt after every refusal
+
+    def test_end_of_input_stops_cleanly_and_saves(self, tmp_path: Path) -> None:
+        read, _ = scripted(["1", "1"])
+        record = tmp_path / "partial.json"
+        out = io.StringIO()
+        status = main(["play", "kivi", "--seats", "human,random", "--record", str(record)],
+                      out=out, read=read)
+        assert status == 130
+        data = json.loads(record.read_text(encoding="utf-8"))
+        assert data["kind"] == "record" and len(data["data"]["actions"]) >= 2
+
+    def test_hot_seat_hides_the_screen_between_humans(self) -> None:
+        read, prompts = scripted(["", "1", "", "1", "q"])
+        out = io.StringIO()
+        main(["play", "kivi", "--seats", "human,human"], out=out, read=read)
+        assert prompts[0] == "Pass the screen to player 0 and press Enter. "
+        assert prompts[2] == "Pass the screen to player 1 and press Enter. "
+        assert "\033[2J" in out.getvalue()
+
+    def test_unknown_bot(self) -> None:
+        err = io.StringIO()
+        assert main(["play", "kivi", "--seats", "human,genius"], err=err) == 2
+        assert "unknown bot 'genius'" in err.getvalue()
+
+
+class TestReplay:
+    """`boardrules replay` reports unreadable files plainly."""
+
+    def test_bad_file(self, tmp_path: Path) -> None:
+        bad = tmp_path / "bad.json"
+        bad.write_text("{}", encoding="utf-8")
+        err = io.StringIO()
+        assert main(["replay", str(bad)], err=err) == 1
+        assert "exactly the keys" in err.getvalue()
+        assert main(["replay", str(tmp_path / "missing.json")], err=err) == 1
+        assert "cannot read" in err.getvalue()
+
+
+class TestTournament:
+    """`boardrules tournament`: seats rotate; the table adds up."""
+
+    def test_table(self) -> None:
+        out, err = io.StringIO(), io.StringIO()
+        status = main(["tournament", "kivi", "--bots", "ismcts:10,random", "--games", "4"],
+                      out=out, err=err)
+        assert status == 0, err.getvalue()
+        rows = [line for line in out.getvalue().splitlines()
+                if line.startswith(("ismcts:10", "random"))]
+        assert len(rows) == 2
+        for row in rows:
+            games, wins, draws, losses = map(int, row.split()[1:5])
+            assert games == 4 and wins + draws + losses == 4
+        assert "4/4 100%" in err.getvalue()
