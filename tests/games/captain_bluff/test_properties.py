@@ -216,6 +216,10 @@ class TestNoLeak:
                 if p in state.knowers[v]:
                     assert other.destinations[v] == state.destinations[v]
             assert other.hands[p] == state.hands[p]
+            # The redrawn world depends only on what p knows (a search cannot peek).
+            seed = rng.getrandbits(32)
+            assert cb.resample(state, p, random.Random(seed)) == cb.resample(
+                other, p, random.Random(seed))
             for q in range(state.players):
                 assert not Counter(state.exposed[q]) - Counter(other.hands[q])
 

@@ -134,11 +134,15 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     unknown.append(state.draw)
     slots_dest = [v for v, (d, k) in enumerate(zip(state.destinations, state.knowers, strict=True))
                   if d is not None and player not in k]
-    slots_buried = [i for i, f in enumerate(state.buried) if player not in f.known_by]
+    # Unknown face-down discards in an order the player can see (by knowers), so that
+    # the redrawn world depends only on what the player knows.
+    slots_buried = sorted((i for i, f in enumerate(state.buried) if player not in f.known_by),
+                          key=lambda i: sorted(state.buried[i].known_by))
     pool: list[int] = [c for part in unknown for c in part]
     pool += [state.destinations[v] for v in slots_dest]  # type: ignore[misc]
     pool += [state.buried[i].card for i in slots_buried]
     pool += state.stowed
+    pool.sort()
     luggage_pool = [c for c in pool if c < LUGGAGE]
     special_pool = [c for c in pool if c >= LUGGAGE]
     rng.shuffle(luggage_pool)
