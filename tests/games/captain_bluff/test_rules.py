@@ -711,6 +711,20 @@ class TestJSON:
                      rows=[[C("r5")], [C("r6")], [cb.STAR], [], [], []],
                      draw=sorted([C("r7"), *draw]))
 
+    def test_pending_draws(self) -> None:
+        state = play(position(["plus_one r5", "b1 b2 b3 b4 b5", "b6"], destinations={0: "r1"}),
+                     "plus_one")
+        assert state.draws == (2,)
+        self.corrupt(state, "fewer than 5 cards", draws=[1, 2])
+        self.corrupt(state, "setting a destination", draws=[0])
+        self.corrupt(state, "only a plus-one", draws=[2, 0])
+        self.corrupt(state, "draw pile is empty", draw=[], discard=sorted(
+            state.discard + state.draw))
+
+    def test_only_the_active_player_can_have_an_empty_hand(self) -> None:
+        state = position(["g3", "b1"], destinations={0: "r1"})
+        self.corrupt(state, "only the active player", hands=[[C("g3"), C("b1")], []])
+
     def test_empty_active_hand_must_have_won(self) -> None:
         state = position(["g3", "b1"], destinations={0: "r1"})
         self.corrupt(state, "so they have won", hands=[[], [C("g3"), C("b1")]])

@@ -18,6 +18,7 @@ from boardrules.games.captain_bluff.cards import (
 )
 from boardrules.games.captain_bluff.rows import analyse_row
 from boardrules.games.captain_bluff.rules import (
+    HAND_LIMIT_PLUS_ONE,
     MAX_OPEN_ROWS,
     deal_recipient,
     placements_needed,
@@ -234,6 +235,11 @@ def _validate_play(state: State) -> None:
                 _fail("draws: the active player draws only after setting a destination (B7)")
         elif active in state.draws or not state.special_used:
             _fail("draws: only a plus-one card makes the other players draw (B12)")
+        elif any(len(state.hands[p]) >= HAND_LIMIT_PLUS_ONE for p in state.draws):
+            _fail("draws: a plus-one card makes only players with fewer than 5 cards draw (B12)")
+    for p in range(n):
+        if p != active and not state.hands[p]:
+            _fail(f"hands[{p}]: only the active player can empty their hand (B16)")
     if state.winner is not None:
         if state.winner != active or state.hands[active] or window is not None or state.draws:
             _fail("winner: the active player wins with an empty hand after resolving (B16)")
