@@ -728,3 +728,19 @@ class TestJSON:
     def test_empty_active_hand_must_have_won(self) -> None:
         state = position(["g3", "b1"], destinations={0: "r1"})
         self.corrupt(state, "so they have won", hands=[[], [C("g3"), C("b1")]])
+
+
+class TestRender:
+    """The terminal picture shows what the observer knows and nothing more."""
+
+    def test_render(self) -> None:
+        state = position(["g3 r7", "b1", "b2"], destinations={0: "r1", 2: "b9"},
+                         knowers={0: {0}, 2: {1}}, rows={0: "r5 r6"})
+        mine = cb.render(cb.observe(state, 0))
+        assert "conveyor 0: [r1] known by 0; row: r5 r6 (red, up)" in mine
+        assert "conveyor 2: [??] known by 1" in mine and "b9" not in mine
+        assert "your hand: r7 g3" in mine
+        public = cb.render(cb.observe(state, None))
+        assert "[r1]" not in public and "your hand" not in public
+        state = play(state, "play 0 r7")
+        assert "challenge? conveyor 0: player 1 to answer" in cb.render(cb.observe(state, 1))

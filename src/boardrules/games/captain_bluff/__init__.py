@@ -67,6 +67,7 @@ from boardrules.games.captain_bluff.cards import (
 )
 from boardrules.games.captain_bluff.notation import parse_action
 from boardrules.games.captain_bluff.observe import BuriedView, Observation, observe, resample
+from boardrules.games.captain_bluff.render import render
 from boardrules.games.captain_bluff.rows import RowInfo, analyse_row, row_info
 from boardrules.games.captain_bluff.rules import (
     MAX_PLAYERS,
@@ -159,6 +160,7 @@ __all__ = [
     "new_game",
     "observe",
     "parse_action",
+    "render",
     "resample",
     "result",
     "returns",
