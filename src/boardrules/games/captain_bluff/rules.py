@@ -231,11 +231,22 @@ def _every_run(v: int, d: int, mask: int, direction: int) -> tuple[Action, ...]:
     if found is None:
         pairs = _PAIR_CACHE.get(key[1:])
         if pairs is None:
-            out: list[Action] = []
+            found_pairs: list[tuple[int, int]] = []
             dirs = _UP_DOWN if direction == 0 else (direction,)
-            for a in range(MAX_VALUE):
-                _runs(out, PLAYS[0], d * MAX_VALUE, mask, a, dirs)
-            pairs = tuple((p.cards[0], p.cards[-1]) for p in out)  # type: ignore[union-attr]
+            base = d * MAX_VALUE
+            rest = mask
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                a = low.bit_length() - 1
+                first = base + a
+                found_pairs.append((first, first))
+                for step in dirs:
+                    b = a + step
+                    while 0 <= b < MAX_VALUE and (mask >> b) & 1:
+                        found_pairs.append((first, base + b))
+                        b += step
+            pairs = tuple(found_pairs)
             if len(_PAIR_CACHE) >= _RUN_CACHE_LIMIT:
                 _PAIR_CACHE.clear()
             _PAIR_CACHE[key[1:]] = pairs
