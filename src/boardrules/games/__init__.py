@@ -11,7 +11,7 @@ from typing import Any, Final, TypeAlias
 
 from boardrules.errors import BoardrulesError
 from boardrules.game import Game
-from boardrules.games import captain_bluff, kivi
+from boardrules.games import captain_bluff, kivi, whales_rivals
 
 __all__ = ["GAMES", "AnyGame", "game_of", "load", "register"]
 
@@ -23,10 +23,14 @@ _captain_bluff: Game[
     captain_bluff.State, captain_bluff.Action, captain_bluff.Observation, captain_bluff.Options
 ] = captain_bluff
 _kivi: Game[kivi.State, kivi.Action, kivi.Observation, kivi.Options] = kivi
+_whales_rivals: Game[
+    whales_rivals.State, whales_rivals.Action, whales_rivals.Observation, whales_rivals.Options
+] = whales_rivals
 
 _REGISTRY: dict[str, AnyGame] = {
     "captain_bluff": _captain_bluff,
     "kivi": _kivi,
+    "whales_rivals": _whales_rivals,
 }
 
 GAMES: Final[MappingProxyType[str, AnyGame]] = MappingProxyType(_REGISTRY)

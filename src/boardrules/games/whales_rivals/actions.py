@@ -1,0 +1,184 @@
+"""Whales Rivals actions: one frozen class per kind, joined in the `Action` union.
+
+`str(action)` is the notation (see `notation`); `repr` is valid Python. Packs and
+slots are numbered from 0 in the fields and from 1 in the notation. Actions are
+shared: `legal_actions` returns the same objects every time (see the ``*_action``
+helpers and the prebuilt constants).
+"""
+
+from __future__ import annotations
+
+from typing import Final, TypeAlias
+
+import attrs
+
+from boardrules.games.whales_rivals.cards import MAX_WHALES, PACKS, card_name
+
+__all__ = [
+    "END_ROUND",
+    "FLIP",
+    "PEEK",
+    "SKIP",
+    "TURTLE_AT",
+    "TURTLE_NO_TARGET",
+    "Action",
+    "DealGrey",
+    "Draw",
+    "EndRound",
+    "Flip",
+    "Peek",
+    "PlayTurtle",
+    "PlayWhale",
+    "Skip",
+    "deal_action",
+    "draw_action",
+    "play_action",
+]
+
+
+@attrs.frozen
+class DealGrey:
+    """Chance outcome: the next grey card dealt to a pack shows this value (W4, W18)."""
+
+    value: int
+    """The value of the grey card drawn from the grey deck."""
+
+    def __str__(self) -> str:
+        return f"deal {self.value}"
+
+
+@attrs.frozen
+class Draw:
+    """Chance outcome: the player to move draws this card from their deck (W7)."""
+
+    card: int
+    """The card drawn: a whale's value, or 0 for a turtle."""
+
+    def __str__(self) -> str:
+        return f"draw {card_name(self.card)}"
+
+
+@attrs.frozen
+class PlayWhale:
+    """Play a whale from hand to a pack (W9a); face up only on a match, then Explore (W10)."""
+
+    value: int
+    """The value of the whale played."""
+    pack: int
+    """The pack, 0-2."""
+    face_up: bool = False
+    """Face up: the value equals the pack's top grey card; an Exploration follows."""
+
+    def __str__(self) -> str:
+        return f"{self.value}>{self.pack + 1}{' up' if self.face_up else ''}"
+
+
+@attrs.frozen
+class PlayTurtle:
+    """Discard a turtle; the targeted face-down opponent whale goes to its owner's discard (W11).
+
+    Without a target (both fields ``None``) the turtle is discarded with no effect; this
+    is legal only when the opponent has no face-down whale.
+    """
+
+    pack: int | None = None
+    """The pack of the targeted opponent whale, 0-2, or ``None``: no target."""
+    slot: int | None = None
+    """The target's position among the opponent's whales at the pack (order played), 0-2."""
+
+    def __str__(self) -> str:
+        if self.pack is None or self.slot is None:
+            return "turtle"
+        return f"turtle {self.pack + 1}.{self.slot + 1}"
+
+
+@attrs.frozen
+class EndRound:
+    """End the round; legal once both players have a whale at each pack (W12)."""
+
+    def __str__(self) -> str:
+        return "end"
+
+
+@attrs.frozen
+class Flip:
+    """Exploration: turn a face-down opponent whale face up where it lies (W10)."""
+
+    pack: int
+    """The pack, 0-2."""
+    slot: int
+    """The whale's position among the opponent's whales at the pack, 0-2."""
+
+    def __str__(self) -> str:
+        return f"flip {self.pack + 1}.{self.slot + 1}"
+
+
+@attrs.frozen
+class Peek:
+    """Exploration: look at every face-down grey card of a pack (W10)."""
+
+    pack: int
+    """The pack, 0-2."""
+
+    def __str__(self) -> str:
+        return f"peek {self.pack + 1}"
+
+
+@attrs.frozen
+class Skip:
+    """Exploration: do nothing (ruling W10)."""
+
+    def __str__(self) -> str:
+        return "skip"
+
+
+Action: TypeAlias = (
+    DealGrey | Draw | PlayWhale | PlayTurtle | EndRound | Flip | Peek | Skip
+)
+"""Every Whales Rivals action, the chance outcomes `DealGrey` and `Draw` included."""
+
+END_ROUND: Final = EndRound()
+"""The one `EndRound` action."""
+SKIP: Final = Skip()
+"""The one `Skip` action."""
+TURTLE_NO_TARGET: Final = PlayTurtle()
+"""The turtle discarded without a target."""
+TURTLE_AT: Final[tuple[tuple[PlayTurtle, ...], ...]] = tuple(
+    tuple(PlayTurtle(p, s) for s in range(MAX_WHALES)) for p in range(PACKS)
+)
+"""``TURTLE_AT[pack][slot]``: the prebuilt targeted turtle."""
+FLIP: Final[tuple[tuple[Flip, ...], ...]] = tuple(
+    tuple(Flip(p, s) for s in range(MAX_WHALES)) for p in range(PACKS)
+)
+"""``FLIP[pack][slot]``: the prebuilt flip."""
+PEEK: Final[tuple[Peek, ...]] = tuple(Peek(p) for p in range(PACKS))
+"""``PEEK[pack]``: the prebuilt peek."""
+
+_DEALS: dict[int, DealGrey] = {}
+_DRAWS: dict[int, Draw] = {}
+_PLAYS: dict[tuple[int, int, bool], PlayWhale] = {}
+
+
+def deal_action(value: int) -> DealGrey:
+    """Return the shared `DealGrey` of a value."""
+    action = _DEALS.get(value)
+    if action is None:
+        action = _DEALS[value] = DealGrey(value)
+    return action
+
+
+def draw_action(card: int) -> Draw:
+    """Return the shared `Draw` of a card."""
+    action = _DRAWS.get(card)
+    if action is None:
+        action = _DRAWS[card] = Draw(card)
+    return action
+
+
+def play_action(value: int, pack: int, face_up: bool) -> PlayWhale:
+    """Return the shared `PlayWhale` with these fields."""
+    key = (value, pack, face_up)
+    action = _PLAYS.get(key)
+    if action is None:
+        action = _PLAYS[key] = PlayWhale(value, pack, face_up)
+    return action

@@ -1,0 +1,98 @@
+"""Whales Rivals action notation (packs and slots counted from 1).
+
+==================  ==================================================================
+text                action
+==================  ==================================================================
+``deal 5``          chance: the next grey card dealt shows 5
+``draw 5``          chance: the player to move draws a 5 from their deck
+``draw T``          chance: the player to move draws a turtle
+``5>2``             play a whale of value 5 face down to pack 2
+``5>2 up``          play it face up (it matches the top card of pack 2), then explore
+``turtle 2.1``      play a turtle on the opponent's first whale at pack 2 (face down)
+``turtle``          play a turtle without a target (the opponent has no face-down whale)
+``end``             end the round
+``flip 2.1``        exploration: turn the opponent's first whale at pack 2 face up
+``peek 3``          exploration: look at the face-down grey cards of pack 3
+``skip``            exploration: none
+==================  ==================================================================
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from boardrules.errors import InvalidNotationError
+from boardrules.games.whales_rivals.actions import (
+    END_ROUND,
+    FLIP,
+    PEEK,
+    SKIP,
+    TURTLE_AT,
+    TURTLE_NO_TARGET,
+    Action,
+    deal_action,
+    draw_action,
+    play_action,
+)
+from boardrules.games.whales_rivals.cards import TURTLE
+from boardrules.games.whales_rivals.state import State
+
+__all__ = ["parse_action"]
+
+_CHANCE: Final = re.compile(r"(deal|draw) (t|\d{1,6})")
+_PLAY: Final = re.compile(r"(\d{1,6})>(\d)( up)?")
+_TARGET: Final = re.compile(r"(turtle|flip) (\d)\.(\d)")
+_PEEK: Final = re.compile(r"peek (\d)")
+_WORDS: Final[dict[str, Action]] = {"end": END_ROUND, "skip": SKIP, "turtle": TURTLE_NO_TARGET}
+
+
+def _index(text: str, digit: str, what: str) -> int:
+    number = int(digit)
+    if not 1 <= number <= 3:
+        raise InvalidNotationError(text, f"{what} {number} does not exist: expected 1-3")
+    return number - 1
+
+
+def parse_action(state: State, text: str) -> Action:
+    """Read an action from its notation (see the module docstring); case and spaces are free.
+
+    The text is read, not judged: a well-formed but illegal action is returned and
+    `apply` refuses it with the reason.
+
+    >>> from boardrules.games.whales_rivals import new_game
+    >>> parse_action(new_game(2), "5 > 2 UP")
+    PlayWhale(value=5, pack=1, face_up=True)
+    >>> parse_action(new_game(2), "turtle 3.2")
+    PlayTurtle(pack=2, slot=1)
+    """
+    if not isinstance(text, str):
+        raise InvalidNotationError(repr(text), "expected a string")
+    clean = " ".join(text.lower().split())
+    clean = re.sub(r"\s*([>.])\s*", r"\1", clean)
+    if clean in _WORDS:
+        return _WORDS[clean]
+    if m := _CHANCE.fullmatch(clean):
+        if m.group(2) == "t":
+            if m.group(1) == "deal":
+                raise InvalidNotationError(text, "the grey deck holds no turtle")
+            return draw_action(TURTLE)
+        value = int(m.group(2))
+        if value <= 0:
+            raise InvalidNotationError(text, "card values are positive")
+        return deal_action(value) if m.group(1) == "deal" else draw_action(value)
+    if m := _PLAY.fullmatch(clean):
+        value = int(m.group(1))
+        if value <= 0:
+            raise InvalidNotationError(text, "whale values are positive")
+        return play_action(value, _index(text, m.group(2), "pack"), m.group(3) is not None)
+    if m := _TARGET.fullmatch(clean):
+        pack = _index(text, m.group(2), "pack")
+        slot = _index(text, m.group(3), "slot")
+        return TURTLE_AT[pack][slot] if m.group(1) == "turtle" else FLIP[pack][slot]
+    if m := _PEEK.fullmatch(clean):
+        return PEEK[_index(text, m.group(1), "pack")]
+    raise InvalidNotationError(
+        text, "expected e.g. '5>2', '5>2 up', 'turtle 2.1', 'turtle', 'end', 'flip 2.1', "
+        "'peek 3', 'skip', 'deal 5' or 'draw T'"
+    )

@@ -1,0 +1,690 @@
+"""Whales Rivals rules: new_game, legal_actions, apply, to_move, returns, result.
+
+Order of `legal_actions` (stable, documented):
+
+* dealing or drawing (chance): one outcome per distinct value in the pile, ascending
+  (``draw T``, the turtle, first);
+* an action (W9): whale plays by value ascending, then pack, face down before face
+  up; then turtles by target pack and slot (or the one untargeted turtle); then
+  ``end`` when legal;
+* an Exploration (W10): flips by pack and slot, then peeks by pack, then ``skip``.
+
+Turn flow: after the draw (W7) a player with no legal action passes; the round ends
+by itself (W13) when both hands are empty after the draw, or when the player to act
+and the opponent both have no legal action. All of this happens inside `apply`, so
+every state that is not over has a legal action (W14).
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_right
+from collections import Counter
+from fractions import Fraction
+from functools import lru_cache
+from typing import Final, assert_never
+
+from boardrules.errors import BoardrulesError, IllegalActionError, InvalidOptionsError
+from boardrules.game import CHANCE, TERMINAL, Result, ToMove
+from boardrules.games.whales_rivals.actions import (
+    END_ROUND,
+    FLIP,
+    PEEK,
+    SKIP,
+    TURTLE_AT,
+    TURTLE_NO_TARGET,
+    Action,
+    DealGrey,
+    Draw,
+    EndRound,
+    Flip,
+    Peek,
+    PlayTurtle,
+    PlayWhale,
+    Skip,
+    deal_action,
+    draw_action,
+    play_action,
+)
+from boardrules.games.whales_rivals.cards import (
+    COLOURS,
+    DEAL_ORDER,
+    HAND_SIZE,
+    MAX_WHALES,
+    PACKS,
+    PLAYERS,
+    ROUNDS,
+    TURTLE,
+    TURTLES,
+    WHALES_PER_COLOUR,
+    Grey,
+    grey,
+    grey_key,
+    whale,
+)
+from boardrules.games.whales_rivals.state import EMPTY_PACK, Options, Pack, Phase, State
+
+__all__ = [
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "action_bound",
+    "apply",
+    "apply_unchecked",
+    "can_end_round",
+    "chance_outcomes",
+    "inventory",
+    "is_terminal",
+    "legal_actions",
+    "new_game",
+    "player_cards",
+    "result",
+    "returns",
+    "sample_chance",
+    "scores",
+    "to_move",
+]
+
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 2
+
+_DEAL: Final = Phase.DEAL
+_DRAW: Final = Phase.DRAW
+_ACT: Final = Phase.ACT
+_EXPLORE: Final = Phase.EXPLORE
+_OVER: Final = Phase.OVER
+_NO_WHALES: Final[tuple[tuple[()], tuple[()]]] = ((), ())
+_DEALS_PER_ROUND: Final = len(DEAL_ORDER)
+
+
+def player_cards(options: Options, player: int) -> tuple[int, ...]:
+    """Return the sorted multiset of a player's 21 cards: their whales and 3 turtles (W1)."""
+    return tuple(sorted(options.whale_values[player] + (TURTLE,) * TURTLES))
+
+
+def new_game(players: int = 2, options: Options | None = None) -> State:
+    """Return the start of a game: the grey deck is about to be dealt to the packs (W3, W4).
+
+    >>> state = new_game(2)
+    >>> to_move(state), state.phase.value, len(state.grey_deck), len(state.decks[0])
+    (CHANCE, 'deal', 18, 21)
+    """
+    if isinstance(players, bool) or players != PLAYERS:
+        raise InvalidOptionsError("players", f"Whales Rivals is for exactly 2 players, got "
+                                  f"{players!r}")
+    if options is None:
+        options = Options()
+    elif not isinstance(options, Options):
+        raise InvalidOptionsError(
+            "options", f"expected whales_rivals.Options, got {type(options).__name__}"
+        )
+    first = options.first_player
+    return State(options, 1, _DEAL, first, first, True, 1, 0,
+                 (player_cards(options, 0), player_cards(options, 1)), ((), ()), ((), ()),
+                 options.whale_values[2], (EMPTY_PACK, EMPTY_PACK, EMPTY_PACK), ((), ()), ())
+
+
+def to_move(state: State) -> ToMove:
+    """Return who acts: `CHANCE` while dealing or drawing, `TERMINAL` at the end, else a player."""
+    phase = state.phase
+    if phase is _ACT or phase is _EXPLORE:
+        return state.player
+    if phase is _OVER:
+        return TERMINAL
+    return CHANCE
+
+
+def is_terminal(state: State) -> bool:
+    """Return whether the third round is over (W6, W20)."""
+    return state.phase is _OVER
+
+
+# --- small tuple helpers (sorted multisets) -------------------------------------------
+
+def _without(items: tuple[int, ...], value: int) -> tuple[int, ...]:
+    i = items.index(value)
+    return items[:i] + items[i + 1:]
+
+
+def _with(items: tuple[int, ...], value: int) -> tuple[int, ...]:
+    i = bisect_right(items, value)
+    return (*items[:i], value, *items[i:])
+
+
+def _set(pair: tuple[tuple[int, ...], tuple[int, ...]], player: int,
+         value: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    return (value, pair[1]) if player == 0 else (pair[0], value)
+
+
+def _set_pack(packs: tuple[Pack, Pack, Pack], index: int, pack: Pack) -> tuple[Pack, Pack, Pack]:
+    if index == 0:
+        return (pack, packs[1], packs[2])
+    if index == 1:
+        return (packs[0], pack, packs[2])
+    return (packs[0], packs[1], pack)
+
+
+# --- legality -----------------------------------------------------------------------------
+
+def can_end_round(packs: tuple[Pack, Pack, Pack]) -> bool:
+    """Return whether both players have at least one whale at each pack (W12)."""
+    a, b, c = packs
+    return bool(a.whales[0] and a.whales[1] and b.whales[0] and b.whales[1]
+                and c.whales[0] and c.whales[1])
+
+
+def _can_act(hand: tuple[int, ...], player: int, packs: tuple[Pack, Pack, Pack]) -> bool:
+    """Return whether `player` holding `hand` has a legal action now (W9, W13)."""
+    if hand:
+        if hand[0] == TURTLE:  # sorted: a turtle comes first; it is always playable (W11)
+            return True
+        for pack in packs:
+            if len(pack.whales[player]) < MAX_WHALES:
+                return True
+    return can_end_round(packs)
+
+
+@lru_cache(maxsize=65536)
+def _deal_outcomes(pile: tuple[int, ...]) -> tuple[DealGrey, ...]:
+    return tuple(deal_action(v) for v in dict.fromkeys(pile))
+
+
+@lru_cache(maxsize=65536)
+def _draw_outcomes(pile: tuple[int, ...]) -> tuple[Draw, ...]:
+    return tuple(draw_action(v) for v in dict.fromkeys(pile))
+
+
+_PLAY_ROWS: dict[int, tuple[PlayWhale, ...]] = {}
+
+
+def _play_row(value: int) -> tuple[PlayWhale, ...]:
+    """Return the six plays of a value: (pack 1 down, pack 1 up, pack 2 down, ...)."""
+    row = _PLAY_ROWS.get(value)
+    if row is None:
+        row = _PLAY_ROWS[value] = tuple(play_action(value, i, up) for i in range(PACKS)
+                                        for up in (False, True))
+    return row
+
+
+def _act_actions(state: State) -> tuple[Action, ...]:
+    p = state.player
+    hand = state.hands[p]
+    a, b, c = state.packs
+    # A pack's top value, or -1 when the player already has three whales there.
+    ta = a.grey[-1].value if len(a.whales[p]) < MAX_WHALES else -1
+    tb = b.grey[-1].value if len(b.whales[p]) < MAX_WHALES else -1
+    tc = c.grey[-1].value if len(c.whales[p]) < MAX_WHALES else -1
+    out: list[Action] = []
+    previous = TURTLE
+    for value in hand:
+        if value == previous:
+            continue  # turtles (0) and repeated values
+        previous = value
+        row = _PLAY_ROWS.get(value) or _play_row(value)
+        if ta >= 0:
+            out.append(row[0])
+            if ta == value:
+                out.append(row[1])
+        if tb >= 0:
+            out.append(row[2])
+            if tb == value:
+                out.append(row[3])
+        if tc >= 0:
+            out.append(row[4])
+            if tc == value:
+                out.append(row[5])
+    if hand and hand[0] == TURTLE:
+        q = 1 - p
+        found = False
+        for i in range(PACKS):
+            for s, w in enumerate(state.packs[i].whales[q]):
+                if not w.face_up:
+                    out.append(TURTLE_AT[i][s])
+                    found = True
+        if not found:
+            out.append(TURTLE_NO_TARGET)
+    if (a.whales[0] and a.whales[1] and b.whales[0] and b.whales[1]
+            and c.whales[0] and c.whales[1]):
+        out.append(END_ROUND)
+    return tuple(out)
+
+
+def _explore_actions(state: State) -> tuple[Action, ...]:
+    q = 1 - state.player
+    out: list[Action] = []
+    packs = state.packs
+    for i in range(PACKS):
+        for s, w in enumerate(packs[i].whales[q]):
+            if not w.face_up:
+                out.append(FLIP[i][s])
+    for i in range(PACKS):
+        if any(not g.shown for g in packs[i].grey):
+            out.append(PEEK[i])
+    out.append(SKIP)
+    return tuple(out)
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Return every legal action in the documented order (see the module docstring).
+
+    >>> state = new_game(2)
+    >>> [str(a) for a in legal_actions(state)]
+    ['deal 1', 'deal 2', 'deal 3', 'deal 4', 'deal 5', 'deal 6', 'deal 10']
+    """
+    phase = state.phase
+    if phase is _ACT:
+        return _act_actions(state)
+    if phase is _DRAW:
+        return _draw_outcomes(state.decks[state.player])
+    if phase is _DEAL:
+        return _deal_outcomes(state.grey_deck)
+    if phase is _EXPLORE:
+        return _explore_actions(state)
+    return ()
+
+
+def _is_int(value: object, low: int, high: int) -> bool:
+    return type(value) is int and low <= value < high
+
+
+def _is_legal(state: State, action: Action) -> bool:
+    """Return whether `action` is legal; equal to membership in `legal_actions` (tested)."""
+    phase = state.phase
+    kind = type(action)
+    if kind is PlayWhale:
+        assert isinstance(action, PlayWhale)
+        if phase is not _ACT:
+            return False
+        value, i, up = action.value, action.pack, action.face_up
+        if type(value) is not int or value == TURTLE or value not in state.hands[state.player]:
+            return False
+        if not _is_int(i, 0, PACKS) or type(up) is not bool:
+            return False
+        pack = state.packs[i]
+        return len(pack.whales[state.player]) < MAX_WHALES and (
+            not up or pack.grey[-1].value == value)
+    if kind is Draw:
+        assert isinstance(action, Draw)
+        return (phase is _DRAW and type(action.card) is int
+                and action.card in state.decks[state.player])
+    if kind is DealGrey:
+        assert isinstance(action, DealGrey)
+        return phase is _DEAL and type(action.value) is int and action.value in state.grey_deck
+    if kind is PlayTurtle:
+        assert isinstance(action, PlayTurtle)
+        if phase is not _ACT or TURTLE not in state.hands[state.player]:
+            return False
+        theirs = [pack.whales[1 - state.player] for pack in state.packs]
+        if action.pack is None and action.slot is None:
+            return not any(not w.face_up for whales in theirs for w in whales)
+        return (_is_int(action.pack, 0, PACKS) and _is_int(action.slot, 0, MAX_WHALES)
+                and action.slot < len(theirs[action.pack])  # type: ignore[index,operator]
+                and not theirs[action.pack][action.slot].face_up)  # type: ignore[index]
+    if kind is EndRound:
+        return phase is _ACT and can_end_round(state.packs)
+    if kind is Flip:
+        assert isinstance(action, Flip)
+        if phase is not _EXPLORE or not _is_int(action.pack, 0, PACKS):
+            return False
+        whales = state.packs[action.pack].whales[1 - state.player]
+        return (_is_int(action.slot, 0, len(whales))
+                and not whales[action.slot].face_up)
+    if kind is Peek:
+        assert isinstance(action, Peek)
+        return (phase is _EXPLORE and _is_int(action.pack, 0, PACKS)
+                and any(not g.shown for g in state.packs[action.pack].grey))
+    if kind is Skip:
+        return phase is _EXPLORE
+    return False
+
+
+def _why_illegal(state: State, action: Action) -> tuple[str, str]:
+    """Return the reason and rule id for an action `_is_legal` refused (slow path)."""
+    phase = state.phase
+    p = state.player
+    if phase is _OVER:
+        return "the game is over: three rounds were played", "W6"
+    if phase is _DEAL:
+        return ("a grey card is being dealt: expected 'deal V' with V a value in the grey deck "
+                f"{list(state.grey_deck)}", "W4")
+    if phase is _DRAW:
+        return (f"player {p} is drawing: expected 'draw V' with V in their deck", "W7")
+    if isinstance(action, DealGrey | Draw):
+        return f"no card is being dealt or drawn: player {p} must decide", "W7"
+    if phase is _EXPLORE and not isinstance(action, Flip | Peek | Skip):
+        return (f"player {p} must first choose their Exploration (flip, peek or skip)", "W10")
+    if phase is _ACT and isinstance(action, Flip | Peek | Skip):
+        return "an Exploration follows only a face-up play of a matching whale", "W10"
+    hand = state.hands[p]
+    match action:
+        case PlayWhale(value=value, pack=i, face_up=up):
+            if type(value) is not int or value == TURTLE or value not in hand:
+                return f"player {p} holds no whale of value {value!r}", "W9"
+            if not _is_int(i, 0, PACKS) or type(up) is not bool:
+                return f"there is no pack {i!r}", "W4"
+            if len(state.packs[i].whales[p]) >= MAX_WHALES:
+                return f"player {p} already has {MAX_WHALES} whales at pack {i + 1}", "W9"
+            return (f"a whale of value {value} does not match the top card "
+                    f"{state.packs[i].top} of pack {i + 1}, so it is played face down", "W9")
+        case PlayTurtle(pack=i, slot=s):
+            if TURTLE not in hand:
+                return f"player {p} holds no turtle", "W11"
+            if i is None and s is None:
+                return "the opponent has a face-down whale: the turtle must target one", "W11"
+            return ("the target must be a face-down opponent whale (pack and slot from 1)",
+                    "W11")
+        case EndRound():
+            return "both players need at least one whale at each pack to end the round", "W12"
+        case Flip():
+            return "the target must be a face-down opponent whale", "W10"
+        case Peek(pack=i):
+            return f"pack {i!r} has no face-down grey card to look at", "W10"
+        case _:
+            return f"{action!r} is not a Whales Rivals action", ""
+
+
+def apply(state: State, action: Action) -> State:
+    """Return the state after `action`; raise `IllegalActionError` if it is illegal.
+
+    The given state never changes.
+
+    >>> state = apply(new_game(2), DealGrey(4))
+    >>> state.packs[0].top, state.dealt
+    (4, 1)
+    """
+    if not _is_legal(state, action):
+        reason, rule = _why_illegal(state, action)
+        raise IllegalActionError(state, action, reason, rule)
+    return apply_unchecked(state, action)
+
+
+# --- the turn flow -------------------------------------------------------------------------
+
+def _end_round(state: State, starter: int, hands: tuple[tuple[int, ...], tuple[int, ...]],
+               discards: tuple[tuple[int, ...], tuple[int, ...]],
+               packs: tuple[Pack, Pack, Pack]) -> State:
+    """Score every pack and start the next round, or end the game (W15-W19)."""
+    last = state.round == ROUNDS
+    lost = [list(discards[0]), list(discards[1])]
+    taken: list[list[Grey]] = [list(state.captured[0]), list(state.captured[1])]
+    unclaimed = list(state.unclaimed)
+    kept: list[Pack] = []
+    for pack in packs:
+        mine, theirs = pack.whales
+        a = sum(w.value for w in mine)
+        b = sum(w.value for w in theirs)
+        lost[0].extend(w.value for w in mine)
+        lost[1].extend(w.value for w in theirs)
+        if a > b:
+            taken[0].extend(grey(g.value, g.shown, True, g.seen[1]) for g in pack.grey)
+            kept.append(EMPTY_PACK)
+        elif b > a:
+            taken[1].extend(grey(g.value, g.shown, g.seen[0], True) for g in pack.grey)
+            kept.append(EMPTY_PACK)
+        elif last:
+            unclaimed.extend(pack.grey)
+            kept.append(EMPTY_PACK)
+        else:
+            kept.append(Pack(pack.grey, _NO_WHALES) if mine or theirs else pack)
+    new_discards = (tuple(sorted(lost[0])), tuple(sorted(lost[1])))
+    captured = (tuple(sorted(taken[0], key=grey_key)), tuple(sorted(taken[1], key=grey_key)))
+    new_packs = (kept[0], kept[1], kept[2])
+    if last:
+        return State(state.options, state.round, _OVER, starter, starter, False, 0, 0,
+                     state.decks, hands, new_discards, state.grey_deck, new_packs, captured,
+                     tuple(sorted(unclaimed, key=grey_key)))
+    return State(state.options, state.round + 1, _DEAL, starter, starter, True, 1, 0,
+                 state.decks, hands, new_discards, state.grey_deck, new_packs, captured,
+                 state.unclaimed)
+
+
+def _after_draw(  # noqa: PLR0917 - positional on the hot path, private
+    state: State, player: int, opening: bool, allowance: int,
+    decks: tuple[tuple[int, ...], tuple[int, ...]],
+    hands: tuple[tuple[int, ...], tuple[int, ...]],
+    discards: tuple[tuple[int, ...], tuple[int, ...]],
+    packs: tuple[Pack, Pack, Pack],
+) -> State:
+    """Begin `player`'s actions, pass their turn, or end the round by itself (W13)."""
+    other = 1 - player
+    empty = not hands[0] and not hands[1]
+    if _can_act(hands[player], player, packs):
+        if not empty:
+            return State(state.options, state.round, _ACT, player, state.starter, opening,
+                         allowance, 0, decks, hands, discards, state.grey_deck, packs,
+                         state.captured, state.unclaimed)
+        # Both hands empty: the round ends by itself; the player could have ended it.
+        return _end_round(_with_decks(state, decks), player, hands, discards, packs)
+    if not empty and _can_act(hands[other], other, packs):
+        return _start_turn(state, other, False, decks, hands, discards, packs)
+    return _end_round(_with_decks(state, decks), other, hands, discards, packs)
+
+
+def _with_decks(state: State, decks: tuple[tuple[int, ...], tuple[int, ...]]) -> State:
+    if decks is state.decks:
+        return state
+    return State(state.options, state.round, state.phase, state.player, state.starter,
+                 state.opening, state.actions_left, state.dealt, decks, state.hands,
+                 state.discards, state.grey_deck, state.packs, state.captured, state.unclaimed)
+
+
+def _start_turn(  # noqa: PLR0917 - positional on the hot path, private
+    state: State, player: int, opening: bool,
+    decks: tuple[tuple[int, ...], tuple[int, ...]],
+    hands: tuple[tuple[int, ...], tuple[int, ...]],
+    discards: tuple[tuple[int, ...], tuple[int, ...]],
+    packs: tuple[Pack, Pack, Pack],
+) -> State:
+    """Start `player`'s turn: draw up to five (W7), then act."""
+    allowance = 1 if opening else 2
+    if len(hands[player]) < HAND_SIZE and decks[player]:
+        return State(state.options, state.round, _DRAW, player, state.starter, opening,
+                     allowance, 0, decks, hands, discards, state.grey_deck, packs,
+                     state.captured, state.unclaimed)
+    return _after_draw(state, player, opening, allowance, decks, hands, discards, packs)
+
+
+def _continue(state: State, left: int, hands: tuple[tuple[int, ...], tuple[int, ...]],
+              discards: tuple[tuple[int, ...], tuple[int, ...]],
+              packs: tuple[Pack, Pack, Pack]) -> State:
+    """After an action: act again if an action is left and possible, else the turn passes."""
+    p = state.player
+    if left and _can_act(hands[p], p, packs):
+        return State(state.options, state.round, _ACT, p, state.starter, state.opening, left,
+                     0, state.decks, hands, discards, state.grey_deck, packs, state.captured,
+                     state.unclaimed)
+    return _start_turn(state, 1 - p, False, state.decks, hands, discards, packs)
+
+
+def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - one case per kind
+    """Return the state after `action`, trusting that it is legal (the fast path for bots).
+
+    Only pass actions taken from `legal_actions(state)` or `sample_chance(state, ...)`;
+    anything else may build an impossible state.
+    """
+    # Class patterns without keyword captures: on this hot path they cost half as much.
+    match action:
+        case Draw():
+            card = action.card
+            p = state.player
+            hand = state.hands[p]
+            at = bisect_right(hand, card)
+            hand = (*hand[:at], card, *hand[at:])
+            deck = state.decks[p]
+            at = deck.index(card)
+            deck = deck[:at] + deck[at + 1:]
+            if p == 0:
+                decks, hands = (deck, state.decks[1]), (hand, state.hands[1])
+            else:
+                decks, hands = (state.decks[0], deck), (state.hands[0], hand)
+            if len(hand) < HAND_SIZE and deck:
+                return State(state.options, state.round, _DRAW, p, state.starter,
+                             state.opening, state.actions_left, 0, decks, hands,
+                             state.discards, state.grey_deck, state.packs, state.captured,
+                             state.unclaimed)
+            return _after_draw(state, p, state.opening, state.actions_left, decks, hands,
+                               state.discards, state.packs)
+        case PlayWhale():
+            value, i, up = action.value, action.pack, action.face_up
+            p = state.player
+            hands = _set(state.hands, p, _without(state.hands[p], value))
+            pack = state.packs[i]
+            whales = pack.whales
+            added = (*whales[p], whale(value, up))
+            packs = _set_pack(state.packs, i, Pack(
+                pack.grey, (added, whales[1]) if p == 0 else (whales[0], added)))
+            left = state.actions_left - 1
+            if up:
+                return State(state.options, state.round, _EXPLORE, p, state.starter,
+                             state.opening, left, 0, state.decks, hands, state.discards,
+                             state.grey_deck, packs, state.captured, state.unclaimed)
+            return _continue(state, left, hands, state.discards, packs)
+        case DealGrey():
+            value = action.value
+            d = state.dealt
+            i, up = DEAL_ORDER[d]
+            pack = state.packs[i]
+            packs = _set_pack(state.packs, i, Pack((*pack.grey, grey(value, up, False, False)),
+                                                   pack.whales))
+            remaining = _without(state.grey_deck, value)
+            if d + 1 < _DEALS_PER_ROUND:
+                return State(state.options, state.round, _DEAL, state.player, state.starter,
+                             True, 1, d + 1, state.decks, state.hands, state.discards,
+                             remaining, packs, state.captured, state.unclaimed)
+            dealt = State(state.options, state.round, _DEAL, state.player, state.starter,
+                          True, 1, d, state.decks, state.hands, state.discards, remaining,
+                          packs, state.captured, state.unclaimed)
+            return _start_turn(dealt, state.starter, True, state.decks, state.hands,
+                               state.discards, packs)
+        case PlayTurtle(pack=i, slot=s):
+            p = state.player
+            q = 1 - p
+            hands = _set(state.hands, p, _without(state.hands[p], TURTLE))
+            discards = _set(state.discards, p, _with(state.discards[p], TURTLE))
+            packs = state.packs
+            if i is not None and s is not None:
+                pack = packs[i]
+                theirs = pack.whales[q]
+                discards = _set(discards, q, _with(discards[q], theirs[s].value))
+                rest = theirs[:s] + theirs[s + 1:]
+                packs = _set_pack(packs, i, Pack(
+                    pack.grey, (pack.whales[0], rest) if q == 1 else (rest, pack.whales[1])))
+            return _continue(state, state.actions_left - 1, hands, discards, packs)
+        case EndRound():
+            p = state.player
+            return _end_round(state, p, state.hands, state.discards, state.packs)
+        case Flip(pack=i, slot=s):
+            q = 1 - state.player
+            pack = state.packs[i]
+            theirs = pack.whales[q]
+            turned = (*theirs[:s], whale(theirs[s].value, True), *theirs[s + 1:])
+            packs = _set_pack(state.packs, i, Pack(
+                pack.grey, (pack.whales[0], turned) if q == 1 else (turned, pack.whales[1])))
+            return _continue(state, state.actions_left, state.hands, state.discards, packs)
+        case Peek(pack=i):
+            p = state.player
+            pack = state.packs[i]
+            looked = tuple(grey(g.value, g.shown, True, g.seen[1]) if p == 0
+                           else grey(g.value, g.shown, g.seen[0], True) for g in pack.grey)
+            packs = _set_pack(state.packs, i, Pack(looked, pack.whales))
+            return _continue(state, state.actions_left, state.hands, state.discards, packs)
+        case Skip():
+            return _continue(state, state.actions_left, state.hands, state.discards,
+                             state.packs)
+        case _:
+            assert_never(action)
+
+
+# --- chance ------------------------------------------------------------------------------
+
+def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
+    """Return each distinct card of the pile being drawn from with its exact probability.
+
+    >>> [(str(a), str(p)) for a, p in chance_outcomes(new_game(2))][:2]
+    [('deal 1', '2/9'), ('deal 2', '1/6')]
+    """
+    phase = state.phase
+    if phase is _DEAL:
+        pile = state.grey_deck
+        outcomes: tuple[Action, ...] = _deal_outcomes(pile)
+    elif phase is _DRAW:
+        pile = state.decks[state.player]
+        outcomes = _draw_outcomes(pile)
+    else:
+        return ()
+    counts = Counter(pile)
+    size = len(pile)
+    return tuple((a, Fraction(counts[a.value if isinstance(a, DealGrey) else a.card], size))
+                 for a in outcomes if isinstance(a, DealGrey | Draw))
+
+
+def sample_chance(state: State, rng: random.Random) -> Action:
+    """Draw a card uniformly from the pile being drawn from (one `rng.choice`, no enumeration)."""
+    phase = state.phase
+    if phase is _DEAL:
+        return deal_action(rng.choice(state.grey_deck))
+    if phase is _DRAW:
+        return draw_action(rng.choice(state.decks[state.player]))
+    raise BoardrulesError("this state is not a chance node: nothing is being dealt or drawn")
+
+
+# --- the end -------------------------------------------------------------------------------
+
+def scores(state: State) -> tuple[int, ...]:
+    """Return each player's score: the sum of the values of their captured grey cards (W20)."""
+    return (sum(g.value for g in state.captured[0]), sum(g.value for g in state.captured[1]))
+
+
+def result(state: State) -> Result:
+    """Return the scores and, at the end, the winner by W20 (both players on a draw).
+
+    Higher score wins; on equal scores the player with fewer captured cards wins;
+    still equal, the game is a draw and ``winners`` holds both players.
+    """
+    points = scores(state)
+    if state.phase is not _OVER:
+        return Result(points, (), finished=False)
+    key = [(points[p], -len(state.captured[p])) for p in range(PLAYERS)]
+    if key[0] == key[1]:
+        return Result(points, (0, 1), finished=True)
+    return Result(points, (0,) if key[0] > key[1] else (1,), finished=True)
+
+
+def returns(state: State) -> tuple[float, ...]:
+    """Return 1.0 for the winner and -1.0 for the loser, 0.0 each on a draw or before the end."""
+    outcome = result(state)
+    if not outcome.finished or len(outcome.winners) != 1:
+        return (0.0, 0.0)
+    return (1.0, -1.0) if outcome.winners == (0,) else (-1.0, 1.0)
+
+
+_CARDS_PER_PLAYER: Final = WHALES_PER_COLOUR + TURTLES
+
+
+def action_bound(players: int, options: Options) -> int:
+    """Return the most actions one game can take (141).
+
+    Every player action but an Exploration or End round moves a card out of a hand for
+    good (2 × 21); an Exploration follows a face-up whale (≤ 2 × 18); End round at most
+    once a round (3); chance deals 18 grey cards and draws at most 2 × 21 cards.
+    """
+    return (2 * _CARDS_PER_PLAYER + 2 * WHALES_PER_COLOUR + ROUNDS
+            + WHALES_PER_COLOUR + 2 * _CARDS_PER_PLAYER)
+
+
+def inventory(state: State) -> Counter[str]:
+    """Return every card counted once wherever it lies (``"red:5"``, ``"turtle:blue"``, ...)."""
+    out: Counter[str] = Counter()
+    for p in range(PLAYERS):
+        colour = COLOURS[p]
+        names = {TURTLE: f"turtle:{colour}"}
+        cards = [*state.decks[p], *state.hands[p], *state.discards[p]]
+        cards.extend(w.value for pack in state.packs for w in pack.whales[p])
+        for card in cards:
+            out[names.get(card) or f"{colour}:{card}"] += 1
+    greys = [*state.grey_deck]
+    greys.extend(g.value for pack in state.packs for g in pack.grey)
+    greys.extend(g.value for pile in state.captured for g in pile)
+    greys.extend(g.value for g in state.unclaimed)
+    for value in greys:
+        out[f"grey:{value}"] += 1
+    return out
