@@ -7,8 +7,10 @@ Order of `legal_actions` (stable, documented):
 * setup placement (B4): `SetDestination` by conveyor, then card;
 * challenge window (B13): `Challenge`, `Pass`, then `PickUp` by conveyor, then count;
 * the active player's turn: main actions before the main action is taken —
-  `PlayLuggage` (by conveyor, destination, first value; a single card first, then
-  longer runs ascending, then descending), `SetDestination` (conveyor, card),
+  `PlayLuggage` by conveyor (a new row or a row after arrows: by destination and
+  first value, the single card first, then longer runs up, then down; continuing a
+  row: by length, and for a one-card row the runs up before the runs down),
+  `SetDestination` (conveyor, card),
   `CheckDestination`, `SwapDestination` (conveyor, card), `CloseConveyor`; then, if no
   special was played this turn, `PlayStar`, `PlayArrows` (by conveyor), `PlayEye`
   (no conveyor, one, two; lexicographic), `PlayPlusOne`; then `PickUp` (conveyor,
