@@ -4,6 +4,7 @@ scenarios of the issue, built through the public API by choosing chance outcomes
 from __future__ import annotations
 
 import random
+from collections import Counter
 from fractions import Fraction
 
 import pytest
@@ -621,6 +622,21 @@ class TestB18Information:
             assert C("b2") in other.hands[1]
             assert any(f.card == C("g9") for f in other.buried)
             assert cb.inventory(other) == cb.inventory(state)
+
+    def test_resample_is_uniform_over_the_worlds_the_player_cannot_exclude(self) -> None:
+        # P0 knows everything but four cards: P1's two cards, the draw pile's one card
+        # and conveyor 1's destination. 4! / 2! = 12 worlds remain, equally likely.
+        state = position(["r1", "g1 g2"], draw="g3", destinations={0: "r2", 1: "g4"},
+                         knowers={0: {0}, 1: {1}})
+        rng = random.Random(7)
+        counts = Counter(
+            (other.hands[1], other.draw, other.destinations[1])
+            for other in (cb.resample(state, 0, rng) for _ in range(2400))
+        )
+        assert len(counts) == 12
+        assert all(140 <= k <= 260 for k in counts.values()), counts
+        for hand, draw, destination in counts:
+            assert sorted((*hand, *draw, destination)) == sorted(codes("g1 g2 g3 g4"))
 
     def test_resample_redraws_the_unknown(self) -> None:
         state = placed_two_player()
