@@ -636,6 +636,7 @@ class TestB18Information:
         assert len(counts) == 12
         assert all(140 <= k <= 260 for k in counts.values()), counts
         for hand, draw, destination in counts:
+            assert destination is not None
             assert sorted((*hand, *draw, destination)) == sorted(codes("g1 g2 g3 g4"))
 
     def test_resample_redraws_the_unknown(self) -> None:
