@@ -185,7 +185,10 @@ class TestLegality:
             play = cb.PLAYS[rng.randrange(6)][first][last]
             assert play is not None
             candidates.append(play)
-        candidates += [PlayLuggage(0, (0, 2)), PlayLuggage(1, ()), PlayLuggage(2, (cb.STAR,))]
+        candidates += [PlayLuggage(0, (0, 2)), PlayLuggage(1, ()), PlayLuggage(2, (cb.STAR,)),
+                       PlayLuggage(7, (0,)), PlayEye((1, 1)), PlayEye((3, 2)),
+                       PlayEye(([1],)),  # type: ignore[arg-type]  # garbage is refused
+                       PickUp(-1, 1), cb.SET[0][0], PlayStar(9)]
         for action in [*legal, *candidates]:
             try:
                 cb.apply(state, action)

@@ -484,7 +484,8 @@ def _is_legal(state: State, action: Action) -> bool:
             return kind is PlayArrows or _star_fits(state.rows[v])
         case PlayEye(conveyors=vs):
             return not state.special_used and EYE in hand and type(vs) is tuple and \
-                vs in EYES and all(state.destinations[v] is not None for v in vs)
+                all(type(v) is int for v in vs) and vs in EYES and \
+                all(state.destinations[v] is not None for v in vs)
         case PlayPlusOne():
             return not state.special_used and PLUS_ONE in hand
         case _:
