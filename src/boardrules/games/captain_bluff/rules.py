@@ -217,46 +217,54 @@ def _runs(out: list[Action], table: tuple[tuple[PlayLuggage | None, ...], ...], 
             b += step
 
 
-_RUN_CACHE: dict[tuple[int, int, int, int], tuple[Action, ...]] = {}
-_PAIR_CACHE: dict[tuple[int, int, int], tuple[tuple[int, int], ...]] = {}
+_Picker = Callable[[tuple[Action | None, ...]], tuple[Action, ...]]
+_FLAT_PLAYS: Final = tuple(
+    tuple(PLAYS[v][a][b] for a in range(CARDS) for b in range(CARDS)) for v in _RANGE
+)
+"""``_FLAT_PLAYS[v][first * CARDS + last]``: `PLAYS` flattened for `itemgetter`."""
+_RUN_CACHE: dict[tuple[int, int, int], _Picker] = {}
 _RUN_CACHE_LIMIT: Final = 1 << 15
 
 
-def _every_run(v: int, d: int, mask: int, direction: int) -> tuple[Action, ...]:
-    """Return the plays onto conveyor `v` of runs of destination `d` from any first value.
+def _every_run(d: int, mask: int, direction: int) -> _Picker:
+    """Return a picker of the plays of runs of destination `d` from any first value,
+    to apply to one conveyor's row of `_FLAT_PLAYS`.
 
-    `mask` has bit ``value - 1`` set for each value of that destination in hand;
+    `mask` (not 0) has bit ``value - 1`` set for each value of that destination in hand;
     `direction` 0 allows both directions. Memoized: hands change slowly.
     """
-    key = (v, d, mask, direction)
+    key = (d, mask, direction)
     found = _RUN_CACHE.get(key)
     if found is None:
-        pairs = _PAIR_CACHE.get(key[1:])
-        if pairs is None:
-            found_pairs: list[tuple[int, int]] = []
-            dirs = _UP_DOWN if direction == 0 else (direction,)
-            base = d * MAX_VALUE
-            rest = mask
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                a = low.bit_length() - 1
-                first = base + a
-                found_pairs.append((first, first))
-                for step in dirs:
-                    b = a + step
-                    while 0 <= b < MAX_VALUE and (mask >> b) & 1:
-                        found_pairs.append((first, base + b))
-                        b += step
-            pairs = tuple(found_pairs)
-            if len(_PAIR_CACHE) >= _RUN_CACHE_LIMIT:
-                _PAIR_CACHE.clear()
-            _PAIR_CACHE[key[1:]] = pairs
-        table = PLAYS[v]
+        indices: list[int] = []
+        dirs = _UP_DOWN if direction == 0 else (direction,)
+        base = d * MAX_VALUE
+        rest = mask
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            a = low.bit_length() - 1
+            first = (base + a) * CARDS
+            indices.append(first + base + a)
+            for step in dirs:
+                b = a + step
+                while 0 <= b < MAX_VALUE and (mask >> b) & 1:
+                    indices.append(first + base + b)
+                    b += step
         if len(_RUN_CACHE) >= _RUN_CACHE_LIMIT:
             _RUN_CACHE.clear()
-        found = _RUN_CACHE[key] = tuple([table[a][b] for a, b in pairs])  # type: ignore[misc]
-    return found
+        found = _RUN_CACHE[key] = _index_picker(indices)  # type: ignore[assignment]
+    return found  # type: ignore[return-value]
+
+
+def _index_picker(indices: list[int]) -> Callable[[tuple[object, ...]], tuple[object, ...]]:
+    """Return a function taking the items at `indices` of a tuple, as a tuple."""
+    if len(indices) > 1:
+        return itemgetter(*indices)
+    if indices:
+        only = indices[0]
+        return lambda table: (table[only],)
+    return lambda table: ()
 
 
 def _main_actions(state: State, hand: tuple[int, ...]) -> list[Action]:
@@ -276,7 +284,7 @@ def _main_actions(state: State, hand: tuple[int, ...]) -> list[Action]:
                 continue
             base = d * MAX_VALUE
             if info.free:
-                out.extend(_every_run(v, d, mask, info.direction))
+                out.extend(_every_run(d, mask, info.direction)(_FLAT_PLAYS[v]))
             elif info.direction == 0:
                 _runs(out, table, base, mask, info.head, _UP)
                 _runs(out, table, base, mask, info.head - 2, _DOWN)
@@ -284,10 +292,11 @@ def _main_actions(state: State, hand: tuple[int, ...]) -> list[Action]:
                 _runs(out, table, base, mask, info.head - 1 + info.direction,
                       (info.direction,))
         elif destinations[v] is not None and open_rows < MAX_OPEN_ROWS:
+            flat = _FLAT_PLAYS[v]
             for d in range(DESTINATIONS):
                 mask = masks[d]
                 if mask:
-                    out.extend(_every_run(v, d, mask, 0))
+                    out.extend(_every_run(d, mask, 0)(flat))
     for v in _RANGE:
         if destinations[v] is None and not rows[v]:
             out.extend(pick(SET[v]))
