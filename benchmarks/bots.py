@@ -13,7 +13,9 @@ from __future__ import annotations
 import argparse
 import math
 import random
+import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from boardrules.bots import Decision, ISMCTSBot, RandomBot, play_game
@@ -35,6 +37,17 @@ class TimedBot:
         return action
 
 
+def one_game(name: str, players: int, iterations: int, g: int) -> tuple[float, list[float]]:
+    """Play game number `g` (ISMCTS in seat g mod players); return its return and move times."""
+    game = GAMES[name]
+    seat = g % players
+    timed = TimedBot(ISMCTSBot(iterations, seed=g))
+    bots: list[Any] = [RandomBot(1000 + g * players + s) for s in range(players)]
+    bots[seat] = timed
+    state = play_game(game, bots, rng=random.Random(g))
+    return game.returns(state)[seat], timed.times
+
+
 def main(argv: list[str] | None = None) -> None:
     """Print one line per game: ISMCTS win rate against random and its time per move."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -42,6 +55,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", dest="count", type=int, default=200)
     parser.add_argument("--iterations", type=int, default=1000)
     parser.add_argument("--players", type=int, help="default: the fewest the game allows")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     args = parser.parse_args(argv)
     print(f"{'game':<15}{'players':>8}{'games':>7}{'wins':>6}{'draws':>7}{'win %':>8}"
           f"{'± 95%':>7}{'ms/move':>9}{'moves':>7}", flush=True)
@@ -50,16 +64,15 @@ def main(argv: list[str] | None = None) -> None:
         players = args.players or game.MIN_PLAYERS
         wins = draws = 0
         times: list[float] = []
-        for g in range(args.count):
-            seat = g % players
-            timed = TimedBot(ISMCTSBot(args.iterations, seed=g))
-            bots: list[Any] = [RandomBot(1000 + g * players + s) for s in range(players)]
-            bots[seat] = timed
-            state = play_game(game, bots, rng=random.Random(g))
-            outcome = game.returns(state)[seat]
-            wins += outcome == 1.0
-            draws += outcome == 0.0
-            times += timed.times
+        with ProcessPoolExecutor(args.jobs) as pool:
+            results = pool.map(one_game, [name] * args.count, [players] * args.count,
+                               [args.iterations] * args.count, range(args.count))
+            for done, (outcome, moves) in enumerate(results, start=1):
+                wins += outcome == 1.0
+                draws += outcome == 0.0
+                times += moves
+                print(f"  {name}: {done}/{args.count} games, {wins} wins", file=sys.stderr,
+                      flush=True)
         rate = wins / args.count
         half = 1.96 * math.sqrt(rate * (1 - rate) / args.count)
         ms = 1000 * sum(times) / max(len(times), 1)

@@ -1,0 +1,1050 @@
+"""Ren Dhark rules: new_game, legal_actions, apply, to_move, returns, result.
+
+A game is a sequence of battles; blue attacks in the first and the attacker role
+alternates (D17). A battle is one duel, plus at most one counter-strike duel (D15).
+
+Order of `legal_actions` (stable, documented):
+
+* ``SIDES`` (chance): ``blue 0``, ``blue 1``.
+* ``DEAL`` (chance): one `Draw` per distinct card in the drawing player's deck, by card
+  index (the card-set order).
+* ``MULLIGAN``: `Keep`, then `Redraw` when the hand allows it (D5).
+* ``ATTACK`` / ``DEFEND`` / ``COUNTER``: for ``COUNTER`` first `Pass`; then one action per
+  distinct card in hand by card index, and per card its types in the order ship, person,
+  unit.
+* ``WINDOW``: `Pass`, then one `PlayAction` per distinct playable action card by index.
+* ``ACTIVATE`` / ``WARD`` / ``DESTROY`` (chance): ``roll 1`` … ``roll 6``.
+* ``COMBAT`` (chance): ``combat a:d`` for the attacker's die a major, the defender's d minor.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import random
+from collections import Counter
+from fractions import Fraction
+from typing import Any, Final, TypeVar, assert_never
+
+import attrs
+
+from boardrules.errors import BoardrulesError, IllegalActionError, InvalidOptionsError
+from boardrules.game import CHANCE, TERMINAL, Result, ToMove
+from boardrules.games.ren_dhark.actions import (
+    COMBAT_ROLLS,
+    KEEP,
+    PASS,
+    REDRAW,
+    ROLLS,
+    SIDES,
+    Action,
+    AssignSides,
+    Attack,
+    CombatRoll,
+    CounterStrike,
+    Defend,
+    Draw,
+    Keep,
+    Pass,
+    PlayAction,
+    Redraw,
+    Roll,
+)
+from boardrules.games.ren_dhark.cards import CardSet, CombatType, Effect
+from boardrules.games.ren_dhark.state import (
+    ATTACKER,
+    DEFENDER,
+    HAND_SIZE,
+    NO_DUEL,
+    Duel,
+    Landing,
+    Options,
+    Phase,
+    Played,
+    State,
+    Status,
+    Tables,
+)
+
+__all__ = [
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "action_bound",
+    "apply",
+    "apply_unchecked",
+    "can_redraw",
+    "chance_outcomes",
+    "has_won",
+    "inventory",
+    "is_terminal",
+    "legal_actions",
+    "new_game",
+    "result",
+    "returns",
+    "sample_chance",
+    "scores",
+    "to_move",
+]
+
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 2
+
+_SIX: Final = Fraction(1, 6)
+_ROLL_OUTCOMES: Final = tuple((r, _SIX) for r in ROLLS)
+_COMBAT_OUTCOMES: Final = tuple((r, Fraction(1, 36)) for r in COMBAT_ROLLS)
+_SIDE_OUTCOMES: Final = tuple((s, Fraction(1, 2)) for s in SIDES)
+_WINDOW_CLOSED: Final = 3
+_SHIP = CombatType.SHIP
+_GROUND: Final = (CombatType.PERSON, CombatType.UNIT)
+_T = TypeVar("_T")
+
+
+# Successor states are built by direct construction: attrs.evolve costs about five times
+# as much, and bots build millions of states.
+def _evolve_state(s: State, **kw: Any) -> State:
+    get = kw.get
+    return State(get("options", s.options), get("phase", s.phase), get("blue", s.blue),
+                 get("attacker", s.attacker), get("hands", s.hands), get("decks", s.decks),
+                 get("landed", s.landed), get("out", s.out), get("duel", s.duel),
+                 get("battle", s.battle), get("skipped", s.skipped),
+                 get("mulligans", s.mulligans), get("redrew", s.redrew),
+                 get("shown_nonships", s.shown_nonships), get("shown_actions", s.shown_actions),
+                 get("winner", s.winner))
+
+
+def _at(s: State, phase: Phase, duel: Duel) -> State:
+    """Return `s` with another phase and duel (the most frequent change)."""
+    return State(s.options, phase, s.blue, s.attacker, s.hands, s.decks, s.landed, s.out, duel,
+                 s.battle, s.skipped, s.mulligans, s.redrew, s.shown_nonships, s.shown_actions,
+                 s.winner)
+
+
+def _evolve_duel(d: Duel, **kw: Any) -> Duel:
+    get = kw.get
+    return Duel(get("counter", d.counter), get("attack", d.attack),
+                get("attack_type", d.attack_type), get("defense", d.defense),
+                get("defense_type", d.defense_type), get("attack_activated", d.attack_activated),
+                get("defense_activated", d.defense_activated), get("revealed", d.revealed),
+                get("window", d.window), get("played", d.played), get("resolving", d.resolving),
+                get("attack_mod", d.attack_mod), get("defense_mod", d.defense_mod),
+                get("loser", d.loser))
+
+
+
+
+# ---------------------------------------------------------------------------------------
+# Small helpers
+
+
+def _role_player(state: State, role: int) -> int:
+    return state.attacker if role == ATTACKER else 1 - state.attacker
+
+
+def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
+    i = hand.index(card)
+    return hand[:i] + hand[i + 1:]
+
+
+def _with(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
+    i = bisect.bisect_left(cards, card)
+    return (*cards[:i], card, *cards[i:])
+
+
+def _pair(pair: tuple[_T, _T], player: int, value: _T) -> tuple[_T, _T]:
+    return (value, pair[1]) if player == 0 else (pair[0], value)
+
+
+def _distinct(hand: tuple[int, ...]) -> tuple[int, ...] | dict[int, None]:
+    """Return the distinct cards of a sorted multiset, in order (a dict keeps insertion order)."""
+    return dict.fromkeys(hand)
+
+
+def has_landed_ship(state: State, player: int) -> bool:
+    """Return whether `player` has a ship on the enemy planet (D6, D7)."""
+    return any(landing.as_type is _SHIP for landing in state.landed[player])
+
+
+def has_won(landed: tuple[Landing, ...]) -> bool:
+    """Return whether these cards on the enemy planet win the game (D18).
+
+    7 cards (ships); or 6 with at least one person/unit; or 5 with at least two.
+    """
+    n = len(landed)
+    if n < 5:
+        return False
+    ground = sum(1 for landing in landed if landing.as_type is not _SHIP)
+    return n >= 7 or (n >= 6 and ground >= 1) or ground >= 2
+
+
+def can_redraw(tables: Tables, hand: tuple[int, ...]) -> bool:
+    """Return whether an opening hand may be redrawn (D5): < 2 ships or > 3 action cards."""
+    ships = sum(1 for c in hand if tables.is_ship[c])
+    actions = sum(1 for c in hand if tables.is_action[c])
+    return ships < 2 or actions > 3
+
+
+def _drawer(state: State) -> int | None:
+    """Return who draws next, or None when both hands are full (D4, D17).
+
+    Opening hands: blue first. After a battle (the attacker role has already passed on):
+    the player who attacked in it first.
+    """
+    first = state.attacker if state.mulligans < 2 else 1 - state.attacker
+    hands, decks = state.hands, state.decks
+    if len(hands[first]) < HAND_SIZE and decks[first]:
+        return first
+    if len(hands[1 - first]) < HAND_SIZE and decks[1 - first]:
+        return 1 - first
+    return None
+
+
+def _shown_after_play(state: State, player: int, card: int) -> tuple[tuple[int, int],
+                                                                      tuple[int, int]]:
+    """Update what the opponent knows of `player`'s hand when `card` leaves it."""
+    tables = state.options.tables
+    nonships, actions = state.shown_nonships, state.shown_actions
+    if nonships[player] and not tables.is_ship[card]:
+        nonships = _pair(nonships, player, nonships[player] - 1)
+    if actions[player] and tables.is_action[card]:
+        actions = _pair(actions, player, actions[player] - 1)
+    return nonships, actions
+
+
+# ---------------------------------------------------------------------------------------
+# Setup
+
+
+@functools.cache
+def _default_options() -> Options:
+    return Options()
+
+
+def new_game(players: int, options: Options | None = None, *,
+             card_set: CardSet | None = None) -> State:
+    """Return the start of a game: sides are drawn (D4) unless `Options.blue_player` is set.
+
+    `card_set` replaces the options' card set (for example one loaded with the printed
+    values by `load_card_set`).
+
+    >>> state = new_game(2)
+    >>> to_move(state), state.phase
+    (CHANCE, <Phase.SIDES: 'sides'>)
+    """
+    if type(players) is not int or players != 2:
+        raise InvalidOptionsError("players", f"Ren Dhark is for exactly 2 players, got {players!r}")
+    if options is None:
+        options = _default_options()
+    elif not isinstance(options, Options):
+        raise InvalidOptionsError("options",
+                                  f"expected ren_dhark.Options, got {type(options).__name__}")
+    if card_set is not None:
+        options = attrs.evolve(options, card_set=card_set)
+    blue_deck, red_deck = options.tables.decks
+    state = State(options, Phase.SIDES, None, 0, ((), ()), (blue_deck, red_deck), ((), ()),
+                  ((), ()), NO_DUEL, 0, False, 0, (False, False), (0, 0), (0, 0), None)
+    if options.blue_player is None:
+        return state
+    return _assign_sides(state, options.blue_player)
+
+
+def _assign_sides(state: State, blue: int) -> State:
+    blue_deck, red_deck = state.options.tables.decks
+    decks = (blue_deck, red_deck) if blue == 0 else (red_deck, blue_deck)
+    return _evolve_state(state, phase=Phase.DEAL, blue=blue, attacker=blue, decks=decks)
+
+
+# ---------------------------------------------------------------------------------------
+# Who acts and what they may do
+
+
+def to_move(state: State) -> ToMove:
+    """Return who acts: a player, `CHANCE` (sides, draws, dice) or `TERMINAL`."""
+    phase = state.phase
+    # Most frequent first: this runs at every step of every playout.
+    if phase is Phase.DEAL:
+        return CHANCE
+    if phase is Phase.WINDOW:
+        return state.attacker if state.duel.window != 1 else 1 - state.attacker
+    if phase is Phase.ATTACK:
+        return state.attacker
+    if phase is Phase.COMBAT or phase is Phase.WARD or phase is Phase.DESTROY:
+        return CHANCE
+    if phase is Phase.DEFEND:
+        return 1 - state.attacker
+    if phase is Phase.ACTIVATE or phase is Phase.SIDES:
+        return CHANCE
+    if phase is Phase.OVER:
+        return TERMINAL
+    return _decider(state)
+
+
+def _decider(state: State) -> int:
+    phase = state.phase
+    if phase is Phase.ATTACK:
+        return state.attacker
+    if phase is Phase.DEFEND:
+        return 1 - state.attacker
+    if phase is Phase.WINDOW:
+        return state.attacker if state.duel.window != 1 else 1 - state.attacker
+    if phase is Phase.COUNTER:
+        loser = state.duel.loser
+        assert loser is not None
+        return _role_player(state, loser)
+    assert phase is Phase.MULLIGAN and state.blue is not None
+    return state.blue if state.mulligans == 0 else 1 - state.blue
+
+
+def is_terminal(state: State) -> bool:
+    """Return whether the game is over (D18 victory or D22 mutual skips)."""
+    return state.phase is Phase.OVER
+
+
+def _attack_options(state: State, player: int, *, counter: bool = False) -> tuple[Action, ...]:
+    tables = state.options.tables
+    table: tuple[tuple[Action, ...], ...]
+    if counter:
+        table = tables.counter if has_landed_ship(state, player) else tables.counter_as_ship
+    else:
+        table = tables.attack if has_landed_ship(state, player) else tables.attack_as_ship
+    out: list[Action] = []
+    for card in _distinct(state.hands[player]):
+        out.extend(table[card])
+    return tuple(out)
+
+
+def _can_attack(state: State, player: int) -> bool:
+    """Whether `player` holds a card to attack with (D6, D7)."""
+    tables = state.options.tables
+    usable = tables.is_combat if has_landed_ship(state, player) else tables.is_ship
+    return any(usable[c] for c in state.hands[player])
+
+
+def _defend_options(state: State, player: int, *, counter: bool = False) -> tuple[Action, ...]:
+    table = state.options.tables.counter if counter else state.options.tables.defend
+    out: list[Action] = []
+    for card in _distinct(state.hands[player]):
+        out.extend(table[card])
+    return tuple(out)
+
+
+def _slot(duel: Duel, role: int) -> tuple[int | None, CombatType | None]:
+    if role == ATTACKER:
+        return duel.attack, duel.attack_type
+    return duel.defense, duel.defense_type
+
+
+def _playable(tables: Tables, action: int, role: int, duel: Duel) -> bool:
+    """Whether action card `action` may be added by `role` against the opposing card (D3)."""
+    effect = tables.effect[action]
+    if effect is None or (effect.defender_only and role != DEFENDER):
+        return False
+    target, target_type = _slot(duel, 1 - role)
+    assert target is not None and target_type is not None
+    return tables.matches(effect.target, target, target_type)
+
+
+def _window_options(state: State) -> tuple[Action, ...]:
+    tables = state.options.tables
+    duel = state.duel
+    role = DEFENDER if duel.window == 1 else ATTACKER
+    player = _role_player(state, role)
+    plays = [tables.play[c] for c in _distinct(state.hands[player])
+             if tables.is_action[c] and _playable(tables, c, role, duel)]
+    return (PASS, *plays)
+
+
+_last: tuple[State | None, tuple[Action, ...]] = (None, ())
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Return every legal action in the documented order (see the module docstring).
+
+    >>> from boardrules.games.ren_dhark.state import Options
+    >>> state = new_game(2, Options(blue_player=0))
+    >>> [str(a) for a in legal_actions(state)][:2]
+    ['draw I/1 Charaua', 'draw I/2 Ren Dhark']
+    """
+    # A one-entry cache: a driver asks for the legal actions and then applies one through
+    # the checked `apply`, which asks again. States are immutable, so identity is enough;
+    # the pair is read and written as one object, so threads cannot mix two entries.
+    global _last  # noqa: PLW0603 - the cache of the last call
+    last = _last
+    if last[0] is state:
+        return last[1]
+    legal = _legal_actions(state)
+    _last = (state, legal)
+    return legal
+
+
+def _legal_actions(state: State) -> tuple[Action, ...]:
+    phase = state.phase
+    if phase is Phase.DEAL:
+        p = _drawer(state)
+        assert p is not None
+        draws = state.options.tables.draw
+        return tuple(draws[c] for c in _distinct(state.decks[p]))
+    if phase is Phase.WINDOW:
+        return _window_options(state)
+    if phase is Phase.ACTIVATE or phase is Phase.WARD or phase is Phase.DESTROY:
+        return ROLLS
+    if phase is Phase.COMBAT:
+        return COMBAT_ROLLS
+    if phase is Phase.ATTACK:
+        return _attack_options(state, state.attacker)
+    if phase is Phase.DEFEND:
+        return _defend_options(state, 1 - state.attacker)
+    if phase is Phase.COUNTER:
+        loser = state.duel.loser
+        player = _role_player(state, loser)  # type: ignore[arg-type]  # set in COUNTER
+        if loser == ATTACKER:
+            return (PASS, *_attack_options(state, player, counter=True))
+        return (PASS, *_defend_options(state, player, counter=True))
+    if phase is Phase.MULLIGAN:
+        player = _decider(state)
+        if can_redraw(state.options.tables, state.hands[player]):
+            return (KEEP, REDRAW)
+        return (KEEP,)
+    if phase is Phase.SIDES:
+        return SIDES
+    assert phase is Phase.OVER
+    return ()
+
+
+# ---------------------------------------------------------------------------------------
+# Chance
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
+    """Return each chance outcome with its exact probability (``()`` at a decision).
+
+    A draw is uniform over the cards of the deck (copies count separately).
+
+    >>> from boardrules.games.ren_dhark.state import Options
+    >>> state = new_game(2, Options(blue_player=1))
+    >>> action, p = chance_outcomes(state)[0]
+    >>> str(action), p
+    ('draw I/1 Charaua', Fraction(1, 33))
+    """
+    phase = state.phase
+    if phase is Phase.DEAL:
+        p = _drawer(state)
+        assert p is not None
+        deck = state.decks[p]
+        counts = Counter(deck)
+        draws = state.options.tables.draw
+        return tuple((draws[c], Fraction(counts[c], len(deck))) for c in _distinct(deck))
+    if phase is Phase.ACTIVATE or phase is Phase.WARD or phase is Phase.DESTROY:
+        return _ROLL_OUTCOMES
+    if phase is Phase.COMBAT:
+        return _COMBAT_OUTCOMES
+    if phase is Phase.SIDES:
+        return _SIDE_OUTCOMES
+    return ()
+
+
+def sample_chance(state: State, rng: random.Random) -> Action:
+    """Draw one chance outcome with the distribution of `chance_outcomes`, without listing them."""
+    phase = state.phase
+    if phase is Phase.DEAL:
+        p = _drawer(state)
+        assert p is not None
+        return state.options.tables.draw[rng.choice(state.decks[p])]
+    if phase is Phase.ACTIVATE or phase is Phase.WARD or phase is Phase.DESTROY:
+        return ROLLS[rng.randrange(6)]
+    if phase is Phase.COMBAT:
+        return COMBAT_ROLLS[rng.randrange(36)]
+    if phase is Phase.SIDES:
+        return SIDES[rng.randrange(2)]
+    raise BoardrulesError(f"no chance event in phase {phase.value}: this is not a chance node")
+
+
+# ---------------------------------------------------------------------------------------
+# Applying actions
+
+
+def _is_legal(state: State, action: Action) -> bool:
+    phase = state.phase
+    try:
+        if phase is Phase.DEAL:
+            if type(action) is not Draw:
+                return False
+            tables = state.options.tables
+            index = tables.index.get(action.card)
+            if index is None or index not in state.decks[_drawer(state)]:  # type: ignore[index]
+                return False
+            prebuilt = tables.draw[index]
+            return prebuilt is action or prebuilt == action
+        if phase is Phase.ACTIVATE or phase is Phase.WARD or phase is Phase.DESTROY:
+            return type(action) is Roll and action in ROLLS
+        if phase is Phase.COMBAT:
+            return type(action) is CombatRoll and action in COMBAT_ROLLS
+        return action in legal_actions(state)
+    except TypeError:  # an unhashable or incomparable object is no action
+        return False
+
+
+def _why_illegal(state: State, action: object) -> tuple[str, str]:
+    """Return the reason and rule id for an action `_is_legal` refused (slow path)."""
+    phase = state.phase
+    if phase is Phase.OVER:
+        return "the game is over", "D18"
+    kinds = {
+        Phase.SIDES: ("sides must be drawn first (blue 0 or blue 1)", "D4"),
+        Phase.DEAL: ("a card must be drawn from the drawing player's deck", "D17"),
+        Phase.ACTIVATE: ("the committed card's activation roll (roll 1-6) comes first", "D12"),
+        Phase.WARD: ("the ward-off roll (roll 1-6) comes first", "D11"),
+        Phase.DESTROY: ("the destroy roll (roll 1-6) comes first", "D11"),
+        Phase.COMBAT: ("the combat dice (combat a:d) come first", "D13"),
+    }
+    if phase in kinds:
+        if phase is Phase.DEAL and isinstance(action, Draw):
+            return f"{action.card} {action.name} is not in the drawing player's deck", "D17"
+        return kinds[phase]
+    player = _decider(state)
+    tables = state.options.tables
+    card_number = getattr(action, "card", None)
+    index = tables.index.get(card_number) if isinstance(card_number, str) else None
+    if index is not None and getattr(action, "name", None) != tables.cards[index].name:
+        return f"card {card_number} is {tables.cards[index].name!r}, not " \
+            f"{getattr(action, 'name', None)!r}", ""
+    in_hand = index is not None and index in state.hands[player]
+    match phase:
+        case Phase.MULLIGAN:
+            if isinstance(action, Redraw):
+                return "a redraw needs fewer than 2 ships or more than 3 action cards", "D5"
+            return f"player {player} must keep or redraw the opening hand", "D5"
+        case Phase.ATTACK | Phase.DEFEND | Phase.COUNTER:
+            rule = {Phase.ATTACK: "D7", Phase.DEFEND: "D8", Phase.COUNTER: "D15"}[phase]
+            right_kind = (isinstance(action, Attack) if phase is Phase.ATTACK
+                          else isinstance(action, Defend) if phase is Phase.DEFEND
+                          else isinstance(action, CounterStrike))
+            if not right_kind:
+                verb = {Phase.ATTACK: "attack", Phase.DEFEND: "defend",
+                        Phase.COUNTER: "counter-strike or pass"}[phase]
+                return f"player {player} must {verb} now", rule
+            assert isinstance(action, Attack | Defend | CounterStrike)
+            if index is None:
+                return f"there is no card {action.card}", rule
+            if not in_hand:
+                return f"{action.card} {action.name} is not in player {player}'s hand", rule
+            if not tables.is_combat[index]:
+                return f"{action.card} {action.name} is not a combat card", rule
+            if action.as_type not in tables.cards[index].types:
+                as_type = getattr(action.as_type, "value", action.as_type)
+                return f"{action.card} {action.name} cannot fight as {as_type}", rule
+            if isinstance(action, CounterStrike) and not tables.g[index]:
+                return f"{action.card} {action.name} has no G mark", "D15"
+            return "before a ship has landed on the enemy planet only ships may attack", "D7"
+        case Phase.WINDOW:
+            if not isinstance(action, PlayAction):
+                return f"player {player} must play an action card or pass", "D10"
+            if index is None:
+                return f"there is no card {action.card}", "D10"
+            if not in_hand:
+                return f"{action.card} {action.name} is not in player {player}'s hand", "D10"
+            if not tables.is_action[index]:
+                return f"{action.card} {action.name} is not an action card", "D10"
+            effect = tables.effect[index]
+            assert effect is not None
+            role = DEFENDER if state.duel.window == 1 else ATTACKER
+            if effect.defender_only and role != DEFENDER:
+                return f"{action.card} {action.name} may only be played by the defender", "D3"
+            return f"{action.card} {action.name} cannot apply to the opposing card", "D3"
+        case _:
+            return f"{action!r} is not a Ren Dhark action here", ""
+
+
+def apply(state: State, action: Action) -> State:
+    """Return the state after `action`; raise `IllegalActionError` if it is illegal.
+
+    The given state never changes.
+    """
+    if not _is_legal(state, action):
+        reason, rule = _why_illegal(state, action)
+        raise IllegalActionError(state, action, reason, rule)
+    return apply_unchecked(state, action)
+
+
+def apply_unchecked(state: State, action: Action) -> State:
+    """Return the state after `action`, trusting that it is legal (the fast path for bots).
+
+    Only pass actions taken from `legal_actions(state)` or `sample_chance(state, ...)`;
+    anything else may build an impossible state.
+    """
+    tables = state.options.tables
+    match action:
+        case Draw(card=number):
+            return _draw(state, tables.index[number])
+        case Roll(value=value):
+            phase = state.phase
+            if phase is Phase.ACTIVATE:
+                return _activation(state, value)
+            if phase is Phase.WARD:
+                return _ward(state, value)
+            return _destroy(state, value)
+        case CombatRoll(attacker=a_die, defender=d_die):
+            return _combat(state, a_die, d_die)
+        case Attack(card=number, as_type=as_type):
+            return _attack(state, tables.index[number], as_type)
+        case Defend(card=number, as_type=as_type):
+            return _defend(state, tables.index[number], as_type)
+        case PlayAction(card=number):
+            return _play(state, tables.index[number])
+        case Pass():
+            if state.phase is Phase.WINDOW:
+                return _advance_window(state, state.duel, played=False)
+            return _counter_declined(state)
+        case CounterStrike(card=number, as_type=as_type):
+            return _counter_strike(state, tables.index[number], as_type)
+        case Keep():
+            return _mulligan(state, redraw=False)
+        case Redraw():
+            return _mulligan(state, redraw=True)
+        case AssignSides(blue=blue):
+            return _assign_sides(state, blue)
+        case _:
+            assert_never(action)
+
+
+def _draw(state: State, card: int) -> State:
+    p = _drawer(state)
+    assert p is not None
+    hands = _pair(state.hands, p, _with(state.hands[p], card))
+    decks = _pair(state.decks, p, _without(state.decks[p], card))
+    s = state
+    state = State(s.options, s.phase, s.blue, s.attacker, hands, decks, s.landed, s.out, s.duel,
+                  s.battle, s.skipped, s.mulligans, s.redrew, s.shown_nonships,
+                  s.shown_actions, s.winner)
+    if (len(hands[p]) < HAND_SIZE and decks[p]) or _drawer(state) is not None:
+        return state
+    if state.mulligans < 2:
+        return _at(state, Phase.MULLIGAN, state.duel)
+    return _start_battle(state)
+
+
+def _mulligan(state: State, *, redraw: bool) -> State:
+    player = _decider(state)
+    mulligans = state.mulligans + 1
+    if not redraw:
+        if mulligans < 2:
+            return _evolve_state(state, mulligans=mulligans)
+        return _start_battle(_evolve_state(state, mulligans=mulligans))
+    deck = tuple(sorted(state.decks[player] + state.hands[player]))
+    return _evolve_state(state, phase=Phase.DEAL, mulligans=mulligans,
+                         hands=_pair(state.hands, player, ()),
+                         decks=_pair(state.decks, player, deck),
+                         redrew=_pair(state.redrew, player, True))
+
+
+def _start_battle(state: State) -> State:
+    """Begin a battle: the attacker attacks, or skips (D6); two skips in a row end it (D22)."""
+    while True:
+        p = state.attacker
+        if _can_attack(state, p):
+            return _at(state, Phase.ATTACK, NO_DUEL)
+        state = _reveal_no_attack(state, p)
+        if state.skipped:
+            return _end_by_skips(state)
+        state = _evolve_state(state, attacker=1 - p, battle=state.battle + 1, skipped=True)
+
+
+def _reveal_no_attack(state: State, player: int) -> State:
+    """Record what a skip tells the opponent: no ship (or no combat card) in hand (D6)."""
+    n = len(state.hands[player])
+    nonships = _pair(state.shown_nonships, player, n)
+    actions = state.shown_actions
+    if has_landed_ship(state, player):
+        actions = _pair(actions, player, n)
+    return _evolve_state(state, shown_nonships=nonships, shown_actions=actions)
+
+
+def _end_by_skips(state: State) -> State:
+    a, b = len(state.landed[0]), len(state.landed[1])
+    winner = 0 if a > b else 1 if b > a else None
+    return _evolve_state(state, phase=Phase.OVER, duel=NO_DUEL, winner=winner)
+
+
+def _attack(state: State, card: int, as_type: CombatType) -> State:
+    p = state.attacker
+    nonships, actions = _shown_after_play(state, p, card)
+    rolls = state.options.tables.activation[card] is not None
+    duel = Duel(False, card, as_type, None, None, rolls, False, False, 0, (), 0, 0, 0, None)
+    hands = _pair(state.hands, p, _without(state.hands[p], card))
+    tables = state.options.tables
+    if rolls:
+        phase = Phase.ACTIVATE
+    elif any(tables.is_combat[c] for c in hands[1 - p]):
+        phase = Phase.DEFEND
+    else:
+        phase = Phase.ATTACK  # replaced at once by _to_defend: nobody can defend (D8)
+    s = state
+    state = State(s.options, phase, s.blue, s.attacker, hands, s.decks, s.landed, s.out, duel,
+                  s.battle, s.skipped, s.mulligans, s.redrew, nonships, actions, s.winner)
+    if phase is Phase.ATTACK:
+        return _to_defend(state)
+    return state
+
+
+def _to_defend(state: State) -> State:
+    d = 1 - state.attacker
+    tables = state.options.tables
+    if any(tables.is_combat[c] for c in state.hands[d]):
+        return _at(state, Phase.DEFEND, state.duel)
+    # D8 (R): no combat card to defend with: the attacking card wins unopposed; the
+    # opponent learns that the hand holds only action cards.
+    n = len(state.hands[d])
+    state = _evolve_state(state, shown_nonships=_pair(state.shown_nonships, d, n),
+                          shown_actions=_pair(state.shown_actions, d, n))
+    return _outcome(state, state.duel, ATTACKER)
+
+
+def _defend(state: State, card: int, as_type: CombatType) -> State:
+    d = 1 - state.attacker
+    nonships, actions = _shown_after_play(state, d, card)
+    rolls = state.options.tables.activation[card] is not None
+    duel = _evolve_duel(state.duel, defense=card, defense_type=as_type, defense_activated=rolls)
+    state = _evolve_state(state, hands=_pair(state.hands, d, _without(state.hands[d], card)),
+                          shown_nonships=nonships, shown_actions=actions, duel=duel)
+    if rolls:
+        return _at(state, Phase.ACTIVATE, state.duel)
+    return _reveal(state, duel)
+
+
+def _activating_role(duel: Duel) -> int:
+    if duel.counter:
+        assert duel.loser is not None
+        return duel.loser
+    return ATTACKER if duel.defense is None else DEFENDER
+
+
+def _activation(state: State, value: int) -> State:
+    """Resolve an activation roll (D12): below the card's value it is destroyed."""
+    duel = state.duel
+    role = _activating_role(duel)
+    card, _ = _slot(duel, role)
+    assert card is not None
+    need = state.options.tables.activation[card]
+    assert need is not None
+    if value >= need:
+        if role == ATTACKER and not duel.counter:
+            return _to_defend(state)
+        return _reveal(state, duel)
+    owner = _role_player(state, role)
+    out = _pair(state.out, owner, (*state.out[owner], card))
+    if duel.counter:
+        # The counter-striking card failed: the loser may try another G card or pass.
+        if role == ATTACKER:
+            duel = _evolve_duel(duel, counter=False, attack=None, attack_type=None,
+                                attack_activated=False, revealed=True)
+        else:
+            duel = _evolve_duel(duel, counter=False, defense=None, defense_type=None,
+                                defense_activated=False, revealed=True)
+        return _evolve_state(state, phase=Phase.COUNTER, out=out, duel=duel)
+    state = _evolve_state(state, out=out)
+    if role == ATTACKER:
+        if _can_attack(state, owner):
+            return _at(state, Phase.ATTACK, NO_DUEL)
+        # (R) Nothing left to attack with: the battle ends without a duel.
+        state = _reveal_no_attack(state, owner)
+        return _end_battle(state, state.out, state.landed)
+    duel = _evolve_duel(duel, defense=None, defense_type=None, defense_activated=False)
+    return _to_defend(_at(state, state.phase, duel))
+
+
+def _reveal(state: State, duel: Duel) -> State:
+    """Turn both cards face up (D9); a ``-`` against the other card's type loses at once."""
+    duel = _evolve_duel(duel, revealed=True, window=0)
+    tables = state.options.tables
+    a, ta, d, td = duel.attack, duel.attack_type, duel.defense, duel.defense_type
+    assert a is not None and ta is not None and d is not None and td is not None
+    a_dash = tables.base_strength(a, td) is None
+    d_dash = tables.base_strength(d, ta) is None
+    if a_dash or d_dash:
+        winner = None if a_dash and d_dash else DEFENDER if a_dash else ATTACKER
+        return _finish_duel(state, duel, winner)
+    return _open_window(state, duel)
+
+
+def _open_window(state: State, duel: Duel) -> State:
+    """Skip window steps of a player with an empty hand (nothing to decide, nothing hidden)."""
+    while duel.window != _WINDOW_CLOSED:
+        role = DEFENDER if duel.window == 1 else ATTACKER
+        if state.hands[_role_player(state, role)]:
+            return _at(state, Phase.WINDOW, duel)
+        duel = _next_window(duel, played=False)
+    return _resolve(_at(state, state.phase, duel), duel)
+
+
+def _next_window(d: Duel, *, played: bool) -> Duel:
+    step = d.window
+    if step == 1 and played and not any(p.role == ATTACKER for p in d.played):
+        window = 2  # (R) the attacker passed: one more chance
+    else:
+        window = _WINDOW_CLOSED if step else 1
+    return Duel(d.counter, d.attack, d.attack_type, d.defense, d.defense_type,
+                d.attack_activated, d.defense_activated, d.revealed, window, d.played,
+                d.resolving, d.attack_mod, d.defense_mod, d.loser)
+
+
+def _advance_window(state: State, duel: Duel, *, played: bool) -> State:
+    return _open_window(state, _next_window(duel, played=played))
+
+
+def _play(state: State, card: int) -> State:
+    duel = state.duel
+    role = DEFENDER if duel.window == 1 else ATTACKER
+    player = _role_player(state, role)
+    nonships, actions = _shown_after_play(state, player, card)
+    duel = _evolve_duel(duel, played=(*duel.played, Played(role, card, Status.PENDING)))
+    hand = _without(state.hands[player], card)
+    state = _evolve_state(state, hands=_pair(state.hands, player, hand),
+                          shown_nonships=nonships, shown_actions=actions)
+    return _advance_window(state, duel, played=True)
+
+
+def _set_status(duel: Duel, index: int, status: Status, **changes: int) -> Duel:
+    played = duel.played
+    entry = played[index]
+    played = (*played[:index], Played(entry.role, entry.card, status), *played[index + 1:])
+    return _evolve_duel(duel, played=played, **changes)
+
+
+def _resolve(state: State, duel: Duel) -> State:
+    """Resolve the played action cards in order (D10, D11), then roll for combat (D13)."""
+    tables = state.options.tables
+    k = duel.resolving
+    while k < len(duel.played):
+        entry = duel.played[k]
+        effect = tables.effect[entry.card]
+        assert effect is not None
+        target, _ = _slot(duel, 1 - entry.role)
+        assert target is not None
+        if effect.aims_at_enemy and tables.a[target] is not None:
+            return _evolve_state(state, phase=Phase.WARD, duel=_evolve_duel(duel, resolving=k))
+        if effect.effect is Effect.DESTROY:
+            return _evolve_state(state, phase=Phase.DESTROY, duel=_evolve_duel(duel, resolving=k))
+        duel = _modify(tables, duel, k)
+        k += 1
+    return _at(state, Phase.COMBAT, duel)
+
+
+def _modify(tables: Tables, duel: Duel, k: int) -> Duel:
+    """Apply the weaken/strengthen effect of played action `k` for this duel (D11)."""
+    entry = duel.played[k]
+    effect = tables.effect[entry.card]
+    assert effect is not None
+    target, target_type = _slot(duel, 1 - entry.role)
+    assert target is not None and target_type is not None
+    amount = tables.effect_amount(entry.card, target, target_type)
+    weaken = effect.effect is Effect.WEAKEN
+    if (entry.role == ATTACKER) == weaken:  # the defender's card changes
+        change = {"defense_mod": duel.defense_mod + (-amount if weaken else amount)}
+    else:
+        change = {"attack_mod": duel.attack_mod + (-amount if weaken else amount)}
+    return _set_status(duel, k, Status.APPLIED, resolving=k + 1, **change)
+
+
+def _ward(state: State, value: int) -> State:
+    """Resolve a ward-off roll (D11): on the A value or more the action card has no effect."""
+    tables = state.options.tables
+    duel = state.duel
+    k = duel.resolving
+    entry = duel.played[k]
+    target, _ = _slot(duel, 1 - entry.role)
+    a_value = tables.a[target]  # type: ignore[index]  # a committed card
+    assert a_value is not None
+    if value >= a_value:
+        duel = _set_status(duel, k, Status.WARDED, resolving=k + 1)
+        return _resolve(state, duel)
+    effect = tables.effect[entry.card]
+    assert effect is not None
+    if effect.effect is Effect.DESTROY:
+        return _at(state, Phase.DESTROY, state.duel)
+    duel = _modify(tables, duel, k)
+    return _resolve(state, duel)
+
+
+def _destroy(state: State, value: int) -> State:
+    """Resolve a destroy roll (D11): success destroys the opposing card and wins the duel."""
+    duel = state.duel
+    k = duel.resolving
+    entry = duel.played[k]
+    effect = state.options.tables.effect[entry.card]
+    assert effect is not None
+    if value < effect.amount:
+        return _resolve(state, _set_status(duel, k, Status.FAILED, resolving=k + 1))
+    played = (*duel.played[:k], Played(entry.role, entry.card, Status.APPLIED),
+              *(Played(p.role, p.card, Status.VOID) for p in duel.played[k + 1:]))
+    return _finish_duel(state, _evolve_duel(duel, played=played, resolving=len(played)), entry.role)
+
+
+def combat_totals(state: State, attacker_die: int, defender_die: int) -> tuple[int, int]:
+    """Return both combat totals (D13): strength against the opposing type + bonuses +
+    action modifiers + die."""
+    tables = state.options.tables
+    duel = state.duel
+    a, ta, d, td = duel.attack, duel.attack_type, duel.defense, duel.defense_type
+    assert a is not None and ta is not None and d is not None and td is not None
+    sa = tables.base_strength(a, td)
+    sd = tables.base_strength(d, ta)
+    assert sa is not None and sd is not None
+    return (sa + tables.bonus(a, d, td) + duel.attack_mod + attacker_die,
+            sd + tables.bonus(d, a, ta) + duel.defense_mod + defender_die)
+
+
+def _combat(state: State, a_die: int, d_die: int) -> State:
+    total_a, total_d = combat_totals(state, a_die, d_die)
+    winner = ATTACKER if total_a > total_d else DEFENDER if total_d > total_a else None
+    return _finish_duel(state, state.duel, winner)
+
+
+def _finish_duel(state: State, duel: Duel, winner: int | None) -> State:
+    """End a duel (D14): used action cards leave; a tie destroys both; else a counter-strike
+    may follow (D15) or the outcome applies."""
+    out = state.out
+    for entry in duel.played:
+        owner = _role_player(state, entry.role)
+        out = _pair(out, owner, (*out[owner], entry.card))
+    a, d = duel.attack, duel.defense
+    if winner is None:
+        assert a is not None and d is not None
+        pa, pd = state.attacker, 1 - state.attacker
+        out = _pair(out, pa, (*out[pa], a))
+        out = _pair(out, pd, (*out[pd], d))
+        return _end_battle(state, out, state.landed)
+    loser = 1 - winner
+    loser_player = _role_player(state, loser)
+    if not duel.counter and state.hands[loser_player]:
+        card, _ = _slot(duel, loser)
+        assert card is not None
+        out = _pair(out, loser_player, (*out[loser_player], card))
+        # The winning card waits face up, keeping its modifiers: they last for the battle
+        # (D11), and the counter-strike is a second duel of the same battle (D15).
+        if loser == ATTACKER:
+            duel = Duel(False, None, None, d, duel.defense_type, False, duel.defense_activated,
+                        True, 0, (), 0, 0, duel.defense_mod, loser)
+        else:
+            duel = Duel(False, a, duel.attack_type, None, None, duel.attack_activated, False,
+                        True, 0, (), 0, duel.attack_mod, 0, loser)
+        return _evolve_state(state, phase=Phase.COUNTER, out=out, duel=duel)
+    return _outcome(state, duel, winner, out)
+
+
+def _counter_declined(state: State) -> State:
+    loser = state.duel.loser
+    assert loser is not None
+    return _outcome(state, state.duel, 1 - loser)
+
+
+def _counter_strike(state: State, card: int, as_type: CombatType) -> State:
+    """Commit a G card against the winning card (D15); the roles stay as they were."""
+    duel = state.duel
+    loser = duel.loser
+    assert loser is not None
+    player = _role_player(state, loser)
+    nonships, actions = _shown_after_play(state, player, card)
+    rolls = state.options.tables.activation[card] is not None
+    if loser == ATTACKER:
+        duel = _evolve_duel(duel, counter=True, attack=card, attack_type=as_type,
+                            attack_activated=rolls, revealed=False)
+    else:
+        duel = _evolve_duel(duel, counter=True, defense=card, defense_type=as_type,
+                            defense_activated=rolls, revealed=False)
+    hand = _without(state.hands[player], card)
+    state = _evolve_state(state, hands=_pair(state.hands, player, hand),
+                          shown_nonships=nonships, shown_actions=actions, duel=duel)
+    if rolls:
+        return _at(state, Phase.ACTIVATE, state.duel)
+    return _reveal(state, duel)
+
+
+def _outcome(state: State, duel: Duel, winner: int,
+             out: tuple[tuple[int, ...], tuple[int, ...]] | None = None) -> State:
+    """Apply a battle's outcome (D14): the attacker's winning card lands, else both leave."""
+    out = state.out if out is None else out
+    landed = state.landed
+    pa, pd = state.attacker, 1 - state.attacker
+    if duel.defense is not None:
+        out = _pair(out, pd, (*out[pd], duel.defense))
+    if duel.attack is not None:
+        if winner == ATTACKER:
+            assert duel.attack_type is not None
+            landed = _pair(landed, pa, (*landed[pa], Landing(duel.attack, duel.attack_type)))
+        else:
+            out = _pair(out, pa, (*out[pa], duel.attack))
+    return _end_battle(state, out, landed)
+
+
+def _end_battle(state: State, out: tuple[tuple[int, ...], tuple[int, ...]],
+                landed: tuple[tuple[Landing, ...], tuple[Landing, ...]]) -> State:
+    """Close a battle with these piles and planets: check victory (D18), switch the attacker,
+    draw up to 7 (D17). Builds one state (two when nobody draws)."""
+    s = state
+    attacker = s.attacker
+    if has_won(landed[attacker]):
+        return State(s.options, Phase.OVER, s.blue, attacker, s.hands, s.decks, landed, out,
+                     NO_DUEL, s.battle, s.skipped, s.mulligans, s.redrew, s.shown_nonships,
+                     s.shown_actions, attacker)
+    state = State(s.options, Phase.DEAL, s.blue, 1 - attacker, s.hands, s.decks, landed, out,
+                  NO_DUEL, s.battle + 1, False, s.mulligans, s.redrew, s.shown_nonships,
+                  s.shown_actions, None)
+    if _drawer(state) is not None:
+        return state
+    return _start_battle(state)
+
+
+# ---------------------------------------------------------------------------------------
+# Results
+
+
+def scores(state: State) -> tuple[int, int]:
+    """Return the number of cards each player has on the enemy planet."""
+    return (len(state.landed[0]), len(state.landed[1]))
+
+
+def result(state: State) -> Result:
+    """Return the cards on the enemy planets as scores, and the winner once the game is over."""
+    finished = state.phase is Phase.OVER
+    winners: tuple[int, ...] = (state.winner,) if finished and state.winner is not None else ()
+    return Result(scores(state), winners, finished)
+
+
+def returns(state: State) -> tuple[float, ...]:
+    """Return 1.0 for the winner, -1.0 for the loser, 0.0 each for a draw or before the end."""
+    if state.phase is not Phase.OVER or state.winner is None:
+        return (0.0, 0.0)
+    return (1.0, -1.0) if state.winner == 0 else (-1.0, 1.0)
+
+
+def action_bound(players: int, options: Options) -> int:
+    """Return the most actions one game can take.
+
+    Every fought battle moves at least one card out of a hand for good, and two skips in
+    a row end the game, so there are at most ``2 * cards + 1`` battles. Each card is drawn
+    at most twice (the redraw), committed once and rolls once for activation; a battle has
+    at most two duels of 3 window steps, 2 actions × 2 rolls and one combat roll, and one
+    counter-strike decision plus one per failed G card (counted with the cards).
+    """
+    cards = sum(len(d) for d in options.tables.decks)
+    return 1 + 2 + 2 * cards + 3 * cards + (2 * cards + 1) * (2 * (3 + 4 + 1) + 2)
+
+
+def inventory(state: State) -> Counter[str]:
+    """Return every card counted once wherever it lies (decks, hands, duel, planets, piles)."""
+    cards = state.options.tables.cards
+    out: Counter[str] = Counter()
+    for p in (0, 1):
+        for zone in (state.decks[p], state.hands[p], state.out[p]):
+            for c in zone:
+                out[cards[c].label] += 1
+        for landing in state.landed[p]:
+            out[cards[landing.card].label] += 1
+    duel = state.duel
+    for slot in (duel.attack, duel.defense):
+        if slot is not None:
+            out[cards[slot].label] += 1
+    for entry in duel.played:
+        out[cards[entry.card].label] += 1
+    for planet in state.options.tables.planets:
+        out[cards[planet].label] += 1
+    return out

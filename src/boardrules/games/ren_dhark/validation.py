@@ -1,0 +1,312 @@
+"""Validation of Ren Dhark states loaded from untrusted data."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import NoReturn
+
+from boardrules.errors import InvalidStateError
+from boardrules.games.ren_dhark.cards import CombatType, Effect
+from boardrules.games.ren_dhark.rules import _attack_options, _drawer, has_won
+from boardrules.games.ren_dhark.state import (
+    ATTACKER,
+    DEFENDER,
+    HAND_SIZE,
+    NO_DUEL,
+    Phase,
+    State,
+    Status,
+)
+
+__all__ = ["validate_state"]
+
+
+def _fail(problem: str) -> NoReturn:
+    raise InvalidStateError(f"state: {problem}")
+
+
+def validate_state(state: State) -> None:
+    """Raise `InvalidStateError` naming the first problem unless `state` is possible.
+
+    Checks card indices and zones, card conservation per player (deck, hand, committed,
+    played, planet and out-of-game pile hold exactly the player's deck), hand limits,
+    whose turn (the attacker alternates from blue, D17), the duel against the phase, the
+    landings (D7), the victory and end conditions, and the public knowledge of hands.
+    """
+    if not isinstance(state, State):
+        raise InvalidStateError(f"state: expected a ren_dhark.State, got {type(state).__name__}")
+    tables = state.options.tables
+    n = len(tables.cards)
+    for name in ("hands", "decks", "landed", "out", "redrew", "shown_nonships", "shown_actions"):
+        if len(getattr(state, name)) != 2:
+            _fail(f"{name}: expected one entry per player")
+    for p in (0, 1):
+        for zone in ("hands", "decks", "out"):
+            cards = getattr(state, zone)[p]
+            for c in cards:
+                if not 0 <= c < n:
+                    _fail(f"{zone}[{p}]: no card with index {c}")
+                if c in tables.planets:
+                    _fail(f"{zone}[{p}]: a planet card never leaves the table")
+            if zone != "out" and list(cards) != sorted(cards):
+                _fail(f"{zone}[{p}]: cards must be in ascending order")
+        if len(state.hands[p]) > HAND_SIZE:
+            _fail(f"hands[{p}]: {len(state.hands[p])} cards, more than {HAND_SIZE} (D17)")
+        for k, landing in enumerate(state.landed[p]):
+            if not 0 <= landing.card < n or not tables.is_combat[landing.card]:
+                _fail(f"landed[{p}][{k}]: not a combat card")
+            if landing.as_type not in tables.cards[landing.card].types:
+                _fail(f"landed[{p}][{k}]: {tables.cards[landing.card].label} cannot fight as "
+                      f"{landing.as_type.value}")
+        if state.landed[p] and state.landed[p][0].as_type is not CombatType.SHIP:
+            _fail(f"landed[{p}]: the first card to land must be a ship (D7)")
+    duel = state.duel
+    for label, card in (("attack", duel.attack), ("defense", duel.defense)):
+        if card is not None and (not 0 <= card < n or not tables.is_combat[card]):
+            _fail(f"duel.{label}: not a combat card")
+    for k, entry in enumerate(duel.played):
+        if not 0 <= entry.card < n or not tables.is_action[entry.card]:
+            _fail(f"duel.played[{k}]: not an action card")
+        if entry.role not in (ATTACKER, DEFENDER):
+            _fail(f"duel.played[{k}].role: expected 0 or 1")
+    if state.blue is None:
+        _validate_before_sides(state)
+        return
+    if state.blue not in (0, 1):
+        _fail(f"blue: expected 0, 1 or null, got {state.blue}")
+    if state.attacker not in (0, 1):
+        _fail(f"attacker: expected 0 or 1, got {state.attacker}")
+    if state.battle < 0:
+        _fail("battle: negative")
+    if state.attacker != (state.blue if state.battle % 2 == 0 else 1 - state.blue):
+        _fail(f"attacker: in battle {state.battle} player "
+              f"{state.blue if state.battle % 2 == 0 else 1 - state.blue} attacks (blue "
+              "attacks first and the attacker alternates, D17)")
+    _validate_conservation(state)
+    _validate_duel(state)
+    _validate_setup(state)
+    _validate_knowledge(state)
+    _validate_end(state)
+
+
+def _validate_before_sides(state: State) -> None:
+    tables = state.options.tables
+    empty = ((), ())
+    if (state.phase is not Phase.SIDES or state.decks != tables.decks or state.hands != empty
+            or state.landed != empty or state.out != empty or state.duel != NO_DUEL
+            or state.battle or state.mulligans or state.winner is not None
+            or state.attacker != 0 or state.skipped or any(state.redrew)
+            or any(state.shown_nonships) or any(state.shown_actions)):
+        _fail("before sides are drawn (blue is null) the phase is 'sides', the decks are "
+              "the blue and the red deck and nothing else has happened (D4)")
+
+
+def _validate_conservation(state: State) -> None:
+    tables = state.options.tables
+    assert state.blue is not None
+    duel = state.duel
+    for p in (0, 1):
+        side = 0 if p == state.blue else 1
+        held: Counter[int] = Counter(state.decks[p])
+        held.update(state.hands[p])
+        held.update(state.out[p])
+        held.update(landing.card for landing in state.landed[p])
+        role = ATTACKER if p == state.attacker else DEFENDER
+        slot = duel.attack if role == ATTACKER else duel.defense
+        if slot is not None:
+            held[slot] += 1
+        held.update(entry.card for entry in duel.played if entry.role == role)
+        expected = Counter(tables.decks[side])
+        if held != expected:
+            extra = sorted(tables.cards[c].label for c in (held - expected).elements())
+            missing = sorted(tables.cards[c].label for c in (expected - held).elements())
+            _fail(f"cards of player {p}: {len(extra)} extra ({', '.join(extra)}) and "
+                  f"{len(missing)} missing ({', '.join(missing)}) against the player's deck "
+                  "(card conservation)")
+
+
+def _validate_duel(state: State) -> None:  # noqa: PLR0915 - one check per phase
+    tables = state.options.tables
+    duel = state.duel
+    phase = state.phase
+    idle = (Phase.DEAL, Phase.MULLIGAN, Phase.ATTACK, Phase.OVER)
+    if phase in idle:
+        if duel != NO_DUEL:
+            _fail(f"duel: no card is committed in phase {phase.value!r}")
+        if phase is Phase.ATTACK and not _attack_options(state, state.attacker):
+            _fail("phase 'attack': the attacker has no card to attack with, so the battle "
+                  "is skipped (D6)")
+        return
+    if phase is Phase.SIDES:
+        _fail("phase: sides are drawn only while blue is null")
+    if duel.attack is None and phase is not Phase.COUNTER:
+        _fail(f"duel.attack: the attacker has committed a card in phase {phase.value!r}")
+    for role, card, as_type, activated in (
+            (ATTACKER, duel.attack, duel.attack_type, duel.attack_activated),
+            (DEFENDER, duel.defense, duel.defense_type, duel.defense_activated)):
+        if (card is None) != (as_type is None):
+            _fail(f"duel: the {'attack' if role == ATTACKER else 'defense'} card and its type "
+                  "go together")
+        if card is None:
+            if activated:
+                _fail("duel: an activation roll without a card")
+            continue
+        assert as_type is not None
+        if as_type not in tables.cards[card].types:
+            _fail(f"duel: {tables.cards[card].label} cannot fight as {as_type.value}")
+        if activated != (tables.activation[card] is not None):
+            _fail(f"duel: {tables.cards[card].label} makes an activation roll exactly when it "
+                  "has an activation value (D12)")
+        if duel.counter and role == duel.loser and not tables.g[card]:
+            _fail(f"duel: {tables.cards[card].label} has no G mark to counter-strike (D15)")
+    attacker_landed = any(x.as_type is CombatType.SHIP for x in state.landed[state.attacker])
+    if (duel.attack is not None and not attacker_landed
+            and duel.attack_type is not CombatType.SHIP):
+        _fail("duel.attack_type: before a ship has landed only ships may attack (D7)")
+    roles = [entry.role for entry in duel.played]
+    if len(set(roles)) != len(roles):
+        _fail("duel.played: at most one action card per combat card in a duel (D10)")
+    if not 0 <= duel.window <= 3:
+        _fail("duel.window: expected 0-3")
+    if duel.counter and duel.loser is None:
+        _fail("duel.loser: a counter-strike duel names the role that lost")
+    if not 0 <= duel.resolving <= len(duel.played):
+        _fail("duel.resolving: out of range")
+    for k, entry in enumerate(duel.played):
+        pending = entry.status is Status.PENDING
+        if pending != (k >= duel.resolving):
+            _fail(f"duel.played[{k}]: the action cards before 'resolving' are resolved, the "
+                  "others pending")
+        if entry.status is Status.VOID:
+            _fail(f"duel.played[{k}]: a void action card left with its duel")
+        effect = tables.effect[entry.card]
+        assert effect is not None
+        if entry.status is Status.FAILED and effect.effect is not Effect.DESTROY:
+            _fail(f"duel.played[{k}]: only a destroy effect can fail")
+        if entry.status is Status.APPLIED and effect.effect is Effect.DESTROY:
+            _fail(f"duel.played[{k}]: a successful destroy effect ends the duel")
+        if entry.status is Status.WARDED and tables.a[_target(state, entry.role)] is None:
+            _fail(f"duel.played[{k}]: the opposing card has no A value to ward it off")
+    if duel.played and not duel.revealed:
+        _fail("duel.played: action cards are played after the reveal (D10)")
+    if phase is Phase.ACTIVATE:
+        if duel.revealed or duel.played:
+            _fail("phase 'activate': the activation roll comes right after committing (D12)")
+        rolling = (duel.loser if duel.counter
+                   else ATTACKER if duel.defense is None else DEFENDER)
+        card = duel.attack if rolling == ATTACKER else duel.defense
+        if card is None or tables.activation[card] is None:
+            _fail("phase 'activate': the card just committed has no activation roll")
+    elif phase is Phase.DEFEND:
+        if duel.defense is not None or duel.revealed or duel.counter or duel.played:
+            _fail("phase 'defend': only the attacker's card is committed")
+        if not any(tables.is_combat[c] for c in state.hands[1 - state.attacker]):
+            _fail("phase 'defend': the defender has no combat card, so the attacking card "
+                  "wins unopposed (D8)")
+    elif phase is Phase.COUNTER:
+        if duel.counter or duel.loser is None or duel.played or not duel.revealed:
+            _fail("phase 'counter': the first duel is over and its loser decides (D15)")
+        if not state.hands[state.attacker if duel.loser == ATTACKER else 1 - state.attacker]:
+            _fail("phase 'counter': a loser with an empty hand is not asked (D15)")
+        winner_card = duel.defense if duel.loser == ATTACKER else duel.attack
+        loser_card = duel.attack if duel.loser == ATTACKER else duel.defense
+        if winner_card is None or loser_card is not None:
+            _fail("phase 'counter': the winning card waits, the losing card has left")
+        loser_mod = duel.attack_mod if duel.loser == ATTACKER else duel.defense_mod
+        if duel.window or loser_mod:
+            _fail("phase 'counter': the counter-striking side has no window step or "
+                  "modifier yet")
+    else:
+        if not duel.revealed or duel.defense is None:
+            _fail(f"phase {phase.value!r}: both cards are face up")
+        if phase is Phase.WINDOW:
+            if duel.window == 3:
+                _fail("phase 'window': the window is open (duel.window 0-2)")
+            if duel.resolving:
+                _fail("phase 'window': nothing resolves before the window closes")
+            role = DEFENDER if duel.window == 1 else ATTACKER
+            player = state.attacker if role == ATTACKER else 1 - state.attacker
+            if not state.hands[player]:
+                _fail("phase 'window': a player with an empty hand passes at once")
+            if role in roles:
+                _fail("phase 'window': that player has played an action card already")
+        else:
+            if duel.window != 3:
+                _fail(f"phase {phase.value!r}: the action window is closed (duel.window 3)")
+            if phase is Phase.COMBAT and duel.resolving != len(duel.played):
+                _fail("phase 'combat': every action card is resolved first (D11)")
+            if phase in (Phase.WARD, Phase.DESTROY):
+                if duel.resolving >= len(duel.played):
+                    _fail(f"phase {phase.value!r}: an action card is being resolved")
+                entry = duel.played[duel.resolving]
+                effect = tables.effect[entry.card]
+                assert effect is not None
+                if phase is Phase.WARD and (not effect.aims_at_enemy
+                                            or tables.a[_target(state, entry.role)] is None):
+                    _fail("phase 'ward': the action aims at a card with an A value (D11)")
+                if phase is Phase.DESTROY and effect.effect is not Effect.DESTROY:
+                    _fail("phase 'destroy': the action being resolved destroys")
+
+
+def _target(state: State, role: int) -> int:
+    card = state.duel.defense if role == ATTACKER else state.duel.attack
+    assert card is not None
+    return card
+
+
+def _validate_setup(state: State) -> None:
+    if not 0 <= state.mulligans <= 2:
+        _fail("mulligans: expected 0-2")
+    if state.mulligans < 2:
+        if state.battle or any(state.landed) or any(state.out) or state.skipped:
+            _fail("mulligans: the battles start after both players decided on a redraw (D5)")
+        if state.phase not in (Phase.DEAL, Phase.MULLIGAN):
+            _fail(f"phase {state.phase.value!r}: opening hands are still being dealt or decided")
+        assert state.blue is not None
+        decided = (state.blue, 1 - state.blue)[:state.mulligans]
+        for p in (0, 1):
+            if state.redrew[p] and p not in decided:
+                _fail(f"redrew[{p}]: the player has not decided yet")
+        if state.phase is Phase.MULLIGAN and _drawer(state) is not None:
+            _fail("phase 'mulligan': opening hands are dealt in full first")
+    elif state.phase is Phase.MULLIGAN:
+        _fail("phase 'mulligan': both players have decided (mulligans is 2)")
+    if state.phase is Phase.DEAL and _drawer(state) is None:
+        _fail("phase 'deal': nobody needs to draw")
+
+
+def _validate_knowledge(state: State) -> None:
+    tables = state.options.tables
+    for p in (0, 1):
+        hand = state.hands[p]
+        nonships = sum(1 for c in hand if not tables.is_ship[c])
+        actions = sum(1 for c in hand if tables.is_action[c])
+        if not 0 <= state.shown_nonships[p] <= nonships:
+            _fail(f"shown_nonships[{p}]: the opponent cannot know {state.shown_nonships[p]} "
+                  f"non-ships in a hand holding {nonships}")
+        if not 0 <= state.shown_actions[p] <= actions:
+            _fail(f"shown_actions[{p}]: the opponent cannot know {state.shown_actions[p]} "
+                  f"action cards in a hand holding {actions}")
+        if state.redrew[p] and state.mulligans == 0:
+            _fail(f"redrew[{p}]: nobody has decided on a redraw yet")
+
+
+def _validate_end(state: State) -> None:
+    won = [has_won(state.landed[p]) for p in (0, 1)]
+    if state.phase is not Phase.OVER:
+        if any(won):
+            _fail("landed: a player has enough cards on the enemy planet to have won (D18)")
+        if state.winner is not None:
+            _fail("winner: the game is not over")
+        return
+    if state.winner is not None and state.winner not in (0, 1):
+        _fail("winner: expected 0, 1 or null")
+    if any(won):
+        if sum(won) > 1 or state.winner is None or not won[state.winner]:
+            _fail("winner: the player who completed a D18 victory wins")
+        return
+    a, b = len(state.landed[0]), len(state.landed[1])
+    expected = 0 if a > b else 1 if b > a else None
+    if not state.skipped or state.winner != expected:
+        _fail("winner: a game over without a D18 victory ended by two skips in a row, won by "
+              "the player with more cards on the enemy planet (D22)")

@@ -1,0 +1,999 @@
+"""Ren Dhark: tests named by rule id (D1–D31), the rulebook example and the FAQ rulings.
+
+Positions are built through the public API only: chance outcomes (draws, dice) are
+chosen like any action.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+import attrs
+import pytest
+
+from boardrules import (
+    CHANCE,
+    TERMINAL,
+    IllegalActionError,
+    InvalidNotationError,
+    InvalidOptionsError,
+    InvalidStateError,
+    from_json,
+    to_json,
+)
+from boardrules.games import ren_dhark as rd
+from boardrules.games.ren_dhark import (
+    ATTACKER,
+    DEFENDER,
+    STARTER_I,
+    Card,
+    CombatType,
+    Landing,
+    Options,
+    Phase,
+    State,
+    Status,
+)
+
+BLUE_HAND = ("I/18", "I/19", "I/20", "I/2", "I/7", "I/30", "I/32")
+"""Ships STAHLTANGO (S-cruiser 3/2/2), PASADENA (S-cruiser, G), TERRA (ring ship 5/3/3, A5);
+Ren Dhark (person 2/5/4, A5); Black guard (unit, G); Golden man; Antisphere."""
+RED_HAND = ("I/46", "I/47", "I/35", "I/43", "I/61", "I/62", "I/63")
+"""Ships NEMO (4/2/2), VEGA (4/2/3); Marek (person 2/5/4); Ratek soldiers (unit, G);
+Hyperbomb; Satiated death; Ree."""
+
+
+def deal(blue: Sequence[str] = BLUE_HAND, red: Sequence[str] = RED_HAND, *,
+         keep: bool = True, options: Options | None = None) -> State:
+    """Return the state after player 0 (blue) and player 1 (red) drew these opening hands."""
+    state = rd.new_game(2, options or Options(blue_player=0))
+    for number in (*blue, *red):
+        state = rd.apply(state, rd.parse_action(state, f"draw {number}"))
+    while keep and state.phase is Phase.MULLIGAN:
+        state = rd.apply(state, rd.KEEP)
+    return state
+
+
+def play(state: State, *texts: str) -> State:
+    """Apply each action, given in notation, through the checked `apply`."""
+    for text in texts:
+        state = rd.apply(state, rd.parse_action(state, text))
+        rd.validate_state(state)
+    return state
+
+
+def legal(state: State) -> list[str]:
+    """Return the legal actions in notation."""
+    return [str(a) for a in rd.legal_actions(state)]
+
+
+def idx(number: str) -> int:
+    """Return the index of a Starter I card."""
+    return STARTER_I.cards.index(STARTER_I.card(number))
+
+
+def numbers(cards: Sequence[int]) -> list[str]:
+    """Return the numbers of card indices."""
+    return [STARTER_I.cards[c].number for c in cards]
+
+
+def with_cards(**changes: Card) -> rd.CardSet:
+    """Return Starter I with some cards replaced (keyed by number with '/' as '_')."""
+    cards = tuple(changes.get(c.number.replace("/", "_"), c) for c in STARTER_I.cards)
+    return attrs.evolve(STARTER_I, cards=cards)
+
+
+def to_window(state: State, attack: str, defend: str) -> State:
+    """Attack and defend with the given cards (notation without the verb)."""
+    return play(state, f"attack {attack}", f"defend {defend}")
+
+
+class TestD1CardList:
+    """D1: 68 cards, one of each; per faction 1 planet, 15 ships, 12 persons/units, 6 actions."""
+
+    def test_D1_starter_counts(self) -> None:
+        cards = STARTER_I.cards
+        assert len(cards) == 68
+        assert [c.number for c in cards] == [f"I/{k}" for k in range(1, 69)]
+        for side, lo, hi, planet in ((rd.Side.BLUE, 1, 33, "I/67"),
+                                     (rd.Side.RED, 34, 66, "I/68")):
+            own = [c for c in cards if c.side is side]
+            assert {c.number for c in own if c.kind is not rd.Kind.PLANET} == {
+                f"I/{k}" for k in range(lo, hi + 1)}
+            assert STARTER_I.planet(side).number == planet
+            assert sum(c.is_ship for c in own) == 15
+            assert sum(c.kind in (rd.Kind.PERSON, rd.Kind.UNIT) for c in own) == 12
+            assert sum(c.kind is rd.Kind.ACTION for c in own) == 6
+
+    def test_D1_swarm_is_a_blue_ship_and_duman_a_blue_person(self) -> None:
+        swarm = STARTER_I.card("I/11")
+        assert swarm.kind is rd.Kind.SHIP_OR_UNIT and swarm.is_ship
+        assert swarm.types == (CombatType.SHIP, CombatType.UNIT)
+        duman = STARTER_I.card("I/23")
+        assert (duman.name, duman.side, duman.kind) == ("Thornton Duman", rd.Side.BLUE,
+                                                        rd.Kind.PERSON)
+
+
+class TestD2HouseValues:
+    """D2: house values labelled as such and meeting the constraints."""
+
+    def test_D2_labelled_house_values(self) -> None:
+        assert STARTER_I.house_values
+        assert STARTER_I.source.startswith("HOUSE VALUES")
+        text = rd.STARTER_PATH.read_text(encoding="utf-8")
+        assert '"house_values": true' in text and "HOUSE VALUES" in text
+
+    def test_D2_strengths_and_dashes(self) -> None:
+        ground_dash = {"I/15", "I/16", "I/17", "I/50", "I/51", "I/53", "I/60"}
+        for card in STARTER_I.cards:
+            if not card.is_combat:
+                assert card.strength is None
+                continue
+            assert card.strength is not None
+            ship, person, unit = card.strength
+            assert ship is not None and 1 <= ship <= 6, card.label
+            if card.number in ground_dash:
+                assert person is None and unit is None, card.label
+            else:
+                assert person is not None and unit is not None, card.label
+                assert 1 <= person <= 6 and 1 <= unit <= 6, card.label
+
+    def test_D2_resources_meet_deck_building(self) -> None:
+        for side in rd.Side:
+            total = sum(c.resources for c in STARTER_I.cards
+                        if c.side is side and c.kind is not rd.Kind.PLANET)
+            assert 109 <= total <= 112, side
+            assert rd.deck_problems(STARTER_I, side, STARTER_I.starter_deck(side)) == []
+
+    def test_D2_para_a_and_g_on_both_sides(self) -> None:
+        assert STARTER_I.card("I/41").para
+        for side in rd.Side:
+            own = [c for c in STARTER_I.cards if c.side is side]
+            assert any(c.a is not None for c in own)
+            assert any(c.g for c in own)
+        assert any(c.para for c in STARTER_I.cards if c.side is rd.Side.BLUE)
+
+    def test_D2_users_load_their_own_values(self) -> None:
+        data = rd.card_set_to_data(STARTER_I)
+        data["house_values"] = False
+        data["source"] = "printed cards"
+        card = data["cards"][17]  # type: ignore[index]
+        card["strength"] = {"ship": 7, "person": 2, "unit": "-"}
+        import json
+        printed = rd.load_card_set(json.dumps(data))
+        assert printed.card("I/18").strength == (7, 2, None)
+        state = rd.new_game(2, card_set=printed)
+        assert state.options.card_set is printed
+        assert not state.options.card_set.house_values
+
+    def test_D2_a_bad_file_names_every_problem(self) -> None:
+        data = rd.card_set_to_data(STARTER_I)
+        cards = data["cards"]
+        assert isinstance(cards, list)
+        cards[0]["strength"] = {"ship": "x", "person": 2}
+        cards[1]["kind"] = "dragon"
+        cards[2]["number"] = "I/4"
+        cards[29]["action"]["effect"] = "explode"
+        cards[5]["colour"] = "blue"
+        with pytest.raises(rd.InvalidCardSetError) as err:
+            rd.card_set_from_data(data)
+        problems = "\n".join(err.value.problems)
+        assert "cards[0] (I/1).strength.ship: expected an integer or '-', got 'x'" in problems
+        assert "cards[0] (I/1).strength: missing 'unit'" in problems
+        assert "cards[1] (I/2).kind" in problems
+        assert "cards[29] (I/30).action.effect" in problems
+        assert "cards[5] (I/6): unknown key 'colour'" in problems
+        assert isinstance(err.value, InvalidOptionsError)
+
+    def test_D2_semantic_problems_are_all_named(self) -> None:
+        data = rd.card_set_to_data(STARTER_I)
+        cards = data["cards"]
+        assert isinstance(cards, list)
+        cards[2]["number"] = "I/4"
+        cards[66]["kind"] = "ship"
+        cards[66]["strength"] = {"ship": 1, "person": 1, "unit": 1}
+        with pytest.raises(rd.InvalidCardSetError) as err:
+            rd.card_set_from_data(data)
+        assert "card number 'I/4' appears 2 times" in err.value.problems
+        assert "side blue needs exactly one planet, found 0" in err.value.problems
+
+    def test_D2_files_and_paths(self, tmp_path: object) -> None:
+        from pathlib import Path
+        assert isinstance(tmp_path, Path)
+        path = tmp_path / "cards.json"
+        path.write_text("{not json", encoding="utf-8")
+        with pytest.raises(rd.InvalidCardSetError, match="not JSON"):
+            rd.load_card_set(path)
+        with pytest.raises(rd.InvalidCardSetError, match="cannot read"):
+            rd.load_card_set(tmp_path / "missing.json")
+        assert rd.load_card_set(rd.STARTER_PATH) == STARTER_I
+
+
+class TestD3CardTexts:
+    """D3: card texts encoded as structured data the engine interprets."""
+
+    def test_D3_omer_giray_plus_one_against_tel(self) -> None:
+        red = ("I/52", "I/56", "I/35", "I/46", "I/47", "I/48", "I/49")
+        state = deal(("I/4", "I/18", "I/19", "I/20", "I/21", "I/22", "I/24"), red)
+        state = play(state, "attack I/18", "defend I/46", "pass", "pass", "combat 1:6", "pass",
+                     "draw I/25", "draw I/54")
+        # Red attacks with a Tel ship; Ömer Giray (1 against ships) gets +1.
+        tel = play(state, "attack I/52", "defend I/4", "pass", "pass")
+        assert rd.combat_totals(tel, 1, 1) == (2 + 1, 1 + 1 + 1)
+        # Against a G'Loorn ship: no bonus.
+        other = play(state, "attack I/56", "defend I/4", "pass", "pass")
+        assert rd.combat_totals(other, 1, 1) == (2 + 1, 1 + 1)
+
+    def test_D3_nomads_plus_three_against_para(self) -> None:
+        tables = Options().tables
+        crekker, pakk, marek = idx("I/41"), idx("I/39"), idx("I/35")
+        swarm = idx("I/11")
+        assert tables.bonus(pakk, swarm, CombatType.SHIP) == 3
+        assert tables.bonus(idx("I/57"), swarm, CombatType.UNIT) == 3
+        assert tables.bonus(idx("I/40"), idx("I/1"), CombatType.PERSON) == 3
+        assert tables.bonus(pakk, idx("I/2"), CombatType.PERSON) == 0
+        assert tables.para[crekker] and not tables.para[marek]
+
+    def test_D3_classes_and_races(self) -> None:
+        for number in ("I/18", "I/19", "I/21", "I/22", "I/26"):
+            assert STARTER_I.card(number).ship_class is rd.ShipClass.S_CRUISER
+        for number in ("I/13", "I/20", "I/25"):
+            assert STARTER_I.card(number).ship_class is rd.ShipClass.RING_SHIP
+        races = {"tel": {37, 38, 41, 50, 51, 52, 53, 54}, "robon": {34, 35, 36, 46, 47, 48, 49},
+                 "grak": {45, 59, 60}}
+        for race, members in races.items():
+            assert {int(c.number[2:]) for c in STARTER_I.cards
+                    if c.race == race and c.is_combat} == members
+
+    def test_D3_action_effects_are_data(self) -> None:
+        effect = {c.number: c.action for c in STARTER_I.cards if c.action is not None}
+        assert len(effect) == 12
+        shield = effect["I/28"]
+        assert shield is not None and shield.defender_only and shield.amount == 1
+        assert shield.amount_against[0].amount == 2
+        assert shield.amount_against[0].against.races == ("grak",)
+        assert (effect["I/29"].effect, effect["I/29"].amount) == (rd.Effect.DESTROY, 3)
+        assert effect["I/29"].target.types == (CombatType.SHIP,)
+        assert (effect["I/64"].effect, effect["I/64"].amount) == (rd.Effect.DESTROY, 4)
+        assert effect["I/30"].effect is rd.Effect.STRENGTHEN
+        assert not effect["I/30"].aims_at_enemy
+        assert effect["I/31"].target.races == ("tel",)
+        assert effect["I/63"].target.not_classes == (rd.ShipClass.S_CRUISER,
+                                                     rd.ShipClass.RING_SHIP)
+        assert effect["I/65"].amount == 4
+
+    def test_D3_playable_only_when_the_condition_applies(self) -> None:
+        # Red's Satiated death (only vs Terra) and Ree (not vs S-cruisers) against STAHLTANGO.
+        state = to_window(deal(), "I/18", "I/46")
+        assert legal(state) == ["pass", "play I/30 Golden man", "play I/32 Antisphere"]
+        state = play(state, "pass")
+        assert legal(state) == ["pass", "play I/61 Hyperbomb", "play I/62 Satiated death"]
+
+    def test_D3_ree_against_a_non_cruiser_and_ertobit_against_a_ring_ship(self) -> None:
+        state = deal(red=("I/46", "I/47", "I/35", "I/43", "I/65", "I/62", "I/63"))
+        state = to_window(state, "I/20", "I/46")
+        state = play(state, "pass")
+        # TERRA is a ring ship: ertobit yes, Ree no; Satiated death (Terra) yes.
+        assert legal(state) == ["pass", "play I/62 Satiated death", "play I/65 ertobit"]
+        state = play(state, "play I/65", "pass", "roll 4")  # TERRA's A5: 4 does not ward
+        assert state.duel.attack_mod == -4
+
+    def test_D3_shield_only_for_the_defender_and_two_against_grak(self) -> None:
+        state = deal(blue=("I/18", "I/19", "I/20", "I/2", "I/7", "I/28", "I/32"),
+                     red=("I/59", "I/47", "I/35", "I/43", "I/61", "I/62", "I/28"[:0] + "I/63"))
+        state = to_window(state, "I/18", "I/59")
+        assert "play I/28 Global protective shield" not in legal(state)  # blue attacks
+        state = play(state, "pass", "pass")
+        assert state.phase is Phase.COMBAT
+        # Next battle: red (Grak shadow cruiser) attacks, blue defends with the shield.
+        red_first = deal(blue=("I/18", "I/19", "I/20", "I/2", "I/7", "I/28", "I/32"),
+                         red=("I/59", "I/47", "I/35", "I/43", "I/61", "I/62", "I/63"))
+        red_first = play(red_first, "attack I/18", "defend I/47", "pass", "pass", "combat 1:6",
+                         "pass", "draw I/21", "draw I/48", "attack I/59", "defend I/19")
+        assert "play I/28 Global protective shield" not in legal(red_first)  # red acts first
+        red_first = play(red_first, "pass", "play I/28")
+        assert red_first.phase is Phase.WINDOW and red_first.duel.window == 2
+        red_first = play(red_first, "pass")
+        assert red_first.phase is Phase.COMBAT
+        assert red_first.duel.attack_mod == -2  # Grak: 2 instead of 1
+
+
+class TestD4Setup:
+    """D4: sides by chance, planets out, 7 cards drawn uniformly."""
+
+    def test_D4_sides_are_a_fair_chance(self) -> None:
+        state = rd.new_game(2)
+        assert rd.to_move(state) is CHANCE
+        assert [(str(a), p) for a, p in rd.chance_outcomes(state)] == [
+            ("blue 0", Fraction(1, 2)), ("blue 1", Fraction(1, 2))]
+        after = rd.apply(state, rd.SIDES[1])
+        assert after.blue == 1 and after.attacker == 1
+
+    def test_D4_blue_player_option(self) -> None:
+        state = rd.new_game(2, Options(blue_player=1))
+        assert state.phase is Phase.DEAL and state.blue == 1
+        assert numbers(state.decks[1]) == [f"I/{k}" for k in range(1, 34)]
+        assert numbers(state.decks[0]) == [f"I/{k}" for k in range(34, 67)]
+
+    def test_D4_draws_are_uniform_over_the_deck(self) -> None:
+        state = rd.new_game(2, Options(blue_player=0))
+        outcomes = rd.chance_outcomes(state)
+        assert len(outcomes) == 33 and {p for _, p in outcomes} == {Fraction(1, 33)}
+        state = play(state, "draw I/5")
+        assert len(rd.chance_outcomes(state)) == 32
+        state = deal(keep=False)
+        assert [len(h) for h in state.hands] == [7, 7]
+        assert [len(d) for d in state.decks] == [26, 26]
+        assert rd.inventory(state)["I/67 Terra"] == 1 and rd.inventory(state)["I/68 Robon"] == 1
+
+
+class TestD5Redraw:
+    """D5: one redraw each, blue first, with < 2 ships or > 3 action cards."""
+
+    def test_D5_keep_only_with_a_good_hand(self) -> None:
+        state = deal(keep=False)
+        assert rd.to_move(state) == 0 and legal(state) == ["keep"]
+
+    def test_D5_few_ships_allow_a_redraw(self) -> None:
+        state = deal(blue=("I/18", "I/1", "I/2", "I/3", "I/4", "I/5", "I/6"), keep=False)
+        assert legal(state) == ["keep", "redraw"]
+        state = play(state, "redraw")
+        assert state.phase is Phase.DEAL and state.hands[0] == () and len(state.decks[0]) == 33
+        assert state.redrew == (True, False)
+        for number in ("I/13", "I/14", "I/15", "I/16", "I/1", "I/2", "I/3"):
+            state = play(state, f"draw {number}")
+        assert state.phase is Phase.MULLIGAN and rd.to_move(state) == 1
+        assert legal(state) == ["keep"]
+        state = play(state, "keep")
+        assert state.phase is Phase.ATTACK and state.mulligans == 2
+
+    def test_D5_many_actions_allow_a_redraw(self) -> None:
+        state = deal(red=("I/46", "I/47", "I/61", "I/62", "I/63", "I/64", "I/35"), keep=False)
+        state = play(state, "keep")
+        assert legal(state) == ["keep", "redraw"]
+
+    def test_D5_swarm_counts_as_a_ship(self) -> None:
+        state = deal(blue=("I/18", "I/11", "I/2", "I/3", "I/4", "I/5", "I/6"), keep=False)
+        assert legal(state) == ["keep"]
+
+
+class TestD6Skip:
+    """D6: no ship on the enemy planet and none in hand: the battle is skipped."""
+
+    def test_D6_blue_without_ships_skips(self) -> None:
+        blue = ("I/1", "I/2", "I/3", "I/4", "I/5", "I/6", "I/30")
+        state = deal(blue=blue)
+        assert state.phase is Phase.ATTACK and state.attacker == 1 and state.battle == 1
+        assert state.skipped
+        assert state.shown_nonships == (7, 0)  # red now knows blue holds no ship
+        assert legal(state)[0] == "attack I/46 NEMO as ship"
+
+    def test_D6_skip_knowledge_fades_as_cards_are_played(self) -> None:
+        state = deal(blue=("I/1", "I/2", "I/3", "I/4", "I/5", "I/6", "I/30"))
+        state = play(state, "attack I/46", "defend I/2", "pass", "pass", "combat 6:1")
+        assert state.shown_nonships == (6, 0)
+
+
+class TestD7Attack:
+    """D7: the attacker commits one card and declares its type; ships first."""
+
+    def test_D7_only_ships_before_a_landing(self) -> None:
+        state = deal()
+        assert legal(state) == ["attack I/18 STAHLTANGO as ship", "attack I/19 PASADENA as ship",
+                                "attack I/20 TERRA as ship"]
+        with pytest.raises(IllegalActionError) as err:
+            play(state, "attack I/2")
+        assert err.value.rule == "D7" and "only ships" in err.value.reason
+
+    def test_D7_swarm_attacks_as_a_ship_only_before_a_landing(self) -> None:
+        state = deal(blue=("I/11", "I/19", "I/20", "I/2", "I/7", "I/30", "I/32"))
+        assert "attack I/11 Synthetic swarm as ship" in legal(state)
+        assert "attack I/11 Synthetic swarm as unit" not in legal(state)
+
+    def test_D7_persons_after_a_ship_landed(self) -> None:
+        state = play(deal(), "attack I/20", "defend I/46", "pass", "pass", "combat 6:1", "pass",
+                     "draw I/21", "draw I/48")
+        # Red's battle: red attacks with a ship; then blue may send persons and units.
+        state = play(state, "attack I/47", "defend I/18", "pass", "pass", "combat 1:6", "pass",
+                     "draw I/49", "draw I/22")
+        assert state.attacker == 0
+        assert "attack I/2 Ren Dhark as person" in legal(state)
+        assert "attack I/7 Black guard as unit" in legal(state)
+
+    def test_D7_defender_learns_only_the_declared_type(self) -> None:
+        state = play(deal(), "attack I/18")
+        seen = rd.observe(state, 1)
+        assert seen.duel.attack is None and seen.duel.attack_type is CombatType.SHIP
+        assert rd.observe(state, 0).duel.attack == idx("I/18")
+        assert rd.observe(state, None).duel.attack is None
+
+
+class TestD8Defend:
+    """D8: the defender commits any combat card; without one the attacker wins unopposed."""
+
+    def test_D8_any_type(self) -> None:
+        state = play(deal(), "attack I/18")
+        assert legal(state) == ["defend I/35 Marek as person", "defend I/43 Soldiers as unit",
+                                "defend I/46 NEMO as ship", "defend I/47 VEGA as ship"]
+        with pytest.raises(IllegalActionError) as err:
+            play(state, "defend I/61 as ship")
+        assert err.value.rule == "D8" and "not a combat card" in err.value.reason
+
+    def test_D8_no_combat_card_wins_unopposed(self) -> None:
+        """Set up from data (the JSON position format): red holds only action cards."""
+        state = deal()
+        red_actions = tuple(idx(f"I/{k}") for k in range(61, 67))
+        rest = tuple(c for c in (*state.hands[1], *state.decks[1]) if c not in red_actions)
+        position = attrs.evolve(state, hands=(state.hands[0], red_actions),
+                                decks=(state.decks[0], ()), out=((), rest))
+        state = from_json(to_json(position), State)
+        state = play(state, "attack I/18")
+        assert state.landed[0] == (Landing(idx("I/18"), CombatType.SHIP),)
+        assert state.shown_actions == (0, 6)  # blue now knows red holds only actions
+        assert state.phase is Phase.DEAL
+
+
+class TestD9Reveal:
+    """D9: strength against the other card's type; '-' loses at once, no rolls."""
+
+    def test_D9_dash_loses_automatically(self) -> None:
+        state = play(deal(), "attack I/20", "defend I/46", "pass", "pass", "combat 6:1", "pass",
+                     "draw I/21", "draw I/50")
+        # Red attacks with a ship; blue defends with a person: TERRA is gone, NEMO lost.
+        state = play(state, "attack I/47", "defend I/18", "pass", "pass", "combat 6:1", "pass",
+                     "draw I/51", "draw I/22")
+        # Blue attacks with Ren Dhark (a ship landed); red defends with DRAKHON ('-' vs person).
+        state = play(state, "attack I/2", "defend I/50")
+        assert state.phase is Phase.COUNTER and state.duel.loser == DEFENDER
+        state = play(state, "pass")
+        assert Landing(idx("I/2"), CombatType.PERSON) in state.landed[0]
+        assert idx("I/50") in state.out[1]
+
+    def test_D9_both_dash_destroys_both(self) -> None:
+        ren = attrs.evolve(STARTER_I.card("I/2"), strength=(None, 5, 4))
+        custom = with_cards(I_2=ren)
+        state = deal(red=("I/50", "I/47", "I/35", "I/43", "I/61", "I/62", "I/63"),
+                     options=Options(card_set=custom, blue_player=0))
+        state = play(state, "attack I/19", "defend I/47", "pass", "pass", "combat 6:1", "pass",
+                     "draw I/21", "draw I/46")
+        # DRAKHON ('-' against persons) meets Ren Dhark ('-' against ships here).
+        state = play(state, "attack I/50", "defend I/2")
+        assert state.phase is Phase.DEAL and state.landed[1] == ()
+        assert idx("I/50") in state.out[1] and idx("I/2") in state.out[0]
+
+
+class TestD10ActionWindow:
+    """D10: attacker, then defender, one action card each; attacker's second chance."""
+
+    def test_D10_order_and_one_card_per_combat_card(self) -> None:
+        state = to_window(deal(), "I/18", "I/46")
+        assert rd.to_move(state) == 0
+        state = play(state, "play I/30")
+        assert rd.to_move(state) == 1
+        state = play(state, "play I/61")
+        assert state.phase is Phase.DESTROY  # Golden man resolved first, then the Hyperbomb
+        assert [p.status for p in state.duel.played] == [Status.APPLIED, Status.PENDING]
+        assert state.duel.attack_mod == 2
+
+    def test_D10_attacker_gets_one_more_chance(self) -> None:
+        state = to_window(deal(), "I/18", "I/46")
+        state = play(state, "pass", "play I/62")
+        assert rd.to_move(state) == 0 and state.duel.window == 2
+        state = play(state, "play I/32")
+        assert [entry.card for entry in state.duel.played] == [idx("I/62"), idx("I/32")]
+        assert state.phase is Phase.DESTROY  # Satiated death applied, Antisphere rolls
+        assert state.duel.attack_mod == -2
+
+    def test_D10_no_second_chance_after_playing(self) -> None:
+        state = to_window(deal(), "I/18", "I/46")
+        state = play(state, "play I/30", "pass")
+        assert state.phase is Phase.COMBAT
+
+    def test_D10_action_cards_only_before_anyone_rolls(self) -> None:
+        state = play(to_window(deal(), "I/18", "I/46"), "pass", "pass")
+        assert state.phase is Phase.COMBAT
+        with pytest.raises(IllegalActionError) as err:
+            play(state, "play I/30")
+        assert err.value.rule == "D13"
+
+
+class TestD11Resolution:
+    """D11: ward-off rolls against an A value, modifiers, destroy rolls; cards leave."""
+
+    def test_D11_ward_off_before_the_effect(self) -> None:
+        # TERRA has A5: red's Satiated death is warded off on 5+.
+        state = to_window(deal(), "I/20", "I/46")
+        state = play(state, "pass", "play I/62", "pass")
+        assert state.phase is Phase.WARD
+        warded = play(state, "roll 5")
+        assert warded.duel.played[0].status is Status.WARDED and warded.duel.attack_mod == 0
+        hit = play(state, "roll 4")
+        assert hit.duel.played[0].status is Status.APPLIED and hit.duel.attack_mod == -2
+        assert hit.phase is Phase.COMBAT
+
+    def test_D11_ward_off_comes_before_the_destroy_roll(self) -> None:
+        state = to_window(deal(), "I/20", "I/46")
+        state = play(state, "pass", "play I/61", "pass", "roll 2")
+        assert state.phase is Phase.DESTROY
+        state = play(state, "roll 3")
+        # Destroyed: red wins the duel at once, no combat roll; blue may counter-strike.
+        assert state.phase is Phase.COUNTER and state.duel.loser == ATTACKER
+        assert idx("I/20") in state.out[0] and idx("I/61") in state.out[1]
+
+    def test_D11_failed_destroy_goes_on_to_combat(self) -> None:
+        state = to_window(deal(), "I/18", "I/46")
+        state = play(state, "play I/32", "pass", "roll 2")
+        assert state.phase is Phase.COMBAT
+        assert state.duel.played[0].status is Status.FAILED
+
+    def test_D11_strengthening_cannot_be_warded_off(self) -> None:
+        # Golden man on STAHLTANGO against CAL-like A values: no ward roll for a boost.
+        state = deal(red=("I/53", "I/47", "I/35", "I/43", "I/61", "I/62", "I/63"))
+        state = to_window(state, "I/18", "I/53")  # GSAL has A5
+        state = play(state, "play I/30", "pass")
+        assert state.phase is Phase.COMBAT and state.duel.attack_mod == 2
+
+    def test_D11_void_action_still_leaves_the_game(self) -> None:
+        state = to_window(deal(), "I/18", "I/46")
+        state = play(state, "play I/32", "play I/61", "roll 6")
+        # Antisphere destroyed NEMO first; the Hyperbomb never resolved but is gone.
+        assert state.phase is Phase.COUNTER and state.duel.loser == DEFENDER
+        assert idx("I/61") in state.out[1] and idx("I/32") in state.out[0]
+
+
+class TestD12Activation:
+    """D12: the Synthetic swarm rolls when committed; below 3 it is destroyed."""
+
+    def test_D12_failed_activation_means_another_card(self) -> None:
+        state = deal(blue=("I/11", "I/19", "I/20", "I/2", "I/7", "I/30", "I/32"))
+        state = play(state, "attack I/11 as ship")
+        assert state.phase is Phase.ACTIVATE and rd.to_move(state) is CHANCE
+        assert rd.observe(state, 1).duel.attack_activated
+        failed = play(state, "roll 2")
+        assert failed.phase is Phase.ATTACK and idx("I/11") in failed.out[0]
+        assert rd.to_move(failed) == 0
+        ok = play(state, "roll 3")
+        assert ok.phase is Phase.DEFEND
+
+    def test_D12_defending_swarm(self) -> None:
+        state = play(deal(), "attack I/18", "defend I/46", "pass", "pass", "combat 6:1", "pass")
+        state = play(state, "draw I/11", "draw I/48", "attack I/47")
+        assert "defend I/11 Synthetic swarm as ship" in legal(state)
+        assert "defend I/11 Synthetic swarm as unit" in legal(state)
+        state = play(state, "defend I/11 as unit", "roll 1")
+        assert state.phase is Phase.DEFEND and idx("I/11") in state.out[0]
+
+
+    def test_D12_failed_swarm_without_a_replacement_ends_the_battle(self) -> None:
+        """Ruling 12: no other card to attack with: the battle ends without a duel."""
+        state = deal(blue=("I/11", "I/1", "I/2", "I/3", "I/4", "I/5", "I/30"))
+        state = play(state, "attack I/11 as ship", "roll 2")
+        assert state.phase is Phase.DEAL and state.attacker == 1 and not state.skipped
+        assert state.shown_nonships == (6, 0)
+        state = play(state, "draw I/21")
+        assert state.phase is Phase.ATTACK and rd.to_move(state) == 1
+
+    def test_D12_failed_counter_strike_activation(self) -> None:
+        """Ruling 12: a G card failing its activation: another G card, or pass."""
+        swarm = attrs.evolve(STARTER_I.card("I/11"), g=True)
+        options = Options(card_set=with_cards(I_11=swarm), blue_player=0)
+        state = deal(blue=("I/18", "I/19", "I/11", "I/2", "I/7", "I/30", "I/32"), options=options)
+        state = play(state, "attack I/18", "defend I/46", "pass", "pass", "combat 1:6")
+        assert legal(state) == ["pass", "counter I/11 Synthetic swarm as ship",
+                                "counter I/19 PASADENA as ship"]
+        state = play(state, "counter I/11 as ship")
+        assert state.phase is Phase.ACTIVATE and rd.observe(state, 1).duel.attack is None
+        assert rd.observe(state, 1).duel.defense == idx("I/46")  # the winner stays face up
+        assert rd.observe(state, 0).duel.defense == idx("I/46")
+        state = play(state, "roll 1")
+        assert state.phase is Phase.COUNTER and legal(state) == [
+            "pass", "counter I/19 PASADENA as ship"]
+        state = play(state, "pass")
+        assert state.phase is Phase.DEAL and state.landed == ((), ())
+        assert set(numbers(state.out[0])) == {"I/18", "I/11"}
+
+
+    def test_D12_failed_defending_swarm_without_a_replacement(self) -> None:
+        """Set up from data: blue defends with the swarm and holds only action cards."""
+        state = play(to_window(deal(), "I/18", "I/46"), "pass", "pass", "combat 6:1", "pass")
+        blue_hand = tuple(idx(n) for n in ("I/11", "I/28", "I/29", "I/30", "I/31", "I/32"))
+        blue_out = tuple(c for c in state.options.tables.decks[0]
+                         if c not in blue_hand and c not in (idx("I/18"), idx("I/33")))
+        red_keep = (*state.hands[1], idx("I/48"))
+        red_out = tuple(c for c in state.options.tables.decks[1] if c not in red_keep)
+        position = attrs.evolve(state, hands=(blue_hand, state.hands[1]),
+                                decks=((idx("I/33"),), (idx("I/48"),)), out=(blue_out, red_out))
+        state = from_json(to_json(position), State)
+        state = play(state, "draw I/33", "draw I/48", "attack I/47", "defend I/11 as ship",
+                     "roll 2")
+        assert Landing(idx("I/47"), CombatType.SHIP) in state.landed[1]
+        assert state.shown_actions == (6, 0) and idx("I/11") in state.out[0]
+
+
+class TestD13CombatRoll:
+    """D13: strength + die; the rulebook example."""
+
+    def test_D13_rulebook_example_six_beats_four(self) -> None:
+        """Blue's ship 5/5/3 attacks, red answers with 3/5/4: both roll 1, 6 beats 4."""
+        blue_ship = attrs.evolve(STARTER_I.card("I/18"), strength=(5, 5, 3))
+        red_card = attrs.evolve(STARTER_I.card("I/46"), strength=(3, 5, 4))
+        options = Options(card_set=with_cards(I_18=blue_ship, I_46=red_card), blue_player=0)
+        state = deal(options=options)
+        state = play(state, "attack I/18 STAHLTANGO as ship", "defend I/46 NEMO as ship",
+                     "pass", "pass")
+        assert rd.combat_totals(state, 1, 1) == (6, 4)
+        state = play(state, "combat 1:1")
+        assert state.phase is Phase.COUNTER and state.duel.loser == DEFENDER
+        state = play(state, "pass")
+        assert state.landed[0] == (Landing(idx("I/18"), CombatType.SHIP),)
+        assert idx("I/46") in state.out[1]
+
+    def test_D13_ties_destroy_both(self) -> None:
+        state = play(to_window(deal(), "I/18", "I/47"), "pass", "pass", "combat 2:1")
+        assert state.phase is Phase.DEAL and state.landed == ((), ())
+        assert idx("I/18") in state.out[0] and idx("I/47") in state.out[1]
+
+
+class TestD14Outcome:
+    """D14: attacker wins: lands; defender wins: both removed."""
+
+    def test_D14_defender_wins_removes_both(self) -> None:
+        state = play(to_window(deal(), "I/18", "I/46"), "pass", "pass", "combat 1:1", "pass")
+        assert state.landed == ((), ())
+        assert idx("I/18") in state.out[0] and idx("I/46") in state.out[1]
+
+    def test_D14_landed_cards_are_never_attacked(self) -> None:
+        state = play(to_window(deal(), "I/18", "I/46"), "pass", "pass", "combat 6:1", "pass")
+        assert Landing(idx("I/18"), CombatType.SHIP) in state.landed[0]
+        assert rd.inventory(state)["I/18 STAHLTANGO"] == 1
+
+
+class TestD15CounterStrike:
+    """D15 and the FAQ: counter-strikes by the loser with a G card."""
+
+    def test_D15_defender_counter_strikes_and_wins(self) -> None:
+        state = play(to_window(deal(), "I/18", "I/46"), "pass", "pass", "combat 6:1")
+        assert state.phase is Phase.COUNTER and rd.to_move(state) == 1
+        assert legal(state) == ["pass", "counter I/43 Soldiers as unit"]
+        state = play(state, "counter I/43", "pass", "pass", "combat 1:6")
+        # The G card won: STAHLTANGO does not land; both removed.
+        assert state.landed == ((), ()) and state.phase is Phase.DEAL
+        assert set(numbers(state.out[1])) == {"I/46", "I/43"}
+
+    def test_D15_no_counter_strike_against_a_counter_strike(self) -> None:
+        state = play(to_window(deal(), "I/18", "I/46"), "pass", "pass", "combat 6:1",
+                     "counter I/43", "pass", "pass", "combat 6:1")
+        # STAHLTANGO beat the counter-strike too: it lands, no further counter.
+        assert state.phase is Phase.DEAL
+        assert state.landed[0] == (Landing(idx("I/18"), CombatType.SHIP),)
+
+    def test_D15_no_counter_strike_after_a_tie(self) -> None:
+        state = play(to_window(deal(), "I/18", "I/46"), "pass", "pass", "combat 2:1")
+        assert state.phase is Phase.DEAL
+
+    def test_D15_counter_strike_does_not_change_who_attacks_next(self) -> None:
+        state = play(to_window(deal(), "I/18", "I/46"), "pass", "pass", "combat 1:6")
+        assert state.duel.loser == ATTACKER and rd.to_move(state) == 0
+        # Blue lost the duel; PASADENA (G) counter-strikes, still as the attacker.
+        assert legal(state) == ["pass", "counter I/19 PASADENA as ship"]
+        state = play(state, "counter I/19", "pass", "pass", "combat 6:1")
+        assert Landing(idx("I/19"), CombatType.SHIP) in state.landed[0]
+        state = play(state, "draw I/21", "draw I/22", "draw I/48")
+        assert state.attacker == 1 and rd.to_move(state) == 1  # red attacks next
+
+    def test_D15_attacker_g_card_obeys_the_ship_rule(self) -> None:
+        state = play(to_window(deal(), "I/18", "I/46"), "pass", "pass", "combat 1:6")
+        # Black guard (G) is a unit: no counter-strike before a ship has landed.
+        assert "counter I/7 Black guard as unit" not in legal(state)
+
+    def test_D15_modifiers_last_for_the_battle(self) -> None:
+        """D11: a modifier lasts for the battle, so into the counter-strike duel."""
+        state = play(to_window(deal(), "I/18", "I/46"), "play I/30", "pass", "combat 6:1")
+        assert state.phase is Phase.COUNTER and state.duel.attack_mod == 2
+        state = play(state, "counter I/43", "pass", "pass")
+        assert state.duel.attack_mod == 2 and state.duel.defense_mod == 0
+        # STAHLTANGO (2 against a unit) + 2 + die against the soldiers' 2 against a ship.
+        assert rd.combat_totals(state, 1, 1) == (2 + 2 + 1, 2 + 1)
+
+    def test_D15_action_cards_allowed_again(self) -> None:
+        state = play(to_window(deal(), "I/18", "I/46"), "play I/30", "pass", "combat 1:6",
+                     "counter I/19")
+        assert state.phase is Phase.WINDOW and state.duel.played == ()
+        assert "play I/32 Antisphere" in legal(state)
+
+    def test_D15_faq_one_action_card_per_combat_card(self) -> None:
+        """FAQ: after a warded-off action card the same side may not add another."""
+        state = to_window(deal(), "I/20", "I/46")
+        state = play(state, "pass", "play I/62", "pass", "roll 6")
+        assert state.duel.played[0].status is Status.WARDED
+        assert state.phase is Phase.COMBAT
+        with pytest.raises(IllegalActionError):
+            play(state, "play I/63")
+
+
+class TestD16OutOfGame:
+    """D16: destroyed and removed cards go to their owner's public pile."""
+
+    def test_D16_piles_are_public(self) -> None:
+        state = play(to_window(deal(), "I/18", "I/47"), "pass", "pass", "combat 2:1")
+        for viewer in (0, 1, None):
+            assert rd.observe(state, viewer).out == state.out
+
+
+class TestD17Drawing:
+    """D17: draw up to 7, then the other player attacks."""
+
+    def test_D17_draw_up_to_seven_and_alternate(self) -> None:
+        state = play(to_window(deal(), "I/18", "I/46"), "play I/30", "play I/61", "roll 1",
+                     "combat 1:1", "pass")
+        assert state.phase is Phase.DEAL
+        assert [len(h) for h in state.hands] == [5, 5]
+        assert rd.to_move(state) is CHANCE
+        state = play(state, "draw I/21", "draw I/22", "draw I/48", "draw I/49")
+        assert state.phase is Phase.ATTACK and state.attacker == 1
+        assert [len(h) for h in state.hands] == [7, 7]
+
+    def test_D17_fewer_when_the_deck_runs_out(self) -> None:
+        deck = ("I/13", "I/14", "I/15", "I/16", "I/17", "I/18", "I/19", "I/20", "I/21", "I/22",
+                "I/24", "I/25", "I/26", "I/27", "I/11", "I/1", "I/2", "I/3", "I/4", "I/5",
+                "I/6", "I/7", "I/8", "I/9", "I/10", "I/12", "I/23", "I/25", "I/20", "I/13",
+                "I/1")
+        assert rd.deck_problems(STARTER_I, rd.Side.BLUE, deck) == []
+        state = rd.new_game(2, Options(blue_player=0, decks=(deck, STARTER_I.starter_deck(
+            rd.Side.RED))))
+        assert len(state.decks[0]) == 31
+
+
+class TestD18Victory:
+    """D18: 7 ships; 6 cards with a person/unit; 5 cards with two persons/units."""
+
+    def test_D18_conditions(self) -> None:
+        ship, person = CombatType.SHIP, CombatType.PERSON
+        assert rd.has_won(tuple(Landing(k, ship) for k in range(7)))
+        assert not rd.has_won(tuple(Landing(k, ship) for k in range(6)))
+        assert rd.has_won((*(Landing(k, ship) for k in range(5)), Landing(9, person)))
+        assert not rd.has_won((*(Landing(k, ship) for k in range(4)), Landing(9, person)))
+        assert rd.has_won((*(Landing(k, ship) for k in range(3)), Landing(8, person),
+                           Landing(9, CombatType.UNIT)))
+
+    def test_D18_a_whole_game_ends_with_a_victory(self) -> None:
+        rng = random.Random(11)
+        for _ in range(30):
+            state = rd.new_game(2)
+            while not rd.is_terminal(state):
+                if rd.to_move(state) is CHANCE:
+                    state = rd.apply(state, rd.sample_chance(state, rng))
+                else:
+                    state = rd.apply(state, rng.choice(rd.legal_actions(state)))
+            if state.winner is not None and rd.has_won(state.landed[state.winner]):
+                assert rd.returns(state)[state.winner] == 1.0
+                assert rd.result(state).winners == (state.winner,)
+                assert rd.to_move(state) is TERMINAL and rd.legal_actions(state) == ()
+                return
+        raise AssertionError("no D18 victory in 30 random games")
+
+
+class TestD22MutualSkips:
+    """D22: two skips in a row end the game; more cards on the enemy planet wins."""
+
+    def test_D22_both_skip_at_once_is_a_draw(self) -> None:
+        blue = ("I/1", "I/2", "I/3", "I/4", "I/5", "I/6", "I/30")
+        red = ("I/34", "I/35", "I/36", "I/37", "I/38", "I/61", "I/62")
+        state = deal(blue=blue, red=red)
+        assert state.phase is Phase.OVER and state.winner is None
+        assert rd.returns(state) == (0.0, 0.0)
+        assert rd.result(state) == rd.result(state).__class__((0, 0), (), True)
+
+
+    def test_D22_more_cards_on_the_enemy_planet_wins(self) -> None:
+        """Set up from data: blue has landed a ship and holds only action cards; red holds
+        no ship. Red skips, blue skips: blue wins 1-0."""
+        state = play(to_window(deal(), "I/18", "I/46"), "pass", "pass", "combat 6:1", "pass")
+        blue_hand = tuple(idx(f"I/{k}") for k in range(28, 34))
+        red_hand = tuple(idx(f"I/{k}") for k in range(34, 40))
+        blue_out = tuple(c for c in state.options.tables.decks[0]
+                         if c not in blue_hand and c != idx("I/18"))
+        red_out = tuple(c for c in state.options.tables.decks[1]
+                        if c not in red_hand and c != idx("I/61"))
+        position = attrs.evolve(state, hands=(blue_hand, red_hand), decks=((), (idx("I/61"),)),
+                                out=(blue_out, red_out))
+        state = play(from_json(to_json(position), State), "draw I/61")
+        assert state.phase is Phase.OVER and state.skipped and state.winner == 0
+        assert rd.result(state).scores == (1, 0) and rd.returns(state) == (1.0, -1.0)
+        assert not rd.has_won(state.landed[0])
+
+
+class TestD30DeckBuilding:
+    """D30: custom decks, every broken rule named."""
+
+    def test_D30_every_problem_named(self) -> None:
+        deck = ("I/18", "I/18", "I/18", "I/40", "I/28", "I/99", "I/67")
+        with pytest.raises(InvalidOptionsError) as err:
+            Options(decks=(deck, STARTER_I.starter_deck(rd.Side.RED)))
+        message = str(err.value)
+        for part in ("I/18 appears 3 times", "I/40 Kloff Kruzz is a red card",
+                     "no card 'I/99'", "I/67 Terra is a planet", "resource points total",
+                     "ships, fewer than 15", "persons/units, fewer than 12"):
+            assert part in message, part
+        assert err.value.option == "decks"
+
+    def test_D30_a_valid_custom_deck_plays(self) -> None:
+        blue = (*tuple(n for n in STARTER_I.starter_deck(rd.Side.BLUE) if n != "I/31"), "I/27")
+        assert rd.deck_problems(STARTER_I, rd.Side.BLUE, blue) == []
+        state = rd.new_game(2, Options(blue_player=0, decks=(blue, STARTER_I.starter_deck(
+            rd.Side.RED))))
+        assert Counter(numbers(state.decks[0]))["I/27"] == 2
+        outcomes = dict((str(a), p) for a, p in rd.chance_outcomes(state))
+        assert outcomes["draw I/27 Z-66"] == Fraction(2, 33)
+
+    def test_D30_too_many_actions(self) -> None:
+        red = (*STARTER_I.starter_deck(rd.Side.RED), "I/61")
+        assert "7 action cards, more than 6" in rd.deck_problems(STARTER_I, rd.Side.RED, red)
+
+
+class TestD31Information:
+    """D31: own hand; opponent's hand and decks as counts; committed cards hidden."""
+
+    def test_D31_observation(self) -> None:
+        state = deal()
+        blue_view = rd.observe(state, 0)
+        assert blue_view.hand == state.hands[0]
+        assert blue_view.hand_sizes == (7, 7) and blue_view.deck_sizes == (26, 26)
+        assert rd.observe(state, None).hand == ()
+        red = rd.observe(state, 1)
+        assert red.hand == state.hands[1]
+        assert "I/18" not in to_json(red).replace('"I/18', "")  # only the card set names it
+
+    def test_D31_observation_does_not_depend_on_hidden_cards(self) -> None:
+        one = deal()
+        other = deal(red=("I/48", "I/49", "I/36", "I/44", "I/64", "I/65", "I/66"))
+        assert rd.observe(one, 0) == rd.observe(other, 0)
+        assert rd.observe(one, 1) != rd.observe(other, 1)
+
+    def test_D31_resample_keeps_what_the_player_knows(self) -> None:
+        state = play(deal(), "attack I/18")
+        rng = random.Random(1)
+        seen = set()
+        for _ in range(20):
+            other = rd.resample(state, 1, rng)
+            rd.validate_state(other)
+            assert rd.observe(other, 1) == rd.observe(state, 1)
+            assert rd.inventory(other) == rd.inventory(state)
+            assert rd.legal_actions(other) == rd.legal_actions(state)
+            assert other.options.tables.is_ship[other.duel.attack]  # type: ignore[index]
+            seen.add(other.duel.attack)
+        assert len(seen) > 1
+
+    def test_D31_resample_respects_a_skip(self) -> None:
+        state = deal(blue=("I/1", "I/2", "I/3", "I/4", "I/5", "I/6", "I/30"))
+        rng = random.Random(2)
+        for _ in range(20):
+            other = rd.resample(state, 1, rng)
+            assert not any(other.options.tables.is_ship[c] for c in other.hands[0])
+
+
+    def test_D31_render_shows_only_what_the_player_sees(self) -> None:
+        state = play(deal(), "attack I/20")
+        red = rd.render(rd.observe(state, 1))
+        assert "face down, declared ship" in red and "TERRA" not in red
+        assert "I/46 NEMO [ship 4/2/2]" in red
+        blue = rd.render(rd.observe(state, 0))
+        assert "I/20 TERRA [ship 5/3/3 A5 ring-ship]" in blue and "NEMO" not in blue
+        assert rd.render(rd.observe(rd.new_game(2), None)) == "\n".join([
+            "Ren Dhark - drawing sides", "player 0: hand 0, deck 33, on the enemy planet: -",
+            "player 1: hand 0, deck 33, on the enemy planet: -"])
+
+
+class TestNotationAndErrors:
+    """Notation round-trips; bad text and illegal actions are refused with reasons."""
+
+    def test_notation(self) -> None:
+        state = deal()
+        assert rd.parse_action(state, "ATTACK  i/18 stahltango  as SHIP") == rd.Attack(
+            "I/18", "STAHLTANGO", CombatType.SHIP)
+        assert rd.parse_action(state, "combat 5 : 3") == rd.CombatRoll(5, 3)
+        for bad in ("attack I/999", "attack I/18 LUXOR", "fly", "play I/30 as ship",
+                    "attack I/11", "attack I/30"):
+            with pytest.raises(InvalidNotationError):
+                rd.parse_action(state, bad)
+
+    def test_illegal_actions_name_the_rule(self) -> None:
+        state = deal()
+        for text, rule in (("defend I/46", "D7"), ("combat 1:1", "D7"), ("attack I/21", "D7")):
+            with pytest.raises(IllegalActionError) as err:
+                play(state, text)
+            assert err.value.rule == rule and err.value.state is state
+        with pytest.raises(IllegalActionError, match="not in player 0's hand"):
+            play(state, "attack I/21")
+
+    def test_new_game_refuses_bad_players_and_options(self) -> None:
+        for players in (1, 3, 2.0, True):
+            with pytest.raises(InvalidOptionsError) as err:
+                rd.new_game(players)  # type: ignore[arg-type]
+            assert err.value.option == "players"
+        with pytest.raises(InvalidOptionsError):
+            rd.new_game(2, "fast")  # type: ignore[arg-type]
+        with pytest.raises(InvalidOptionsError):
+            Options(card_set="starter")  # type: ignore[arg-type]
+
+
+class TestJSON:
+    """States round-trip; corrupted states are refused naming the problem."""
+
+    def test_round_trip(self) -> None:
+        state = play(deal(), "attack I/18")
+        assert from_json(to_json(state)) == state
+
+    def test_options_write_the_bundled_set_as_null(self) -> None:
+        assert Options(card_set=STARTER_I) == Options()
+        assert Options().card_set is None and Options().cards is STARTER_I
+        assert '"card_set": null' in to_json(Options())
+        custom = with_cards(I_18=attrs.evolve(STARTER_I.card("I/18"), strength=(5, 5, 3)))
+        state = rd.new_game(2, card_set=custom)
+        loaded = from_json(to_json(state), State)
+        assert loaded == state and loaded.options.cards.card("I/18").strength == (5, 5, 3)
+
+    def test_a_bad_card_set_in_json_is_refused(self) -> None:
+        custom = with_cards(I_18=attrs.evolve(STARTER_I.card("I/18"), strength=(5, 5, 3)))
+        text = to_json(rd.new_game(2, card_set=custom)).replace('"I/19"', '"I/18"')
+        with pytest.raises(InvalidStateError, match="card number 'I/18' appears 2 times"):
+            from_json(text)
+
+    def _corrupt(self, state: State, **changes: Any) -> str:
+        return to_json(attrs.evolve(state, **changes))
+
+    def test_duplicated_card(self) -> None:
+        state = deal()
+        hand = tuple(sorted((*state.hands[0][:6], state.hands[0][0])))
+        with pytest.raises(InvalidStateError, match="card conservation"):
+            from_json(self._corrupt(state, hands=(hand, state.hands[1])))
+
+    def test_wrong_attacker(self) -> None:
+        with pytest.raises(InvalidStateError, match="attacker"):
+            from_json(self._corrupt(deal(), attacker=1))
+
+    def test_impossible_knowledge(self) -> None:
+        with pytest.raises(InvalidStateError, match="shown_nonships"):
+            from_json(self._corrupt(deal(), shown_nonships=(7, 0)))
+
+    def test_hand_over_seven(self) -> None:
+        state = deal()
+        hand = tuple(sorted((*state.hands[0], state.decks[0][0])))
+        deck = state.decks[0][1:]
+        with pytest.raises(InvalidStateError, match="more than 7"):
+            from_json(self._corrupt(state, hands=(hand, state.hands[1]),
+                                    decks=(deck, state.decks[1])))
+
+    def test_person_landed_first(self) -> None:
+        state = deal()
+        hand = state.hands[0]
+        person = idx("I/2")
+        landed = ((Landing(person, CombatType.PERSON),), ())
+        with pytest.raises(InvalidStateError, match="first card to land must be a ship"):
+            from_json(self._corrupt(state, landed=landed,
+                                    hands=(tuple(c for c in hand if c != person),
+                                           state.hands[1])))
+
+    def test_two_actions_for_one_card(self) -> None:
+        state = play(to_window(deal(), "I/18", "I/46"), "pass", "play I/62")
+        duel = state.duel
+        extra = rd.Played(DEFENDER, idx("I/61"), Status.PENDING)
+        hands = (state.hands[0], tuple(c for c in state.hands[1] if c != idx("I/61")))
+        with pytest.raises(InvalidStateError, match="one action card per combat card"):
+            from_json(self._corrupt(state, hands=hands,
+                                    duel=attrs.evolve(duel, played=(*duel.played, extra))))
+
+    def test_a_phase_nobody_can_act_in(self) -> None:
+        state = deal(blue=("I/1", "I/2", "I/3", "I/4", "I/5", "I/6", "I/30"))
+        assert state.attacker == 1  # blue skipped
+        with pytest.raises(InvalidStateError, match="skipped"):
+            from_json(self._corrupt(state, attacker=0, battle=0, skipped=False))
+
+    def test_unknown_card_index(self) -> None:
+        state = deal()
+        with pytest.raises(InvalidStateError, match="no card with index"):
+            from_json(self._corrupt(state, out=((99,), ())))
