@@ -639,6 +639,16 @@ class TestB18Information:
             assert destination is not None
             assert sorted((*hand, *draw, destination)) == sorted(codes("g1 g2 g3 g4"))
 
+    def test_resample_during_setup_keeps_the_dealt_kinds(self) -> None:
+        state = play(two_player_start(), "set 0 r12", "set 1 star", "set 2 eye")
+        rng = random.Random(3)
+        for _ in range(30):
+            other = cb.resample(state, 0, rng)
+            cb.validate_state(other)  # P1: hand + conveyor 1 = 12 luggage, 3 specials
+            assert cb.observe(other, 0) == cb.observe(state, 0)
+        self_view = {cb.resample(state, 1, rng).destinations[2] for _ in range(40)}
+        assert len(self_view) > 3  # P0's eye at conveyor 2 is unknown to P1
+
     def test_resample_redraws_the_unknown(self) -> None:
         state = placed_two_player()
         rng = random.Random(1)
@@ -727,6 +737,16 @@ class TestJSON:
         self.corrupt(state, "a row starts with a luggage card",
                      rows=[[C("r5")], [C("r6")], [cb.STAR], [], [], []],
                      draw=sorted([C("r7"), *draw]))
+
+    def test_setup_kinds_follow_the_deal(self) -> None:
+        state = play(two_player_start(), "set 0 r12")
+        hands = [list(h) for h in state.hands]
+        draw = list(state.draw)
+        special = next(c for c in draw if c >= cb.LUGGAGE)
+        draw.remove(special)
+        draw.append(hands[1].pop(0))  # swap one of P1's luggage for a special of the pile
+        hands[1] = sorted([*hands[1], special])
+        self.corrupt(state, "luggage and 3 specials dealt", hands=hands, draw=sorted(draw))
 
     def test_pending_draws(self) -> None:
         state = play(position(["plus_one r5", "b1 b2 b3 b4 b5", "b6"], destinations={0: "r1"}),

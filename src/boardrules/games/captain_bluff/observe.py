@@ -10,7 +10,7 @@ Who knows which face-down card is public (everyone sees who looks at what).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from typing import TypeAlias
 
 import attrs
 
@@ -120,73 +120,84 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     The cards the player does not know — other hands beyond their exposed cards, the
     draw pile, destination cards and face-down discards the player does not know, the
     specials stowed at setup — are dealt again uniformly among those places, keeping
-    each place's size and what must be luggage or special (during the deal, hands and
-    the piles split by kind; stowed cards are specials).
+    each place's size and what the deal fixes: during the deal each hand and the draw
+    pile keep their numbers of luggage and specials; while the first destinations are
+    placed, each other player's hand together with the destinations they placed keeps
+    the dealt numbers; stowed cards are specials.
     """
     observe(state, player)
     n = state.players
-    dealing = state.stage is Stage.DEAL
-    # The unknown part of each place, and its kind constraint: (luggage, specials) counts
-    # when the kind is fixed, else None.
-    unknown: list[tuple[int, ...]] = []
-    for p in range(n):
-        unknown.append(() if p == player else _without(state.hands[p], state.exposed[p]))
-    unknown.append(state.draw)
+    stage = state.stage
+    hand_parts = [() if p == player else _without(state.hands[p], state.exposed[p])
+                  for p in range(n)]
     slots_dest = [v for v, (d, k) in enumerate(zip(state.destinations, state.knowers, strict=True))
                   if d is not None and player not in k]
     # Unknown face-down discards in an order the player can see (by knowers), so that
     # the redrawn world depends only on what the player knows.
     slots_buried = sorted((i for i, f in enumerate(state.buried) if player not in f.known_by),
                           key=lambda i: sorted(state.buried[i].known_by))
-    pool: list[int] = [c for part in unknown for c in part]
-    pool += [state.destinations[v] for v in slots_dest]  # type: ignore[misc]
-    pool += [state.buried[i].card for i in slots_buried]
-    pool += state.stowed
-    pool.sort()
+    current: dict[_Place, tuple[int, ...]] = {("draw", 0): state.draw, ("stowed", 0):
+                                               state.stowed}
+    for p in range(n):
+        current["hand", p] = hand_parts[p]
+    for v in slots_dest:
+        current["dest", v] = (state.destinations[v],)  # type: ignore[assignment]
+    for i in slots_buried:
+        current["buried", i] = (state.buried[i].card,)
+    # Groups of places redrawn together, in an order the player can see; a fixed group
+    # keeps its numbers of luggage and specials, a free group takes any cards.
+    fixed: list[list[_Place]] = [[("stowed", 0)]]
+    grouped = {("stowed", 0)}
+    if stage is not Stage.PLAY:
+        for p in range(n):
+            if p == player:
+                continue
+            group: list[_Place] = [("hand", p)]
+            group += [("dest", v) for v in slots_dest if state.knowers[v] == frozenset({p})]
+            fixed.append(group)
+        fixed.append([("draw", 0)])
+        grouped.update(place for group in fixed for place in group)
+    free = [place for place in current if place not in grouped]
+    pool = sorted(c for cards in current.values() for c in cards)
     luggage_pool = [c for c in pool if c < LUGGAGE]
     special_pool = [c for c in pool if c >= LUGGAGE]
     rng.shuffle(luggage_pool)
     rng.shuffle(special_pool)
-    lug_needed = spec_needed = 0
-    if dealing:
-        for part in unknown:
-            lug = sum(1 for c in part if c < LUGGAGE)
-            lug_needed += lug
-            spec_needed += len(part) - lug
-    spec_needed += len(state.stowed)
-    lug_it = iter(luggage_pool[:lug_needed])
-    spec_it = iter(special_pool[:spec_needed])
-    rest = luggage_pool[lug_needed:] + special_pool[spec_needed:]
+    assigned: dict[_Place, tuple[int, ...]] = {}
+
+    def deal_out(places: list[_Place], cards: list[int]) -> None:
+        start = 0
+        for place in places:
+            size = len(current[place])
+            assigned[place] = tuple(sorted(cards[start:start + size]))
+            start += size
+
+    for group in fixed:
+        cards = [c for place in group for c in current[place]]
+        luggage = sum(1 for c in cards if c < LUGGAGE)
+        specials = len(cards) - luggage
+        mine = luggage_pool[:luggage] + special_pool[:specials]
+        del luggage_pool[:luggage], special_pool[:specials]
+        rng.shuffle(mine)
+        deal_out(group, mine)
+    rest = luggage_pool + special_pool
     rng.shuffle(rest)
-    any_it = iter(rest)
-
-    def take(part: tuple[int, ...]) -> tuple[int, ...]:
-        if not dealing:
-            return tuple(next(any_it) for _ in part)
-        return tuple(next(lug_it) if c < LUGGAGE else next(spec_it) for c in part)
-
-    new_unknown = [take(part) for part in unknown]
-    hands = tuple(
-        state.hands[p] if p == player else tuple(sorted(state.exposed[p] + new_unknown[p]))
-        for p in range(n)
-    )
-    draw = tuple(sorted(new_unknown[n]))
+    deal_out(free, rest)
+    hands = tuple(state.hands[p] if p == player
+                  else tuple(sorted(state.exposed[p] + assigned["hand", p])) for p in range(n))
     destinations = list(state.destinations)
     for v in slots_dest:
-        destinations[v] = next(any_it)
+        destinations[v] = assigned["dest", v][0]
     buried = list(state.buried)
     for i in slots_buried:
-        buried[i] = FaceDown(next(any_it), buried[i].known_by)
+        buried[i] = FaceDown(assigned["buried", i][0], buried[i].known_by)
     buried.sort(key=lambda f: (f.card, tuple(sorted(f.known_by))))
-    stowed = tuple(sorted(next(spec_it) for _ in state.stowed))
-    _exhausted(any_it, lug_it, spec_it)
-    return State(state.options, n, state.stage, hands, state.exposed, draw, state.discard,
-                 tuple(buried), state.removed, stowed, tuple(destinations), state.knowers,
-                 state.rows, state.turn, state.main_done, state.special_used, state.window,
-                 state.polled, state.draws, state.winner)
+    return State(state.options, n, stage, hands, state.exposed, assigned["draw", 0],
+                 state.discard, tuple(buried), state.removed, assigned["stowed", 0],
+                 tuple(destinations), state.knowers, state.rows, state.turn, state.main_done,
+                 state.special_used, state.window, state.polled, state.draws, state.winner)
 
 
-def _exhausted(*iterators: Iterator[int]) -> None:
-    for it in iterators:
-        if next(it, None) is not None:  # pragma: no cover - the counts match by construction
-            raise AssertionError("resample left cards unassigned")
+_Place: TypeAlias = tuple[str, int]
+"""A place of hidden cards: ``("hand", p)``, ``("draw", 0)``, ``("dest", v)``,
+``("buried", i)`` or ``("stowed", 0)``."""

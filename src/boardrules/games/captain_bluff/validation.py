@@ -167,6 +167,13 @@ def validate_state(state: State) -> None:
             if mine != should or hand_sizes[p] != dealt - should:
                 _fail(f"setup: player {p} must have placed {should} destination(s) known only "
                       f"to them and hold {dealt - should} cards (B4)")
+            cards = list(state.hands[p]) + [d for d, k in zip(state.destinations, state.knowers,
+                                                              strict=True)
+                                            if d is not None and k == frozenset({p})]
+            luggage = sum(1 for c in cards if c < LUGGAGE)
+            if luggage != LUGGAGE_DEAL[n] or len(cards) - luggage != SPECIAL_DEAL[n]:
+                _fail(f"setup: player {p}'s hand and placed destinations must be the "
+                      f"{LUGGAGE_DEAL[n]} luggage and {SPECIAL_DEAL[n]} specials dealt (B2)")
         if (state.turn, state.main_done, state.special_used, state.window, state.polled,
                 state.draws, state.winner) != (0, False, False, None, None, (), None):
             _fail("setup: no turn has started yet")
