@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from boardrules import CHANCE
+from boardrules import CHANCE, TERMINAL
 from boardrules.bots import Decision, ISMCTSBot, RandomBot, play_game
 from boardrules.games import GAMES, AnyGame
 from boardrules.testing import random_playout
@@ -67,12 +67,23 @@ class TestISMCTSBot:
         assert one == two
 
     @pytest.mark.parametrize("name", NAMES)
-    def test_plays_whole_games_legally(self, name: str) -> None:
+    def test_never_plays_an_illegal_action(self, name: str) -> None:
+        """Every seat an ISMCTS bot: 120 actions, each one checked by `apply`."""
         game = GAMES[name]
         seats = game.MIN_PLAYERS
-        bots = [ISMCTSBot(15, seed=s, rollout_limit=200) for s in range(seats)]
-        state = play_game(game, bots, rng=random.Random(8))  # checked apply refuses illegal moves
-        assert game.is_terminal(state)
+        bots = [ISMCTSBot(15, seed=s, rollout_limit=100) for s in range(seats)]
+        rng = random.Random(8)
+        state = game.new_game(seats)
+        for _ in range(120):
+            mover = game.to_move(state)
+            if mover is TERMINAL:
+                break
+            if mover is CHANCE:
+                action = game.sample_chance(state, rng)
+            else:
+                action = bots[mover].act(Decision(game, state, mover))
+                assert action in game.legal_actions(state)
+            state = game.apply(state, action)
 
     def test_time_budget(self) -> None:
         game = GAMES["kivi"]

@@ -11,7 +11,7 @@ from typing import Any, Final, TypeAlias
 
 from boardrules.errors import BoardrulesError
 from boardrules.game import Game
-from boardrules.games import captain_bluff, kivi, ren_dhark, whales_rivals
+from boardrules.games import captain_bluff, kivi, lustry, ren_dhark, whales_rivals
 
 __all__ = ["GAMES", "AnyGame", "game_of", "load", "register"]
 
@@ -23,6 +23,7 @@ _captain_bluff: Game[
     captain_bluff.State, captain_bluff.Action, captain_bluff.Observation, captain_bluff.Options
 ] = captain_bluff
 _kivi: Game[kivi.State, kivi.Action, kivi.Observation, kivi.Options] = kivi
+_lustry: Game[lustry.State, lustry.Action, lustry.Observation, lustry.Options] = lustry
 _ren_dhark: Game[ren_dhark.State, ren_dhark.Action, ren_dhark.Observation, ren_dhark.Options] = (
     ren_dhark
 )
@@ -33,6 +34,7 @@ _whales_rivals: Game[
 _REGISTRY: dict[str, AnyGame] = {
     "captain_bluff": _captain_bluff,
     "kivi": _kivi,
+    "lustry": _lustry,
     "ren_dhark": _ren_dhark,
     "whales_rivals": _whales_rivals,
 }

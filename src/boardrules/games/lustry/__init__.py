@@ -1,0 +1,132 @@
+"""Lustry — build sequences of colours, block, unblock and steal (Jaroslav Hrdlička).
+
+Two players, hidden hands, blind draws; draws from the draw piles are chance nodes. See the
+docs page "Lustry" for the rules in our words, every ruling, the state format and notation.
+
+>>> from boardrules.games import lustry
+>>> state = lustry.new_game(2)
+>>> state = lustry.apply(state, lustry.parse_action(state, "draw r"))
+>>> lustry.to_move(state), str(lustry.legal_actions(state)[0])
+(CHANCE, 'drawn r1c')
+>>> state = lustry.apply(state, lustry.Drawn("r3cf"))
+>>> lustry.observe(state, 0).pending
+('r?',)
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from boardrules.games.lustry.actions import (
+    ALLOW,
+    END_TURN,
+    Action,
+    Allow,
+    Block,
+    Defend,
+    Discard,
+    Draw,
+    Drawn,
+    EndTurn,
+    Exchange,
+    Extend,
+    Lay,
+    Steal,
+    Unblock,
+)
+from boardrules.games.lustry.cards import (
+    COLOURS,
+    DECK,
+    HAND_SIZE,
+    KINDS,
+    card_colour,
+    card_value,
+    is_card,
+)
+from boardrules.games.lustry.notation import parse_action
+from boardrules.games.lustry.observe import Observation, observe, resample
+from boardrules.games.lustry.render import render
+from boardrules.games.lustry.rules import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    action_bound,
+    apply,
+    apply_unchecked,
+    chance_outcomes,
+    inventory,
+    is_terminal,
+    legal_actions,
+    new_game,
+    result,
+    returns,
+    sample_chance,
+    scores,
+    to_move,
+)
+from boardrules.games.lustry.state import NO_SEQUENCE, Options, Phase, Sequence, State
+from boardrules.games.lustry.validation import validate_state
+
+__all__ = [
+    "ACTION_TYPES",
+    "ALLOW",
+    "COLOURS",
+    "DECK",
+    "END_TURN",
+    "HAND_SIZE",
+    "KINDS",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "NAME",
+    "NO_SEQUENCE",
+    "RULES_VERSION",
+    "TITLE",
+    "Action",
+    "Allow",
+    "Block",
+    "Defend",
+    "Discard",
+    "Draw",
+    "Drawn",
+    "EndTurn",
+    "Exchange",
+    "Extend",
+    "Lay",
+    "Observation",
+    "Options",
+    "Phase",
+    "Sequence",
+    "State",
+    "Steal",
+    "Unblock",
+    "action_bound",
+    "apply",
+    "apply_unchecked",
+    "card_colour",
+    "card_value",
+    "chance_outcomes",
+    "inventory",
+    "is_card",
+    "is_terminal",
+    "legal_actions",
+    "new_game",
+    "observe",
+    "parse_action",
+    "render",
+    "resample",
+    "result",
+    "returns",
+    "sample_chance",
+    "scores",
+    "to_move",
+    "validate_state",
+]
+
+NAME: Final = "lustry"
+"""Registry name."""
+TITLE: Final = "Lustry"
+"""Title."""
+RULES_VERSION: Final = "1"
+"""Version of these rules; records made under another version are refused."""
+ACTION_TYPES: Final[tuple[type[Action], ...]] = (
+    Drawn, Draw, Lay, Exchange, Extend, Block, Unblock, Steal, Discard, Defend, Allow, EndTurn)
+"""Every action class, the chance outcome `Drawn` first."""

@@ -1,0 +1,92 @@
+"""Lustry action notation.
+
+==========================  ==========================================================
+text                        action
+==========================  ==========================================================
+``draw r``                  draw the top card of the red draw pile (phase 1)
+``draw g@1``                draw the top card of player 1's green discard pile
+``drawn r3cf``              chance: the card that came off the draw pile
+``lay r1c r2cf``            lay a sequence of two cards (any order in the text)
+``exchange r4se r5se``      discard one's red sequence and lay this one instead
+``extend r4cf``             add a card to one's sequence of its colour
+``block g3ce>r3cf``         block the opponent's r3cf with g3ce
+``unblock r3ce>g3ce``       unblock one's card blocked by g3ce, laying r3ce
+``steal b0 r``              lay the steal card b0 and name red
+``defend g0``               out of turn: stop the steal with g0
+``allow``                   out of turn: let the steal happen
+``discard r5cf``            put r5cf at the bottom of one's red discard pile
+``end``                     end the turn
+==========================  ==========================================================
+
+Cards are written as in `cards` (``r3cf``: red, 3, circle, full; ``r1c``; ``r0`` a steal
+card); colours as ``r``, ``g``, ``b`` (or ``red``, ``green``, ``blue``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from boardrules.errors import InvalidNotationError
+from boardrules.games.lustry.actions import BY_TEXT, Action
+from boardrules.games.lustry.cards import ORDER
+from boardrules.games.lustry.state import State
+
+__all__ = ["parse_action"]
+
+_COLOUR_WORDS: Final = {"red": "r", "green": "g", "blue": "b"}
+_TWO: Final = re.compile(r"(lay|exchange) (\S+) (\S+)")
+_AROUND: Final = re.compile(r"\s*([@>])\s*")
+_ALIASES: Final = {"end turn": "end", "endturn": "end"}
+
+
+def parse_action(state: State, text: str) -> Action:
+    """Read an action from its notation (see the module docstring); case and spaces are free.
+
+    The text is read, not judged: a well-formed action that is illegal now is returned and
+    `apply` refuses it with the reason. Cards that do not exist, or pairs that no rule
+    could ever allow, are notation errors.
+
+    >>> from boardrules.games.lustry import new_game
+    >>> parse_action(new_game(2), "Lay R2CF  r1c")
+    Lay(first='r1c', second='r2cf')
+    >>> parse_action(new_game(2), "draw green @ 1")
+    Draw(colour='g', owner=1)
+    >>> parse_action(new_game(2), "Block G3CE > r3cf")
+    Block(card='g3ce', target='r3cf')
+    """
+    if not isinstance(text, str):
+        raise InvalidNotationError(repr(text), "expected a string")
+    spaced = _AROUND.sub(r"\1", text.lower().strip())
+    words = [_COLOUR_WORDS.get(w, w) for w in spaced.split()]
+    if len(words) == 2 and words[0] == "draw" and "@" in words[1]:
+        colour, _, owner = words[1].partition("@")
+        words[1] = f"{_COLOUR_WORDS.get(colour, colour)}@{owner}"
+    clean = " ".join(words)
+    clean = _ALIASES.get(clean, clean)
+    if m := _TWO.fullmatch(clean):
+        kind, a, b = m.groups()
+        if a in ORDER and b in ORDER and ORDER[b] < ORDER[a]:
+            a, b = b, a
+        clean = f"{kind} {a} {b}"
+    action = BY_TEXT.get(clean)
+    if action is None:
+        raise InvalidNotationError(text, _problem(clean))
+    return action
+
+
+def _problem(clean: str) -> str:
+    verb = clean.split(" ", 1)[0]
+    if verb in ("lay", "exchange"):
+        return "expected two cards of one branch with consecutive values, or two 5s"
+    if verb == "block":
+        return ("expected 'block CARD>TARGET': another colour, the same shape and value, the "
+                "inverse fill, value 2 or more")
+    if verb == "unblock":
+        return ("expected 'unblock CARD>BLOCKER': the same shape, value and fill, the card of "
+                "the blocked colour")
+    known = sorted({str(a).split(" ", 1)[0] for a in BY_TEXT.values()})
+    if verb in known:
+        return f"no such card, colour or pile in {clean!r}"
+    return f"unknown action; expected one of: {', '.join(known)}"
+

@@ -1,0 +1,168 @@
+"""Lustry observation and resampling (L19).
+
+What a player knows, tracked in the state card by card:
+
+* their own hand; of the opponent's hand, the colour of every card (each deck's backs show
+  its colour, and every card that enters or leaves a hand does so from or to a pile of a
+  known colour, or face up) and the cards in `State.exposed` (stolen cards, cards they put
+  in a discard pile that the opponent drew, cards known to both that were drawn);
+* of every discard pile, the size and colours; the cards of their own piles; the cards of
+  the opponent's piles marked in `State.seen` (cards that reached the pile from the table:
+  a removed blocker, an exchanged sequence);
+* of the pending draws, the colours and the cards drawn from a pile position they knew;
+* the sizes of the draw piles; everything laid on the table.
+
+A card hidden from the viewer is shown as its colour letter followed by ``?`` (``g?``).
+The spectator (``None``) sees what both players know.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import attrs
+
+from boardrules.errors import BoardrulesError
+from boardrules.games.lustry.cards import COLOURS, ORDER
+from boardrules.games.lustry.state import Options, Phase, Sequence, State
+
+__all__ = ["Observation", "observe", "resample"]
+
+_HIDDEN = {c: c + "?" for c in COLOURS}
+
+
+@attrs.frozen
+class Observation:
+    """What a player (or a spectator) sees (L19); hidden cards are shown as ``r?``, ``g?``,
+    ``b?``."""
+
+    player: int | None
+    """The observing player, or ``None`` for a spectator."""
+    options: Options
+    """The options of the game."""
+    phase: Phase
+    """What is happening."""
+    current: int
+    """The player whose turn it is."""
+    turn: int
+    """Turns completed so far."""
+    draw_sizes: tuple[int, ...]
+    """The number of cards in each draw pile (red, green, blue)."""
+    discards: tuple[tuple[str, ...], ...]
+    """The six discard piles (``3 * owner + colour``), top first, as the viewer sees them."""
+    seen: tuple[tuple[bool, ...], ...]
+    """For each discard position, whether the pile owner's opponent knows the card."""
+    hands: tuple[tuple[str, ...], ...]
+    """Both hands as the viewer sees them: known cards, then hidden ones by colour."""
+    exposed: tuple[tuple[str, ...], ...]
+    """For each hand, the cards the holder's opponent knows are there."""
+    pending: tuple[str, ...]
+    """The cards drawn this turn and not yet looked at, in the order drawn."""
+    pending_known: tuple[int, ...]
+    """For each pending card, who knows it (bit 0 player 0, bit 1 player 1)."""
+    source: str | None
+    """The draw pile a card is coming off, or ``None``."""
+    sequences: tuple[Sequence, ...]
+    """The laid sequences (``3 * player + colour``; `NO_SEQUENCE` where none is laid)."""
+    steals: tuple[int, ...]
+    """Laid steal cards (``3 * player + colour``)."""
+    named: str | None
+    """The colour named by a steal awaiting its defence, or ``None``."""
+    progress: bool
+    """Whether a card has been added to a sequence this turn."""
+    stall: int
+    """Consecutive turns counted towards the deadlock draw."""
+    winner: int | None
+    """The winner once the game is over."""
+
+
+def _hand_view(hand: tuple[str, ...], exposed: tuple[str, ...]) -> tuple[str, ...]:
+    hidden = Counter(hand)
+    hidden.subtract(exposed)
+    out = list(exposed)
+    for colour in COLOURS:
+        out.extend([_HIDDEN[colour]] * sum(n for k, n in hidden.items() if k[0] == colour))
+    return tuple(out)
+
+
+def observe(state: State, player: int | None) -> Observation:
+    """Return what `player` sees (L19); ``None``: what both players know.
+
+    >>> from boardrules.games.lustry import Draw, Drawn, apply, new_game
+    >>> state = apply(apply(new_game(2), Draw("r")), Drawn("r5cf"))
+    >>> observe(state, 0).pending, observe(state, 1).draw_sizes
+    (('r?',), (24, 25, 25))
+    """
+    if player is not None and (isinstance(player, bool) or player not in (0, 1)):
+        raise BoardrulesError(f"player {player!r} does not exist in a 2-player game")
+    discards = []
+    for i, (pile, marks) in enumerate(zip(state.discards, state.seen, strict=True)):
+        if player is not None and i // 3 == player:
+            discards.append(pile)
+        else:
+            hidden = _HIDDEN[COLOURS[i % 3]]
+            discards.append(tuple(card if mark else hidden
+                                  for card, mark in zip(pile, marks, strict=True)))
+    hands = tuple(state.hands[p] if p == player else _hand_view(state.hands[p], state.exposed[p])
+                  for p in (0, 1))
+    bits = 3 if player is None else 1 << player
+    pending = tuple(card if mask & bits == bits else _HIDDEN[card[0]]
+                    for card, mask in zip(state.pending, state.pending_known, strict=True))
+    return Observation(player, state.options, state.phase, state.player, state.turn,
+                       tuple(len(pile) for pile in state.draw), tuple(discards), state.seen,
+                       hands, state.exposed, pending, state.pending_known, state.source,
+                       state.sequences, state.steals, state.named, state.progress, state.stall,
+                       state.winner)
+
+
+def resample(state: State, player: int, rng: random.Random) -> State:
+    """Return a state `player` cannot tell from `state`, every card they do not know redrawn.
+
+    The cards `player` cannot see — the draw piles, the opponent's unexposed hand cards,
+    pending cards they do not know and the opponent's discard positions they have not seen —
+    are pooled by colour and dealt back at random into the same places.
+    """
+    observe(state, player)
+    q = 1 - player
+    pools: dict[str, list[str]] = {c: [] for c in COLOURS}
+    for pile in state.draw:
+        for card in pile:
+            pools[card[0]].append(card)
+    hidden_hand = Counter(state.hands[q])
+    hidden_hand.subtract(state.exposed[q])
+    for card, n in hidden_hand.items():
+        pools[card[0]].extend([card] * n)
+    bit = 1 << player
+    for card, mask in zip(state.pending, state.pending_known, strict=True):
+        if not mask & bit:
+            pools[card[0]].append(card)
+    for i in range(3 * q, 3 * q + 3):
+        for card, mark in zip(state.discards[i], state.seen[i], strict=True):
+            if not mark:
+                pools[card[0]].append(card)
+    for pool in pools.values():
+        # sorted first, so the world drawn depends only on what the player knows and the rng
+        pool.sort(key=ORDER.__getitem__)
+        rng.shuffle(pool)
+
+    def deal(colour: str) -> str:
+        return pools[colour].pop()
+
+    draw = tuple(tuple(sorted((deal(COLOURS[c]) for _ in pile), key=ORDER.__getitem__))
+                 for c, pile in enumerate(state.draw))
+    colours = Counter(card[0] for card in hidden_hand.elements())
+    hidden_new = [deal(colour) for colour in COLOURS for _ in range(colours[colour])]
+    hand = tuple(sorted((*state.exposed[q], *hidden_new), key=ORDER.__getitem__))
+    hands = (state.hands[0], hand) if q == 1 else (hand, state.hands[1])
+    pending = tuple(card if mask & bit else deal(card[0])
+                    for card, mask in zip(state.pending, state.pending_known, strict=True))
+    discards = list(state.discards)
+    for i in range(3 * q, 3 * q + 3):
+        discards[i] = tuple(card if mark else deal(card[0])
+                            for card, mark in zip(state.discards[i], state.seen[i], strict=True))
+    assert not any(pools.values())
+    return State(state.options, state.phase, state.player, state.turn, draw, tuple(discards),
+                 state.seen, hands, state.exposed, pending, state.pending_known, state.source,
+                 state.sequences, state.steals, state.named, state.progress, state.stall,
+                 state.winner)

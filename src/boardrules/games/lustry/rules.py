@@ -1,0 +1,693 @@
+"""Lustry rules: new_game, legal_actions, apply, to_move, returns, result.
+
+Order of `legal_actions` (stable, documented):
+
+* phase 1 (drawing): `Draw` from the draw piles (red, green, blue), then from the discard
+  piles (player 0 red, green, blue, then player 1), empty piles left out;
+* chance (a card comes off a draw pile): one `Drawn` per kind in the pile, canonical card order;
+* phase 2: every `Lay`, `Exchange`, `Extend`, `Block`, `Unblock`, `Steal`, `Discard` — each
+  group in the canonical order of the hand card it uses — then `EndTurn`;
+* steal defence: `Allow`, then one `Defend` per kind of steal card in the defender's hand.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from fractions import Fraction
+from itertools import chain, product
+from typing import Final, assert_never
+
+from boardrules.errors import BoardrulesError, IllegalActionError, InvalidOptionsError
+from boardrules.game import CHANCE, TERMINAL, Result, ToMove
+from boardrules.games.lustry.actions import (
+    ALLOW,
+    BLOCK,
+    DEFEND,
+    DISCARD,
+    DRAW_DECK,
+    DRAW_DISCARD,
+    DRAWN,
+    END_TURN,
+    EXTEND,
+    LAY,
+    PAIRS_FROM,
+    STEAL_ACTIONS,
+    UNBLOCK,
+    Action,
+    Allow,
+    Block,
+    Defend,
+    Discard,
+    Draw,
+    Drawn,
+    EndTurn,
+    Exchange,
+    Extend,
+    Lay,
+    Steal,
+    Unblock,
+)
+from boardrules.games.lustry.cards import (
+    BRANCH,
+    COLOUR_DECK,
+    COLOUR_INDEX,
+    COLOUR_NAMES,
+    COLOURS,
+    HAND_SIZE,
+    INVERSE,
+    KINDS,
+    ORDER,
+    STEAL,
+    STEAL_CARDS,
+    VALUE,
+)
+from boardrules.games.lustry.state import NO_SEQUENCE, Options, Phase, Sequence, State
+
+__all__ = [
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "action_bound",
+    "apply",
+    "apply_unchecked",
+    "chance_outcomes",
+    "inventory",
+    "is_terminal",
+    "legal_actions",
+    "new_game",
+    "result",
+    "returns",
+    "sample_chance",
+    "scores",
+    "to_move",
+]
+
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 2
+
+_DRAW, _PLAY, _DEFEND, _OVER = Phase.DRAW, Phase.PLAY, Phase.DEFEND, Phase.OVER
+_CI: Final = COLOUR_INDEX
+_ORDER_KEY: Final = ORDER.__getitem__
+_NO_PILES: Final[tuple[tuple[str, ...], ...]] = ((),) * 6
+_NO_MARKS: Final[tuple[tuple[bool, ...], ...]] = ((),) * 6
+_NO_SEQUENCES: Final[tuple[Sequence, ...]] = (NO_SEQUENCE,) * 6
+
+
+def _info(card: str) -> tuple[int, bool, tuple[tuple[str, Lay, Exchange], ...],
+                              frozenset[str] | None, tuple[Block, ...], str | None]:
+    return (_CI[card], card in STEAL, PAIRS_FROM[card], BRANCH.get(card), BLOCK.get(card, ()),
+            INVERSE.get(card))
+
+
+_INFO: Final = {k: _info(k) for k in KINDS}
+"""Per kind: colour index, is a steal card, pairs it starts, its branch, its blocks, inverse."""
+
+
+def new_game(players: int = 2, options: Options | None = None) -> State:
+    """Return the start of a game: the first player is about to draw seven cards (L4–L6).
+
+    >>> state = new_game(2)
+    >>> to_move(state), [str(a) for a in legal_actions(state)]
+    (0, ['draw r', 'draw g', 'draw b'])
+    """
+    if type(players) is not int or players != 2:  # bool is refused too
+        raise InvalidOptionsError("players", f"Lustry is for exactly 2 players, got {players!r}")
+    if options is None:
+        options = Options()
+    elif not isinstance(options, Options):
+        raise InvalidOptionsError("options",
+                                  f"expected lustry.Options, got {type(options).__name__}")
+    return State(options, _DRAW, options.first_player, 0, COLOUR_DECK, _NO_PILES, _NO_MARKS,
+                 ((), ()), ((), ()), (), (), None, _NO_SEQUENCES, (0,) * 6, None, False, 0,
+                 None)
+
+
+def to_move(state: State) -> ToMove:
+    """Return who acts: the player, the defender during a steal, `CHANCE` or `TERMINAL`."""
+    phase = state.phase
+    if phase is _PLAY:
+        return state.player
+    if phase is _DRAW:
+        return CHANCE if state.source is not None else state.player
+    if phase is _DEFEND:
+        return 1 - state.player
+    return TERMINAL
+
+
+def is_terminal(state: State) -> bool:
+    """Return whether the game is over (L17, L18)."""
+    return state.phase is _OVER
+
+
+def _free_slot(seq: Sequence, target: str) -> int:
+    """Return the first slot holding `target` that is neither blocked nor protected, or -1."""
+    blockers, unblockers = seq.blockers, seq.unblockers
+    for j, card in enumerate(seq.cards):
+        if card == target and blockers[j] is None and unblockers[j] is None:
+            return j
+    return -1
+
+
+def _play_actions(state: State) -> tuple[Action, ...]:
+    p = state.player
+    hand = state.hands[p]
+    if not hand:
+        return (END_TURN,)
+    seqs = state.sequences
+    base = 3 * p
+    own_seqs = seqs[base:base + 3]
+    other = seqs[3 - base:6 - base]
+    blockable = other[0].free or other[1].free or other[2].free
+    lays: list[Action] = []
+    exchanges: list[Action] = []
+    extends: list[Action] = []
+    blocks: list[Action] = []
+    unblocks: list[Action] = []
+    steals: list[Action] = []
+    discards: list[Action] = []
+    previous = ""
+    for card in hand:
+        if card == previous:
+            continue
+        previous = card
+        discards.append(DISCARD[card])
+        ci, steal, pairs, _branch, block_actions, inverse = _INFO[card]
+        if steal:
+            steals.extend(STEAL_ACTIONS[card])
+            continue
+        own = own_seqs[ci]
+        for higher, lay, exchange in pairs:
+            if higher in hand and (higher != card or hand.count(card) > 1):
+                if not own.cards:
+                    lays.append(lay)
+                elif not own.closed:
+                    exchanges.append(exchange)
+        if own.cards and not own.closed:
+            if card in BRANCH[own.cards[-1]]:
+                extends.append(EXTEND[card])
+            if inverse is not None and inverse in own.cards:
+                blockers = own.blockers
+                for j, laid in enumerate(own.cards):
+                    blocker = blockers[j]
+                    if laid == inverse and blocker is not None:
+                        action = UNBLOCK[card, blocker]
+                        if action not in unblocks:
+                            unblocks.append(action)
+        if blockable:
+            for block in block_actions:
+                target = block.target
+                if target in other[_CI[target]].free:
+                    blocks.append(block)
+    return (*lays, *exchanges, *extends, *blocks, *unblocks, *steals, *discards, END_TURN)
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Return every legal action in the documented order (see the module docstring).
+
+    >>> state = apply(new_game(2), Draw("g"))
+    >>> [str(a) for a in legal_actions(state)][:3]
+    ['drawn g1c', 'drawn g2cf', 'drawn g3cf']
+    """
+    global _cache  # noqa: PLW0603 - a one-entry cache of the last answer (states are immutable)
+    phase = state.phase
+    if phase is _PLAY:
+        out = _play_actions(state)
+    elif phase is _DRAW:
+        source = state.source
+        if source is not None:
+            out = tuple(DRAWN[k] for k in dict.fromkeys(state.draw[_CI[source]]))
+        else:
+            out = _DRAWS[tuple(map(bool, (*state.draw, *state.discards)))]
+    elif phase is _DEFEND:
+        out = (ALLOW, *(DEFEND[k] for k in dict.fromkeys(state.hands[1 - state.player])
+                        if k in STEAL))
+    else:
+        out = ()
+    _cache = (state, out)
+    return out
+
+
+_DRAWS: Final[dict[tuple[bool, ...], tuple[Action, ...]]] = {
+    key: (*(DRAW_DECK[i] for i in range(3) if key[i]),
+          *(DRAW_DISCARD[i] for i in range(6) if key[3 + i]))
+    for key in product((False, True), repeat=9)}
+"""The `Draw` actions for each pattern of non-empty piles (3 draw piles, 6 discard piles)."""
+
+_cache: tuple[State | None, tuple[Action, ...]] = (None, ())
+"""The last state `legal_actions` answered for, and its answer (states are immutable)."""
+
+
+def apply(state: State, action: Action) -> State:
+    """Return the state after `action`; raise `IllegalActionError` if it is illegal.
+
+    The given state never changes.
+
+    >>> state = apply(apply(new_game(2), Draw("r")), Drawn("r5cf"))
+    >>> state.pending, to_move(state)
+    (('r5cf',), 0)
+    """
+    cached = _cache
+    legal = cached[1] if cached[0] is state else legal_actions(state)
+    if action not in legal:
+        reason, rule = _why_illegal(state, action)
+        raise IllegalActionError(state, action, reason, rule)
+    return apply_unchecked(state, action)
+
+
+def _remove(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1:]
+
+
+def _forget(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """Remove one `card` from an exposed multiset if it is there."""
+    if card in cards:
+        i = cards.index(card)
+        return cards[:i] + cards[i + 1:]
+    return cards
+
+
+def _pair(pair: tuple[tuple[str, ...], ...], p: int,
+          value: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    return (value, pair[1]) if p == 0 else (pair[0], value)
+
+
+def _after_draw(  # noqa: PLR0917 - the hot path passes zones positionally
+    state: State, draw: tuple[tuple[str, ...], ...], discards: tuple[tuple[str, ...], ...],
+    seen: tuple[tuple[bool, ...], ...], pending: tuple[str, ...], known: tuple[int, ...],
+) -> State:
+    """Continue drawing, or end phase 1: the pending cards join the hand (L6, L7)."""
+    p = state.player
+    hand = state.hands[p]
+    if len(hand) + len(pending) < HAND_SIZE and (any(draw) or any(discards)):
+        return State(state.options, _DRAW, p, state.turn, draw, discards, seen, state.hands,
+                     state.exposed, pending, known, None, state.sequences, state.steals, None,
+                     False, state.stall, None)
+    bit = 2 >> p  # the opponent's bit
+    exposed = state.exposed
+    learned = [card for card, mask in zip(pending, known, strict=True) if mask & bit]
+    if learned:
+        exposed = _pair(exposed, p, tuple(sorted(exposed[p] + tuple(learned), key=_ORDER_KEY)))
+    hands = _pair(state.hands, p, tuple(sorted(hand + pending, key=_ORDER_KEY)))
+    return State(state.options, _PLAY, p, state.turn, draw, discards, seen, hands, exposed, (),
+                 (), None, state.sequences, state.steals, None, False, state.stall, None)
+
+
+def _start_turn(state: State, player: int, turn: int, stall: int) -> State:
+    """Begin `player`'s turn: phase 1 if the hand holds fewer than seven cards (L6, L8)."""
+    drawing = len(state.hands[player]) < HAND_SIZE and (any(state.draw) or any(state.discards))
+    return State(state.options, _DRAW if drawing else _PLAY, player, turn, state.draw,
+                 state.discards, state.seen, state.hands, state.exposed, (), (), None,
+                 state.sequences, state.steals, None, False, stall, None)
+
+
+def _closed_count(seqs: tuple[Sequence, ...], base: int) -> int:
+    return sum(1 for s in seqs[base:base + 3] if s.closed)
+
+
+def _settle(  # noqa: PLR0917 - the hot path passes zones positionally
+    state: State, hands: tuple[tuple[str, ...], ...], exposed: tuple[tuple[str, ...], ...],
+    seqs: tuple[Sequence, ...], index: int, seq: Sequence,
+    discards: tuple[tuple[str, ...], ...], seen: tuple[tuple[bool, ...], ...], progress: bool,
+) -> State:
+    """Put `seq` at `index`, closing it if it may close (L16) and ending the game (L17)."""
+    p = state.player
+    if seq.complete and not seq.blocked:
+        rival = seqs[index + 3 if index < 3 else index - 3]
+        if not rival.closed:
+            seq = Sequence(seq.cards, seq.blockers, seq.unblockers, True)
+    seqs = (*seqs[:index], seq, *seqs[index + 1:])
+    if seq.closed and _closed_count(seqs, 3 * p) == 2:
+        return State(state.options, _OVER, p, state.turn, state.draw, discards, seen, hands,
+                     exposed, (), (), None, seqs, state.steals, None, progress, state.stall, p)
+    return State(state.options, _PLAY, p, state.turn, state.draw, discards, seen, hands,
+                 exposed, (), (), None, seqs, state.steals, None, progress, state.stall, None)
+
+
+def _deadlocked(state: State) -> bool:
+    """Return whether the L18 draw condition holds: one closed sequence each, all steals laid."""
+    seqs = state.sequences
+    return (sum(state.steals) == STEAL_CARDS and _closed_count(seqs, 0) == 1
+            and _closed_count(seqs, 3) == 1)
+
+
+def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - one case per kind
+    """Return the state after `action`, trusting that it is legal (the fast path for bots).
+
+    Only pass actions taken from `legal_actions(state)` or `sample_chance(state, ...)`;
+    anything else may build an impossible state.
+    """
+    p = state.player
+    match action:
+        case Draw(colour=colour, owner=owner):
+            if owner is None:
+                return State(state.options, _DRAW, p, state.turn, state.draw, state.discards,
+                             state.seen, state.hands, state.exposed, state.pending,
+                             state.pending_known, colour, state.sequences, state.steals, None,
+                             False, state.stall, None)
+            i = 3 * owner + _CI[colour]
+            pile, marks = state.discards[i], state.seen[i]
+            mask = (1 << owner) | ((2 >> owner) if marks[0] else 0)
+            discards = (*state.discards[:i], pile[1:], *state.discards[i + 1:])
+            seen = (*state.seen[:i], marks[1:], *state.seen[i + 1:])
+            return _after_draw(state, state.draw, discards, seen, (*state.pending, pile[0]),
+                               (*state.pending_known, mask))
+        case Drawn(card=card):
+            ci = _CI[card]
+            draw = state.draw
+            draw = (*draw[:ci], _remove(draw[ci], card), *draw[ci + 1:])
+            return _after_draw(state, draw, state.discards, state.seen,
+                               (*state.pending, card), (*state.pending_known, 0))
+        case Discard(card=card):
+            hands, exposed = state.hands, state.exposed
+            colour = card[0]
+            mine = exposed[p]
+            if mine:  # the opponent sees a card of this colour go face down: they lose track
+                exposed = _pair(exposed, p, tuple(k for k in mine if k[0] != colour))
+            i = 3 * p + _CI[card]
+            discards, seen = state.discards, state.seen
+            return State(state.options, _PLAY, p, state.turn, state.draw,
+                         (*discards[:i], discards[i] + (card,), *discards[i + 1:]),
+                         (*seen[:i], seen[i] + (False,), *seen[i + 1:]),
+                         _pair(hands, p, _remove(hands[p], card)), exposed, (), (), None,
+                         state.sequences, state.steals, None, state.progress, state.stall, None)
+        case Lay(first=first, second=second) | Exchange(first=first, second=second):
+            hand = _remove(_remove(state.hands[p], first), second)
+            mine = state.exposed[p]
+            exposed = (_pair(state.exposed, p, _forget(_forget(mine, first), second))
+                       if mine else state.exposed)
+            i = 3 * p + _CI[first]
+            discards, seen = state.discards, state.seen
+            if type(action) is Exchange:
+                discards, seen = _discard_sequence(state.sequences[i], discards, seen, p)
+            laid = Sequence((first, second), (None, None), (None, None))
+            seqs = state.sequences
+            seqs = (*seqs[:i], laid, *seqs[i + 1:])
+            return State(state.options, _PLAY, p, state.turn, state.draw, discards, seen,
+                         _pair(state.hands, p, hand), exposed, (), (), None, seqs, state.steals,
+                         None, True, state.stall, None)
+        case Extend(card=card):
+            i = 3 * p + _CI[card]
+            seq = state.sequences[i]
+            cards = seq.cards
+            key = ORDER[card]
+            j = len(cards)
+            while j and ORDER[cards[j - 1]] > key:
+                j -= 1
+            grown = Sequence((*cards[:j], card, *cards[j:]),
+                             (*seq.blockers[:j], None, *seq.blockers[j:]),
+                             (*seq.unblockers[:j], None, *seq.unblockers[j:]))
+            mine = state.exposed[p]
+            exposed = _pair(state.exposed, p, _forget(mine, card)) if mine else state.exposed
+            return _settle(state, _pair(state.hands, p, _remove(state.hands[p], card)), exposed,
+                           state.sequences, i, grown, state.discards, state.seen, True)
+        case Block(card=card, target=target):
+            i = 3 * (1 - p) + _CI[target]
+            seq = state.sequences[i]
+            j = _free_slot(seq, target)
+            blocked = Sequence(seq.cards, (*seq.blockers[:j], card, *seq.blockers[j + 1:]),
+                               seq.unblockers)
+            mine = state.exposed[p]
+            exposed = _pair(state.exposed, p, _forget(mine, card)) if mine else state.exposed
+            seqs = state.sequences
+            return State(state.options, _PLAY, p, state.turn, state.draw, state.discards,
+                         state.seen, _pair(state.hands, p, _remove(state.hands[p], card)),
+                         exposed, (), (), None, (*seqs[:i], blocked, *seqs[i + 1:]),
+                         state.steals, None, state.progress, state.stall, None)
+        case Unblock(card=card, blocker=blocker):
+            i = 3 * p + _CI[card]
+            seq = state.sequences[i]
+            target = INVERSE[card]
+            j = next(j for j, k in enumerate(seq.cards)
+                     if k == target and seq.blockers[j] == blocker)
+            freed = Sequence(seq.cards, (*seq.blockers[:j], None, *seq.blockers[j + 1:]),
+                             (*seq.unblockers[:j], card, *seq.unblockers[j + 1:]))
+            d = 3 * p + _CI[blocker]
+            discards, seen = state.discards, state.seen
+            discards = (*discards[:d], discards[d] + (blocker,), *discards[d + 1:])
+            seen = (*seen[:d], seen[d] + (True,), *seen[d + 1:])
+            mine = state.exposed[p]
+            exposed = _pair(state.exposed, p, _forget(mine, card)) if mine else state.exposed
+            return _settle(state, _pair(state.hands, p, _remove(state.hands[p], card)), exposed,
+                           state.sequences, i, freed, discards, seen, state.progress)
+        case Steal(card=card, colour=colour):
+            mine = state.exposed[p]
+            exposed = _pair(state.exposed, p, _forget(mine, card)) if mine else state.exposed
+            i = 3 * p + _CI[card]
+            steals = state.steals
+            return State(state.options, _DEFEND, p, state.turn, state.draw, state.discards,
+                         state.seen, _pair(state.hands, p, _remove(state.hands[p], card)),
+                         exposed, (), (), None, state.sequences,
+                         (*steals[:i], steals[i] + 1, *steals[i + 1:]), colour, state.progress,
+                         state.stall, None)
+        case Defend(card=card):
+            q = 1 - p
+            theirs = state.exposed[q]
+            exposed = _pair(state.exposed, q, _forget(theirs, card)) if theirs else state.exposed
+            i = 3 * q + _CI[card]
+            steals = state.steals
+            return State(state.options, _PLAY, p, state.turn, state.draw, state.discards,
+                         state.seen, _pair(state.hands, q, _remove(state.hands[q], card)),
+                         exposed, (), (), None, state.sequences,
+                         (*steals[:i], steals[i] + 1, *steals[i + 1:]), None, state.progress,
+                         state.stall, None)
+        case Allow():
+            return _allow(state)
+        case EndTurn():
+            return _end_turn(state)
+        case _:
+            assert_never(action)
+
+
+def _discard_sequence(seq: Sequence, discards: tuple[tuple[str, ...], ...],
+                      seen: tuple[tuple[bool, ...], ...], p: int,
+                      ) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[bool, ...], ...]]:
+    """Put an exchanged sequence, its blockers and unblockers at the bottom of p's discard
+    piles, in that order; they were on the table, so both players know them (L14, L19)."""
+    piles = list(discards)
+    marks = list(seen)
+    for card in (*seq.cards, *(b for b in seq.blockers if b is not None),
+                 *(u for u in seq.unblockers if u is not None)):
+        d = 3 * p + _CI[card]
+        piles[d] += (card,)
+        marks[d] += (True,)
+    return tuple(piles), tuple(marks)
+
+
+def _allow(state: State) -> State:
+    """Resolve an undefended steal: every card of the named colour changes hands (L15)."""
+    p = state.player
+    q = 1 - p
+    colour = state.named
+    assert colour is not None
+    hands, exposed = state.hands, state.exposed
+    taken = tuple(k for k in hands[q] if k[0] == colour)
+    if taken:
+        kept = tuple(k for k in hands[q] if k[0] != colour)
+        mine = tuple(sorted(hands[p] + taken, key=_ORDER_KEY))
+        seen_mine = tuple(sorted(exposed[p] + taken, key=_ORDER_KEY))
+        seen_kept = tuple(k for k in exposed[q] if k[0] != colour)
+        hands = (mine, kept) if p == 0 else (kept, mine)
+        exposed = (seen_mine, seen_kept) if p == 0 else (seen_kept, seen_mine)
+    return State(state.options, _PLAY, p, state.turn, state.draw, state.discards, state.seen,
+                 hands, exposed, (), (), None, state.sequences, state.steals, None,
+                 state.progress, state.stall, None)
+
+
+def _end_turn(state: State) -> State:
+    """Pass the turn; declare the L18 draws."""
+    turn = state.turn + 1
+    stall = state.stall + 1 if not state.progress and _deadlocked(state) else 0
+    options = state.options
+    limit = options.stall_turns
+    nxt = (options.first_player + turn) & 1
+    if turn >= options.turn_limit or (limit is not None and stall >= limit):
+        return State(options, _OVER, nxt, turn, state.draw, state.discards, state.seen,
+                     state.hands, state.exposed, (), (), None, state.sequences, state.steals,
+                     None, False, stall, None)
+    return _start_turn(state, nxt, turn, stall)
+
+
+def _why_illegal(state: State, action: object) -> tuple[str, str]:
+    """Return the reason and rule id for an action `legal_actions` does not list (slow path)."""
+    phase = state.phase
+    p = state.player
+    if phase is _OVER:
+        return "the game is over", "L17" if state.winner is not None else "L18"
+    if not isinstance(action, Draw | Drawn | Lay | Exchange | Extend | Block | Unblock | Steal
+                      | Discard | Defend | Allow | EndTurn):
+        return f"{action!r} is not a Lustry action", ""
+    if phase is _DRAW and state.source is not None:
+        name = COLOUR_NAMES[state.source]
+        if isinstance(action, Drawn):
+            return f"{action.card} is not in the {name} draw pile", "L7"
+        return f"a card is coming off the {name} draw pile: expected a drawn card", "L7"
+    if isinstance(action, Drawn):
+        return "no card is being drawn from a draw pile", "L7"
+    if phase is _DRAW:
+        if isinstance(action, Draw):
+            if action.colour not in COLOURS or action.owner not in (None, 0, 1):
+                return f"there is no pile {action.colour}@{action.owner}", "L4"
+            if action.owner is None:
+                return f"the {COLOUR_NAMES[action.colour]} draw pile is empty", "L6"
+            return (f"player {action.owner}'s {COLOUR_NAMES[action.colour]} discard pile is "
+                    "empty", "L6")
+        return (f"player {p} holds fewer than {HAND_SIZE} cards and must draw first "
+                "(phase 1)", "L6")
+    if isinstance(action, Draw):
+        return "cards are drawn only in phase 1, at the start of a turn", "L6"
+    if phase is _DEFEND:
+        if isinstance(action, Defend):
+            if action.card not in STEAL:
+                return f"{action.card} is not a steal card", "L15"
+            return f"player {1 - p} does not hold {action.card}", "L15"
+        return f"player {1 - p} must defend the steal or allow it", "L15"
+    if isinstance(action, Defend | Allow):
+        return "no steal is waiting for a defence", "L15"
+    if isinstance(action, EndTurn):  # pragma: no cover - always legal in phase 2
+        return "the turn cannot end now", ""
+    return _why_illegal_play(state, action)
+
+
+def _why_illegal_play(state: State, action: Lay | Exchange | Extend | Block | Unblock | Steal
+                      | Discard) -> tuple[str, str]:
+    p = state.player
+    hand = state.hands[p]
+    rule = {Lay: "L9", Exchange: "L14", Extend: "L10", Block: "L12", Unblock: "L13",
+            Steal: "L15", Discard: "L11"}[type(action)]
+    cards = (action.first, action.second) if isinstance(action, Lay | Exchange) else (
+        action.card,)
+    for card in cards:
+        if card not in ORDER:
+            return f"{card!r} is not a card", "L1"
+        if card not in hand:
+            return f"player {p} does not hold {card}", rule
+    if len(cards) == 2 and cards[0] == cards[1] and hand.count(cards[0]) < 2:
+        return f"player {p} holds only one {cards[0]}", rule
+    seqs = state.sequences
+    match action:
+        case Lay(first=a, second=b) | Exchange(first=a, second=b):
+            if (a, b) not in LAY:
+                return (f"{a} and {b} are neither consecutive cards of one branch nor two 5s of "
+                        "one branch (lower card first)", "L9")
+            own = seqs[3 * p + _CI[a]]
+            colour = COLOUR_NAMES[a[0]]
+            if isinstance(action, Lay):
+                return f"player {p} already has a {colour} sequence (exchange it instead)", "L9"
+            if not own.cards:
+                return f"player {p} has no {colour} sequence to exchange", "L14"
+            return f"player {p}'s {colour} sequence is closed", "L16"
+        case Extend(card=card):
+            own = seqs[3 * p + _CI[card]]
+            colour = COLOUR_NAMES[card[0]]
+            if card in STEAL:
+                return f"{card} is a steal card, not part of any sequence", "L15"
+            if not own.cards:
+                return f"player {p} has no {colour} sequence", "L10"
+            if own.closed:
+                return f"player {p}'s {colour} sequence is closed", "L16"
+            return f"{card} is not of the sequence's branch", "L10"
+        case Block(card=card, target=target):
+            if card in STEAL or VALUE[card] < 2 or target not in ORDER or target in STEAL:
+                return f"{card} cannot block {target}", "L12"
+            if VALUE[target] < 2:
+                return "a card of value 1 cannot be blocked", "L12"
+            if target[0] == card[0]:
+                return "a blocking card must have a different colour", "L12"
+            if (target[1:3] != card[1:3]) or target[3] == card[3]:
+                return (f"{card} must have the same shape and value as {target} and the "
+                        "inverse fill", "L12")
+            seq = seqs[3 * (1 - p) + _CI[target]]
+            if target not in seq.cards:
+                return f"the opponent has no {target} in a laid sequence", "L12"
+            if seq.closed:
+                return "a closed sequence cannot be blocked", "L16"
+            return f"every {target} of the opponent is blocked or protected already", "L12"
+        case Unblock(card=card, blocker=blocker):
+            if card not in INVERSE:
+                return f"{card} cannot unblock anything", "L13"
+            seq = seqs[3 * p + _CI[card]]
+            if seq.closed:
+                return "a closed sequence cannot be unblocked", "L16"
+            return (f"no {INVERSE[card]} of player {p} is blocked by {blocker}", "L13")
+        case Steal(card=card, colour=colour):
+            if card not in STEAL:
+                return f"{card} is not a steal card", "L15"
+            return f"{colour!r} is not a colour: name r, g or b", "L15"
+        case Discard():  # pragma: no cover - any held card may be discarded
+            return "the card cannot be discarded", "L11"
+        case _:
+            assert_never(action)
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
+    """Return each kind in the draw pile being drawn from, with its exact probability (L7).
+
+    >>> state = apply(new_game(2), Draw("b"))
+    >>> [(str(a), str(p)) for a, p in chance_outcomes(state)][:2]
+    [('drawn b1c', '1/25'), ('drawn b2cf', '1/25')]
+    """
+    source = state.source
+    if source is None or state.phase is not _DRAW:
+        return ()
+    pile = state.draw[_CI[source]]
+    counts = Counter(pile)
+    total = len(pile)
+    return tuple((DRAWN[k], Fraction(counts[k], total)) for k in counts)
+
+
+def sample_chance(state: State, rng: random.Random) -> Action:
+    """Draw the card that comes off the pile: one uniform choice among its cards (L7)."""
+    source = state.source
+    if source is None or state.phase is not _DRAW:
+        raise BoardrulesError("no card is being drawn: this state is not a chance node")
+    return DRAWN[rng.choice(state.draw[_CI[source]])]
+
+
+def scores(state: State) -> tuple[int, ...]:
+    """Return each player's victory points: one per closed sequence (L16)."""
+    seqs = state.sequences
+    return (_closed_count(seqs, 0), _closed_count(seqs, 3))
+
+
+def result(state: State) -> Result:
+    """Return the victory points, and the winner once the game is over (a draw: no winner)."""
+    over = state.phase is _OVER
+    winners = (state.winner,) if over and state.winner is not None else ()
+    return Result(scores(state), winners, finished=over)
+
+
+def returns(state: State) -> tuple[float, ...]:
+    """Return 1.0 for the winner, -1.0 for the loser, 0.0 each for a draw or before the end."""
+    winner = state.winner
+    if state.phase is not _OVER or winner is None:
+        return (0.0, 0.0)
+    return (1.0, -1.0) if winner == 0 else (-1.0, 1.0)
+
+
+def action_bound(players: int, options: Options) -> int:
+    """Return the most actions one game can take.
+
+    A game has at most ``turn_limit`` turns. A turn takes at most 7 `Draw` and 7 `Drawn`
+    actions and one `EndTurn`. Every other action removes at least one card from a hand
+    (`Allow` excepted, which answers a `Steal`), and cards only enter hands by drawing (at most
+    7 a turn) or by the at most 9 steals (at most 75 cards each).
+    """
+    turns = options.turn_limit
+    return turns * (2 * HAND_SIZE + 1) + (turns * HAND_SIZE + STEAL_CARDS * 75) + STEAL_CARDS
+
+
+def inventory(state: State) -> Counter[str]:
+    """Return every card counted once wherever it lies (L1: always the 75 cards)."""
+    cards = [*chain(*state.draw, *state.discards, *state.hands, state.pending)]
+    for seq in state.sequences:
+        if seq.cards:
+            cards += seq.cards
+            cards += [k for k in (*seq.blockers, *seq.unblockers) if k is not None]
+    for i, count in enumerate(state.steals):
+        cards += [_STEAL_OF[i % 3]] * count
+    return Counter(map(_LABEL.__getitem__, cards))
+
+
+_LABEL: Final = {k: f"card:{k}" for k in KINDS}
+_STEAL_OF: Final = tuple(c + "0" for c in COLOURS)

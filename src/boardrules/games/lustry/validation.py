@@ -1,0 +1,186 @@
+"""Validation of Lustry states loaded from untrusted data."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import NoReturn
+
+from boardrules.errors import InvalidStateError
+from boardrules.games.lustry.cards import (
+    BLOCK_TARGETS,
+    BRANCH,
+    COLOURS,
+    DECK,
+    HAND_SIZE,
+    INVERSE,
+    ORDER,
+    VALUE,
+)
+from boardrules.games.lustry.state import Options, Phase, Sequence, State
+
+__all__ = ["validate_state"]
+
+
+def _fail(problem: str) -> NoReturn:
+    raise InvalidStateError(f"state: {problem}")
+
+
+def _check_cards(name: str, cards: tuple[str, ...], colour: str | None = None,
+                 ordered: bool = False) -> None:
+    for i, card in enumerate(cards):
+        if card not in ORDER:
+            _fail(f"{name}[{i}]: {card!r} is not a card")
+        if colour is not None and card[0] != colour:
+            _fail(f"{name}[{i}]: {card} is not of colour {colour}")
+    if ordered and list(cards) != sorted(cards, key=ORDER.__getitem__):
+        _fail(f"{name}: cards must be in canonical order")
+
+
+def _sub_multiset(small: tuple[str, ...], big: tuple[str, ...]) -> bool:
+    return not (Counter(small) - Counter(big))
+
+
+def _check_sequence(name: str, seq: Sequence, colour: str) -> None:
+    n = len(seq.cards)
+    if n < 2 or len(seq.blockers) != n or len(seq.unblockers) != n:
+        _fail(f"{name}: a sequence has at least two cards and one blocker and unblocker "
+              "entry per card")
+    _check_cards(f"{name}.cards", seq.cards, colour, ordered=True)
+    top = seq.cards[-1]
+    if top not in BRANCH:
+        _fail(f"{name}: {top} cannot end a sequence")
+    branch = BRANCH[top]
+    values = [VALUE[k] for k in seq.cards]
+    for k in seq.cards:
+        if k not in branch:
+            _fail(f"{name}: {k} is not of the branch of {top} (L9, L10)")
+    for v in (1, 2, 3, 4):
+        if values.count(v) > 1:
+            _fail(f"{name}: the value {v} appears twice")
+    if not (any(values.count(v) and values.count(v + 1) for v in range(1, 5))
+            or values.count(5) == 2):
+        _fail(f"{name}: no two consecutive values nor two 5s, so it was never laid (L9)")
+    for j, (card, blocker, unblocker) in enumerate(
+            zip(seq.cards, seq.blockers, seq.unblockers, strict=True)):
+        if blocker is not None:
+            if blocker not in BLOCK_TARGETS or card not in BLOCK_TARGETS[blocker]:
+                _fail(f"{name}.blockers[{j}]: {blocker} cannot block {card} (L12)")
+            if unblocker is not None:
+                _fail(f"{name}: {card} is both blocked and protected (L12, L13)")
+        if unblocker is not None and INVERSE.get(card) != unblocker:
+            _fail(f"{name}.unblockers[{j}]: {unblocker} cannot unblock {card} (L13)")
+    if seq.closed and (not seq.complete or seq.blocked):
+        _fail(f"{name}: closed but not all values 1-5 unblocked (L16)")
+
+
+def validate_state(state: State) -> None:
+    """Raise `InvalidStateError` naming the first problem unless `state` is possible.
+
+    Checks every zone's cards and colours, conservation of the 75 cards, sequences with
+    their blockers and unblockers, closings and the winner, whose turn it is, the phase and
+    its fields, hand sizes while drawing, and the knowledge records (exposed cards, seen
+    discard positions, who knows each pending card).
+    """
+    if not isinstance(state, State):
+        raise InvalidStateError(f"state: expected a lustry.State, got {type(state).__name__}")
+    options = state.options
+    shapes = {"draw": 3, "discards": 6, "seen": 6, "hands": 2, "exposed": 2, "sequences": 6,
+              "steals": 6}
+    for field, size in shapes.items():
+        if len(getattr(state, field)) != size:
+            _fail(f"{field}: expected {size} entries")
+    for c, pile in enumerate(state.draw):
+        _check_cards(f"draw[{c}]", pile, COLOURS[c], ordered=True)
+    for i, pile in enumerate(state.discards):
+        _check_cards(f"discards[{i}]", pile, COLOURS[i % 3])
+        if len(state.seen[i]) != len(pile):
+            _fail(f"seen[{i}]: expected one mark per card of discards[{i}]")
+    for p in (0, 1):
+        _check_cards(f"hands[{p}]", state.hands[p], ordered=True)
+        _check_cards(f"exposed[{p}]", state.exposed[p], ordered=True)
+        if not _sub_multiset(state.exposed[p], state.hands[p]):
+            _fail(f"exposed[{p}]: the opponent cannot know cards that are not in the hand")
+    _check_cards("pending", state.pending)
+    if len(state.pending_known) != len(state.pending):
+        _fail("pending_known: expected one entry per pending card")
+    for i, mask in enumerate(state.pending_known):
+        if not 0 <= mask <= 3:
+            _fail(f"pending_known[{i}]: expected 0 to 3, got {mask}")
+    for i, count in enumerate(state.steals):
+        if not 0 <= count <= 3:
+            _fail(f"steals[{i}]: expected 0 to 3 laid steal cards, got {count}")
+    closed_colours: Counter[int] = Counter()
+    for i, seq in enumerate(state.sequences):
+        if seq.cards or seq.blockers or seq.unblockers or seq.closed:
+            _check_sequence(f"sequences[{i}]", seq, COLOURS[i % 3])
+            if seq.closed:
+                closed_colours[i % 3] += 1
+    if any(n > 1 for n in closed_colours.values()):
+        _fail("two closed sequences of one colour (L16)")
+    for i, seq in enumerate(state.sequences):
+        if not seq.closed and seq.complete and not seq.blocked \
+                and not closed_colours[i % 3]:
+            _fail(f"sequences[{i}]: complete and unblocked, so it would have closed (L16)")
+    everything: Counter[str] = Counter()
+    for zone in (*state.draw, *state.discards, *state.hands, state.pending):
+        everything.update(zone)
+    for seq in state.sequences:
+        everything.update(seq.cards)
+        everything.update(k for k in (*seq.blockers, *seq.unblockers) if k is not None)
+    for i, count in enumerate(state.steals):
+        everything[COLOURS[i % 3] + "0"] += count
+    if everything != Counter(DECK):
+        extra = everything - Counter(DECK)
+        missing = Counter(DECK) - everything
+        _fail("the cards are not the 75 of the game (L1, L3): "
+              f"extra {sorted(extra.elements())}, missing {sorted(missing.elements())}")
+    _check_turn(state, options)
+
+
+def _check_turn(state: State, options: Options) -> None:
+    if not 0 <= state.turn <= options.turn_limit:
+        _fail(f"turn: expected 0 to {options.turn_limit}, got {state.turn}")
+    if state.player != (options.first_player + state.turn) % 2:
+        _fail(f"player: after {state.turn} turns from player {options.first_player}, it is "
+              f"player {(options.first_player + state.turn) % 2}'s turn, not {state.player!r}")
+    p = state.player
+    closed = [sum(1 for s in state.sequences[b:b + 3] if s.closed)
+              for b in (0, 3)]
+    phase = state.phase
+    if (state.named is not None) != (phase is Phase.DEFEND):
+        _fail("named: a colour is named exactly while a steal awaits its defence (L15)")
+    if state.named is not None and state.named not in COLOURS:
+        _fail(f"named: {state.named!r} is not a colour")
+    if phase is Phase.DEFEND and not any(state.steals[3 * p:3 * p + 3]):
+        _fail(f"phase: player {p} has laid no steal card, so no steal awaits a defence (L15)")
+    if state.source is not None and (phase is not Phase.DRAW or state.source not in COLOURS
+                                     or not state.draw[COLOURS.index(state.source)]):
+        _fail("source: a card comes off a non-empty draw pile only while drawing (L7)")
+    if (state.pending or state.pending_known) and phase is not Phase.DRAW:
+        _fail("pending: cards are pending only while drawing (L7)")
+    if state.stall < 0 or (options.stall_turns is not None and state.stall > options.stall_turns):
+        _fail(f"stall: expected 0 to {options.stall_turns}, got {state.stall}")
+    if max(closed) > 2 or (max(closed) == 2) != (state.winner is not None):
+        _fail("winner: a player with two closed sequences wins at once (L17)")
+    if state.winner is not None:
+        if closed[state.winner] != 2 or phase is not Phase.OVER or state.winner != p:
+            _fail("winner: the winner is the player who closed a second sequence (L17)")
+        return
+    if phase is Phase.OVER:
+        limit = options.stall_turns
+        if state.turn < options.turn_limit and (limit is None or state.stall < limit):
+            _fail("phase: a game without a winner ends only by the L18 draws")
+        return
+    if state.turn >= options.turn_limit:
+        _fail("turn: the turn limit is reached, so the game is over (L18)")
+    if options.stall_turns is not None and state.stall >= options.stall_turns:
+        _fail("stall: the deadlock limit is reached, so the game is over (L18)")
+    hand = len(state.hands[p])
+    piles = any(state.draw) or any(state.discards)
+    if phase is Phase.DRAW:
+        if state.progress:
+            _fail("progress: nothing is played before drawing ends")
+        if hand + len(state.pending) >= HAND_SIZE or not piles:
+            _fail(f"phase: player {p} has finished drawing (L6)")
+    elif state.pending:
+        _fail("pending: drawn cards join the hand when drawing ends (L7)")

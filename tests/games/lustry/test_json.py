@@ -1,0 +1,94 @@
+"""Lustry JSON: states round-trip, and corrupted states are refused with the problem named."""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+import pytest
+
+from boardrules import (
+    CHANCE,
+    InvalidStateError,
+    Record,
+    from_data,
+    from_json,
+    replay,
+    to_data,
+    to_json,
+)
+from boardrules.games import lustry
+from boardrules.games.lustry import Draw, Drawn, Options, State, apply, new_game, parse_action
+
+
+def midgame() -> State:
+    """Player 1 to play: player 0 laid r1c r2cf and discarded b3cf; player 1 stole red."""
+    state = new_game(2)
+    for card in ("g0", "r1c", "r2cf", "r3cf", "b1c", "b2cf", "b3cf"):
+        state = apply(apply(state, Draw(card[0])), Drawn(card))
+    for text in ("lay r1c r2cf", "discard b3cf", "end"):
+        state = apply(state, parse_action(state, text))
+    for card in ("b0", "r1s", "r2sf", "g1s", "g2sf", "g3sf", "b1s"):
+        state = apply(apply(state, Draw(card[0])), Drawn(card))
+    return apply(apply(state, parse_action(state, "steal b0 r")), parse_action(state, "allow"))
+
+
+def corrupt(state: State, change: Any) -> dict[str, Any]:
+    data = copy.deepcopy(to_data(state))
+    change(data["data"])
+    return data
+
+
+def test_state_round_trips() -> None:
+    state = midgame()
+    assert from_json(to_json(state)) == state
+    assert from_json(to_json(lustry.observe(state, 0))) == lustry.observe(state, 0)
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    (lambda d: d["draw"][0].insert(0, "r1c"), "extra ['r1c']"),
+    (lambda d: d["hands"][0].append("x9"), "not a card"),
+    (lambda d: d.update(player=0), "player"),
+    (lambda d: d.update(turn=2), "player"),
+    (lambda d: d["exposed"][0].append("r5cf"), "exposed[0]"),
+    (lambda d: d["exposed"][1].append("g1c"), "exposed[1]"),
+    (lambda d: d["seen"][2].append(True), "seen[2]"),
+    (lambda d: (d["draw"][0].remove("r4cf"), d.update(pending=["r4cf"], pending_known=[0])),
+     "pending"),
+    (lambda d: d["hands"][1].reverse(), "canonical order"),
+    (lambda d: d["sequences"][0].update(closed=True), "closed"),
+    (lambda d: d["sequences"][0]["blockers"].__setitem__(0, "g1c"), "block"),
+    (lambda d: d["sequences"][0]["unblockers"].__setitem__(1, "r2cf"), "unblock"),
+    (lambda d: d.update(phase="defend"), "named"),
+    (lambda d: d.update(phase="defend", named="g", steals=[0, 0, 1, 0, 0, 0]), "no steal card"),
+    (lambda d: d.update(winner=0), "winner"),
+    (lambda d: d.update(phase="over"), "L18"),
+    (lambda d: d["steals"].__setitem__(0, 4), "steals[0]"),
+    (lambda d: d["discards"][2].__setitem__(0, "r3cf"), "colour"),
+    (lambda d: d.update(source="r"), "source"),
+])
+def test_corrupted_states_are_refused(change: Any, words: str) -> None:
+    with pytest.raises(InvalidStateError, match=words.replace("[", r"\[").replace("]", r"\]")):
+        from_data(corrupt(midgame(), change))
+
+
+def test_a_bad_option_in_a_state_is_refused() -> None:
+    data = corrupt(midgame(), lambda d: d["options"].update(turn_limit=0))
+    with pytest.raises(InvalidStateError, match="turn_limit"):
+        from_data(data)
+
+
+def test_a_record_replays() -> None:
+    state = new_game(2, Options(turn_limit=4))
+    actions = []
+    rng = random.Random(5)
+    while not lustry.is_terminal(state):
+        if lustry.to_move(state) is CHANCE:
+            action = lustry.sample_chance(state, rng)
+        else:
+            action = rng.choice(lustry.legal_actions(state))
+        actions.append(action)
+        state = apply(state, action)
+    record = Record.start("lustry", 2, Options(turn_limit=4)).extended(actions)
+    assert replay(from_json(to_json(record), Record)) == state
