@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import ClassVar
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -16,7 +17,6 @@ from boardrules.games.captain_bluff import (
     CloseConveyor,
     EndTurn,
     Options,
-    Pass,
     PickUp,
     PlayArrows,
     PlayEye,
@@ -163,7 +163,7 @@ class TestChallenges:
 class TestLegality:
     """`apply` accepts exactly the actions in `legal_actions` (the targeted check is exact)."""
 
-    CANDIDATES: list[cb.Action] = [cb.CHALLENGE, cb.PASS, cb.END_TURN, cb.PLUS_ONE_PLAY,
+    CANDIDATES: ClassVar[list[cb.Action]] = [cb.CHALLENGE, cb.PASS, cb.END_TURN, cb.PLUS_ONE_PLAY,
                                    *cb.EYES.values(), *cb.CHECK, *cb.CLOSE, *cb.STAR_ON,
                                    *cb.ARROWS_ON]
     CANDIDATES += [PickUp(v, k) for v in range(6) for k in range(0, 5)]

@@ -526,7 +526,7 @@ class TestB15Reshuffle:
         discard = state.discard
         state = play(state, "set 1 r5")
         assert state.discard == () and state.buried == ()
-        assert state.draw == tuple(sorted(discard + (C("g3"),)))
+        assert state.draw == tuple(sorted((*discard, C("g3"))))
         outcomes = cb.chance_outcomes(state)
         assert sum(p for _, p in outcomes) == 1 and len(state.draw) > 1
         state = cb.apply(state, Draw(C("g3")))
@@ -667,7 +667,7 @@ class TestNotation:
         action = cb.parse_action(cb.new_game(2), text)
         assert str(action) == text
         assert cb.parse_action(cb.new_game(2), f"  {text.upper()} ") == action
-        assert eval(repr(action), vars(cb)) == action  # noqa: S307 - repr is valid Python
+        assert eval(repr(action), vars(cb)) == action
 
     @pytest.mark.parametrize("text", ["", "play", "play 6 r1", "eye 4 1", "eye 1 1",
                                       "pickup 1 0", "set 1 r18", "fly", "draw"])

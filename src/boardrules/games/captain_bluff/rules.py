@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left, insort
-from collections.abc import Callable
-from operator import itemgetter
 from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
+from operator import itemgetter
 from typing import Final, TypeVar, assert_never
 
 from boardrules.errors import BoardrulesError, IllegalActionError, InvalidOptionsError
@@ -145,7 +145,9 @@ def new_game(players: int, options: Options | None = None) -> State:
     if isinstance(players, bool) or not isinstance(players, int) or not (
         MIN_PLAYERS <= players <= MAX_PLAYERS
     ):
-        raise InvalidOptionsError("players", f"Captain Bluff is for 2 to 5 players, got {players!r}")
+        raise InvalidOptionsError(
+            "players", f"Captain Bluff is for 2 to 5 players, got {players!r}"
+        )
     if options is None:
         options = Options()
     elif not isinstance(options, Options):
@@ -203,8 +205,10 @@ def _chance_pool(state: State) -> tuple[int, ...]:
 # --- legal actions ---------------------------------------------------------------------
 
 
-def _runs(out: list[Action], table: tuple[tuple[PlayLuggage | None, ...], ...], base: int,
-          mask: int, a: int, directions: tuple[int, ...]) -> None:
+def _runs(  # noqa: PLR0917 - positional on the hot path, private
+    out: list[Action], table: tuple[tuple[PlayLuggage | None, ...], ...], base: int,
+    mask: int, a: int, directions: tuple[int, ...],
+) -> None:
     """Append the plays starting at value index `a` (0-based) running in `directions`."""
     if not 0 <= a < MAX_VALUE or not (mask >> a) & 1:
         return
@@ -700,7 +704,7 @@ def _buried_key(f: FaceDown) -> tuple[int, tuple[int, ...]]:
     return f.card, tuple(sorted(f.known_by))
 
 
-def apply_unchecked(state: State, action: Action) -> State:
+def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - one case per kind
     """Return the state after `action`, trusting that it is legal (the fast path for bots).
 
     Only pass actions taken from `legal_actions(state)` or `sample_chance(state, ...)`;
@@ -726,7 +730,8 @@ def apply_unchecked(state: State, action: Action) -> State:
                     split = bisect_left(draw, LUGGAGE)
                     draw, stowed = draw[:split], draw[split:]
                 return State(s.options, n, Stage.PLACE, hands, exposed, draw, (), (), (), stowed,
-                             s.destinations, s.knowers, s.rows, 0, False, False, None, None, (), None)
+                             s.destinations, s.knowers, s.rows, 0, False, False, None, None, (),
+                             None)
             p = s.draws[0]
             hand = _with(hands[p], (c,))
             return _settle(State(

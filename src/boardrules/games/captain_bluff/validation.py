@@ -46,7 +46,7 @@ def _players(name: str, group: frozenset[int], n: int) -> None:
             _fail(f"{name}: no player {p} in a {n}-player game")
 
 
-def validate_state(state: State) -> None:
+def validate_state(state: State) -> None:  # noqa: PLR0915 - one check per zone, in order
     """Raise `InvalidStateError` naming the first problem unless `state` is possible.
 
     Checks the player count and seats, every zone's cards, the conservation of the 65
