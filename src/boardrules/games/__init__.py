@@ -11,7 +11,7 @@ from typing import Any, Final, TypeAlias
 
 from boardrules.errors import BoardrulesError
 from boardrules.game import Game
-from boardrules.games import kivi, lustry, ren_dhark, whales_rivals
+from boardrules.games import captain_bluff, kivi, lustry, ren_dhark, whales_rivals
 
 __all__ = ["GAMES", "AnyGame", "game_of", "load", "register"]
 
@@ -19,6 +19,9 @@ AnyGame: TypeAlias = Game[Any, Any, Any, Any]
 """A game module of any game (the registry holds different games side by side)."""
 
 # Each line is checked by mypy: the module must satisfy the protocol with its own types.
+_captain_bluff: Game[
+    captain_bluff.State, captain_bluff.Action, captain_bluff.Observation, captain_bluff.Options
+] = captain_bluff
 _kivi: Game[kivi.State, kivi.Action, kivi.Observation, kivi.Options] = kivi
 _lustry: Game[lustry.State, lustry.Action, lustry.Observation, lustry.Options] = lustry
 _ren_dhark: Game[ren_dhark.State, ren_dhark.Action, ren_dhark.Observation, ren_dhark.Options] = (
@@ -29,6 +32,7 @@ _whales_rivals: Game[
 ] = whales_rivals
 
 _REGISTRY: dict[str, AnyGame] = {
+    "captain_bluff": _captain_bluff,
     "kivi": _kivi,
     "lustry": _lustry,
     "ren_dhark": _ren_dhark,

@@ -1,0 +1,184 @@
+"""Captain Bluff (Kapitán Bluff) — play luggage onto conveyors, bluff, empty your hand.
+
+A card game for 2–5 players by Torsten Landsvogt (Helvetiq, 2020). Hidden destination
+cards, challenges and face-down draws; the deal and every draw are chance nodes. See
+the docs page "Captain Bluff" for the rules in our words, every ruling, the state
+format and the notation.
+
+>>> import random
+>>> import boardrules
+>>> from boardrules.games import captain_bluff as cb
+>>> state = boardrules.resolve_chance(cb.new_game(3), random.Random(4))
+>>> cb.to_move(state), state.stage.value, [len(h) for h in state.hands]
+(0, 'place', [12, 12, 12])
+>>> state = cb.apply(state, cb.parse_action(state, f"set 0 {cb.card_name(state.hands[0][0])}"))
+>>> cb.to_move(state), cb.observe(state, 1).destinations[0], cb.observe(state, 0).has_destination[0]
+(1, None, True)
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from boardrules.games.captain_bluff.actions import (
+    ARROWS_ON,
+    CHALLENGE,
+    CHECK,
+    CLOSE,
+    DRAW,
+    END_TURN,
+    EYES,
+    PASS,
+    PICK_UP,
+    PLAYS,
+    PLUS_ONE_PLAY,
+    SET,
+    STAR_ON,
+    SWAP,
+    Action,
+    Challenge,
+    CheckDestination,
+    CloseConveyor,
+    Draw,
+    EndTurn,
+    Pass,
+    PickUp,
+    PlayArrows,
+    PlayEye,
+    PlayLuggage,
+    PlayPlusOne,
+    PlayStar,
+    SetDestination,
+    SwapDestination,
+)
+from boardrules.games.captain_bluff.cards import (
+    ARROWS,
+    CONVEYORS,
+    EYE,
+    LUGGAGE,
+    PLUS_ONE,
+    STAR,
+    card_code,
+    card_name,
+    destination_of,
+    is_luggage,
+    luggage,
+    value_of,
+)
+from boardrules.games.captain_bluff.notation import parse_action
+from boardrules.games.captain_bluff.observe import BuriedView, Observation, observe, resample
+from boardrules.games.captain_bluff.render import render
+from boardrules.games.captain_bluff.rows import RowInfo, analyse_row, row_info
+from boardrules.games.captain_bluff.rules import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    action_bound,
+    apply,
+    apply_unchecked,
+    chance_outcomes,
+    inventory,
+    is_terminal,
+    legal_actions,
+    new_game,
+    result,
+    returns,
+    sample_chance,
+    to_move,
+)
+from boardrules.games.captain_bluff.state import (
+    FaceDown,
+    Options,
+    Specials,
+    Stage,
+    State,
+)
+from boardrules.games.captain_bluff.validation import validate_state
+
+__all__ = [
+    "ACTION_TYPES",
+    "ARROWS",
+    "ARROWS_ON",
+    "CHALLENGE",
+    "CHECK",
+    "CLOSE",
+    "CONVEYORS",
+    "DRAW",
+    "END_TURN",
+    "EYE",
+    "EYES",
+    "LUGGAGE",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "NAME",
+    "PASS",
+    "PICK_UP",
+    "PLAYS",
+    "PLUS_ONE",
+    "PLUS_ONE_PLAY",
+    "RULES_VERSION",
+    "SET",
+    "STAR",
+    "STAR_ON",
+    "SWAP",
+    "TITLE",
+    "Action",
+    "BuriedView",
+    "Challenge",
+    "CheckDestination",
+    "CloseConveyor",
+    "Draw",
+    "EndTurn",
+    "FaceDown",
+    "Observation",
+    "Options",
+    "Pass",
+    "PickUp",
+    "PlayArrows",
+    "PlayEye",
+    "PlayLuggage",
+    "PlayPlusOne",
+    "PlayStar",
+    "RowInfo",
+    "SetDestination",
+    "Specials",
+    "Stage",
+    "State",
+    "SwapDestination",
+    "action_bound",
+    "analyse_row",
+    "apply",
+    "apply_unchecked",
+    "card_code",
+    "card_name",
+    "chance_outcomes",
+    "destination_of",
+    "inventory",
+    "is_luggage",
+    "is_terminal",
+    "legal_actions",
+    "luggage",
+    "new_game",
+    "observe",
+    "parse_action",
+    "render",
+    "resample",
+    "result",
+    "returns",
+    "row_info",
+    "sample_chance",
+    "to_move",
+    "validate_state",
+    "value_of",
+]
+
+NAME: Final = "captain_bluff"
+"""Registry name."""
+TITLE: Final = "Captain Bluff"
+"""Title (Czech: Kapitán Bluff)."""
+RULES_VERSION: Final = "1"
+"""Version of these rules; records made under another version are refused."""
+ACTION_TYPES: Final[tuple[type[Action], ...]] = (
+    Draw, PlayLuggage, SetDestination, CheckDestination, SwapDestination, CloseConveyor,
+    PlayStar, PlayArrows, PlayEye, PlayPlusOne, PickUp, Challenge, Pass, EndTurn,
+)
+"""Every action class, the chance outcome `Draw` first."""

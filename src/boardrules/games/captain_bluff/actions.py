@@ -1,0 +1,268 @@
+"""Captain Bluff actions: one frozen class per kind, joined in the `Action` union.
+
+`str(action)` is the notation (see `notation`); `repr` is valid Python. Actions are
+prebuilt and shared: `legal_actions` returns the same objects every time.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Final, TypeAlias
+
+import attrs
+
+from boardrules.games.captain_bluff.cards import (
+    CARDS,
+    CONVEYORS,
+    DESTINATIONS,
+    MAX_VALUE,
+    card_name,
+    luggage,
+)
+
+__all__ = [
+    "ARROWS_ON",
+    "CHALLENGE",
+    "CHECK",
+    "CLOSE",
+    "DRAW",
+    "END_TURN",
+    "EYES",
+    "PASS",
+    "PICK_UP",
+    "PLAYS",
+    "PLUS_ONE_PLAY",
+    "SET",
+    "STAR_ON",
+    "SWAP",
+    "Action",
+    "Challenge",
+    "CheckDestination",
+    "CloseConveyor",
+    "Draw",
+    "EndTurn",
+    "Pass",
+    "PickUp",
+    "PlayArrows",
+    "PlayEye",
+    "PlayLuggage",
+    "PlayPlusOne",
+    "PlayStar",
+    "SetDestination",
+    "SwapDestination",
+]
+
+
+@attrs.frozen
+class Draw:
+    """Chance outcome: the card dealt or drawn from the face-down draw pile (B2, B15)."""
+
+    card: int
+    """The card's code (see `cards`)."""
+
+    def __str__(self) -> str:
+        return f"draw {card_name(self.card)}"
+
+
+@attrs.frozen
+class PlayLuggage:
+    """Main action: play luggage cards face up onto one conveyor's row (B6)."""
+
+    conveyor: int
+    """The conveyor, 0–5."""
+    cards: tuple[int, ...]
+    """The luggage cards in the order they continue the row (one destination, steps of 1)."""
+
+    def __str__(self) -> str:
+        return f"play {self.conveyor} " + " ".join(map(card_name, self.cards))
+
+
+@attrs.frozen
+class SetDestination:
+    """Put a card face down as a conveyor's destination (B4 at setup; B7 as main action)."""
+
+    conveyor: int
+    """The conveyor, 0–5: it has no destination card (and, as main action, no cards)."""
+    card: int
+    """The card from hand (luggage or special)."""
+
+    def __str__(self) -> str:
+        return f"set {self.conveyor} {card_name(self.card)}"
+
+
+@attrs.frozen
+class CheckDestination:
+    """Main action: secretly look at one conveyor's destination card (B8)."""
+
+    conveyor: int
+    """The conveyor, 0–5, holding a destination card."""
+
+    def __str__(self) -> str:
+        return f"check {self.conveyor}"
+
+
+@attrs.frozen
+class SwapDestination:
+    """Main action: take a destination card into hand and put another card there (B9)."""
+
+    conveyor: int
+    """The conveyor, 0–5, holding a destination card."""
+    card: int
+    """The card from hand put face down in its place."""
+
+    def __str__(self) -> str:
+        return f"swap {self.conveyor} {card_name(self.card)}"
+
+
+@attrs.frozen
+class CloseConveyor:
+    """Main action: discard every card of a conveyor with luggage on it (B10)."""
+
+    conveyor: int
+    """The conveyor, 0–5, holding at least one luggage card."""
+
+    def __str__(self) -> str:
+        return f"close {self.conveyor}"
+
+
+@attrs.frozen
+class PlayStar:
+    """Special: a star continues a row as its next value (B12)."""
+
+    conveyor: int
+    """The conveyor whose row it extends."""
+
+    def __str__(self) -> str:
+        return f"star {self.conveyor}"
+
+
+@attrs.frozen
+class PlayArrows:
+    """Special: arrows reverse a row's direction; the next card may have any value (B12)."""
+
+    conveyor: int
+    """The conveyor whose row it turns."""
+
+    def __str__(self) -> str:
+        return f"arrows {self.conveyor}"
+
+
+@attrs.frozen
+class PlayEye:
+    """Special: secretly look at up to two destination cards, then discard the eye (B12)."""
+
+    conveyors: tuple[int, ...]
+    """The conveyors looked at: none, one, or two different ones, ascending."""
+
+    def __str__(self) -> str:
+        return " ".join(["eye", *map(str, self.conveyors)])
+
+
+@attrs.frozen
+class PlayPlusOne:
+    """Special: every other player with fewer than 5 cards draws one; the card leaves (B12)."""
+
+    def __str__(self) -> str:
+        return "plus_one"
+
+
+@attrs.frozen
+class PickUp:
+    """Take luggage cards from the end of a row into hand (B14)."""
+
+    conveyor: int
+    """The conveyor."""
+    count: int
+    """How many cards to take from the end of its row (at least 1)."""
+
+    def __str__(self) -> str:
+        return f"pickup {self.conveyor} {self.count}"
+
+
+@attrs.frozen
+class Challenge:
+    """Reaction: call the luggage just played a bluff (B13)."""
+
+    def __str__(self) -> str:
+        return "challenge"
+
+
+@attrs.frozen
+class Pass:
+    """Reaction: let the luggage just played stand (B13)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@attrs.frozen
+class EndTurn:
+    """End the turn after the main action (B5), or when no main action is possible (B11)."""
+
+    def __str__(self) -> str:
+        return "end"
+
+
+Action: TypeAlias = (
+    Draw | PlayLuggage | SetDestination | CheckDestination | SwapDestination | CloseConveyor
+    | PlayStar | PlayArrows | PlayEye | PlayPlusOne | PickUp | Challenge | Pass | EndTurn
+)
+"""Every Captain Bluff action, the chance outcome `Draw` included."""
+
+DRAW: Final = tuple(Draw(c) for c in range(CARDS))
+"""The prebuilt `Draw` of every card code."""
+SET: Final = tuple(tuple(SetDestination(v, c) for c in range(CARDS)) for v in range(CONVEYORS))
+"""``SET[conveyor][card]``: the prebuilt `SetDestination` actions."""
+SWAP: Final = tuple(tuple(SwapDestination(v, c) for c in range(CARDS)) for v in range(CONVEYORS))
+"""``SWAP[conveyor][card]``: the prebuilt `SwapDestination` actions."""
+CHECK: Final = tuple(CheckDestination(v) for v in range(CONVEYORS))
+"""``CHECK[conveyor]``."""
+CLOSE: Final = tuple(CloseConveyor(v) for v in range(CONVEYORS))
+"""``CLOSE[conveyor]``."""
+STAR_ON: Final = tuple(PlayStar(v) for v in range(CONVEYORS))
+"""``STAR_ON[conveyor]``."""
+ARROWS_ON: Final = tuple(PlayArrows(v) for v in range(CONVEYORS))
+"""``ARROWS_ON[conveyor]``."""
+MAX_PICK: Final = 64
+"""More cards than a row can ever hold (the deck has 65 cards, one stays)."""
+PICK_UP: Final = tuple(
+    tuple(PickUp(v, k) for k in range(MAX_PICK + 1)) for v in range(CONVEYORS)
+)
+"""``PICK_UP[conveyor][count]`` (index 0 unused but present, for direct indexing)."""
+EYES: Final = {
+    combo: PlayEye(combo)
+    for size in range(3)
+    for combo in itertools.combinations(range(CONVEYORS), size)
+}
+"""The prebuilt `PlayEye` of every ascending tuple of at most two conveyors."""
+PLUS_ONE_PLAY: Final = PlayPlusOne()
+"""The one `PlayPlusOne` action."""
+CHALLENGE: Final = Challenge()
+"""The one `Challenge` action."""
+PASS: Final = Pass()
+"""The one `Pass` action."""
+END_TURN: Final = EndTurn()
+"""The one `EndTurn` action."""
+
+
+def _plays() -> tuple[tuple[tuple[PlayLuggage | None, ...], ...], ...]:
+    table = []
+    for v in range(CONVEYORS):
+        by_first: list[tuple[PlayLuggage | None, ...]] = []
+        for first in range(CARDS):
+            row: list[PlayLuggage | None] = [None] * CARDS
+            if first < DESTINATIONS * MAX_VALUE:
+                d, a = divmod(first, MAX_VALUE)
+                for b in range(MAX_VALUE):
+                    step = 1 if b >= a else -1
+                    row[luggage(d, b + 1)] = PlayLuggage(
+                        v, tuple(luggage(d, x + 1) for x in range(a, b + step, step))
+                    )
+            by_first.append(tuple(row))
+        table.append(tuple(by_first))
+    return tuple(table)
+
+
+PLAYS: Final = _plays()
+"""``PLAYS[conveyor][first][last]``: the play of the run of luggage from card `first` to
+card `last` (same destination, steps of 1), or ``None`` across destinations."""

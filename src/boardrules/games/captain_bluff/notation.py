@@ -1,0 +1,116 @@
+"""Captain Bluff action notation. Conveyors are 0–5; cards as in `cards` (``r5``, ``star``).
+
+========================  =========================================================
+text                      action
+========================  =========================================================
+``draw g7``               chance: the card dealt or drawn is g7
+``play 2 r5 r6 r7``       play r5, r6, r7 (in that order) onto conveyor 2
+``set 4 star``            put a star face down as conveyor 4's destination
+``check 1``               look at conveyor 1's destination card
+``swap 1 b3``             take conveyor 1's destination card, put b3 there
+``close 3``               discard every card of conveyor 3
+``star 2``                play a star onto conveyor 2's row
+``arrows 2``              play arrows onto conveyor 2's row
+``eye 1 4``               play an eye, look at conveyors 1 and 4 (``eye``, ``eye 1``)
+``plus_one``              play a plus-one card
+``pickup 2 3``            take the last 3 cards of conveyor 2's row
+``challenge``             challenge the luggage just played
+``pass``                  let it stand
+``end``                   end the turn
+========================  =========================================================
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from boardrules.errors import InvalidNotationError
+from boardrules.games.captain_bluff.actions import (
+    ARROWS_ON,
+    CHALLENGE,
+    CHECK,
+    CLOSE,
+    DRAW,
+    END_TURN,
+    EYES,
+    MAX_PICK,
+    PASS,
+    PICK_UP,
+    PLAYS,
+    PLUS_ONE_PLAY,
+    SET,
+    STAR_ON,
+    SWAP,
+    Action,
+    PickUp,
+    PlayLuggage,
+)
+from boardrules.games.captain_bluff.cards import CONVEYORS, LUGGAGE, card_code
+from boardrules.games.captain_bluff.state import State
+
+__all__ = ["parse_action"]
+
+_WORDS: Final[dict[str, Action]] = {"challenge": CHALLENGE, "pass": PASS, "end": END_TURN,
+                 "plus_one": PLUS_ONE_PLAY}
+_BY_CONVEYOR: Final[dict[str, tuple[Action, ...]]] = {
+    "check": CHECK, "close": CLOSE, "star": STAR_ON, "arrows": ARROWS_ON,
+}
+_HELP: Final = ("expected e.g. 'play 2 r5 r6', 'set 4 star', 'check 1', 'swap 1 b3', 'close 3', "
+                "'star 2', 'arrows 2', 'eye 1 4', 'plus_one', 'pickup 2 3', 'challenge', "
+                "'pass', 'end' or 'draw g7'")
+
+
+def _conveyor(text: str, word: str) -> int:
+    if word.isdigit() and int(word) < CONVEYORS:
+        return int(word)
+    raise InvalidNotationError(text, f"{word!r} is not a conveyor 0-{CONVEYORS - 1}")
+
+
+def parse_action(state: State, text: str) -> Action:
+    """Read an action from its notation (see the module docstring); case and spaces are free.
+
+    The text is read, not judged: an illegal but well-formed action is returned and
+    `apply` refuses it with the reason.
+
+    >>> from boardrules.games.captain_bluff import new_game
+    >>> parse_action(new_game(2), "Play 2  R5 r6")
+    PlayLuggage(conveyor=2, cards=(4, 5))
+    >>> parse_action(new_game(2), "eye 1 4")
+    PlayEye(conveyors=(1, 4))
+    """
+    if not isinstance(text, str):
+        raise InvalidNotationError(repr(text), "expected a string")
+    words = text.lower().split()
+    if not words:
+        raise InvalidNotationError(text, _HELP)
+    head, args = words[0], words[1:]
+    if not args and head in _WORDS:
+        return _WORDS[head]
+    if head == "draw" and len(args) == 1:
+        return DRAW[card_code(args[0])]
+    if head in ("check", "close", "star", "arrows") and len(args) == 1:
+        v = _conveyor(text, args[0])
+        return _BY_CONVEYOR[head][v]
+    if head in ("set", "swap") and len(args) == 2:
+        v = _conveyor(text, args[0])
+        return (SET if head == "set" else SWAP)[v][card_code(args[1])]
+    if head == "eye" and len(args) <= 2:
+        combo = tuple(_conveyor(text, w) for w in args)
+        if combo not in EYES:
+            raise InvalidNotationError(text, "an eye looks at two different conveyors, ascending")
+        return EYES[combo]
+    if head == "pickup" and len(args) == 2:
+        v = _conveyor(text, args[0])
+        if not args[1].isdigit() or int(args[1]) < 1:
+            raise InvalidNotationError(text, f"{args[1]!r} is not a count of cards >= 1")
+        k = int(args[1])
+        return PICK_UP[v][k] if k <= MAX_PICK else PickUp(v, k)
+    if head == "play" and len(args) >= 2:
+        v = _conveyor(text, args[0])
+        cards = tuple(card_code(w) for w in args[1:])
+        if cards[0] < LUGGAGE and cards[-1] < LUGGAGE:
+            prebuilt = PLAYS[v][cards[0]][cards[-1]]
+            if prebuilt is not None and prebuilt.cards == cards:
+                return prebuilt
+        return PlayLuggage(v, cards)
+    raise InvalidNotationError(text, _HELP)

@@ -1,0 +1,203 @@
+"""Captain Bluff observation and resampling (B18).
+
+What a player knows: their own hand; every hand's size; the cards every player saw go
+into a hand face up (`State.exposed`); the rows; the face-up discards and the plus-one
+cards out of the game; the draw pile's size; and each face-down destination card —
+at a conveyor or in the discard pile — that they placed, checked, eyed or swapped in.
+Who knows which face-down card is public (everyone sees who looks at what).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TypeAlias
+
+import attrs
+
+from boardrules.errors import BoardrulesError
+from boardrules.games.captain_bluff.cards import LUGGAGE
+from boardrules.games.captain_bluff.rules import _without
+from boardrules.games.captain_bluff.state import FaceDown, Options, Stage, State
+
+__all__ = ["BuriedView", "Observation", "observe", "resample"]
+
+
+@attrs.frozen
+class BuriedView:
+    """A face-down destination card in the discard pile, as one player sees it."""
+
+    card: int | None
+    """The card, if the observer knows it; else ``None``."""
+    known_by: frozenset[int]
+    """The players who know it."""
+
+
+@attrs.frozen
+class Observation:
+    """What a player (or a spectator) may know (B18)."""
+
+    player: int | None
+    """The observing player, or ``None`` for a spectator."""
+    options: Options
+    """The options of the game."""
+    players: int
+    """Number of players."""
+    stage: Stage
+    """Deal, setup placement or play."""
+    hand: tuple[int, ...] | None
+    """The observer's own hand, ascending (``None`` for a spectator)."""
+    hand_sizes: tuple[int, ...]
+    """Every player's number of cards."""
+    exposed: tuple[tuple[int, ...], ...]
+    """For each player, the cards everybody knows they hold."""
+    draw_size: int
+    """Cards in the draw pile."""
+    discard: tuple[int, ...]
+    """The face-up discards, ascending."""
+    buried: tuple[BuriedView, ...]
+    """The face-down discards: unknown ones first, then known ones by card; ties by knowers."""
+    removed: tuple[int, ...]
+    """The plus-one cards out of the game."""
+    stowed_size: int
+    """Specials that left the game unseen at setup."""
+    has_destination: tuple[bool, ...]
+    """Whether each conveyor has a destination card."""
+    destinations: tuple[int | None, ...]
+    """Each conveyor's destination card if the observer knows it, else ``None``."""
+    knowers: tuple[frozenset[int], ...]
+    """Who knows each conveyor's destination card."""
+    rows: tuple[tuple[int, ...], ...]
+    """The rows, in play order."""
+    turn: int
+    """Turns completed."""
+    main_done: bool
+    """Whether the active player took the turn's main action."""
+    special_used: bool
+    """Whether the active player played the turn's special."""
+    window: int | None
+    """The conveyor of the open challenge window, if any."""
+    polled: int | None
+    """The player asked to challenge or pass."""
+    draws: tuple[int, ...]
+    """Players still to draw a card."""
+    winner: int | None
+    """The winner, once there is one."""
+
+
+def _buried_view_key(b: BuriedView) -> tuple[int, tuple[int, ...]]:
+    return (-1 if b.card is None else b.card), tuple(sorted(b.known_by))
+
+
+def observe(state: State, player: int | None) -> Observation:
+    """Return what `player` may know (``None``: a spectator's public view).
+
+    >>> from boardrules.games.captain_bluff import new_game
+    >>> observe(new_game(2), 0).hand_sizes
+    (0, 0)
+    """
+    if player is not None and (type(player) is not int or not 0 <= player < state.players):
+        raise BoardrulesError(f"player {player!r} does not exist in a {state.players}-player game")
+    buried = tuple(sorted(
+        (BuriedView(f.card if player in f.known_by else None, f.known_by) for f in state.buried),
+        key=_buried_view_key,
+    ))
+    return Observation(
+        player, state.options, state.players, state.stage,
+        None if player is None else state.hands[player],
+        tuple(map(len, state.hands)), state.exposed, len(state.draw), state.discard, buried,
+        state.removed, len(state.stowed),
+        tuple(d is not None for d in state.destinations),
+        tuple(d if player in k else None for d, k in zip(state.destinations, state.knowers,
+                                                          strict=True)),
+        state.knowers, state.rows, state.turn, state.main_done, state.special_used,
+        state.window, state.polled, state.draws, state.winner,
+    )
+
+
+def resample(state: State, player: int, rng: random.Random) -> State:
+    """Return a state `player` cannot tell from `state`, every unknown card redrawn.
+
+    The cards the player does not know — other hands beyond their exposed cards, the
+    draw pile, destination cards and face-down discards the player does not know, the
+    specials stowed at setup — are dealt again uniformly among those places, keeping
+    each place's size and what the deal fixes: during the deal each hand and the draw
+    pile keep their numbers of luggage and specials; while the first destinations are
+    placed, each other player's hand together with the destinations they placed keeps
+    the dealt numbers; stowed cards are specials.
+    """
+    observe(state, player)
+    n = state.players
+    stage = state.stage
+    hand_parts = [() if p == player else _without(state.hands[p], state.exposed[p])
+                  for p in range(n)]
+    slots_dest = [v for v, (d, k) in enumerate(zip(state.destinations, state.knowers, strict=True))
+                  if d is not None and player not in k]
+    # Unknown face-down discards in an order the player can see (by knowers), so that
+    # the redrawn world depends only on what the player knows.
+    slots_buried = sorted((i for i, f in enumerate(state.buried) if player not in f.known_by),
+                          key=lambda i: sorted(state.buried[i].known_by))
+    current: dict[_Place, tuple[int, ...]] = {("draw", 0): state.draw, ("stowed", 0):
+                                               state.stowed}
+    for p in range(n):
+        current["hand", p] = hand_parts[p]
+    for v in slots_dest:
+        current["dest", v] = (state.destinations[v],)  # type: ignore[assignment]
+    for i in slots_buried:
+        current["buried", i] = (state.buried[i].card,)
+    # Groups of places redrawn together, in an order the player can see; a fixed group
+    # keeps its numbers of luggage and specials, a free group takes any cards.
+    fixed: list[list[_Place]] = [[("stowed", 0)]]
+    grouped = {("stowed", 0)}
+    if stage is not Stage.PLAY:
+        for p in range(n):
+            if p == player:
+                continue
+            group: list[_Place] = [("hand", p)]
+            group += [("dest", v) for v in slots_dest if state.knowers[v] == frozenset({p})]
+            fixed.append(group)
+        fixed.append([("draw", 0)])
+        grouped.update(place for group in fixed for place in group)
+    free = [place for place in current if place not in grouped]
+    pool = sorted(c for cards in current.values() for c in cards)
+    luggage_pool = [c for c in pool if c < LUGGAGE]
+    special_pool = [c for c in pool if c >= LUGGAGE]
+    rng.shuffle(luggage_pool)
+    rng.shuffle(special_pool)
+    assigned: dict[_Place, tuple[int, ...]] = {}
+
+    def deal_out(places: list[_Place], cards: list[int]) -> None:
+        start = 0
+        for place in places:
+            size = len(current[place])
+            assigned[place] = tuple(sorted(cards[start:start + size]))
+            start += size
+
+    for group in fixed:
+        cards = [c for place in group for c in current[place]]
+        luggage = sum(1 for c in cards if c < LUGGAGE)
+        specials = len(cards) - luggage
+        mine = luggage_pool[:luggage] + special_pool[:specials]
+        del luggage_pool[:luggage], special_pool[:specials]
+        rng.shuffle(mine)
+        deal_out(group, mine)
+    rest = luggage_pool + special_pool
+    rng.shuffle(rest)
+    deal_out(free, rest)
+    hands = tuple(state.hands[p] if p == player
+                  else tuple(sorted(state.exposed[p] + assigned["hand", p])) for p in range(n))
+    destinations = list(state.destinations)
+    for v in slots_dest:
+        destinations[v] = assigned["dest", v][0]
+    buried = list(state.buried)
+    for i in slots_buried:
+        buried[i] = FaceDown(assigned["buried", i][0], buried[i].known_by)
+    buried.sort(key=lambda f: (f.card, tuple(sorted(f.known_by))))
+    return State(state.options, n, stage, hands, state.exposed, assigned["draw", 0],
+                 state.discard, tuple(buried), state.removed, assigned["stowed", 0],
+                 tuple(destinations), state.knowers, state.rows, state.turn, state.main_done,
+                 state.special_used, state.window, state.polled, state.draws, state.winner)
+
+
+_Place: TypeAlias = tuple[str, int]
+"""A place of hidden cards: ``("hand", p)``, ``("draw", 0)``, ``("dest", v)``,
+``("buried", i)`` or ``("stowed", 0)``."""

@@ -1,0 +1,73 @@
+"""A text picture of a Captain Bluff observation, for the terminal."""
+
+from __future__ import annotations
+
+from boardrules.games.captain_bluff.cards import CONVEYORS, DESTINATION_NAMES, card_name
+from boardrules.games.captain_bluff.observe import Observation
+from boardrules.games.captain_bluff.rows import row_info
+from boardrules.games.captain_bluff.state import Stage
+
+__all__ = ["render"]
+
+
+def _cards(cards: tuple[int, ...]) -> str:
+    return " ".join(map(card_name, cards)) or "-"
+
+
+def _who(players: frozenset[int]) -> str:
+    return ",".join(map(str, sorted(players)))
+
+
+def render(observation: Observation) -> str:
+    """Return the conveyors (destination as known, who knows it, the row and what comes
+    next), the hands, the piles and whose decision it is.
+
+    >>> from boardrules.games import captain_bluff as cb
+    >>> print(render(cb.observe(cb.new_game(2), 0)).splitlines()[0])
+    Captain Bluff - dealing the cards
+    """
+    o = observation
+    n = o.players
+    active = (o.options.first_player + o.turn) % n
+    if o.winner is not None:
+        head = f"Captain Bluff - player {o.winner} wins"
+    elif o.stage is Stage.PLAY and o.turn >= o.options.turn_limit:
+        head = f"Captain Bluff - stopped after {o.turn} turns, no winner"
+    elif o.stage is Stage.DEAL:
+        head = "Captain Bluff - dealing the cards"
+    elif o.stage is Stage.PLACE:
+        head = "Captain Bluff - setup: placing destinations"
+    else:
+        done = "main action taken" if o.main_done else "main action to take"
+        special = "special played" if o.special_used else "special unused"
+        head = f"Captain Bluff - turn {o.turn + 1}, player {active} ({done}, {special})"
+    lines = [head]
+    for v in range(CONVEYORS):
+        if not o.has_destination[v]:
+            lines.append(f"  conveyor {v}: -")
+            continue
+        card = o.destinations[v]
+        dest = f"[{card_name(card)}]" if card is not None else "[??]"
+        row = o.rows[v]
+        text = f"  conveyor {v}: {dest} known by {_who(o.knowers[v])}; row: {_cards(row)}"
+        if row:
+            info = row_info(row)
+            way = {1: "up", -1: "down", 0: "no direction yet"}[info.direction]
+            nxt = "any value" if info.free else way
+            text += f" ({DESTINATION_NAMES[info.destination]}, {nxt})"
+        lines.append(text)
+    for p in range(n):
+        you = " (you)" if p == o.player else ""
+        known = f", known: {_cards(o.exposed[p])}" if o.exposed[p] else ""
+        lines.append(f"  player {p}{you}: {o.hand_sizes[p]} cards{known}")
+    if o.hand is not None:
+        lines.append(f"your hand: {_cards(o.hand)}")
+    buried = [card_name(b.card) if b.card is not None else "??" for b in o.buried]
+    lines.append(f"draw pile: {o.draw_size}; discard: {_cards(o.discard)}"
+                 + (f" + face down {' '.join(buried)}" if buried else "")
+                 + (f"; out of the game: {_cards(o.removed)}" if o.removed else ""))
+    if o.window is not None:
+        lines.append(f"challenge? conveyor {o.window}: player {o.polled} to answer")
+    if o.draws:
+        lines.append("to draw: " + ", ".join(f"player {p}" for p in o.draws))
+    return "\n".join(lines)

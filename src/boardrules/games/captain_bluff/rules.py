@@ -1,0 +1,942 @@
+"""Captain Bluff rules: new_game, legal_actions, apply, to_move, returns, result.
+
+Order of `legal_actions` (stable, documented):
+
+* chance node (deal or draw): one `Draw` per distinct card of the pile being drawn
+  from, ascending by card code;
+* setup placement (B4): `SetDestination` by conveyor, then card;
+* challenge window (B13): `Challenge`, `Pass`, then `PickUp` by conveyor, then count;
+* the active player's turn: main actions before the main action is taken —
+  `PlayLuggage` by conveyor (a new row or a row after arrows: by destination and
+  first value, the single card first, then longer runs up, then down; continuing a
+  row: by length, and for a one-card row the runs up before the runs down),
+  `SetDestination` (conveyor, card),
+  `CheckDestination`, `SwapDestination` (conveyor, card), `CloseConveyor`; then, if no
+  special was played this turn, `PlayStar`, `PlayArrows` (by conveyor), `PlayEye`
+  (no conveyor, one, two; lexicographic), `PlayPlusOne`; then `PickUp` (conveyor,
+  count); last `EndTurn` once the main action is taken. With no main action
+  possible, `EndTurn` alone (B11).
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_left, insort
+from collections import Counter
+from collections.abc import Callable
+from fractions import Fraction
+from operator import itemgetter
+from typing import Final, TypeVar, assert_never
+
+from boardrules.errors import BoardrulesError, IllegalActionError, InvalidOptionsError
+from boardrules.game import CHANCE, TERMINAL, Result, ToMove
+from boardrules.games.captain_bluff.actions import (
+    ARROWS_ON,
+    CHALLENGE,
+    CHECK,
+    CLOSE,
+    DRAW,
+    END_TURN,
+    EYES,
+    PASS,
+    PICK_UP,
+    PLAYS,
+    PLUS_ONE_PLAY,
+    SET,
+    STAR_ON,
+    SWAP,
+    Action,
+    Challenge,
+    CheckDestination,
+    CloseConveyor,
+    Draw,
+    EndTurn,
+    Pass,
+    PickUp,
+    PlayArrows,
+    PlayEye,
+    PlayLuggage,
+    PlayPlusOne,
+    PlayStar,
+    SetDestination,
+    SwapDestination,
+)
+from boardrules.games.captain_bluff.cards import (
+    ARROWS,
+    CARDS,
+    CONVEYORS,
+    DESTINATIONS,
+    EYE,
+    LUGGAGE,
+    LUGGAGE_DEAL,
+    MAX_VALUE,
+    PLUS_ONE,
+    SPECIAL_DEAL,
+    SPECIAL_KINDS,
+    STAR,
+    card_name,
+)
+from boardrules.games.captain_bluff.rows import row_info
+from boardrules.games.captain_bluff.state import FaceDown, Options, Stage, State
+
+__all__ = [
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "action_bound",
+    "apply",
+    "apply_unchecked",
+    "chance_outcomes",
+    "deal_recipient",
+    "inventory",
+    "is_terminal",
+    "legal_actions",
+    "new_game",
+    "placements_needed",
+    "result",
+    "returns",
+    "sample_chance",
+    "to_move",
+]
+
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 5
+HAND_LIMIT_PLUS_ONE: Final = 5
+"""A plus-one card makes other players with fewer than this many cards draw (B12)."""
+MAX_OPEN_ROWS: Final = 3
+"""At most three conveyors hold luggage (B6)."""
+
+T = TypeVar("T")
+_RANGE: Final = range(CONVEYORS)
+_NO_ROWS: Final[tuple[tuple[int, ...], ...]] = ((),) * CONVEYORS
+_NO_DESTINATIONS: Final[tuple[int | None, ...]] = (None,) * CONVEYORS
+_NOBODY: Final[frozenset[int]] = frozenset()
+_NO_KNOWERS: Final = (_NOBODY,) * CONVEYORS
+_ME: Final = tuple(frozenset({p}) for p in range(MAX_PLAYERS))
+_UP_DOWN: Final = (1, -1)
+_UP: Final = (1,)
+_DOWN: Final = (-1,)
+
+
+def placements_needed(players: int) -> int:
+    """Return how many destination cards are placed at setup: 4 with 2 players, else one each."""
+    return 4 if players == 2 else players
+
+
+def deal_recipient(state: State) -> tuple[int, bool]:
+    """Return who receives the next card of the deal and whether it is luggage (B2).
+
+    Luggage is dealt one card at a time in seat order from seat 0, then the specials.
+    """
+    n = state.players
+    dealt = sum(map(len, state.hands))
+    luggage_total = LUGGAGE_DEAL[n] * n
+    if dealt < luggage_total:
+        return dealt % n, True
+    return (dealt - luggage_total) % n, False
+
+
+def new_game(players: int, options: Options | None = None) -> State:
+    """Return the start of a game: the deal, a chance node (B2).
+
+    >>> state = new_game(3)
+    >>> to_move(state), len(state.draw)
+    (CHANCE, 65)
+    """
+    if isinstance(players, bool) or not isinstance(players, int) or not (
+        MIN_PLAYERS <= players <= MAX_PLAYERS
+    ):
+        raise InvalidOptionsError(
+            "players", f"Captain Bluff is for 2 to 5 players, got {players!r}"
+        )
+    if options is None:
+        options = Options()
+    elif not isinstance(options, Options):
+        raise InvalidOptionsError(
+            "options", f"expected captain_bluff.Options, got {type(options).__name__}"
+        )
+    if options.first_player >= players:
+        raise InvalidOptionsError(
+            "first_player", f"seat {options.first_player} does not exist with {players} players"
+        )
+    specials = tuple(
+        code for code, count in zip(SPECIAL_KINDS, options.specials.counts(), strict=True)
+        for _ in range(count)
+    )
+    empty = ((),) * players
+    return State(options, players, Stage.DEAL, empty, empty, tuple(range(LUGGAGE)) + specials,
+                 (), (), (), (), _NO_DESTINATIONS, _NO_KNOWERS, _NO_ROWS, 0, False, False, None,
+                 None, (), None)
+
+
+def is_terminal(state: State) -> bool:
+    """Return whether a player has won (B16) or the turn limit is reached (B17)."""
+    return state.winner is not None or state.turn >= state.options.turn_limit
+
+
+def to_move(state: State) -> ToMove:
+    """Return who acts: chance (deal, draws), the polled player in a challenge window,
+    the placing player at setup, the active player, or `TERMINAL`."""
+    if state.stage is Stage.DEAL or state.draws:
+        return CHANCE
+    if state.winner is not None or state.turn >= state.options.turn_limit:
+        return TERMINAL
+    if state.polled is not None:
+        return state.polled
+    if state.stage is Stage.PLACE:
+        return _placer(state)
+    return (state.options.first_player + state.turn) % state.players
+
+
+def _placer(state: State) -> int:
+    """Return who places the next setup destination (B4): seat order from the first player."""
+    placed = CONVEYORS - state.destinations.count(None)
+    return (state.options.first_player + placed) % state.players
+
+
+def _chance_pool(state: State) -> tuple[int, ...]:
+    """Return the multiset the next card is drawn from (the deal keeps luggage first)."""
+    draw = state.draw
+    if state.stage is Stage.DEAL:
+        split = bisect_left(draw, LUGGAGE)
+        return draw[:split] if deal_recipient(state)[1] else draw[split:]
+    return draw
+
+
+# --- legal actions ---------------------------------------------------------------------
+
+
+def _runs(  # noqa: PLR0917 - positional on the hot path, private
+    out: list[Action], table: tuple[tuple[PlayLuggage | None, ...], ...], base: int,
+    mask: int, a: int, directions: tuple[int, ...],
+) -> None:
+    """Append the plays starting at value index `a` (0-based) running in `directions`."""
+    if not 0 <= a < MAX_VALUE or not (mask >> a) & 1:
+        return
+    first = table[base + a]
+    out.append(first[base + a])  # type: ignore[arg-type]  # same destination: never None
+    for step in directions:
+        b = a + step
+        while 0 <= b < MAX_VALUE and (mask >> b) & 1:
+            out.append(first[base + b])  # type: ignore[arg-type]
+            b += step
+
+
+_Picker = Callable[[tuple[Action | None, ...]], tuple[Action, ...]]
+_FLAT_PLAYS: Final = tuple(
+    tuple(PLAYS[v][a][b] for a in range(CARDS) for b in range(CARDS)) for v in _RANGE
+)
+"""``_FLAT_PLAYS[v][first * CARDS + last]``: `PLAYS` flattened for `itemgetter`."""
+_RUN_CACHE: dict[tuple[int, int, int], _Picker] = {}
+_RUN_CACHE_LIMIT: Final = 1 << 15
+
+
+def _every_run(d: int, mask: int, direction: int) -> _Picker:
+    """Return a picker of the plays of runs of destination `d` from any first value,
+    to apply to one conveyor's row of `_FLAT_PLAYS`.
+
+    `mask` (not 0) has bit ``value - 1`` set for each value of that destination in hand;
+    `direction` 0 allows both directions. Memoized: hands change slowly.
+    """
+    key = (d, mask, direction)
+    found = _RUN_CACHE.get(key)
+    if found is None:
+        indices: list[int] = []
+        dirs = _UP_DOWN if direction == 0 else (direction,)
+        base = d * MAX_VALUE
+        rest = mask
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            a = low.bit_length() - 1
+            first = (base + a) * CARDS
+            indices.append(first + base + a)
+            for step in dirs:
+                b = a + step
+                while 0 <= b < MAX_VALUE and (mask >> b) & 1:
+                    indices.append(first + base + b)
+                    b += step
+        if len(_RUN_CACHE) >= _RUN_CACHE_LIMIT:
+            _RUN_CACHE.clear()
+        found = _RUN_CACHE[key] = _index_picker(indices)  # type: ignore[assignment]
+    return found  # type: ignore[return-value]
+
+
+def _index_picker(indices: list[int]) -> Callable[[tuple[object, ...]], tuple[object, ...]]:
+    """Return a function taking the items at `indices` of a tuple, as a tuple."""
+    if len(indices) > 1:
+        return itemgetter(*indices)
+    if indices:
+        only = indices[0]
+        return lambda table: (table[only],)
+    return lambda table: ()
+
+
+def _main_actions(state: State, hand: tuple[int, ...]) -> list[Action]:
+    out: list[Action] = []
+    masks, pick = _hand_tables(hand)
+    rows = state.rows
+    destinations = state.destinations
+    open_rows = CONVEYORS - rows.count(())
+    for v in _RANGE:
+        row = rows[v]
+        table = PLAYS[v]
+        if row:
+            info = row_info(row)
+            d = info.destination
+            mask = masks[d]
+            if not mask:
+                continue
+            base = d * MAX_VALUE
+            if info.free:
+                out.extend(_every_run(d, mask, info.direction)(_FLAT_PLAYS[v]))
+            elif info.direction == 0:
+                _runs(out, table, base, mask, info.head, _UP)
+                _runs(out, table, base, mask, info.head - 2, _DOWN)
+            else:
+                _runs(out, table, base, mask, info.head - 1 + info.direction,
+                      (info.direction,))
+        elif destinations[v] is not None and open_rows < MAX_OPEN_ROWS:
+            flat = _FLAT_PLAYS[v]
+            for d in range(DESTINATIONS):
+                mask = masks[d]
+                if mask:
+                    out.extend(_every_run(d, mask, 0)(flat))
+    for v in _RANGE:
+        if destinations[v] is None and not rows[v]:
+            out.extend(pick(SET[v]))
+    with_destination = [v for v in _RANGE if destinations[v] is not None]
+    out.extend([CHECK[v] for v in with_destination])
+    for v in with_destination:
+        out.extend(pick(SWAP[v]))
+    out.extend([CLOSE[v] for v in _RANGE if rows[v]])
+    return out
+
+
+_HAND_CACHE: dict[
+    tuple[int, ...],
+    tuple[tuple[int, int, int], Callable[[tuple[Action, ...]], tuple[Action, ...]]],
+] = {}
+
+
+def _hand_tables(
+    hand: tuple[int, ...],
+) -> tuple[tuple[int, int, int], Callable[[tuple[Action, ...]], tuple[Action, ...]]]:
+    """Return the value masks of a hand's luggage by destination, and its `_picker`."""
+    found = _HAND_CACHE.get(hand)
+    if found is None:
+        masks = [0, 0, 0]
+        for card in hand:
+            if card < LUGGAGE:
+                masks[card // MAX_VALUE] |= 1 << (card % MAX_VALUE)
+        if len(_HAND_CACHE) >= _RUN_CACHE_LIMIT:
+            _HAND_CACHE.clear()
+        found = _HAND_CACHE[hand] = ((masks[0], masks[1], masks[2]), _picker(hand))
+    return found
+
+
+def _picker(hand: tuple[int, ...]) -> Callable[[tuple[Action, ...]], tuple[Action, ...]]:
+    """Return a function picking, from a table indexed by card, each distinct card of `hand`."""
+    distinct = tuple(dict.fromkeys(hand))
+    if len(distinct) > 1:
+        return itemgetter(*distinct)
+    if distinct:
+        only = distinct[0]
+        return lambda table: (table[only],)
+    return lambda table: ()
+
+
+def _star_fits(row: tuple[int, ...]) -> bool:
+    info = row_info(row)
+    return info.direction != 0 and not info.free and 1 <= info.head + info.direction <= MAX_VALUE
+
+
+def _specials(state: State, hand: tuple[int, ...], out: list[Action]) -> None:
+    rows = state.rows
+    if STAR in hand:
+        out.extend(STAR_ON[v] for v in _RANGE if rows[v] and _star_fits(rows[v]))
+    if ARROWS in hand:
+        out.extend(ARROWS_ON[v] for v in _RANGE if rows[v])
+    if EYE in hand:
+        with_destination = tuple(v for v in _RANGE if state.destinations[v] is not None)
+        out.append(EYES[()])
+        out.extend(EYES[(v,)] for v in with_destination)
+        out.extend(EYES[(v, w)] for i, v in enumerate(with_destination)
+                   for w in with_destination[i + 1:])
+    if PLUS_ONE in hand:
+        out.append(PLUS_ONE_PLAY)
+
+
+def _pickups(state: State, out: list[Action]) -> None:
+    for v in _RANGE:
+        row = state.rows[v]
+        if row:
+            k = row_info(row).pickable
+            if k:
+                out.extend(PICK_UP[v][1:k + 1])
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Return every legal action in the documented order (see the module docstring).
+
+    >>> state = new_game(2)
+    >>> len(legal_actions(state)), str(legal_actions(state)[0])
+    (51, 'draw r1')
+    """
+    if state.stage is Stage.DEAL or state.draws:
+        return tuple(DRAW[c] for c in dict.fromkeys(_chance_pool(state)))
+    if state.winner is not None or state.turn >= state.options.turn_limit:
+        return ()
+    out: list[Action] = []
+    if state.window is not None:
+        out.append(CHALLENGE)
+        out.append(PASS)
+        _pickups(state, out)
+        return tuple(out)
+    if state.stage is Stage.PLACE:
+        pick = _picker(state.hands[_placer(state)])
+        for v in _RANGE:
+            if state.destinations[v] is None:
+                out.extend(pick(SET[v]))
+        return tuple(out)
+    hand = state.hands[(state.options.first_player + state.turn) % state.players]
+    if not state.main_done:
+        out = _main_actions(state, hand)
+        if not out:
+            return (END_TURN,)
+    if not state.special_used:
+        _specials(state, hand, out)
+    _pickups(state, out)
+    if state.main_done:
+        out.append(END_TURN)
+    return tuple(out)
+
+
+# --- legality (targeted; tests prove it equals membership in legal_actions) -------------
+
+
+def _conveyor(v: object) -> bool:
+    return type(v) is int and 0 <= v < CONVEYORS
+
+
+def _card(c: object) -> bool:
+    return type(c) is int and 0 <= c < CARDS
+
+
+def _luggage_fits(state: State, hand: tuple[int, ...], v: int, cards: object) -> bool:
+    if type(cards) is not tuple or not cards:
+        return False
+    for c in cards:
+        if type(c) is not int or not 0 <= c < LUGGAGE or c not in hand:
+            return False
+    d = cards[0] // MAX_VALUE
+    step = 0
+    if len(cards) > 1:
+        step = cards[1] - cards[0]
+        if step not in _UP_DOWN:
+            return False
+        for i in range(1, len(cards)):
+            if cards[i] - cards[i - 1] != step or cards[i] // MAX_VALUE != d:
+                return False
+    row = state.rows[v]
+    if not row:
+        return state.destinations[v] is not None and \
+            CONVEYORS - state.rows.count(()) < MAX_OPEN_ROWS
+    info = row_info(row)
+    if info.destination != d:
+        return False
+    first = cards[0] % MAX_VALUE + 1
+    if info.free:
+        return info.direction == 0 or step in (0, info.direction)
+    if info.direction == 0:
+        return abs(first - info.head) == 1 and step in (0, first - info.head)
+    return first == info.head + info.direction and step in (0, info.direction)
+
+
+def _has_main(state: State, hand: tuple[int, ...]) -> bool:
+    """Return whether `_main_actions` is non-empty (without building it)."""
+    return bool(hand) or any(d is not None for d in state.destinations) or any(state.rows)
+
+
+def _pick_fits(state: State, action: PickUp) -> bool:
+    v, k = action.conveyor, action.count
+    if not _conveyor(v) or type(k) is not int or not state.rows[v]:
+        return False
+    return 1 <= k <= row_info(state.rows[v]).pickable
+
+
+def _is_legal(state: State, action: Action) -> bool:
+    kind = type(action)
+    if state.stage is Stage.DEAL or state.draws:
+        return kind is Draw and action.card in _chance_pool(state)  # type: ignore[union-attr]
+    if state.winner is not None or state.turn >= state.options.turn_limit:
+        return False
+    if state.window is not None:
+        if kind is Challenge or kind is Pass:
+            return True
+        return kind is PickUp and _pick_fits(state, action)  # type: ignore[arg-type]
+    if state.stage is Stage.PLACE:
+        if kind is not SetDestination:
+            return False
+        v, c = action.conveyor, action.card  # type: ignore[union-attr]
+        return _conveyor(v) and state.destinations[v] is None and _card(c) and \
+            c in state.hands[_placer(state)]
+    hand = state.hands[(state.options.first_player + state.turn) % state.players]
+    if not state.main_done and not _has_main(state, hand):
+        return kind is EndTurn
+    match action:
+        case EndTurn():
+            return state.main_done
+        case PickUp():
+            return _pick_fits(state, action)
+        case Draw() | Challenge() | Pass():
+            return False
+        case PlayStar(conveyor=v) | PlayArrows(conveyor=v):
+            special = STAR if kind is PlayStar else ARROWS
+            if state.special_used or special not in hand or not _conveyor(v) or not state.rows[v]:
+                return False
+            return kind is PlayArrows or _star_fits(state.rows[v])
+        case PlayEye(conveyors=vs):
+            return not state.special_used and EYE in hand and type(vs) is tuple and \
+                all(type(v) is int for v in vs) and vs in EYES and \
+                all(state.destinations[v] is not None for v in vs)
+        case PlayPlusOne():
+            return not state.special_used and PLUS_ONE in hand
+        case _:
+            pass
+    if state.main_done:
+        return False
+    match action:
+        case PlayLuggage(conveyor=v, cards=cards):
+            return _conveyor(v) and _luggage_fits(state, hand, v, cards)
+        case SetDestination(conveyor=v, card=c):
+            return _conveyor(v) and state.destinations[v] is None and not state.rows[v] and \
+                _card(c) and c in hand
+        case CheckDestination(conveyor=v):
+            return _conveyor(v) and state.destinations[v] is not None
+        case SwapDestination(conveyor=v, card=c):
+            return _conveyor(v) and state.destinations[v] is not None and _card(c) and c in hand
+        case _:
+            return _conveyor(action.conveyor) and bool(state.rows[action.conveyor])
+
+
+def _why_illegal(state: State, action: Action) -> tuple[str, str]:
+    """Return the reason and rule id for an action `_is_legal` refused (slow path)."""
+    kind = type(action)
+    if kind not in _KINDS:
+        return f"{action!r} is not a Captain Bluff action", ""
+    if state.stage is Stage.DEAL:
+        return "the cards are being dealt: expected a Draw of a card still to deal", "B2"
+    if state.draws:
+        if kind is Draw:
+            return f"{action} is not in the draw pile", "B15"
+        return f"player {state.draws[0]} must draw a card first (chance)", "B15"
+    if state.winner is not None:
+        return f"the game is over: player {state.winner} has won", "B16"
+    if state.turn >= state.options.turn_limit:
+        return f"the game is over: the turn limit of {state.options.turn_limit} is reached", "B17"
+    if kind is Draw:
+        return "no card is being drawn", "B15"
+    mover = to_move(state)
+    if state.window is not None:
+        if kind is PickUp:
+            return "luggage is picked up only from the end of a row, after its last special, " \
+                "leaving at least one card", "B14"
+        return f"player {mover} must challenge or pass the luggage just played on conveyor " \
+            f"{state.window}", "B13"
+    if kind in (Challenge, Pass):
+        return "no challenge window is open", "B13"
+    if state.stage is Stage.PLACE:
+        if kind is not SetDestination:
+            return f"setup: player {mover} must place a destination card", "B4"
+        return "a setup destination goes from the player's hand to a conveyor without one", "B4"
+    hand = state.hands[mover]  # type: ignore[index]
+    if not state.main_done and not _has_main(state, hand):
+        return "no main action is possible: the turn must end", "B11"
+    if kind is EndTurn:
+        return "the turn's main action must be taken first", "B5"
+    if kind is PickUp:
+        return "luggage is picked up only from the end of a row, after its last special, " \
+            "leaving at least one card", "B14"
+    if kind in (PlayStar, PlayArrows, PlayEye, PlayPlusOne):
+        if state.special_used:
+            return "a special card was already played this turn", "B12"
+        need = {PlayStar: STAR, PlayArrows: ARROWS, PlayEye: EYE, PlayPlusOne: PLUS_ONE}[kind]
+        if need not in hand:
+            return f"player {mover} holds no {card_name(need)} card", "B12"
+        if kind is PlayStar:
+            return "a star goes on a row with a direction, as its next value within 1-17 " \
+                "(not directly after arrows)", "B12"
+        if kind is PlayArrows:
+            return "arrows go on a conveyor with a row of luggage", "B12"
+        return "the eye looks at up to two different conveyors with destination cards", "B12"
+    if state.main_done:
+        return "the turn's main action was already taken", "B5"
+    match action:
+        case PlayLuggage(conveyor=v, cards=cards):
+            if not _conveyor(v):
+                return f"there is no conveyor {v!r}", "B1"
+            if type(cards) is not tuple or not cards or not all(
+                    type(c) is int and 0 <= c < LUGGAGE for c in cards):
+                return "expected one or more luggage cards", "B6"
+            missing = [card_name(c) for c in cards if c not in hand]
+            if missing:
+                return f"player {mover} does not hold {', '.join(missing)}", "B6"
+            if len({c // MAX_VALUE for c in cards}) > 1:
+                return "the played cards must have one destination", "B6"
+            if not state.rows[v]:
+                if state.destinations[v] is None:
+                    return f"conveyor {v} has no destination card to start a row", "B6"
+                if CONVEYORS - state.rows.count(()) >= MAX_OPEN_ROWS:
+                    return "three rows are open already", "B6"
+                return "the played cards must run by steps of exactly 1", "B6"
+            if row_info(state.rows[v]).destination != cards[0] // MAX_VALUE:
+                return f"the row on conveyor {v} holds another destination", "B6"
+            return "the cards must continue the row by steps of exactly 1 in its direction", "B6"
+        case SetDestination(conveyor=v) | CheckDestination(conveyor=v) | \
+                SwapDestination(conveyor=v) | CloseConveyor(conveyor=v) if not _conveyor(v):
+            return f"there is no conveyor {v!r}", "B1"
+        case SetDestination(conveyor=v):
+            if state.destinations[v] is not None or state.rows[v]:
+                return f"conveyor {v} is not empty", "B7"
+            return f"player {mover} does not hold {action.card!r}", "B7"
+        case CheckDestination(conveyor=v):
+            return f"conveyor {v} has no destination card", "B8"
+        case SwapDestination(conveyor=v):
+            if state.destinations[v] is None:
+                return f"conveyor {v} has no destination card", "B9"
+            return f"player {mover} does not hold {action.card!r}", "B9"
+        case CloseConveyor(conveyor=v):
+            return f"conveyor {v} holds no luggage", "B10"
+    return "not legal now", "B5"  # pragma: no cover - every refusal is named above
+
+
+_KINDS: Final = frozenset({Draw, PlayLuggage, SetDestination, CheckDestination, SwapDestination,
+                           CloseConveyor, PlayStar, PlayArrows, PlayEye, PlayPlusOne, PickUp,
+                           Challenge, Pass, EndTurn})
+
+
+def apply(state: State, action: Action) -> State:
+    """Return the state after `action`; raise `IllegalActionError` if it is illegal.
+
+    The given state never changes.
+
+    >>> state = apply(new_game(2), Draw(0))
+    >>> state.hands
+    ((0,), ())
+    >>> apply(state, Draw(0))
+    Traceback (most recent call last):
+    ...
+    boardrules.errors.IllegalActionError: illegal action draw r1: the cards are being dealt: \
+expected a Draw of a card still to deal (B2)
+    """
+    if type(action) not in _KINDS or not _is_legal(state, action):
+        reason, rule = _why_illegal(state, action)
+        raise IllegalActionError(state, action, reason, rule)
+    return apply_unchecked(state, action)
+
+
+# --- apply -------------------------------------------------------------------------------
+
+
+def _without(cards: tuple[int, ...], remove: tuple[int, ...]) -> tuple[int, ...]:
+    """Return the multiset `cards` minus `remove` (every card of `remove` is present)."""
+    out = list(cards)
+    for c in remove:
+        out.remove(c)
+    return tuple(out)
+
+
+def _without_known(cards: tuple[int, ...], remove: tuple[int, ...]) -> tuple[int, ...]:
+    """Return `cards` minus those of `remove` it holds (for the exposed multisets)."""
+    if not cards:
+        return cards
+    out = list(cards)
+    for c in remove:
+        if c in out:
+            out.remove(c)
+    return tuple(out)
+
+
+def _less_one_each(cards: tuple[int, ...]) -> tuple[int, ...]:
+    """Return the multiset with one copy of each card fewer.
+
+    After a player puts an unknown card of their hand face down, the others know only
+    that every card they knew of is still there except possibly one copy.
+    """
+    return tuple(cards[i] for i in range(1, len(cards)) if cards[i] == cards[i - 1])
+
+
+def _with(cards: tuple[int, ...], add: tuple[int, ...]) -> tuple[int, ...]:
+    out = list(cards)
+    for c in add:
+        insort(out, c)
+    return tuple(out)
+
+
+def _put(values: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
+    return (*values[:i], value, *values[i + 1:])
+
+
+def _settle(state: State) -> State:
+    """Reshuffle or drop draws that need it (B15), then award an immediate win (B16)."""
+    if state.draws and not state.draw:
+        if state.discard or state.buried:
+            pool = sorted(state.discard + tuple(f.card for f in state.buried))
+            state = State(state.options, state.players, state.stage, state.hands, state.exposed,
+                          tuple(pool), (), (), state.removed, state.stowed, state.destinations,
+                          state.knowers, state.rows, state.turn, state.main_done,
+                          state.special_used, state.window, state.polled, state.draws, None)
+        else:
+            state = State(state.options, state.players, state.stage, state.hands, state.exposed,
+                          state.draw, state.discard, state.buried, state.removed, state.stowed,
+                          state.destinations, state.knowers, state.rows, state.turn,
+                          state.main_done, state.special_used, state.window, state.polled, (), None)
+    if not state.draws and state.window is None and not state.hands[state.active]:
+        return State(state.options, state.players, state.stage, state.hands, state.exposed,
+                     state.draw, state.discard, state.buried, state.removed, state.stowed,
+                     state.destinations, state.knowers, state.rows, state.turn,
+                     state.main_done, state.special_used, state.window, state.polled,
+                     state.draws, state.active)
+    return state
+
+
+def _buried_key(f: FaceDown) -> tuple[int, tuple[int, ...]]:
+    return f.card, tuple(sorted(f.known_by))
+
+
+def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - one case per kind
+    """Return the state after `action`, trusting that it is legal (the fast path for bots).
+
+    Only pass actions taken from `legal_actions(state)` or `sample_chance(state, ...)`;
+    anything else may build an impossible state.
+    """
+    s = state
+    n = s.players
+    hands = s.hands
+    exposed = s.exposed
+    match action:
+        case Draw(card=c):
+            if s.stage is Stage.DEAL:
+                p = deal_recipient(s)[0]
+                hand = _with(hands[p], (c,))
+                hands = (*hands[:p], hand, *hands[p + 1:])
+                draw = _without(s.draw, (c,))
+                if sum(map(len, hands)) < (LUGGAGE_DEAL[n] + SPECIAL_DEAL[n]) * n:
+                    return State(s.options, n, Stage.DEAL, hands, exposed, draw, (), (), (), (),
+                                 s.destinations, s.knowers, s.rows, 0, False, False, None, None, (),
+                                 None)
+                stowed: tuple[int, ...] = ()
+                if not s.options.specials_in_draw_pile:
+                    split = bisect_left(draw, LUGGAGE)
+                    draw, stowed = draw[:split], draw[split:]
+                return State(s.options, n, Stage.PLACE, hands, exposed, draw, (), (), (), stowed,
+                             s.destinations, s.knowers, s.rows, 0, False, False, None, None, (),
+                             None)
+            p = s.draws[0]
+            hand = _with(hands[p], (c,))
+            return _settle(State(
+                s.options, n, s.stage, (*hands[:p], hand, *hands[p + 1:]), exposed,
+                _without(s.draw, (c,)), s.discard, s.buried, s.removed, s.stowed,
+                s.destinations, s.knowers, s.rows, s.turn, s.main_done, s.special_used,
+                s.window, s.polled, s.draws[1:], None))
+        case SetDestination(conveyor=v, card=c):
+            p = s.active if s.stage is Stage.PLAY else _placer(s)
+            hands = (*hands[:p], _without(hands[p], (c,)), *hands[p + 1:])
+            exposed = (*exposed[:p], _less_one_each(exposed[p]), *exposed[p + 1:])
+            destinations = _put(s.destinations, v, c)
+            knowers = _put(s.knowers, v, _ME[p])
+            if s.stage is Stage.PLACE:
+                placed = CONVEYORS - destinations.count(None)
+                stage = Stage.PLAY if placed == placements_needed(n) else Stage.PLACE
+                return State(s.options, n, stage, hands, exposed, s.draw, (), (), (), s.stowed,
+                             destinations, knowers, s.rows, 0, False, False,
+                             None, None, (), None)
+            return _settle(State(
+                s.options, n, s.stage, hands, exposed, s.draw, s.discard, s.buried, s.removed,
+                s.stowed, destinations, knowers, s.rows, s.turn, True,
+                s.special_used, None, None, (p,), None))
+        case CheckDestination(conveyor=v):
+            knowers = _put(s.knowers, v, s.knowers[v] | _ME[s.active])
+            return State(s.options, n, s.stage, hands, exposed, s.draw, s.discard, s.buried,
+                         s.removed, s.stowed, s.destinations, knowers,
+                         s.rows, s.turn, True, s.special_used, None, None, (), None)
+        case SwapDestination(conveyor=v, card=c):
+            p = s.active
+            taken = s.destinations[v]
+            assert taken is not None
+            hand = _with(_without(hands[p], (c,)), (taken,))
+            known = _less_one_each(exposed[p])
+            if len(s.knowers[v] | _ME[p]) == n:
+                known = _with(known, (taken,))
+            return State(s.options, n, s.stage, (*hands[:p], hand, *hands[p + 1:]),
+                         (*exposed[:p], known, *exposed[p + 1:]), s.draw, s.discard, s.buried,
+                         s.removed, s.stowed,
+                         _put(s.destinations, v, c),
+                         _put(s.knowers, v, _ME[p]),
+                         s.rows, s.turn, True, s.special_used, None, None, (), None)
+        case CloseConveyor(conveyor=v):
+            card = s.destinations[v]
+            assert card is not None
+            buried = sorted((*s.buried, FaceDown(card, s.knowers[v])), key=_buried_key)
+            return State(s.options, n, s.stage, hands, exposed, s.draw,
+                         _with(s.discard, s.rows[v]), tuple(buried), s.removed, s.stowed,
+                         _put(s.destinations, v, None),
+                         _put(s.knowers, v, _NOBODY),
+                         _put(s.rows, v, ()),
+                         s.turn, True, s.special_used, None, None, (), None)
+        case PlayLuggage(conveyor=v, cards=cards):
+            p = s.active
+            return State(s.options, n, s.stage,
+                         (*hands[:p], _without(hands[p], cards), *hands[p + 1:]),
+                         (*exposed[:p], _without_known(exposed[p], cards), *exposed[p + 1:]),
+                         s.draw, s.discard, s.buried, s.removed, s.stowed, s.destinations,
+                         s.knowers, _put(s.rows, v, s.rows[v] + cards),
+                         s.turn, True, s.special_used, v, (p + 1) % n, (), None)
+        case PlayStar(conveyor=v) | PlayArrows(conveyor=v):
+            p = s.active
+            card = STAR if type(action) is PlayStar else ARROWS
+            return _settle(State(
+                s.options, n, s.stage, (*hands[:p], _without(hands[p], (card,)), *hands[p + 1:]),
+                (*exposed[:p], _without_known(exposed[p], (card,)), *exposed[p + 1:]),
+                s.draw, s.discard, s.buried, s.removed, s.stowed, s.destinations, s.knowers,
+                _put(s.rows, v, (*s.rows[v], card)),
+                s.turn, s.main_done, True, None, None, (), None))
+        case PlayEye(conveyors=vs):
+            p = s.active
+            knowers = s.knowers
+            for v in vs:
+                knowers = _put(knowers, v, knowers[v] | _ME[p])
+            return _settle(State(
+                s.options, n, s.stage, (*hands[:p], _without(hands[p], (EYE,)), *hands[p + 1:]),
+                (*exposed[:p], _without_known(exposed[p], (EYE,)), *exposed[p + 1:]),
+                s.draw, _with(s.discard, (EYE,)), s.buried, s.removed, s.stowed,
+                s.destinations, knowers, s.rows, s.turn, s.main_done, True, None, None, (), None))
+        case PlayPlusOne():
+            p = s.active
+            hands = (*hands[:p], _without(hands[p], (PLUS_ONE,)), *hands[p + 1:])
+            draws = tuple(q % n for q in range(p + 1, p + n)
+                          if len(hands[q % n]) < HAND_LIMIT_PLUS_ONE)
+            return _settle(State(
+                s.options, n, s.stage, hands,
+                (*exposed[:p], _without_known(exposed[p], (PLUS_ONE,)), *exposed[p + 1:]),
+                s.draw, s.discard, s.buried, _with(s.removed, (PLUS_ONE,)), s.stowed,
+                s.destinations, s.knowers, s.rows, s.turn, s.main_done, True, None, None, draws,
+                None))
+        case PickUp(conveyor=v, count=k):
+            p = s.polled if s.polled is not None else s.active
+            row = s.rows[v]
+            picked = row[-k:]
+            return State(s.options, n, s.stage,
+                         (*hands[:p], _with(hands[p], picked), *hands[p + 1:]),
+                         (*exposed[:p], _with(exposed[p], picked), *exposed[p + 1:]),
+                         s.draw, s.discard, s.buried, s.removed, s.stowed, s.destinations,
+                         s.knowers, _put(s.rows, v, row[:-k]),
+                         s.turn, s.main_done, s.special_used, s.window, s.polled, (), None)
+        case Challenge():
+            w = s.window
+            assert w is not None and s.polled is not None
+            card = s.destinations[w]
+            assert card is not None
+            row = s.rows[w]
+            claimed = row_info(row).destination
+            bluff = card >= LUGGAGE or card // MAX_VALUE != claimed
+            p = s.active if bluff else s.polled
+            lost = (*row, card)
+            return _settle(State(
+                s.options, n, s.stage, (*hands[:p], _with(hands[p], lost), *hands[p + 1:]),
+                (*exposed[:p], _with(exposed[p], lost), *exposed[p + 1:]),
+                s.draw, s.discard, s.buried, s.removed, s.stowed,
+                _put(s.destinations, w, None),
+                _put(s.knowers, w, _NOBODY),
+                _put(s.rows, w, ()),
+                s.turn, s.main_done, s.special_used, None, None, (), None))
+        case Pass():
+            assert s.polled is not None
+            nxt = (s.polled + 1) % n
+            closed = nxt == s.active
+            new = State(s.options, n, s.stage, hands, exposed, s.draw, s.discard, s.buried,
+                        s.removed, s.stowed, s.destinations, s.knowers, s.rows, s.turn,
+                        s.main_done, s.special_used,
+                        None if closed else s.window, None if closed else nxt, (), None)
+            return _settle(new) if closed else new
+        case EndTurn():
+            return State(s.options, n, s.stage, hands, exposed, s.draw, s.discard, s.buried,
+                         s.removed, s.stowed, s.destinations, s.knowers, s.rows, s.turn + 1,
+                         False, False, None, None, (), None)
+        case _:
+            assert_never(action)
+
+
+# --- chance --------------------------------------------------------------------------------
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
+    """Return each card that may be drawn with its exact probability.
+
+    >>> [(str(a), str(p)) for a, p in chance_outcomes(new_game(2))][:2]
+    [('draw r1', '1/51'), ('draw r2', '1/51')]
+    """
+    if state.stage is not Stage.DEAL and not state.draws:
+        return ()
+    pool = _chance_pool(state)
+    total = len(pool)
+    return tuple((DRAW[c], Fraction(k, total)) for c, k in Counter(pool).items())
+
+
+def sample_chance(state: State, rng: random.Random) -> Action:
+    """Draw one card: a uniform choice among the physical cards of the pile, no enumeration."""
+    if state.stage is not Stage.DEAL and not state.draws:
+        raise BoardrulesError("no card is being dealt or drawn: this state is not a chance node")
+    draw = state.draw
+    if state.stage is Stage.DEAL:
+        split = bisect_left(draw, LUGGAGE)
+        if deal_recipient(state)[1]:
+            return DRAW[draw[rng.randrange(split)]]
+        return DRAW[draw[split + rng.randrange(len(draw) - split)]]
+    return DRAW[draw[rng.randrange(len(draw))]]
+
+
+# --- results -------------------------------------------------------------------------------
+
+
+def result(state: State) -> Result:
+    """Return the winner's score 1 (others 0) once a player has emptied their hand.
+
+    A game stopped by the turn limit (B17) is finished with no winner.
+    """
+    scores = tuple(int(p == state.winner) for p in range(state.players))
+    winners = () if state.winner is None else (state.winner,)
+    return Result(scores, winners, finished=is_terminal(state))
+
+
+def returns(state: State) -> tuple[float, ...]:
+    """Return 1.0 for the winner and -1.0 for the others; 0.0 for all at the turn limit."""
+    if state.winner is None:
+        return (0.0,) * state.players
+    return tuple(1.0 if p == state.winner else -1.0 for p in range(state.players))
+
+
+def action_bound(players: int, options: Options) -> int:
+    """Return the most actions one game can take.
+
+    Setup: at most 70 deals and placements. Each turn: one main action, one special,
+    `EndTurn`, at most `players` draws and `players - 1` window answers, and pick-ups,
+    each taking at least one card from the rows — which hold at most 65 cards at the
+    start of the turn and gain at most 18 during it (17 luggage, one special).
+    """
+    return 70 + options.turn_limit * (3 + players + (players - 1) + 65 + 18)
+
+
+def inventory(state: State) -> Counter[str]:
+    """Return every card counted once wherever it lies, by its notation name."""
+    out: Counter[str] = Counter()
+    for zone in (*state.hands, state.draw, state.discard, state.removed, state.stowed,
+                 *state.rows):
+        for c in zone:
+            out[card_name(c)] += 1
+    for f in state.buried:
+        out[card_name(f.card)] += 1
+    for d in state.destinations:
+        if d is not None:
+            out[card_name(d)] += 1
+    return out

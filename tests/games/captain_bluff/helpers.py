@@ -1,0 +1,131 @@
+"""Helpers for Captain Bluff tests: build positions from card names, deal chosen cards."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+
+from boardrules.games import captain_bluff as cb
+from boardrules.games.captain_bluff import FaceDown, Options, Stage, State
+
+C = cb.card_code
+
+
+def codes(names: Iterable[str] | str) -> tuple[int, ...]:
+    """Return the sorted codes of card names (a string is split on spaces)."""
+    if isinstance(names, str):
+        names = names.split()
+    return tuple(sorted(C(n) for n in names))
+
+
+def ordered(names: str) -> tuple[int, ...]:
+    """Return the codes of space-separated card names in the given order."""
+    return tuple(C(n) for n in names.split())
+
+
+def full_deck(options: Options) -> Counter[int]:
+    deck: Counter[int] = Counter(range(cb.LUGGAGE))
+    for code, count in zip((cb.STAR, cb.ARROWS, cb.EYE, cb.PLUS_ONE),
+                           options.specials.counts(), strict=True):
+        deck[code] = count
+    return deck
+
+
+def position(
+    hands: Sequence[str],
+    *,
+    destinations: Mapping[int, str] | None = None,
+    knowers: Mapping[int, Iterable[int]] | None = None,
+    rows: Mapping[int, str] | None = None,
+    turn: int = 0,
+    main_done: bool = False,
+    special_used: bool = False,
+    window: int | None = None,
+    polled: int | None = None,
+    draw: str | None = None,
+    discard: str = "",
+    buried: Sequence[tuple[str, Iterable[int]]] = (),
+    exposed: Sequence[str] | None = None,
+    options: Options | None = None,
+) -> State:
+    """Return a validated play-stage position; cards not placed go to the draw pile.
+
+    With `draw` given, the cards left over go to the face-up discard pile instead.
+    Destinations are known to player 0 unless `knowers` says otherwise.
+    """
+    options = options or Options()
+    n = len(hands)
+    hand_codes = tuple(codes(h) for h in hands)
+    dests: list[int | None] = [None] * cb.CONVEYORS
+    know: list[frozenset[int]] = [frozenset()] * cb.CONVEYORS
+    for v, name in (destinations or {}).items():
+        dests[v] = C(name)
+        know[v] = frozenset((knowers or {}).get(v, (0,)))
+    row_codes: list[tuple[int, ...]] = [()] * cb.CONVEYORS
+    for v, names in (rows or {}).items():
+        row_codes[v] = ordered(names)
+    buried_cards = tuple(sorted((FaceDown(C(name), frozenset(k)) for name, k in buried),
+                                key=lambda f: (f.card, tuple(sorted(f.known_by)))))
+    used: Counter[int] = Counter()
+    for h in hand_codes:
+        used.update(h)
+    for r in row_codes:
+        used.update(r)
+    used.update(d for d in dests if d is not None)
+    used.update(f.card for f in buried_cards)
+    discard_codes = codes(discard)
+    used.update(discard_codes)
+    rest = full_deck(options) - used
+    assert not (used - full_deck(options)), f"cards used twice: {used - full_deck(options)}"
+    if draw is None:
+        draw_codes = tuple(sorted(rest.elements()))
+    else:
+        draw_codes = codes(draw)
+        rest -= Counter(draw_codes)
+        discard_codes = tuple(sorted(discard_codes + tuple(rest.elements())))
+    stowed: tuple[int, ...] = ()
+    if not options.specials_in_draw_pile:
+        left = sum(options.specials.counts()) - (3 if n == 2 else 2) * n
+        specials = [c for c in draw_codes if c >= cb.LUGGAGE][:left]
+        stowed = tuple(specials)
+        draw_list = list(draw_codes)
+        for c in specials:
+            draw_list.remove(c)
+        draw_codes = tuple(draw_list)
+    state = State(
+        options, n, Stage.PLAY, hand_codes,
+        tuple(codes(e) for e in exposed) if exposed else ((),) * n,
+        draw_codes, discard_codes, buried_cards, (), stowed, tuple(dests), tuple(know),
+        tuple(row_codes), turn, main_done, special_used, window, polled, (), None,
+    )
+    cb.validate_state(state)
+    return state
+
+
+def deal(
+    luggage: Sequence[str], specials: Sequence[str], options: Options | None = None
+) -> State:
+    """Deal the chosen cards through the public API: one `Draw` per card in deal order."""
+    n = len(luggage)
+    state = cb.new_game(n, options)
+    hands_l = [ordered(h) for h in luggage]
+    hands_s = [ordered(h) for h in specials]
+    for i in range(len(hands_l[0])):
+        for p in range(n):
+            state = cb.apply(state, cb.Draw(hands_l[p][i]))
+    for i in range(len(hands_s[0])):
+        for p in range(n):
+            state = cb.apply(state, cb.Draw(hands_s[p][i]))
+    return state
+
+
+def play(state: State, *texts: str) -> State:
+    """Apply actions given in notation, checking each."""
+    for text in texts:
+        state = cb.apply(state, cb.parse_action(state, text))
+    return state
+
+
+def legal(state: State) -> list[str]:
+    """Return the legal actions in notation."""
+    return [str(a) for a in cb.legal_actions(state)]

@@ -1,0 +1,783 @@
+"""Captain Bluff: one test class per rule id of the specification (B1–B18), plus the
+scenarios of the issue, built through the public API by choosing chance outcomes."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+
+from boardrules import (
+    CHANCE,
+    TERMINAL,
+    IllegalActionError,
+    InvalidNotationError,
+    InvalidOptionsError,
+    InvalidStateError,
+    from_json,
+    to_json,
+)
+from boardrules.games import captain_bluff as cb
+from boardrules.games.captain_bluff import (
+    Draw,
+    EndTurn,
+    Options,
+    PickUp,
+    PlayLuggage,
+    Specials,
+    Stage,
+)
+from tests.games.captain_bluff.helpers import C, codes, deal, legal, ordered, play, position
+
+TWO_LUGGAGE = ["r1 r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12",
+               "g1 g2 g3 g4 g5 g6 g7 g8 g9 g10 g11 g12"]
+TWO_SPECIALS = ["star arrows eye", "plus_one star arrows"]
+
+
+def two_player_start() -> cb.State:
+    """A dealt 2-player game where P0 holds red 1–12, P1 green 1–12 (+ specials)."""
+    return deal(TWO_LUGGAGE, TWO_SPECIALS)
+
+
+def placed_two_player() -> cb.State:
+    """The 2-player start with destinations set: 0 r12 (P0), 1 g12 (P1), 2 r11, 3 g11."""
+    return play(two_player_start(), "set 0 r12", "set 1 g12", "set 2 r11", "set 3 g11")
+
+
+class TestB1Components:
+    """B1: six conveyors, 51 luggage (3 destinations × 1–17), 14 specials of four kinds."""
+
+    def test_inventory_of_65_cards(self) -> None:
+        inventory = cb.inventory(cb.new_game(3))
+        assert sum(inventory.values()) == 65
+        assert sum(inventory[f"{d}{v}"] for d in "rgb" for v in range(1, 18)) == 51
+        assert (inventory["star"], inventory["arrows"], inventory["eye"],
+                inventory["plus_one"]) == (4, 4, 3, 3)
+
+    def test_specials_split_is_an_option(self) -> None:
+        options = Options(specials=Specials(star=5, arrows=3, eye=3, plus_one=3))
+        assert cb.inventory(cb.new_game(2, options))["star"] == 5
+
+    def test_specials_must_total_fourteen(self) -> None:
+        with pytest.raises(InvalidOptionsError) as err:
+            Options(specials=Specials(star=5, arrows=4, eye=3, plus_one=3))
+        assert err.value.option == "specials"
+        with pytest.raises(InvalidOptionsError):
+            Specials(star=-1, arrows=7, eye=4, plus_one=4)
+
+    def test_card_codes_and_names(self) -> None:
+        assert cb.card_name(C("b17")) == "b17"
+        assert (cb.destination_of(C("g5")), cb.value_of(C("g5"))) == (1, 5)
+        with pytest.raises(InvalidNotationError):
+            C("r18")
+
+    @pytest.mark.parametrize("bad", [{"turn_limit": 0}, {"specials_in_draw_pile": 1},
+                                     {"first_player": 5}])
+    def test_bad_options(self, bad: dict[str, object]) -> None:
+        with pytest.raises(InvalidOptionsError) as err:
+            Options(**bad)  # type: ignore[arg-type]
+        assert err.value.option == next(iter(bad))
+
+    def test_bad_player_count_and_seat(self) -> None:
+        with pytest.raises(InvalidOptionsError) as err:
+            cb.new_game(6)
+        assert err.value.option == "players"
+        with pytest.raises(InvalidOptionsError) as err:
+            cb.new_game(2, Options(first_player=3))
+        assert err.value.option == "first_player"
+
+
+class TestB2Deal:
+    """B2: luggage dealt 12/10/9/8 each, then specials 3 (2 players) or 2 each."""
+
+    @pytest.mark.parametrize(("players", "luggage", "specials"),
+                             [(2, 12, 3), (3, 10, 2), (4, 9, 2), (5, 8, 2)])
+    def test_deal_table(self, players: int, luggage: int, specials: int) -> None:
+        state = cb.new_game(players)
+        rng = random.Random(players)
+        while cb.to_move(state) is CHANCE:
+            state = cb.apply(state, cb.sample_chance(state, rng))
+        assert state.stage is Stage.PLACE
+        for hand in state.hands:
+            assert sum(1 for c in hand if c < cb.LUGGAGE) == luggage
+            assert sum(1 for c in hand if c >= cb.LUGGAGE) == specials
+
+    def test_luggage_then_specials_with_exact_chances(self) -> None:
+        state = cb.new_game(2)
+        outcomes = cb.chance_outcomes(state)
+        assert len(outcomes) == 51 and all(p == Fraction(1, 51) for _, p in outcomes)
+        for i in range(12):
+            for p in range(2):
+                state = cb.apply(state, Draw(ordered(TWO_LUGGAGE[p])[i]))
+        # All luggage dealt: the next card is a special, drawn from the 14 specials.
+        chances = {str(a): p for a, p in cb.chance_outcomes(state)}
+        assert chances == {"draw star": Fraction(4, 14), "draw arrows": Fraction(4, 14),
+                           "draw eye": Fraction(3, 14), "draw plus_one": Fraction(3, 14)}
+        with pytest.raises(IllegalActionError) as err:
+            cb.apply(state, Draw(C("b1")))
+        assert err.value.rule == "B2"
+
+    def test_deal_is_one_card_at_a_time_in_seat_order(self) -> None:
+        state = cb.apply(cb.new_game(3), Draw(C("b5")))
+        state = cb.apply(state, Draw(C("b6")))
+        assert state.hands == ((C("b5"),), (C("b6"),), ())
+
+
+class TestB3DrawPile:
+    """B3: the rest of the luggage and specials form the draw pile (or specials leave)."""
+
+    def test_rest_forms_the_draw_pile(self) -> None:
+        state = two_player_start()
+        assert len(state.draw) == 51 - 24 + 14 - 6
+        assert sum(1 for c in state.draw if c >= cb.LUGGAGE) == 8
+        assert state.discard == () and state.stowed == ()
+
+    def test_specials_out_of_the_draw_pile(self) -> None:
+        state = deal(TWO_LUGGAGE, TWO_SPECIALS, Options(specials_in_draw_pile=False))
+        assert len(state.draw) == 27 and all(c < cb.LUGGAGE for c in state.draw)
+        assert len(state.stowed) == 8
+        assert cb.observe(state, 0).stowed_size == 8
+        assert sum(cb.inventory(state).values()) == 65
+
+
+class TestB4Destinations:
+    """B4: in seat order each player places a destination; two each with two players."""
+
+    def test_two_players_alternate_twice(self) -> None:
+        state = two_player_start()
+        movers = []
+        for text in ("set 0 r12", "set 1 g12", "set 2 r11", "set 3 g11"):
+            movers.append(cb.to_move(state))
+            state = play(state, text)
+        assert movers == [0, 1, 0, 1]
+        assert state.stage is Stage.PLAY and cb.to_move(state) == 0
+        assert [len(h) for h in state.hands] == [13, 13]  # no draw at setup
+        assert state.knowers[:4] == (frozenset({0}), frozenset({1}), frozenset({0}),
+                                     frozenset({1}))
+
+    def test_different_conveyors(self) -> None:
+        state = play(two_player_start(), "set 0 r12")
+        assert not any(str(a).startswith("set 0 ") for a in cb.legal_actions(state))
+        with pytest.raises(IllegalActionError) as err:
+            play(state, "set 0 g12")
+        assert err.value.rule == "B4"
+
+    def test_three_players_once_each_from_the_first_player(self) -> None:
+        rng = random.Random(3)
+        state = cb.new_game(3, Options(first_player=2))
+        while cb.to_move(state) is CHANCE:
+            state = cb.apply(state, cb.sample_chance(state, rng))
+        movers = []
+        for v in range(3):
+            mover = cb.to_move(state)
+            assert isinstance(mover, int)
+            movers.append(mover)
+            state = cb.apply(state, cb.SET[v][state.hands[mover][0]])
+        assert movers == [2, 0, 1]
+        assert state.stage is Stage.PLAY and cb.to_move(state) == 2
+
+    def test_a_special_may_be_a_destination(self) -> None:
+        state = play(two_player_start(), "set 5 star")
+        assert state.destinations[5] == cb.STAR
+
+
+class TestB5Turn:
+    """B5: exactly one main action, at most one special before or after it, then EndTurn."""
+
+    def test_end_turn_only_after_the_main_action(self) -> None:
+        state = placed_two_player()
+        assert "end" not in legal(state)
+        with pytest.raises(IllegalActionError) as err:
+            cb.apply(state, EndTurn())
+        assert err.value.rule == "B5"
+        state = play(state, "check 1")
+        assert legal(state)[-1] == "end"
+        assert not any(a.startswith(("check", "play", "set", "swap", "close"))
+                       for a in legal(state))
+        with pytest.raises(IllegalActionError) as err:
+            play(state, "check 3")
+        assert err.value.rule == "B5"
+
+    def test_special_before_or_after(self) -> None:
+        state = play(placed_two_player(), "eye 1 3", "check 1")
+        assert "eye" not in " ".join(legal(state))
+        assert legal(state) == ["end"]  # P0's star/arrows need a row; no row yet
+        state = play(placed_two_player(), "check 1", "eye 1")
+        with pytest.raises(IllegalActionError) as err:
+            play(state, "arrows 0")
+        assert err.value.rule == "B12"
+
+    def test_turns_go_in_seat_order(self) -> None:
+        state = play(placed_two_player(), "check 1", "end")
+        assert cb.to_move(state) == 1 and state.turn == 1
+        state = play(state, "check 0", "end")
+        assert cb.to_move(state) == 0
+
+    def test_order_of_legal_actions_is_documented(self) -> None:
+        kinds = [type(a).__name__ for a in cb.legal_actions(placed_two_player())]
+        order = ["PlayLuggage", "SetDestination", "CheckDestination", "SwapDestination",
+                 "PlayStar", "PlayArrows", "PlayEye", "PlayPlusOne", "PickUp", "EndTurn"]
+        positions = [order.index(k) for k in kinds]
+        assert positions == sorted(positions)
+
+
+class TestB6PlayLuggage:
+    """B6: one destination, new rows only at destinations (≤ 3 rows), steps of 1."""
+
+    def test_runs_onto_an_empty_conveyor(self) -> None:
+        state = position(["r3 r4 r5 g9", "b1"], destinations={0: "r1"})
+        plays = [a for a in legal(state) if a.startswith("play")]
+        assert plays == ["play 0 r3", "play 0 r3 r4", "play 0 r3 r4 r5", "play 0 r4",
+                         "play 0 r4 r5", "play 0 r4 r3", "play 0 r5", "play 0 r5 r4",
+                         "play 0 r5 r4 r3", "play 0 g9"]
+
+    def test_a_row_continues_in_its_direction(self) -> None:
+        state = position(["r2 r5 r6 r7 g6", "b1"], destinations={0: "r1"},
+                         rows={0: "r3 r4"})
+        assert [a for a in legal(state) if a.startswith("play")] == [
+            "play 0 r5", "play 0 r5 r6", "play 0 r5 r6 r7"]
+        with pytest.raises(IllegalActionError) as err:
+            play(state, "play 0 r2")
+        assert err.value.rule == "B6"
+        with pytest.raises(IllegalActionError):
+            play(state, "play 0 g6")  # another destination than the row
+
+    def test_second_card_sets_the_direction(self) -> None:
+        state = position(["r3 r5 r6", "b1"], destinations={0: "r1"}, rows={0: "r4"})
+        assert [a for a in legal(state) if a.startswith("play")] == [
+            "play 0 r5", "play 0 r5 r6", "play 0 r3"]
+        state = play(state, "play 0 r3", "pass", "end")
+        assert cb.row_info(state.rows[0]).direction == -1
+
+    def test_values_stay_within_1_to_17(self) -> None:
+        state = position(["b1 g1", "r5"], destinations={0: "r1"}, rows={0: "b17 b16 b15 b14 "
+                         "b13 b12 b11 b10 b9 b8 b7 b6 b5 b4 b3 b2"})
+        assert "play 0 b1" in legal(state)
+        state = play(state, "play 0 b1", "pass", "end", "check 0", "end")
+        assert not any(a.startswith("play 0") for a in legal(state))
+
+    def test_a_new_row_needs_a_destination(self) -> None:
+        state = position(["r3", "b1"], destinations={0: "r1"})
+        with pytest.raises(IllegalActionError) as err:
+            play(state, "play 1 r3")
+        assert "no destination card" in err.value.reason and err.value.rule == "B6"
+
+    def test_a_fourth_row_cannot_open(self) -> None:
+        state = position(["r9 g9", "b10"], destinations={0: "r1", 1: "g1", 2: "b1", 3: "b2"},
+                         rows={0: "r3", 1: "g3", 2: "b3"})
+        assert not any(a.startswith("play 3") for a in legal(state))
+        with pytest.raises(IllegalActionError) as err:
+            play(state, "play 3 r9")
+        assert err.value.reason == "three rows are open already"
+
+    def test_cards_move_and_the_window_opens(self) -> None:
+        state = play(position(["r3 r4 g1", "b1", "b2"], destinations={0: "r1"}),
+                     "play 0 r4 r3")
+        assert state.rows[0] == ordered("r4 r3")
+        assert state.hands[0] == codes("g1")
+        assert (state.window, state.polled, cb.to_move(state)) == (0, 1, 1)
+
+
+class TestB7SetDestination:
+    """B7: any card face down at an empty conveyor without a destination, then draw 1."""
+
+    def test_set_and_draw(self) -> None:
+        state = position(["star r5", "b1"], draw="g7 g8", destinations={0: "r1"})
+        assert [a for a in legal(state) if a.startswith("set")] == [
+            f"set {v} {c}" for v in range(1, 6) for c in ("r5", "star")]
+        state = play(state, "set 4 star")
+        assert cb.to_move(state) is CHANCE and state.main_done
+        assert {str(a): p for a, p in cb.chance_outcomes(state)} == {
+            "draw g7": Fraction(1, 2), "draw g8": Fraction(1, 2)}
+        state = cb.apply(state, Draw(C("g8")))
+        assert state.hands[0] == codes("r5 g8")
+        assert state.destinations[4] == cb.STAR and state.knowers[4] == frozenset({0})
+        assert cb.to_move(state) == 0
+
+    def test_not_on_a_conveyor_with_cards(self) -> None:
+        state = position(["r5", "b1"], destinations={0: "r1"})
+        with pytest.raises(IllegalActionError) as err:
+            play(state, "set 0 r5")
+        assert err.value.rule == "B7"
+
+
+class TestB8CheckDestination:
+    """B8: secretly look at a destination card."""
+
+    def test_check(self) -> None:
+        state = position(["r5", "b1", "b2"], destinations={2: "g4"}, knowers={2: {1}})
+        assert cb.observe(state, 0).destinations[2] is None
+        state = play(state, "check 2")
+        assert cb.observe(state, 0).destinations[2] == C("g4")
+        assert cb.observe(state, 2).destinations[2] is None
+        assert state.knowers[2] == frozenset({0, 1})
+        with pytest.raises(IllegalActionError):
+            play(position(["r5", "b1"], destinations={2: "g4"}), "check 3")
+
+
+class TestB9SwapDestination:
+    """B9: take the destination card unseen into hand, put another card in its place."""
+
+    def test_swap(self) -> None:
+        state = position(["r5 r6", "b1", "b2"], destinations={2: "g4"}, knowers={2: {1, 2}})
+        state = play(state, "swap 2 r6")
+        assert state.hands[0] == codes("r5 g4")
+        assert state.destinations[2] == C("r6") and state.knowers[2] == frozenset({0})
+        assert cb.observe(state, 1).destinations[2] is None
+
+    def test_a_publicly_known_card_becomes_exposed(self) -> None:
+        state = position(["r5 r6", "b1"], destinations={2: "g4"}, knowers={2: {1}})
+        state = play(state, "swap 2 r6")
+        assert state.exposed[0] == codes("g4")  # P1 knew it, and P0 now holds it
+
+    def test_needs_a_destination(self) -> None:
+        with pytest.raises(IllegalActionError) as err:
+            play(position(["r5", "b1"], destinations={2: "g4"}), "swap 1 r5")
+        assert err.value.rule == "B9"
+
+
+class TestB10CloseConveyor:
+    """B10: a conveyor with luggage goes to the discard pile, destination face down."""
+
+    def test_close(self) -> None:
+        state = position(["r5", "b1"], destinations={2: "g4"}, knowers={2: {1}},
+                         rows={2: "g5 g6 star"})
+        state = play(state, "close 2")
+        assert state.discard == codes("g5 g6 star")
+        assert [(f.card, f.known_by) for f in state.buried] == [(C("g4"), frozenset({1}))]
+        assert state.rows[2] == () and state.destinations[2] is None
+        assert [b.card for b in cb.observe(state, 0).buried] == [None]
+        assert [b.card for b in cb.observe(state, 1).buried] == [C("g4")]
+
+    def test_needs_luggage(self) -> None:
+        with pytest.raises(IllegalActionError) as err:
+            play(position(["r5", "b1"], destinations={2: "g4"}), "close 2")
+        assert err.value.rule == "B10"
+
+
+class TestB11NoMainAction:
+    """B11: without a legal main action the turn ends; every live state has an action."""
+
+    def test_a_main_action_always_exists_in_play(self) -> None:
+        # Every conveyor either has a destination (check it) or is empty (set one there),
+        # and the active player always holds a card: B11's fallback never has to fire.
+        state = position(["r5", "b1"])
+        assert legal(state)[:6] == [f"set {v} r5" for v in range(6)]
+
+    def test_fallback_is_end_turn_alone(self) -> None:
+        # A state outside the invariants (no card, no destination) shows the fallback.
+        state = position(["r5", "b1"])
+        bare = cb.State(state.options, 2, Stage.PLAY, ((), state.hands[1]), ((), ()),
+                        state.draw + state.hands[0], (), (), (), (), state.destinations,
+                        state.knowers, state.rows, 0, False, False, None, None, (), None)
+        assert cb.legal_actions(bare) == (EndTurn(),)
+
+
+class TestB12Specials:
+    """B12: star, arrows, eye, plus_one; one per turn; specials in rows open no window."""
+
+    def test_star_is_the_next_value(self) -> None:
+        state = position(["star r8", "b1"], destinations={0: "r1"}, rows={0: "r5 r6"})
+        state = play(state, "star 0")
+        info = cb.row_info(state.rows[0])
+        assert info.head == 7 and info.direction == 1
+        assert state.window is None and cb.to_move(state) == 0
+        assert [a for a in legal(state) if a.startswith("play")] == ["play 0 r8"]
+
+    def test_star_needs_a_direction_and_room(self) -> None:
+        no_direction = position(["star", "b1"], destinations={0: "r1"}, rows={0: "r5"})
+        assert "star 0" not in legal(no_direction)
+        at_top = position(["star", "b1"], destinations={0: "r1"}, rows={0: "r16 r17"})
+        with pytest.raises(IllegalActionError) as err:
+            play(at_top, "star 0")
+        assert err.value.rule == "B12"
+        after_arrows = position(["star", "b1"], destinations={0: "r1"},
+                                rows={0: "r5 r6 arrows"})
+        assert "star 0" not in legal(after_arrows)
+
+    def test_arrows_free_the_next_value(self) -> None:
+        state = position(["arrows r12 r11 r2", "b1"], destinations={0: "r1"},
+                         rows={0: "r5 r6"})
+        state = play(state, "arrows 0")
+        plays = [a for a in legal(state) if a.startswith("play")]
+        assert plays == ["play 0 r2", "play 0 r11", "play 0 r12", "play 0 r12 r11"]
+        state = play(state, "play 0 r12 r11", "pass")
+        assert cb.row_info(state.rows[0]).direction == -1
+        assert cb.row_info(state.rows[0]).head == 11
+
+    def test_eye_looks_at_two(self) -> None:
+        state = position(["eye r5", "b1"], destinations={0: "r1", 3: "g2", 4: "b2"},
+                         knowers={0: {1}, 3: {1}, 4: {1}})
+        eyes = [a for a in legal(state) if a.startswith("eye")]
+        assert eyes == ["eye", "eye 0", "eye 3", "eye 4", "eye 0 3", "eye 0 4", "eye 3 4"]
+        state = play(state, "eye 0 4")
+        assert cb.observe(state, 0).destinations == (C("r1"), None, None, None, C("b2"), None)
+        assert state.discard[-1] == cb.EYE and state.special_used
+
+    def test_plus_one_makes_others_draw(self) -> None:
+        state = position(["plus_one r5", "b1 b2 b3 b4", "b5 b6 b7 b8 b9", "g1"],
+                         destinations={0: "r1"}, draw="g10 g11")
+        state = play(state, "plus_one")
+        assert state.draws == (1, 3) and state.removed == (cb.PLUS_ONE,)
+        state = cb.apply(state, Draw(C("g10")))
+        state = cb.apply(state, Draw(C("g11")))
+        assert [len(h) for h in state.hands] == [1, 5, 5, 2]
+        assert cb.to_move(state) == 0
+
+    def test_one_special_per_turn(self) -> None:
+        state = position(["arrows star r7", "b1"], destinations={0: "r1"}, rows={0: "r5 r6"})
+        state = play(state, "star 0")
+        assert not any(a.startswith(("arrows", "star")) for a in legal(state))
+
+
+class TestB13Challenge:
+    """B13: the others are asked in seat order; the first challenge resolves at once."""
+
+    def test_polled_in_seat_order_from_the_left(self) -> None:
+        # turn 2: player 2 is active
+        state = position(["b1", "b2", "r3 r9", "b3"], destinations={0: "r1"}, turn=2)
+        state = play(state, "play 0 r3")
+        asked = []
+        while state.window is not None:
+            asked.append(cb.to_move(state))
+            assert legal(state)[:2] == ["challenge", "pass"]
+            state = play(state, "pass")
+        assert asked == [3, 0, 1]
+        assert state.rows[0] == codes("r3") and cb.to_move(state) == 2
+
+    def test_wrong_destination_loses_the_whole_conveyor(self) -> None:
+        state = position(["g5 g6 r1", "b1", "b2"], destinations={0: "r9"}, knowers={0: {2}},
+                         rows={0: "g3 g4 star"})
+        state = play(state, "play 0 g6", "pass", "challenge")
+        assert state.hands[0] == codes("r1 g5 g3 g4 star g6 r9")
+        assert state.exposed[0] == codes("g3 g4 star g6 r9")
+        assert (state.rows[0], state.destinations[0], state.knowers[0]) == ((), None,
+                                                                            frozenset())
+        assert state.window is None and cb.to_move(state) == 0 and state.winner is None
+
+    def test_right_destination_makes_the_challenger_take_it(self) -> None:
+        state = position(["g5", "b1", "b2"], destinations={0: "g9"}, rows={0: "g3 g4"})
+        state = play(state, "play 0 g5", "challenge")
+        assert state.hands[1] == codes("b1 g3 g4 g5 g9")
+        assert state.hands[0] == ()
+        assert state.winner == 0  # P0 emptied the hand and the play stood (B16)
+
+    def test_a_special_destination_loses_every_challenge(self) -> None:
+        for name in ("r3", "g3", "b3"):
+            state = position([f"{name} r10", "b1"], destinations={0: "star"})
+            state = play(state, f"play 0 {name}", "challenge")
+            assert C("star") in state.hands[0] and C(name) in state.hands[0]
+
+    def test_all_pass_the_play_stands(self) -> None:
+        state = position(["r3 r4", "b1", "b2"], destinations={0: "g1"})
+        state = play(state, "play 0 r3", "pass", "pass")
+        assert state.rows[0] == codes("r3") and state.destinations[0] == C("g1")
+        assert state.window is None and cb.to_move(state) == 0
+
+    def test_no_window_no_challenge(self) -> None:
+        with pytest.raises(IllegalActionError) as err:
+            play(position(["r3", "b1"], destinations={0: "g1"}), "challenge")
+        assert err.value.rule == "B13"
+
+
+class TestB14PickUp:
+    """B14: luggage from the end of a row, after its last special, one card stays."""
+
+    def test_pick_ups_leave_a_card_and_never_pass_a_special(self) -> None:
+        state = position(["g1", "b1"], destinations={0: "r1", 1: "r2"},
+                         rows={0: "r3 r4 r5", 1: "g3 g4 star g6 g7"})
+        picks = [a for a in legal(state) if a.startswith("pickup")]
+        assert picks == ["pickup 0 1", "pickup 0 2", "pickup 1 1", "pickup 1 2"]
+        with pytest.raises(IllegalActionError) as err:
+            play(state, "pickup 0 3")
+        assert err.value.rule == "B14"
+        with pytest.raises(IllegalActionError):
+            play(state, "pickup 1 3")
+        state = play(state, "pickup 1 2")
+        assert state.rows[1] == ordered("g3 g4 star")
+        assert state.hands[0] == codes("g1 g6 g7") and state.exposed[0] == codes("g6 g7")
+        assert "pickup 1 1" not in legal(state)
+
+    def test_the_polled_player_may_pick_up(self) -> None:
+        state = position(["r6", "b1", "b2"], destinations={0: "r1"}, rows={0: "r3 r4 r5"})
+        state = play(state, "play 0 r6")
+        assert cb.to_move(state) == 1 and "pickup 0 3" in legal(state)
+        state = play(state, "pickup 0 2")
+        assert state.hands[1] == codes("b1 r5 r6") and cb.to_move(state) == 1
+        state = play(state, "challenge")  # r1 matches red: the challenger takes the rest
+        assert state.hands[1] == codes("b1 r5 r6 r3 r4 r1")
+
+    def test_active_player_before_and_after_the_main_action(self) -> None:
+        state = position(["g1", "b1"], destinations={0: "r1"}, rows={0: "r3 r4"})
+        state = play(state, "pickup 0 1", "check 0")
+        assert "pickup 0 1" not in legal(state)  # only one card left
+        assert legal(state) == ["end"]
+
+
+class TestB15Reshuffle:
+    """B15: an empty draw pile is refilled from the shuffled discard pile when needed."""
+
+    def test_reshuffle_when_a_draw_is_needed(self) -> None:
+        state = position(["r5 r6", "b1"], draw="", destinations={0: "r1"}, knowers={0: {0}},
+                         buried=[("g3", {1})])
+        assert state.draw == ()
+        discard = state.discard
+        state = play(state, "set 1 r5")
+        assert state.discard == () and state.buried == ()
+        assert state.draw == tuple(sorted((*discard, C("g3"))))
+        outcomes = cb.chance_outcomes(state)
+        assert sum(p for _, p in outcomes) == 1 and len(state.draw) > 1
+        state = cb.apply(state, Draw(C("g3")))
+        assert C("g3") in state.hands[0]
+
+    def test_no_card_when_both_piles_are_empty(self) -> None:
+        state = position(["r5 r6", "b1"], draw="", destinations={0: "r1"})
+        # Put every other card somewhere: discard nothing by moving leftovers into hands.
+        rest = state.discard
+        state = cb.State(state.options, 2, Stage.PLAY, (state.hands[0], state.hands[1] + rest),
+                         ((), ()), (), (), (), (), (), state.destinations, state.knowers,
+                         state.rows, 0, False, False, None, None, (), None)
+        state = cb.State(state.options, 2, Stage.PLAY,
+                         (state.hands[0], tuple(sorted(state.hands[1]))), ((), ()), (), (), (),
+                         (), (), state.destinations, state.knowers, state.rows, 0, False, False,
+                         None, None, (), None)
+        cb.validate_state(state)
+        state = play(state, "set 1 r5")
+        assert cb.to_move(state) == 0 and state.hands[0] == codes("r6")
+
+
+class TestB16ImmediateWin:
+    """B16: a player wins once their hand is empty after the action resolves."""
+
+    def test_last_cards_and_nobody_challenges(self) -> None:
+        state = position(["r3 r4", "b1", "b2"], destinations={0: "r1"})
+        state = play(state, "play 0 r3 r4", "pass")
+        assert state.winner is None and cb.to_move(state) == 2
+        state = play(state, "pass")
+        assert state.winner == 0 and cb.is_terminal(state) and cb.to_move(state) is TERMINAL
+        assert cb.returns(state) == (1.0, -1.0, -1.0)
+        assert cb.result(state).winners == (0,) and cb.result(state).finished
+        assert cb.legal_actions(state) == ()
+
+    def test_a_lost_challenge_is_no_win(self) -> None:
+        state = position(["g3", "b1"], destinations={0: "r1"})
+        state = play(state, "play 0 g3", "challenge")
+        assert state.winner is None and state.hands[0] == codes("g3 r1")
+
+    def test_a_last_special_wins(self) -> None:
+        state = position(["eye", "b1"], destinations={0: "r1"}, main_done=True)
+        state = play(state, "eye")
+        assert state.winner == 0
+
+
+class TestB17TurnLimit:
+    """B17: the engine ends the game with no winner after `turn_limit` turns."""
+
+    def test_turn_limit(self) -> None:
+        state = position(["r3", "b1"], destinations={0: "r1"}, options=Options(turn_limit=2))
+        state = play(state, "check 0", "end", "check 0")
+        assert not cb.is_terminal(state)
+        state = play(state, "end")
+        assert cb.is_terminal(state) and cb.returns(state) == (0.0, 0.0)
+        assert cb.result(state).winners == () and cb.result(state).finished
+        with pytest.raises(IllegalActionError) as err:
+            play(state, "check 0")
+        assert err.value.rule == "B17"
+
+    def test_action_bound_counts_the_limit(self) -> None:
+        assert cb.action_bound(2, Options(turn_limit=10)) < cb.action_bound(2, Options())
+
+
+class TestB18Information:
+    """B18: own hand, others' counts, the draw pile's size, destinations by knowledge."""
+
+    def test_observation(self) -> None:
+        state = placed_two_player()
+        obs = cb.observe(state, 0)
+        assert obs.hand == state.hands[0] and obs.hand_sizes == (13, 13)
+        assert obs.destinations[:4] == (C("r12"), None, C("r11"), None)
+        assert obs.has_destination == (True, True, True, True, False, False)
+        assert obs.draw_size == len(state.draw)
+        spectator = cb.observe(state, None)
+        assert spectator.hand is None and spectator.destinations == (None,) * 6
+
+    def test_revealed_by_a_challenge(self) -> None:
+        state = position(["g3 g4", "b1"], destinations={0: "r1"})
+        state = play(state, "play 0 g3", "challenge")
+        for p in (1, None):
+            assert set(codes("g3 r1")) <= set(cb.observe(state, p).exposed[0])
+
+    def test_resample_keeps_what_the_player_knows(self) -> None:
+        state = position(["g3 g4", "b1 b2 b3", "b4 b5"], destinations={0: "r1", 1: "r2"},
+                         knowers={0: {0}, 1: {1}}, buried=[("g9", {0}), ("g10", {2})],
+                         exposed=["", "b2", ""])
+        rng = random.Random(5)
+        for _ in range(20):
+            other = cb.resample(state, 0, rng)
+            cb.validate_state(other)
+            assert cb.observe(other, 0) == cb.observe(state, 0)
+            assert other.destinations[0] == C("r1")
+            assert C("b2") in other.hands[1]
+            assert any(f.card == C("g9") for f in other.buried)
+            assert cb.inventory(other) == cb.inventory(state)
+
+    def test_resample_is_uniform_over_the_worlds_the_player_cannot_exclude(self) -> None:
+        # P0 knows everything but four cards: P1's two cards, the draw pile's one card
+        # and conveyor 1's destination. 4! / 2! = 12 worlds remain, equally likely.
+        state = position(["r1", "g1 g2"], draw="g3", destinations={0: "r2", 1: "g4"},
+                         knowers={0: {0}, 1: {1}})
+        rng = random.Random(7)
+        counts = Counter(
+            (other.hands[1], other.draw, other.destinations[1])
+            for other in (cb.resample(state, 0, rng) for _ in range(2400))
+        )
+        assert len(counts) == 12
+        assert all(140 <= k <= 260 for k in counts.values()), counts
+        for hand, draw, destination in counts:
+            assert destination is not None
+            assert sorted((*hand, *draw, destination)) == sorted(codes("g1 g2 g3 g4"))
+
+    def test_resample_during_setup_keeps_the_dealt_kinds(self) -> None:
+        state = play(two_player_start(), "set 0 r12", "set 1 star", "set 2 eye")
+        rng = random.Random(3)
+        for _ in range(30):
+            other = cb.resample(state, 0, rng)
+            cb.validate_state(other)  # P1: hand + conveyor 1 = 12 luggage, 3 specials
+            assert cb.observe(other, 0) == cb.observe(state, 0)
+        self_view = {cb.resample(state, 1, rng).destinations[2] for _ in range(40)}
+        assert len(self_view) > 3  # P0's eye at conveyor 2 is unknown to P1
+
+    def test_resample_redraws_the_unknown(self) -> None:
+        state = placed_two_player()
+        rng = random.Random(1)
+        seen = {cb.resample(state, 0, rng).destinations[1] for _ in range(30)}
+        assert len(seen) > 5 and C("r1") not in seen  # P0 holds r1
+
+
+class TestNotation:
+    """Notation reads back; bad text raises InvalidNotationError."""
+
+    @pytest.mark.parametrize("text", ["play 2 r5 r6 r7", "set 4 star", "check 1", "swap 1 b3",
+                                      "close 3", "star 2", "arrows 2", "eye", "eye 1 4",
+                                      "plus_one", "pickup 2 3", "challenge", "pass", "end",
+                                      "draw g7"])
+    def test_round_trip(self, text: str) -> None:
+        action = cb.parse_action(cb.new_game(2), text)
+        assert str(action) == text
+        assert cb.parse_action(cb.new_game(2), f"  {text.upper()} ") == action
+        assert eval(repr(action), vars(cb)) == action
+
+    @pytest.mark.parametrize("text", ["", "play", "play 6 r1", "eye 4 1", "eye 1 1",
+                                      "pickup 1 0", "set 1 r18", "fly", "draw"])
+    def test_bad_text(self, text: str) -> None:
+        with pytest.raises(InvalidNotationError):
+            cb.parse_action(cb.new_game(2), text)
+
+    def test_prebuilt_actions(self) -> None:
+        state = cb.new_game(2)
+        assert cb.parse_action(state, "play 2 r5 r6") is cb.PLAYS[2][C("r5")][C("r6")]
+        assert isinstance(cb.parse_action(state, "play 2 r5 r7"), PlayLuggage)
+        assert cb.parse_action(state, "pickup 1 2") == PickUp(1, 2)
+
+
+class TestJSON:
+    """States round-trip; corrupted JSON raises InvalidStateError naming the problem."""
+
+    def test_round_trip(self) -> None:
+        state = position(["g3 g4", "b1"], destinations={0: "r1"}, buried=[("g9", {1})],
+                         rows={0: "r5 r6"})
+        assert from_json(to_json(state)) == state
+        assert from_json(to_json(cb.observe(state, 1))) == cb.observe(state, 1)
+        assert from_json(to_json(Options(specials=(5, 3, 3, 3)))) == Options(
+            specials=(5, 3, 3, 3))
+
+    def corrupt(self, state: cb.State, problem: str, **changes: object) -> None:
+        import json
+
+        data = json.loads(to_json(state))
+        data["data"].update(changes)
+        with pytest.raises(InvalidStateError, match=problem):
+            from_json(json.dumps(data))
+
+    def test_duplicated_card(self) -> None:
+        state = position(["g3 g4", "b1"], destinations={0: "r1"})
+        self.corrupt(state, "card conservation: too many g3", hands=[[C("g3"), C("g3")],
+                                                                      [C("b1")]])
+
+    def test_missing_card(self) -> None:
+        state = position(["g3 g4", "b1"], destinations={0: "r1"})
+        self.corrupt(state, "missing g4", hands=[[C("g3")], [C("b1")]])
+
+    def test_wrong_turn(self) -> None:
+        state = play(position(["g3 g4", "b1"], destinations={0: "r1"}), "play 0 g3")
+        self.corrupt(state, "polled", polled=0)
+        self.corrupt(state, "window", window=None)
+
+    def test_impossible_knowledge(self) -> None:
+        state = position(["g3 g4", "b1"], destinations={0: "r1"})
+        self.corrupt(state, r"knowers\[1\]", knowers=[[0], [1], [], [], [], []])
+        self.corrupt(state, r"knowers\[0\]: the player who placed",
+                     knowers=[[], [], [], [], [], []])
+        self.corrupt(state, r"exposed\[1\]", exposed=[[], [C("g9")]])
+        self.corrupt(state, "no player 3", knowers=[[3], [], [], [], [], []])
+
+    def test_invalid_rows(self) -> None:
+        state = position(["g3 g4", "b1"], destinations={0: "r1", 1: "r2", 2: "r3", 3: "r4"},
+                         rows={0: "r5", 1: "r6", 2: "r7"})
+        self.corrupt(state, "steps of exactly 1",
+                     rows=[[C("r5"), C("r8")], [C("r6")], [C("r7")], [], [], []],
+                     draw=[c for c in state.draw if c != C("r8")])
+        self.corrupt(state, "4 rows are open",
+                     rows=[[C("r5")], [C("r6")], [C("r7")], [C("g3")], [], []],
+                     hands=[[C("g4")], [C("b1")]])
+        draw = list(state.draw)
+        draw.remove(cb.STAR)
+        self.corrupt(state, "a row starts with a luggage card",
+                     rows=[[C("r5")], [C("r6")], [cb.STAR], [], [], []],
+                     draw=sorted([C("r7"), *draw]))
+
+    def test_setup_kinds_follow_the_deal(self) -> None:
+        state = play(two_player_start(), "set 0 r12")
+        hands = [list(h) for h in state.hands]
+        draw = list(state.draw)
+        special = next(c for c in draw if c >= cb.LUGGAGE)
+        draw.remove(special)
+        draw.append(hands[1].pop(0))  # swap one of P1's luggage for a special of the pile
+        hands[1] = sorted([*hands[1], special])
+        self.corrupt(state, "luggage and 3 specials dealt", hands=hands, draw=sorted(draw))
+
+    def test_pending_draws(self) -> None:
+        state = play(position(["plus_one r5", "b1 b2 b3 b4 b5", "b6"], destinations={0: "r1"}),
+                     "plus_one")
+        assert state.draws == (2,)
+        self.corrupt(state, "fewer than 5 cards", draws=[1, 2])
+        self.corrupt(state, "setting a destination", draws=[0])
+        self.corrupt(state, "only a plus-one", draws=[2, 0])
+        self.corrupt(state, "draw pile is empty", draw=[], discard=sorted(
+            state.discard + state.draw))
+
+    def test_only_the_active_player_can_have_an_empty_hand(self) -> None:
+        state = position(["g3", "b1"], destinations={0: "r1"})
+        self.corrupt(state, "only the active player", hands=[[C("g3"), C("b1")], []])
+
+    def test_empty_active_hand_must_have_won(self) -> None:
+        state = position(["g3", "b1"], destinations={0: "r1"})
+        self.corrupt(state, "so they have won", hands=[[], [C("g3"), C("b1")]])
+
+
+class TestRender:
+    """The terminal picture shows what the observer knows and nothing more."""
+
+    def test_render(self) -> None:
+        state = position(["g3 r7", "b1", "b2"], destinations={0: "r1", 2: "b9"},
+                         knowers={0: {0}, 2: {1}}, rows={0: "r5 r6"})
+        mine = cb.render(cb.observe(state, 0))
+        assert "conveyor 0: [r1] known by 0; row: r5 r6 (red, up)" in mine
+        assert "conveyor 2: [??] known by 1" in mine and "b9" not in mine
+        assert "your hand: r7 g3" in mine
+        public = cb.render(cb.observe(state, None))
+        assert "[r1]" not in public and "your hand" not in public
+        state = play(state, "play 0 r7")
+        assert "challenge? conveyor 0: player 1 to answer" in cb.render(cb.observe(state, 1))
