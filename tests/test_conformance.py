@@ -7,10 +7,14 @@ import pytest
 from boardrules.games import GAMES
 from boardrules.testing import check_game
 
-# Random Lustry games under the default options run to the 500-turn limit (about 2,400
-# decisions), so one whole default game is checked here, observations every 20th step;
-# tests/games/lustry/test_conformance.py checks many shorter games in full.
-SETTINGS: dict[str, dict[str, int]] = {"lustry": {"playouts": 1, "observe_every": 20}}
+# Random games of Lustry and Captain Bluff under the default options mostly run to their
+# turn limits (thousands of decisions), so one whole default game per player count is
+# checked here, observations every 20th step; each game's own test_conformance.py checks
+# many shorter games (small turn limits) in full.
+SETTINGS: dict[str, dict[str, int]] = {
+    "captain_bluff": {"playouts": 1, "observe_every": 20},
+    "lustry": {"playouts": 1, "observe_every": 20},
+}
 
 CASES = [
     pytest.param(name, players, id=f"{name}-{players}p")

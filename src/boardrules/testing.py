@@ -23,7 +23,8 @@ at every step, checks:
   carrying the very state, which is unchanged;
 * the state, every legal action and every player's observation round-trip through
   JSON; a state loaded from JSON passes `validate_state`;
-* ``parse_action(state, str(a)) == a`` for every legal action;
+* ``parse_action(state, str(a)) == a`` and a JSON round-trip for every legal action
+  (for a sample of 24 plus the one played where there are more than 48);
 * `resample` keeps the player's observation, the spectator's observation, the
   inventory (the component multiset) and, when that player acts, the legal actions;
   and it depends only on what the player knows: two states the player cannot tell
@@ -218,7 +219,8 @@ def check_playout(
             assert isinstance(mover, int) and 0 <= mover < players, f"bad to_move {mover!r}"
             assert game.chance_outcomes(state) == (), "chance outcomes at a player's decision"
             action = rng.choice(legal)
-            sample = list(legal)
+            sample = (list(legal) if len(legal) <= _NOTATION_SAMPLE * 2
+                      else [action, *check_rng.sample(legal, _NOTATION_SAMPLE)])
         for a in sample:
             assert game.parse_action(state, str(a)) == a, f"notation {str(a)!r} does not read back"
             assert from_json(to_json(a)) == a, f"action {a!r} does not round-trip through JSON"
