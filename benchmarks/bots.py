@@ -51,15 +51,18 @@ def one_game(name: str, players: int, iterations: int, g: int) -> tuple[float, l
 def main(argv: list[str] | None = None) -> None:
     """Print one line per game: ISMCTS win rate against random and its time per move."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games", nargs="*", default=list(GAMES), choices=list(GAMES))
+    parser.add_argument("games", nargs="*", help=f"default: every game ({', '.join(GAMES)})")
     parser.add_argument("--games", dest="count", type=int, default=200)
     parser.add_argument("--iterations", type=int, default=1000)
     parser.add_argument("--players", type=int, help="default: the fewest the game allows")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     args = parser.parse_args(argv)
+    unknown = sorted(set(args.games) - set(GAMES))
+    if unknown:
+        parser.error(f"unknown game(s) {', '.join(unknown)}; known: {', '.join(GAMES)}")
     print(f"{'game':<15}{'players':>8}{'games':>7}{'wins':>6}{'draws':>7}{'win %':>8}"
           f"{'± 95%':>7}{'ms/move':>9}{'moves':>7}", flush=True)
-    for name in args.games:
+    for name in args.games or list(GAMES):
         game = GAMES[name]
         players = args.players or game.MIN_PLAYERS
         wins = draws = 0

@@ -57,14 +57,17 @@ def measure(game: AnyGame, players: int, seconds: float, checked: bool,
 def main(argv: list[str] | None = None) -> None:
     """Print a table of throughput figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games", nargs="*", default=list(GAMES), choices=list(GAMES))
+    parser.add_argument("games", nargs="*", help=f"default: every game ({', '.join(GAMES)})")
     parser.add_argument("--players", type=int, action="append",
                         help="player count (repeatable; default: every supported count)")
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     args = parser.parse_args(argv)
+    unknown = sorted(set(args.games) - set(GAMES))
+    if unknown:
+        parser.error(f"unknown game(s) {', '.join(unknown)}; known: {', '.join(GAMES)}")
     print(f"{'game':<15}{'players':>8}{'mode':>9}{'decisions/s':>14}{'games/s':>10}"
           f"{'µs/decision':>13}")
-    for name in args.games:
+    for name in args.games or list(GAMES):
         game = GAMES[name]
         counts = args.players or range(game.MIN_PLAYERS, game.MAX_PLAYERS + 1)
         for players in counts:
