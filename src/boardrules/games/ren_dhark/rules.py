@@ -23,6 +23,7 @@ import bisect
 import functools
 import random
 from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, Final, TypeVar, assert_never
 
@@ -183,12 +184,29 @@ def can_redraw(tables: Tables, hand: tuple[int, ...]) -> bool:
     return ships < 2 or actions > 3
 
 
+_drawn: tuple[State | None, int | None] = (None, None)
+"""The last state `_drawer` was asked about and its answer: a draw asks three times of
+one state (`sample_chance`, `apply`'s check, `_draw`), and `_draw` asks first of the state
+it builds. States are immutable and the memo holds the state, so identity is enough; one
+tuple, replaced atomically."""
+
+
 def _drawer(state: State) -> int | None:
     """Return who draws next, or None when both hands are full (D4, D17).
 
     Opening hands: blue first. After a battle (the attacker role has already passed on):
     the player who attacked in it first.
     """
+    global _drawn  # noqa: PLW0603 - see _drawn
+    last = _drawn
+    if last[0] is state:
+        return last[1]
+    drawer = _find_drawer(state)
+    _drawn = (state, drawer)
+    return drawer
+
+
+def _find_drawer(state: State) -> int | None:
     first = state.attacker if state.mulligans < 2 else 1 - state.attacker
     hands, decks = state.hands, state.decks
     if len(hands[first]) < HAND_SIZE and decks[first]:
@@ -474,11 +492,24 @@ def _is_legal(state: State, action: Action) -> bool:
                 return False
             prebuilt = tables.draw[index]
             return prebuilt is action or prebuilt == action
+        # Dice: a plain int 1-6 is one of the prebuilt outcomes; anything else (a float, a
+        # bool) takes the general membership test, which decides by equality.
         if phase is Phase.ACTIVATE or phase is Phase.WARD or phase is Phase.DESTROY:
-            return type(action) is Roll and action in ROLLS
+            if type(action) is not Roll:
+                return False
+            value = action.value
+            return (type(value) is int and 1 <= value <= 6) or action in ROLLS
         if phase is Phase.COMBAT:
-            return type(action) is CombatRoll and action in COMBAT_ROLLS
-        return action in legal_actions(state)
+            if type(action) is not CombatRoll:
+                return False
+            a, d = action.attacker, action.defender
+            return ((type(a) is int and type(d) is int and 1 <= a <= 6 and 1 <= d <= 6)
+                    or action in COMBAT_ROLLS)
+        # Drivers pass the very objects `legal_actions` returned: look for the identical one
+        # without calling the attrs ``__eq__`` of every action before it; the equality test
+        # still decides for an equal copy.
+        legal = legal_actions(state)
+        return id(action) in map(id, legal) or action in legal
     except TypeError:  # an unhashable or incomparable object is no action
         return False
 
@@ -571,6 +602,14 @@ def apply_unchecked(state: State, action: Action) -> State:
     Only pass actions taken from `legal_actions(state)` or `sample_chance(state, ...)`;
     anything else may build an impossible state.
     """
+    handler = _HANDLERS.get(type(action))
+    if handler is not None:
+        return handler(state, action)
+    return _apply_matched(state, action)
+
+
+def _apply_matched(state: State, action: Action) -> State:
+    """Dispatch by pattern matching: the general path (subclasses of the action classes)."""
     tables = state.options.tables
     match action:
         case Draw(card=number):
@@ -606,6 +645,38 @@ def apply_unchecked(state: State, action: Action) -> State:
             assert_never(action)
 
 
+def _on_roll(state: State, action: Roll) -> State:
+    phase = state.phase
+    if phase is Phase.ACTIVATE:
+        return _activation(state, action.value)
+    if phase is Phase.WARD:
+        return _ward(state, action.value)
+    return _destroy(state, action.value)
+
+
+def _on_pass(state: State, action: Pass) -> State:
+    if state.phase is Phase.WINDOW:
+        return _advance_window(state, state.duel, played=False)
+    return _counter_declined(state)
+
+
+_HANDLERS: Final[dict[type, Callable[[State, Any], State]]] = {
+    Draw: lambda s, a: _draw(s, s.options.tables.index[a.card]),
+    Roll: _on_roll,
+    CombatRoll: lambda s, a: _combat(s, a.attacker, a.defender),
+    Attack: lambda s, a: _attack(s, s.options.tables.index[a.card], a.as_type),
+    Defend: lambda s, a: _defend(s, s.options.tables.index[a.card], a.as_type),
+    PlayAction: lambda s, a: _play(s, s.options.tables.index[a.card]),
+    Pass: _on_pass,
+    CounterStrike: lambda s, a: _counter_strike(s, s.options.tables.index[a.card], a.as_type),
+    Keep: lambda s, a: _mulligan(s, redraw=False),
+    Redraw: lambda s, a: _mulligan(s, redraw=True),
+    AssignSides: lambda s, a: _assign_sides(s, a.blue),
+}
+"""`apply_unchecked` by exact action class: one dict lookup instead of trying each pattern
+of a ``match`` in turn. Subclasses fall back to `_apply_matched`, which does the same."""
+
+
 def _draw(state: State, card: int) -> State:
     p = _drawer(state)
     assert p is not None
@@ -615,7 +686,7 @@ def _draw(state: State, card: int) -> State:
     state = State(s.options, s.phase, s.blue, s.attacker, hands, decks, s.landed, s.out, s.duel,
                   s.battle, s.skipped, s.mulligans, s.redrew, s.shown_nonships,
                   s.shown_actions, s.winner)
-    if (len(hands[p]) < HAND_SIZE and decks[p]) or _drawer(state) is not None:
+    if _drawer(state) is not None:  # memoized: the next sample and apply ask again
         return state
     if state.mulligans < 2:
         return _at(state, Phase.MULLIGAN, state.duel)
