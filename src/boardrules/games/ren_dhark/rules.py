@@ -208,7 +208,12 @@ def _drawer(state: State) -> int | None:
 
 def _find_drawer(state: State) -> int | None:
     first = state.attacker if state.mulligans < 2 else 1 - state.attacker
-    hands, decks = state.hands, state.decks
+    return _who_draws(first, state.hands, state.decks)
+
+
+def _who_draws(first: int, hands: tuple[tuple[int, ...], tuple[int, ...]],
+               decks: tuple[tuple[int, ...], tuple[int, ...]]) -> int | None:
+    """`_drawer` from the parts of a state: `first` draws first."""
     if len(hands[first]) < HAND_SIZE and decks[first]:
         return first
     if len(hands[1 - first]) < HAND_SIZE and decks[1 - first]:
@@ -332,9 +337,14 @@ def _attack_options(state: State, player: int, *, counter: bool = False) -> tupl
 
 def _can_attack(state: State, player: int) -> bool:
     """Whether `player` holds a card to attack with (D6, D7)."""
-    tables = state.options.tables
-    usable = tables.is_combat if has_landed_ship(state, player) else tables.is_ship
-    return any(usable[c] for c in state.hands[player])
+    return _can_attack_with(state.options.tables, state.landed[player], state.hands[player])
+
+
+def _can_attack_with(tables: Tables, landed: tuple[Landing, ...], hand: tuple[int, ...]) -> bool:
+    """`_can_attack` from a player's cards on the enemy planet and hand."""
+    landed_ship = any(landing.as_type is _SHIP for landing in landed)
+    usable = tables.is_combat if landed_ship else tables.is_ship
+    return any(usable[c] for c in hand)
 
 
 def _defend_options(state: State, player: int, *, counter: bool = False) -> tuple[Action, ...]:
@@ -683,14 +693,27 @@ def _draw(state: State, card: int) -> State:
     hands = _pair(state.hands, p, _with(state.hands[p], card))
     decks = _pair(state.decks, p, _without(state.decks[p], card))
     s = state
-    state = State(s.options, s.phase, s.blue, s.attacker, hands, decks, s.landed, s.out, s.duel,
-                  s.battle, s.skipped, s.mulligans, s.redrew, s.shown_nonships,
-                  s.shown_actions, s.winner)
-    if _drawer(state) is not None:  # memoized: the next sample and apply ask again
+    attacker = s.attacker
+    # Decide the next phase from the parts, so that one state is built, not two.
+    drawer = _who_draws(attacker if s.mulligans < 2 else 1 - attacker, hands, decks)
+    if drawer is not None:
+        phase = s.phase
+    elif s.mulligans < 2:
+        phase = Phase.MULLIGAN
+    elif _can_attack_with(s.options.tables, s.landed[attacker], hands[attacker]):
+        phase = Phase.ATTACK  # what _start_battle would find first
+    else:
+        phase = s.phase
+    state = State(s.options, phase, s.blue, attacker, hands, decks, s.landed, s.out,
+                  NO_DUEL if phase is Phase.ATTACK else s.duel, s.battle, s.skipped,
+                  s.mulligans, s.redrew, s.shown_nonships, s.shown_actions, s.winner)
+    if drawer is not None:
+        global _drawn  # noqa: PLW0603 - see _drawn: the next sample and apply ask
+        _drawn = (state, drawer)
         return state
-    if state.mulligans < 2:
-        return _at(state, Phase.MULLIGAN, state.duel)
-    return _start_battle(state)
+    if phase is Phase.DEAL:
+        return _start_battle(state)  # the attacker cannot attack: a skip (D6)
+    return state
 
 
 def _mulligan(state: State, *, redraw: bool) -> State:
@@ -773,12 +796,27 @@ def _defend(state: State, card: int, as_type: CombatType) -> State:
     d = 1 - state.attacker
     nonships, actions = _shown_after_play(state, d, card)
     rolls = state.options.tables.activation[card] is not None
-    duel = _evolve_duel(state.duel, defense=card, defense_type=as_type, defense_activated=rolls)
-    state = _evolve_state(state, hands=_pair(state.hands, d, _without(state.hands[d], card)),
-                          shown_nonships=nonships, shown_actions=actions, duel=duel)
+    o = state.duel
+    hands = _pair(state.hands, d, _without(state.hands[d], card))
     if rolls:
-        return _at(state, Phase.ACTIVATE, state.duel)
-    return _reveal(state, duel)
+        duel = Duel(o.counter, o.attack, o.attack_type, card, as_type, o.attack_activated, True,
+                    o.revealed, o.window, o.played, o.resolving, o.attack_mod, o.defense_mod,
+                    o.loser)
+        return _from_hand(state, Phase.ACTIVATE, duel, hands, (nonships, actions))
+    # No activation roll: both cards turn face up at once (D9), so build the duel revealed.
+    duel = Duel(o.counter, o.attack, o.attack_type, card, as_type, o.attack_activated, False,
+                True, 0, o.played, o.resolving, o.attack_mod, o.defense_mod, o.loser)
+    # The steps after the reveal take the duel as an argument; the state's is not read.
+    return _judge(_from_hand(state, state.phase, duel, hands, (nonships, actions)), duel)
+
+
+def _from_hand(s: State, phase: Phase, duel: Duel, hands: tuple[tuple[int, ...], tuple[int, ...]],
+               shown: tuple[tuple[int, int], tuple[int, int]]) -> State:
+    """Return `s` after a card left a hand: new phase, duel, hands and shown counts
+    (`shown` as `_shown_after_play` returns them)."""
+    nonships, actions = shown
+    return State(s.options, phase, s.blue, s.attacker, hands, s.decks, s.landed, s.out, duel,
+                 s.battle, s.skipped, s.mulligans, s.redrew, nonships, actions, s.winner)
 
 
 def _activating_role(duel: Duel) -> int:
@@ -824,7 +862,14 @@ def _activation(state: State, value: int) -> State:
 
 def _reveal(state: State, duel: Duel) -> State:
     """Turn both cards face up (D9); a ``-`` against the other card's type loses at once."""
-    duel = _evolve_duel(duel, revealed=True, window=0)
+    d = duel
+    return _judge(state, Duel(d.counter, d.attack, d.attack_type, d.defense, d.defense_type,
+                              d.attack_activated, d.defense_activated, True, 0, d.played,
+                              d.resolving, d.attack_mod, d.defense_mod, d.loser))
+
+
+def _judge(state: State, duel: Duel) -> State:
+    """Go on from the reveal with the revealed `duel` (window step 0)."""
     tables = state.options.tables
     a, ta, d, td = duel.attack, duel.attack_type, duel.defense, duel.defense_type
     assert a is not None and ta is not None and d is not None and td is not None
@@ -843,15 +888,18 @@ def _open_window(state: State, duel: Duel) -> State:
         if state.hands[_role_player(state, role)]:
             return _at(state, Phase.WINDOW, duel)
         duel = _next_window(duel, played=False)
-    return _resolve(_at(state, state.phase, duel), duel)
+    return _resolve(state, duel)  # it builds the next state from `duel`
+
+
+def _next_step(step: int, played_cards: tuple[Played, ...], *, played: bool) -> int:
+    """Return the window step after `step` (D10) given the action cards played so far."""
+    if step == 1 and played and not any(p.role == ATTACKER for p in played_cards):
+        return 2  # (R) the attacker passed: one more chance
+    return _WINDOW_CLOSED if step else 1
 
 
 def _next_window(d: Duel, *, played: bool) -> Duel:
-    step = d.window
-    if step == 1 and played and not any(p.role == ATTACKER for p in d.played):
-        window = 2  # (R) the attacker passed: one more chance
-    else:
-        window = _WINDOW_CLOSED if step else 1
+    window = _next_step(d.window, d.played, played=played)
     return Duel(d.counter, d.attack, d.attack_type, d.defense, d.defense_type,
                 d.attack_activated, d.defense_activated, d.revealed, window, d.played,
                 d.resolving, d.attack_mod, d.defense_mod, d.loser)
@@ -866,18 +914,28 @@ def _play(state: State, card: int) -> State:
     role = DEFENDER if duel.window == 1 else ATTACKER
     player = _role_player(state, role)
     nonships, actions = _shown_after_play(state, player, card)
-    duel = _evolve_duel(duel, played=(*duel.played, Played(role, card, Status.PENDING)))
+    played = (*duel.played, Played(role, card, Status.PENDING))
+    d = duel
+    duel = Duel(d.counter, d.attack, d.attack_type, d.defense, d.defense_type,
+                d.attack_activated, d.defense_activated, d.revealed,
+                _next_step(d.window, played, played=True), played, d.resolving, d.attack_mod,
+                d.defense_mod, d.loser)
     hand = _without(state.hands[player], card)
-    state = _evolve_state(state, hands=_pair(state.hands, player, hand),
-                          shown_nonships=nonships, shown_actions=actions)
-    return _advance_window(state, duel, played=True)
+    # `_open_window` takes the duel as an argument; the state's is not read.
+    return _open_window(_from_hand(state, state.phase, duel, _pair(state.hands, player, hand),
+                                   (nonships, actions)), duel)
 
 
-def _set_status(duel: Duel, index: int, status: Status, **changes: int) -> Duel:
-    played = duel.played
+def _set_status(d: Duel, index: int, status: Status, *, resolving: int,
+                attack_mod: int | None = None, defense_mod: int | None = None) -> Duel:
+    """Return `d` with action `index` in `status`, resolving and the modifiers changed."""
+    played = d.played
     entry = played[index]
     played = (*played[:index], Played(entry.role, entry.card, status), *played[index + 1:])
-    return _evolve_duel(duel, played=played, **changes)
+    return Duel(d.counter, d.attack, d.attack_type, d.defense, d.defense_type,
+                d.attack_activated, d.defense_activated, d.revealed, d.window, played, resolving,
+                d.attack_mod if attack_mod is None else attack_mod,
+                d.defense_mod if defense_mod is None else defense_mod, d.loser)
 
 
 def _resolve(state: State, duel: Duel) -> State:
@@ -891,12 +949,19 @@ def _resolve(state: State, duel: Duel) -> State:
         target, _ = _slot(duel, 1 - entry.role)
         assert target is not None
         if effect.aims_at_enemy and tables.a[target] is not None:
-            return _evolve_state(state, phase=Phase.WARD, duel=_evolve_duel(duel, resolving=k))
+            return _at(state, Phase.WARD, _resolving(duel, k))
         if effect.effect is Effect.DESTROY:
-            return _evolve_state(state, phase=Phase.DESTROY, duel=_evolve_duel(duel, resolving=k))
+            return _at(state, Phase.DESTROY, _resolving(duel, k))
         duel = _modify(tables, duel, k)
         k += 1
     return _at(state, Phase.COMBAT, duel)
+
+
+def _resolving(d: Duel, k: int) -> Duel:
+    """Return `d` about to resolve played action `k`."""
+    return Duel(d.counter, d.attack, d.attack_type, d.defense, d.defense_type,
+                d.attack_activated, d.defense_activated, d.revealed, d.window, d.played, k,
+                d.attack_mod, d.defense_mod, d.loser)
 
 
 def _modify(tables: Tables, duel: Duel, k: int) -> Duel:
@@ -908,11 +973,12 @@ def _modify(tables: Tables, duel: Duel, k: int) -> Duel:
     assert target is not None and target_type is not None
     amount = tables.effect_amount(entry.card, target, target_type)
     weaken = effect.effect is Effect.WEAKEN
+    change = -amount if weaken else amount
     if (entry.role == ATTACKER) == weaken:  # the defender's card changes
-        change = {"defense_mod": duel.defense_mod + (-amount if weaken else amount)}
-    else:
-        change = {"attack_mod": duel.attack_mod + (-amount if weaken else amount)}
-    return _set_status(duel, k, Status.APPLIED, resolving=k + 1, **change)
+        return _set_status(duel, k, Status.APPLIED, resolving=k + 1,
+                           defense_mod=duel.defense_mod + change)
+    return _set_status(duel, k, Status.APPLIED, resolving=k + 1,
+                       attack_mod=duel.attack_mod + change)
 
 
 def _ward(state: State, value: int) -> State:
@@ -997,7 +1063,10 @@ def _finish_duel(state: State, duel: Duel, winner: int | None) -> State:
         else:
             duel = Duel(False, a, duel.attack_type, None, None, duel.attack_activated, False,
                         True, 0, (), 0, duel.attack_mod, 0, loser)
-        return _evolve_state(state, phase=Phase.COUNTER, out=out, duel=duel)
+        s = state
+        return State(s.options, Phase.COUNTER, s.blue, s.attacker, s.hands, s.decks, s.landed,
+                     out, duel, s.battle, s.skipped, s.mulligans, s.redrew, s.shown_nonships,
+                     s.shown_actions, s.winner)
     return _outcome(state, duel, winner, out)
 
 
