@@ -361,13 +361,13 @@ def _slot(duel: Duel, role: int) -> tuple[int | None, CombatType | None]:
     return duel.defense, duel.defense_type
 
 
-def _playable(tables: Tables, action: int, role: int, duel: Duel) -> bool:
-    """Whether action card `action` may be added by `role` against the opposing card (D3)."""
+def _playable_against(tables: Tables, action: int, role: int, target: int,
+                      target_type: CombatType) -> bool:
+    """Whether action card `action` may be added by `role` against the opposing card `target`
+    fighting as `target_type` (D3)."""
     effect = tables.effect[action]
     if effect is None or (effect.defender_only and role != DEFENDER):
         return False
-    target, target_type = _slot(duel, 1 - role)
-    assert target is not None and target_type is not None
     return tables.matches(effect.target, target, target_type)
 
 
@@ -376,9 +376,20 @@ def _window_options(state: State) -> tuple[Action, ...]:
     duel = state.duel
     role = DEFENDER if duel.window == 1 else ATTACKER
     player = _role_player(state, role)
-    plays = [tables.play[c] for c in _distinct(state.hands[player])
-             if tables.is_action[c] and _playable(tables, c, role, duel)]
-    return (PASS, *plays)
+    target, target_type = _slot(duel, 1 - role)
+    assert target is not None and target_type is not None
+    playable = _playable_cards(tables, role, target, target_type)
+    play = tables.play
+    return (PASS, *[play[c] for c in _distinct(state.hands[player]) if playable[c]])
+
+
+@functools.lru_cache(maxsize=4096)
+def _playable_cards(tables: Tables, role: int, target: int,
+                    target_type: CombatType) -> tuple[bool, ...]:
+    """Per card index: whether `role` may add that action card against `target` fighting as
+    `target_type`. A few hundred combinations per card set: each is computed once."""
+    return tuple(tables.is_action[c] and _playable_against(tables, c, role, target, target_type)
+                 for c in range(len(tables.cards)))
 
 
 _last: tuple[State | None, tuple[Action, ...]] = (None, ())
@@ -406,21 +417,22 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 
 def _legal_actions(state: State) -> tuple[Action, ...]:
     phase = state.phase
+    # Decisions first, most frequent first: drivers sample chance nodes instead.
+    if phase is Phase.WINDOW:
+        return _window_options(state)
+    if phase is Phase.ATTACK:
+        return _attack_options(state, state.attacker)
+    if phase is Phase.DEFEND:
+        return _defend_options(state, 1 - state.attacker)
     if phase is Phase.DEAL:
         p = _drawer(state)
         assert p is not None
         draws = state.options.tables.draw
         return tuple(draws[c] for c in _distinct(state.decks[p]))
-    if phase is Phase.WINDOW:
-        return _window_options(state)
     if phase is Phase.ACTIVATE or phase is Phase.WARD or phase is Phase.DESTROY:
         return ROLLS
     if phase is Phase.COMBAT:
         return COMBAT_ROLLS
-    if phase is Phase.ATTACK:
-        return _attack_options(state, state.attacker)
-    if phase is Phase.DEFEND:
-        return _defend_options(state, 1 - state.attacker)
     if phase is Phase.COUNTER:
         loser = state.duel.loser
         player = _role_player(state, loser)  # type: ignore[arg-type]  # set in COUNTER
@@ -491,6 +503,12 @@ def sample_chance(state: State, rng: random.Random) -> Action:
 
 
 def _is_legal(state: State, action: Action) -> bool:
+    # The usual driver applies the very object `legal_actions` just returned for this state:
+    # find it by identity in the memo, without calling the attrs ``__eq__`` of the actions
+    # before it. Any other action takes the checks below.
+    last = _last
+    if last[0] is state and id(action) in map(id, last[1]):
+        return True
     phase = state.phase
     try:
         if phase is Phase.DEAL:
@@ -515,11 +533,7 @@ def _is_legal(state: State, action: Action) -> bool:
             a, d = action.attacker, action.defender
             return ((type(a) is int and type(d) is int and 1 <= a <= 6 and 1 <= d <= 6)
                     or action in COMBAT_ROLLS)
-        # Drivers pass the very objects `legal_actions` returned: look for the identical one
-        # without calling the attrs ``__eq__`` of every action before it; the equality test
-        # still decides for an equal copy.
-        legal = legal_actions(state)
-        return id(action) in map(id, legal) or action in legal
+        return action in legal_actions(state)
     except TypeError:  # an unhashable or incomparable object is no action
         return False
 
