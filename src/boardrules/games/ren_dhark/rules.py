@@ -25,6 +25,7 @@ import random
 from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
+from itertools import chain
 from typing import Any, Final, TypeVar, assert_never
 
 import attrs
@@ -329,10 +330,7 @@ def _attack_options(state: State, player: int, *, counter: bool = False) -> tupl
         table = tables.counter if has_landed_ship(state, player) else tables.counter_as_ship
     else:
         table = tables.attack if has_landed_ship(state, player) else tables.attack_as_ship
-    out: list[Action] = []
-    for card in _distinct(state.hands[player]):
-        out.extend(table[card])
-    return tuple(out)
+    return tuple(chain.from_iterable(map(table.__getitem__, _distinct(state.hands[player]))))
 
 
 def _can_attack(state: State, player: int) -> bool:
@@ -349,10 +347,7 @@ def _can_attack_with(tables: Tables, landed: tuple[Landing, ...], hand: tuple[in
 
 def _defend_options(state: State, player: int, *, counter: bool = False) -> tuple[Action, ...]:
     table = state.options.tables.counter if counter else state.options.tables.defend
-    out: list[Action] = []
-    for card in _distinct(state.hands[player]):
-        out.extend(table[card])
-    return tuple(out)
+    return tuple(chain.from_iterable(map(table.__getitem__, _distinct(state.hands[player]))))
 
 
 def _slot(duel: Duel, role: int) -> tuple[int | None, CombatType | None]:
@@ -617,7 +612,10 @@ def apply(state: State, action: Action) -> State:
     if not _is_legal(state, action):
         reason, rule = _why_illegal(state, action)
         raise IllegalActionError(state, action, reason, rule)
-    return apply_unchecked(state, action)
+    handler = _HANDLERS.get(type(action))  # apply_unchecked, one call level less
+    if handler is not None:
+        return handler(state, action)
+    return _apply_matched(state, action)
 
 
 def apply_unchecked(state: State, action: Action) -> State:
@@ -820,8 +818,10 @@ def _defend(state: State, card: int, as_type: CombatType) -> State:
     # No activation roll: both cards turn face up at once (D9), so build the duel revealed.
     duel = Duel(o.counter, o.attack, o.attack_type, card, as_type, o.attack_activated, False,
                 True, 0, o.played, o.resolving, o.attack_mod, o.defense_mod, o.loser)
-    # The steps after the reveal take the duel as an argument; the state's is not read.
-    return _judge(_from_hand(state, state.phase, duel, hands, (nonships, actions)), duel)
+    # The state is built as the window usually opens now; if not (a ``-`` decides the duel,
+    # or the attacker's hand is empty), the steps after the reveal take the duel as an
+    # argument and never read the state's phase or duel.
+    return _judge(_from_hand(state, Phase.WINDOW, duel, hands, (nonships, actions)), duel)
 
 
 def _from_hand(s: State, phase: Phase, duel: Duel, hands: tuple[tuple[int, ...], tuple[int, ...]],
@@ -900,6 +900,8 @@ def _open_window(state: State, duel: Duel) -> State:
     while duel.window != _WINDOW_CLOSED:
         role = DEFENDER if duel.window == 1 else ATTACKER
         if state.hands[_role_player(state, role)]:
+            if state.phase is Phase.WINDOW and state.duel is duel:
+                return state  # the caller built it, expecting the window to open
             return _at(state, Phase.WINDOW, duel)
         duel = _next_window(duel, played=False)
     return _resolve(state, duel)  # it builds the next state from `duel`
@@ -935,8 +937,9 @@ def _play(state: State, card: int) -> State:
                 _next_step(d.window, played, played=True), played, d.resolving, d.attack_mod,
                 d.defense_mod, d.loser)
     hand = _without(state.hands[player], card)
-    # `_open_window` takes the duel as an argument; the state's is not read.
-    return _open_window(_from_hand(state, state.phase, duel, _pair(state.hands, player, hand),
+    # Built as the window usually stays open; `_open_window` returns it as it is then, and
+    # otherwise takes the duel as an argument and never reads the state's phase or duel.
+    return _open_window(_from_hand(state, Phase.WINDOW, duel, _pair(state.hands, player, hand),
                                    (nonships, actions)), duel)
 
 
