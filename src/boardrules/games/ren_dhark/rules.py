@@ -147,11 +147,6 @@ def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
     return hand[:i] + hand[i + 1:]
 
 
-def _with(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
-    i = bisect.bisect_left(cards, card)
-    return (*cards[:i], card, *cards[i:])
-
-
 def _pair(pair: tuple[_T, _T], player: int, value: _T) -> tuple[_T, _T]:
     return (value, pair[1]) if player == 0 else (pair[0], value)
 
@@ -342,7 +337,7 @@ def _can_attack_with(tables: Tables, landed: tuple[Landing, ...], hand: tuple[in
     """`_can_attack` from a player's cards on the enemy planet and hand."""
     landed_ship = any(landing.as_type is _SHIP for landing in landed)
     usable = tables.is_combat if landed_ship else tables.is_ship
-    return any(usable[c] for c in hand)
+    return any(map(usable.__getitem__, hand))
 
 
 def _defend_options(state: State, player: int, *, counter: bool = False) -> tuple[Action, ...]:
@@ -700,11 +695,20 @@ of a ``match`` in turn. Subclasses fall back to `_apply_matched`, which does the
 
 
 def _draw(state: State, card: int) -> State:
-    p = _drawer(state)
-    assert p is not None
-    hands = _pair(state.hands, p, _with(state.hands[p], card))
-    decks = _pair(state.decks, p, _without(state.decks[p], card))
     s = state
+    p = _drawer(s)
+    assert p is not None
+    # The card goes into the sorted hand and leaves the deck, written out here: a third
+    # of all steps are draws.
+    hand, deck = s.hands[p], s.decks[p]
+    i = bisect.bisect_left(hand, card)
+    hand = (*hand[:i], card, *hand[i:])
+    i = deck.index(card)
+    deck = deck[:i] + deck[i + 1:]
+    if p == 0:
+        hands, decks = (hand, s.hands[1]), (deck, s.decks[1])
+    else:
+        hands, decks = (s.hands[0], hand), (s.decks[0], deck)
     attacker = s.attacker
     # Decide the next phase from the parts, so that one state is built, not two.
     drawer = _who_draws(attacker if s.mulligans < 2 else 1 - attacker, hands, decks)
@@ -779,7 +783,7 @@ def _attack(state: State, card: int, as_type: CombatType) -> State:
     tables = state.options.tables
     if rolls:
         phase = Phase.ACTIVATE
-    elif any(tables.is_combat[c] for c in hands[1 - p]):
+    elif any(map(tables.is_combat.__getitem__, hands[1 - p])):
         phase = Phase.DEFEND
     else:
         phase = Phase.ATTACK  # replaced at once by _to_defend: nobody can defend (D8)
@@ -794,7 +798,7 @@ def _attack(state: State, card: int, as_type: CombatType) -> State:
 def _to_defend(state: State) -> State:
     d = 1 - state.attacker
     tables = state.options.tables
-    if any(tables.is_combat[c] for c in state.hands[d]):
+    if any(map(tables.is_combat.__getitem__, state.hands[d])):
         return _at(state, Phase.DEFEND, state.duel)
     # D8 (R): no combat card to defend with: the attacking card wins unopposed; the
     # opponent learns that the hand holds only action cards.
