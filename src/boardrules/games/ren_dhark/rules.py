@@ -924,8 +924,9 @@ def _judge(state: State, duel: Duel) -> State:
     tables = state.options.tables
     a, ta, d, td = duel.attack, duel.attack_type, duel.defense, duel.defense_type
     assert a is not None and ta is not None and d is not None and td is not None
-    a_dash = tables.base_strength(a, td) is None
-    d_dash = tables.base_strength(d, ta) is None
+    sa, sd = _strengths(tables, a, ta, d, td)
+    a_dash = sa is None
+    d_dash = sd is None
     if a_dash or d_dash:
         winner = None if a_dash and d_dash else DEFENDER if a_dash else ATTACKER
         return _finish_duel(state, duel, winner)
@@ -1076,11 +1077,22 @@ def combat_totals(state: State, attacker_die: int, defender_die: int) -> tuple[i
     duel = state.duel
     a, ta, d, td = duel.attack, duel.attack_type, duel.defense, duel.defense_type
     assert a is not None and ta is not None and d is not None and td is not None
+    sa, sd = _strengths(tables, a, ta, d, td)
+    assert sa is not None and sd is not None
+    return sa + duel.attack_mod + attacker_die, sd + duel.defense_mod + defender_die
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _strengths(tables: Tables, a: int, ta: CombatType, d: int,
+               td: CombatType) -> tuple[int | None, int | None]:
+    """Return the strengths of attacking card `a` (as `ta`) and defending card `d` (as
+    `td`) against each other with their card bonuses (D3, D13), None for a ``-``.
+
+    Fixed by the cards alone, so computed once per pairing (a few thousand in a card set)."""
     sa = tables.base_strength(a, td)
     sd = tables.base_strength(d, ta)
-    assert sa is not None and sd is not None
-    return (sa + tables.bonus(a, d, td) + duel.attack_mod + attacker_die,
-            sd + tables.bonus(d, a, ta) + duel.defense_mod + defender_die)
+    return (None if sa is None else sa + tables.bonus(a, d, td),
+            None if sd is None else sd + tables.bonus(d, a, ta))
 
 
 def _combat(state: State, a_die: int, d_die: int) -> State:
