@@ -358,7 +358,8 @@ def _attack_options(state: State, player: int, *, counter: bool = False) -> tupl
         table = tables.counter if has_landed_ship(state, player) else tables.counter_as_ship
     else:
         table = tables.attack if has_landed_ship(state, player) else tables.attack_as_ship
-    return tuple(chain.from_iterable(map(table.__getitem__, _distinct(state.hands[player]))))
+    # dict.fromkeys: `_distinct` without the call (legal actions are asked at every decision).
+    return tuple(chain.from_iterable(map(table.__getitem__, dict.fromkeys(state.hands[player]))))
 
 
 def _can_attack(state: State, player: int) -> bool:
@@ -375,7 +376,8 @@ def _can_attack_with(tables: Tables, landed: tuple[Landing, ...], hand: tuple[in
 
 def _defend_options(state: State, player: int, *, counter: bool = False) -> tuple[Action, ...]:
     table = state.options.tables.counter if counter else state.options.tables.defend
-    return tuple(chain.from_iterable(map(table.__getitem__, _distinct(state.hands[player]))))
+    # dict.fromkeys: `_distinct` without the call (legal actions are asked at every decision).
+    return tuple(chain.from_iterable(map(table.__getitem__, dict.fromkeys(state.hands[player]))))
 
 
 def _slot(duel: Duel, role: int) -> tuple[int | None, CombatType | None]:
@@ -397,13 +399,17 @@ def _playable_against(tables: Tables, action: int, role: int, target: int,
 def _window_options(state: State) -> tuple[Action, ...]:
     tables = state.options.tables
     duel = state.duel
-    role = DEFENDER if duel.window == 1 else ATTACKER
-    player = _role_player(state, role)
-    target, target_type = _slot(duel, 1 - role)
+    # `_role_player` and `_slot` written out: the window is the most frequent decision.
+    if duel.window == 1:
+        role, player = DEFENDER, 1 - state.attacker
+        target, target_type = duel.attack, duel.attack_type
+    else:
+        role, player = ATTACKER, state.attacker
+        target, target_type = duel.defense, duel.defense_type
     assert target is not None and target_type is not None
     playable = _playable_cards(tables, role, target, target_type)
     play = tables.play
-    return (PASS, *[play[c] for c in _distinct(state.hands[player]) if playable[c]])
+    return (PASS, *[play[c] for c in dict.fromkeys(state.hands[player]) if playable[c]])
 
 
 @functools.lru_cache(maxsize=4096)
@@ -662,8 +668,8 @@ def _apply_matched(state: State, action: Action) -> State:
     """Dispatch by pattern matching: the general path (subclasses of the action classes)."""
     tables = state.options.tables
     match action:
-        case Draw(card=number):
-            return _draw(state, tables.index[number])
+        case Draw():
+            return _draw(state, action)
         case Roll(value=value):
             phase = state.phase
             if phase is Phase.ACTIVATE:
@@ -710,25 +716,9 @@ def _on_pass(state: State, action: Pass) -> State:
     return _counter_declined(state)
 
 
-_HANDLERS: Final[dict[type, Callable[[State, Any], State]]] = {
-    Draw: lambda s, a: _draw(s, s.options.tables.index[a.card]),
-    Roll: _on_roll,
-    CombatRoll: lambda s, a: _combat(s, a.attacker, a.defender),
-    Attack: lambda s, a: _attack(s, s.options.tables.index[a.card], a.as_type),
-    Defend: lambda s, a: _defend(s, s.options.tables.index[a.card], a.as_type),
-    PlayAction: lambda s, a: _play(s, s.options.tables.index[a.card]),
-    Pass: _on_pass,
-    CounterStrike: lambda s, a: _counter_strike(s, s.options.tables.index[a.card], a.as_type),
-    Keep: lambda s, a: _mulligan(s, redraw=False),
-    Redraw: lambda s, a: _mulligan(s, redraw=True),
-    AssignSides: lambda s, a: _assign_sides(s, a.blue),
-}
-"""`apply_unchecked` by exact action class: one dict lookup instead of trying each pattern
-of a ``match`` in turn. Subclasses fall back to `_apply_matched`, which does the same."""
-
-
-def _draw(state: State, card: int) -> State:
+def _draw(state: State, action: Draw) -> State:
     s = state
+    card = s.options.tables.index[action.card]
     p = _drawer(s)
     assert p is not None
     # The card goes into the sorted hand and leaves the deck, written out here: a third
@@ -1197,6 +1187,23 @@ def _end_battle(state: State, out: tuple[tuple[int, ...], tuple[int, ...]],
     if _drawer(state) is not None:
         return state
     return _start_battle(state)
+
+
+_HANDLERS: Final[dict[type, Callable[[State, Any], State]]] = {
+    Draw: _draw,
+    Roll: _on_roll,
+    CombatRoll: lambda s, a: _combat(s, a.attacker, a.defender),
+    Attack: lambda s, a: _attack(s, s.options.tables.index[a.card], a.as_type),
+    Defend: lambda s, a: _defend(s, s.options.tables.index[a.card], a.as_type),
+    PlayAction: lambda s, a: _play(s, s.options.tables.index[a.card]),
+    Pass: _on_pass,
+    CounterStrike: lambda s, a: _counter_strike(s, s.options.tables.index[a.card], a.as_type),
+    Keep: lambda s, a: _mulligan(s, redraw=False),
+    Redraw: lambda s, a: _mulligan(s, redraw=True),
+    AssignSides: lambda s, a: _assign_sides(s, a.blue),
+}
+"""`apply_unchecked` by exact action class: one dict lookup instead of trying each pattern
+of a ``match`` in turn. Subclasses fall back to `_apply_matched`, which does the same."""
 
 
 # ---------------------------------------------------------------------------------------
