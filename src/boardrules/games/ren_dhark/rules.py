@@ -325,6 +325,8 @@ def to_move(state: State) -> ToMove:
         return 1 - state.attacker
     if phase is Phase.ACTIVATE or phase is Phase.SIDES:
         return CHANCE
+    if phase is Phase.COUNTER and state.duel.loser is not None:  # the loser decides
+        return state.attacker if state.duel.loser == ATTACKER else 1 - state.attacker
     if phase is Phase.OVER:
         return TERMINAL
     return _decider(state)
@@ -712,7 +714,7 @@ def _on_roll(state: State, action: Roll) -> State:
 
 def _on_pass(state: State, action: Pass) -> State:
     if state.phase is Phase.WINDOW:
-        return _advance_window(state, state.duel, played=False)
+        return _open_window(state, _next_window(state.duel, played=False))
     return _counter_declined(state)
 
 
