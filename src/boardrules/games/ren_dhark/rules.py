@@ -132,6 +132,10 @@ _State: Final = _slot_builder(State)
 """Builds a `State` (every successor state is built here: bots build millions)."""
 _Duel: Final = _slot_builder(Duel)
 """Builds a `Duel`."""
+_Played: Final = _slot_builder(Played)
+"""Builds a `Played`."""
+_Landing: Final = _slot_builder(Landing)
+"""Builds a `Landing`."""
 
 
 # Successor states are built by direct construction: attrs.evolve costs about five times
@@ -960,7 +964,7 @@ def _play(state: State, card: int) -> State:
     role = DEFENDER if duel.window == 1 else ATTACKER
     player = _role_player(state, role)
     nonships, actions = _shown_after_play(state, player, card)
-    played = (*duel.played, Played(role, card, Status.PENDING))
+    played = (*duel.played, _Played(role, card, Status.PENDING))
     d = duel
     duel = _Duel(d.counter, d.attack, d.attack_type, d.defense, d.defense_type,
                 d.attack_activated, d.defense_activated, d.revealed,
@@ -978,7 +982,7 @@ def _set_status(d: Duel, index: int, status: Status, *, resolving: int,
     """Return `d` with action `index` in `status`, resolving and the modifiers changed."""
     played = d.played
     entry = played[index]
-    played = (*played[:index], Played(entry.role, entry.card, status), *played[index + 1:])
+    played = (*played[:index], _Played(entry.role, entry.card, status), *played[index + 1:])
     return _Duel(d.counter, d.attack, d.attack_type, d.defense, d.defense_type,
                 d.attack_activated, d.defense_activated, d.revealed, d.window, played, resolving,
                 d.attack_mod if attack_mod is None else attack_mod,
@@ -1057,8 +1061,8 @@ def _destroy(state: State, value: int) -> State:
     assert effect is not None
     if value < effect.amount:
         return _resolve(state, _set_status(duel, k, Status.FAILED, resolving=k + 1))
-    played = (*duel.played[:k], Played(entry.role, entry.card, Status.APPLIED),
-              *(Played(p.role, p.card, Status.VOID) for p in duel.played[k + 1:]))
+    played = (*duel.played[:k], _Played(entry.role, entry.card, Status.APPLIED),
+              *(_Played(p.role, p.card, Status.VOID) for p in duel.played[k + 1:]))
     return _finish_duel(state, _evolve_duel(duel, played=played, resolving=len(played)), entry.role)
 
 
@@ -1167,7 +1171,7 @@ def _outcome(state: State, duel: Duel, winner: int,
     if duel.attack is not None:
         if winner == ATTACKER:
             assert duel.attack_type is not None
-            landed = _pair(landed, pa, (*landed[pa], Landing(duel.attack, duel.attack_type)))
+            landed = _pair(landed, pa, (*landed[pa], _Landing(duel.attack, duel.attack_type)))
         else:
             out = _pair(out, pa, (*out[pa], duel.attack))
     return _end_battle(state, out, landed)
