@@ -517,13 +517,22 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     return ()
 
 
+_sampled: tuple[State | None, Action | None] = (None, None)
+"""The last draw `sample_chance` made and the state it was made in: `apply` then knows it
+legal without searching the deck. The memo holds the state, so identity is enough; one
+tuple, replaced atomically."""
+
+
 def sample_chance(state: State, rng: random.Random) -> Action:
     """Draw one chance outcome with the distribution of `chance_outcomes`, without listing them."""
+    global _sampled  # noqa: PLW0603 - see _sampled
     phase = state.phase
     if phase is Phase.DEAL:
         p = _drawer(state)
         assert p is not None
-        return state.options.tables.draw[rng.choice(state.decks[p])]
+        draw = state.options.tables.draw[rng.choice(state.decks[p])]
+        _sampled = (state, draw)
+        return draw
     if phase is Phase.ACTIVATE or phase is Phase.WARD or phase is Phase.DESTROY:
         return ROLLS[rng.randrange(6)]
     if phase is Phase.COMBAT:
@@ -547,6 +556,9 @@ def _is_legal(state: State, action: Action) -> bool:
     phase = state.phase
     try:
         if phase is Phase.DEAL:
+            sampled = _sampled
+            if sampled[0] is state and sampled[1] is action:
+                return True  # the draw `sample_chance` just made here
             if type(action) is not Draw:
                 return False
             tables = state.options.tables
