@@ -751,8 +751,12 @@ def _draw(state: State, action: Draw) -> State:
     else:
         hands, decks = (s.hands[0], hand), (s.decks[0], deck)
     attacker = s.attacker
-    # Decide the next phase from the parts, so that one state is built, not two.
-    drawer = _who_draws(attacker if s.mulligans < 2 else 1 - attacker, hands, decks)
+    # Decide the next phase from the parts, so that one state is built, not two. A player
+    # who may draw on goes on drawing: they drew first, or the other's hand is full.
+    if len(hand) < HAND_SIZE and deck:
+        drawer: int | None = p
+    else:
+        drawer = _who_draws(attacker if s.mulligans < 2 else 1 - attacker, hands, decks)
     if drawer is not None:
         phase = s.phase
     elif s.mulligans < 2:
