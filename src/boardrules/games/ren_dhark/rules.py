@@ -143,30 +143,30 @@ _Landing: Final = _slot_builder(Landing)
 def _evolve_state(s: State, **kw: Any) -> State:
     get = kw.get
     return _State(get("options", s.options), get("phase", s.phase), get("blue", s.blue),
-                 get("attacker", s.attacker), get("hands", s.hands), get("decks", s.decks),
-                 get("landed", s.landed), get("out", s.out), get("duel", s.duel),
-                 get("battle", s.battle), get("skipped", s.skipped),
-                 get("mulligans", s.mulligans), get("redrew", s.redrew),
-                 get("shown_nonships", s.shown_nonships), get("shown_actions", s.shown_actions),
-                 get("winner", s.winner))
+                  get("attacker", s.attacker), get("hands", s.hands), get("decks", s.decks),
+                  get("landed", s.landed), get("out", s.out), get("duel", s.duel),
+                  get("battle", s.battle), get("skipped", s.skipped),
+                  get("mulligans", s.mulligans), get("redrew", s.redrew),
+                  get("shown_nonships", s.shown_nonships), get("shown_actions", s.shown_actions),
+                  get("winner", s.winner))
 
 
 def _at(s: State, phase: Phase, duel: Duel) -> State:
     """Return `s` with another phase and duel (the most frequent change)."""
     return _State(s.options, phase, s.blue, s.attacker, s.hands, s.decks, s.landed, s.out, duel,
-                 s.battle, s.skipped, s.mulligans, s.redrew, s.shown_nonships, s.shown_actions,
-                 s.winner)
+                  s.battle, s.skipped, s.mulligans, s.redrew, s.shown_nonships, s.shown_actions,
+                  s.winner)
 
 
 def _evolve_duel(d: Duel, **kw: Any) -> Duel:
     get = kw.get
     return _Duel(get("counter", d.counter), get("attack", d.attack),
-                get("attack_type", d.attack_type), get("defense", d.defense),
-                get("defense_type", d.defense_type), get("attack_activated", d.attack_activated),
-                get("defense_activated", d.defense_activated), get("revealed", d.revealed),
-                get("window", d.window), get("played", d.played), get("resolving", d.resolving),
-                get("attack_mod", d.attack_mod), get("defense_mod", d.defense_mod),
-                get("loser", d.loser))
+                 get("attack_type", d.attack_type), get("defense", d.defense),
+                 get("defense_type", d.defense_type), get("attack_activated", d.attack_activated),
+                 get("defense_activated", d.defense_activated), get("revealed", d.revealed),
+                 get("window", d.window), get("played", d.played), get("resolving", d.resolving),
+                 get("attack_mod", d.attack_mod), get("defense_mod", d.defense_mod),
+                 get("loser", d.loser))
 
 
 
@@ -297,7 +297,7 @@ def new_game(players: int, options: Options | None = None, *,
         options = attrs.evolve(options, card_set=card_set)
     blue_deck, red_deck = options.tables.decks
     state = _State(options, Phase.SIDES, None, 0, ((), ()), (blue_deck, red_deck), ((), ()),
-                  ((), ()), NO_DUEL, 0, False, 0, (False, False), (0, 0), (0, 0), None)
+                   ((), ()), NO_DUEL, 0, False, 0, (False, False), (0, 0), (0, 0), None)
     if options.blue_player is None:
         return state
     return _assign_sides(state, options.blue_player)
@@ -766,8 +766,8 @@ def _draw(state: State, action: Draw) -> State:
     else:
         phase = s.phase
     state = _State(s.options, phase, s.blue, attacker, hands, decks, s.landed, s.out,
-                  NO_DUEL if phase is Phase.ATTACK else s.duel, s.battle, s.skipped,
-                  s.mulligans, s.redrew, s.shown_nonships, s.shown_actions, s.winner)
+                   NO_DUEL if phase is Phase.ATTACK else s.duel, s.battle, s.skipped,
+                   s.mulligans, s.redrew, s.shown_nonships, s.shown_actions, s.winner)
     if drawer is not None:
         global _drawn  # noqa: PLW0603 - see _drawn: the next sample and apply ask
         _drawn = (state, drawer)
@@ -834,7 +834,7 @@ def _attack(state: State, card: int, as_type: CombatType) -> State:
         phase = Phase.ATTACK  # replaced at once by _to_defend: nobody can defend (D8)
     s = state
     state = _State(s.options, phase, s.blue, s.attacker, hands, s.decks, s.landed, s.out, duel,
-                  s.battle, s.skipped, s.mulligans, s.redrew, nonships, actions, s.winner)
+                   s.battle, s.skipped, s.mulligans, s.redrew, nonships, actions, s.winner)
     if phase is Phase.ATTACK:
         return _to_defend(state)
     return state
@@ -861,12 +861,12 @@ def _defend(state: State, card: int, as_type: CombatType) -> State:
     hands = _pair(state.hands, d, _without(state.hands[d], card))
     if rolls:
         duel = _Duel(o.counter, o.attack, o.attack_type, card, as_type, o.attack_activated, True,
-                    o.revealed, o.window, o.played, o.resolving, o.attack_mod, o.defense_mod,
-                    o.loser)
+                     o.revealed, o.window, o.played, o.resolving, o.attack_mod, o.defense_mod,
+                     o.loser)
         return _from_hand(state, Phase.ACTIVATE, duel, hands, (nonships, actions))
     # No activation roll: both cards turn face up at once (D9), so build the duel revealed.
     duel = _Duel(o.counter, o.attack, o.attack_type, card, as_type, o.attack_activated, False,
-                True, 0, o.played, o.resolving, o.attack_mod, o.defense_mod, o.loser)
+                 True, 0, o.played, o.resolving, o.attack_mod, o.defense_mod, o.loser)
     # The state is built as the window usually opens now; if not (a ``-`` decides the duel,
     # or the attacker's hand is empty), the steps after the reveal take the duel as an
     # argument and never read the state's phase or duel.
@@ -879,7 +879,7 @@ def _from_hand(s: State, phase: Phase, duel: Duel, hands: tuple[tuple[int, ...],
     (`shown` as `_shown_after_play` returns them)."""
     nonships, actions = shown
     return _State(s.options, phase, s.blue, s.attacker, hands, s.decks, s.landed, s.out, duel,
-                 s.battle, s.skipped, s.mulligans, s.redrew, nonships, actions, s.winner)
+                  s.battle, s.skipped, s.mulligans, s.redrew, nonships, actions, s.winner)
 
 
 def _activating_role(duel: Duel) -> int:
@@ -927,8 +927,8 @@ def _reveal(state: State, duel: Duel) -> State:
     """Turn both cards face up (D9); a ``-`` against the other card's type loses at once."""
     d = duel
     return _judge(state, _Duel(d.counter, d.attack, d.attack_type, d.defense, d.defense_type,
-                              d.attack_activated, d.defense_activated, True, 0, d.played,
-                              d.resolving, d.attack_mod, d.defense_mod, d.loser))
+                               d.attack_activated, d.defense_activated, True, 0, d.played,
+                               d.resolving, d.attack_mod, d.defense_mod, d.loser))
 
 
 def _judge(state: State, duel: Duel) -> State:
@@ -967,8 +967,8 @@ def _next_step(step: int, played_cards: tuple[Played, ...], *, played: bool) -> 
 def _next_window(d: Duel, *, played: bool) -> Duel:
     window = _next_step(d.window, d.played, played=played)
     return _Duel(d.counter, d.attack, d.attack_type, d.defense, d.defense_type,
-                d.attack_activated, d.defense_activated, d.revealed, window, d.played,
-                d.resolving, d.attack_mod, d.defense_mod, d.loser)
+                 d.attack_activated, d.defense_activated, d.revealed, window, d.played,
+                 d.resolving, d.attack_mod, d.defense_mod, d.loser)
 
 
 def _advance_window(state: State, duel: Duel, *, played: bool) -> State:
@@ -983,9 +983,9 @@ def _play(state: State, card: int) -> State:
     played = (*duel.played, _Played(role, card, Status.PENDING))
     d = duel
     duel = _Duel(d.counter, d.attack, d.attack_type, d.defense, d.defense_type,
-                d.attack_activated, d.defense_activated, d.revealed,
-                _next_step(d.window, played, played=True), played, d.resolving, d.attack_mod,
-                d.defense_mod, d.loser)
+                 d.attack_activated, d.defense_activated, d.revealed,
+                 _next_step(d.window, played, played=True), played, d.resolving, d.attack_mod,
+                 d.defense_mod, d.loser)
     hand = _without(state.hands[player], card)
     # Built as the window usually stays open; `_open_window` returns it as it is then, and
     # otherwise takes the duel as an argument and never reads the state's phase or duel.
@@ -1000,9 +1000,9 @@ def _set_status(d: Duel, index: int, status: Status, *, resolving: int,
     entry = played[index]
     played = (*played[:index], _Played(entry.role, entry.card, status), *played[index + 1:])
     return _Duel(d.counter, d.attack, d.attack_type, d.defense, d.defense_type,
-                d.attack_activated, d.defense_activated, d.revealed, d.window, played, resolving,
-                d.attack_mod if attack_mod is None else attack_mod,
-                d.defense_mod if defense_mod is None else defense_mod, d.loser)
+                 d.attack_activated, d.defense_activated, d.revealed, d.window, played, resolving,
+                 d.attack_mod if attack_mod is None else attack_mod,
+                 d.defense_mod if defense_mod is None else defense_mod, d.loser)
 
 
 def _resolve(state: State, duel: Duel) -> State:
@@ -1027,8 +1027,8 @@ def _resolve(state: State, duel: Duel) -> State:
 def _resolving(d: Duel, k: int) -> Duel:
     """Return `d` about to resolve played action `k`."""
     return _Duel(d.counter, d.attack, d.attack_type, d.defense, d.defense_type,
-                d.attack_activated, d.defense_activated, d.revealed, d.window, d.played, k,
-                d.attack_mod, d.defense_mod, d.loser)
+                 d.attack_activated, d.defense_activated, d.revealed, d.window, d.played, k,
+                 d.attack_mod, d.defense_mod, d.loser)
 
 
 def _modify(tables: Tables, duel: Duel, k: int) -> Duel:
@@ -1137,14 +1137,14 @@ def _finish_duel(state: State, duel: Duel, winner: int | None) -> State:
         # (D11), and the counter-strike is a second duel of the same battle (D15).
         if loser == ATTACKER:
             duel = _Duel(False, None, None, d, duel.defense_type, False, duel.defense_activated,
-                        True, 0, (), 0, 0, duel.defense_mod, loser)
+                         True, 0, (), 0, 0, duel.defense_mod, loser)
         else:
             duel = _Duel(False, a, duel.attack_type, None, None, duel.attack_activated, False,
-                        True, 0, (), 0, duel.attack_mod, 0, loser)
+                         True, 0, (), 0, duel.attack_mod, 0, loser)
         s = state
         return _State(s.options, Phase.COUNTER, s.blue, s.attacker, s.hands, s.decks, s.landed,
-                     out, duel, s.battle, s.skipped, s.mulligans, s.redrew, s.shown_nonships,
-                     s.shown_actions, s.winner)
+                      out, duel, s.battle, s.skipped, s.mulligans, s.redrew, s.shown_nonships,
+                      s.shown_actions, s.winner)
     return _outcome(state, duel, winner, out)
 
 
@@ -1201,11 +1201,11 @@ def _end_battle(state: State, out: tuple[tuple[int, ...], tuple[int, ...]],
     attacker = s.attacker
     if has_won(landed[attacker]):
         return _State(s.options, Phase.OVER, s.blue, attacker, s.hands, s.decks, landed, out,
-                     NO_DUEL, s.battle, s.skipped, s.mulligans, s.redrew, s.shown_nonships,
-                     s.shown_actions, attacker)
+                      NO_DUEL, s.battle, s.skipped, s.mulligans, s.redrew, s.shown_nonships,
+                      s.shown_actions, attacker)
     state = _State(s.options, Phase.DEAL, s.blue, 1 - attacker, s.hands, s.decks, landed, out,
-                  NO_DUEL, s.battle + 1, False, s.mulligans, s.redrew, s.shown_nonships,
-                  s.shown_actions, None)
+                   NO_DUEL, s.battle + 1, False, s.mulligans, s.redrew, s.shown_nonships,
+                   s.shown_actions, None)
     if _drawer(state) is not None:
         return state
     return _start_battle(state)
