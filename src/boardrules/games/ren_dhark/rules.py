@@ -547,18 +547,10 @@ def sample_chance(state: State, rng: random.Random) -> Action:
 
 
 def _is_legal(state: State, action: Action) -> bool:
-    # The usual driver applies the very object `legal_actions` just returned for this state:
-    # find it by identity in the memo, without calling the attrs ``__eq__`` of the actions
-    # before it. Any other action takes the checks below.
-    last = _last
-    if last[0] is state and id(action) in map(id, last[1]):
-        return True
+    """Whether `action` is legal in `state` (`apply` first tries the memos, see there)."""
     phase = state.phase
     try:
         if phase is Phase.DEAL:
-            sampled = _sampled
-            if sampled[0] is state and sampled[1] is action:
-                return True  # the draw `sample_chance` just made here
             if type(action) is not Draw:
                 return False
             tables = state.options.tables
@@ -661,7 +653,14 @@ def apply(state: State, action: Action) -> State:
 
     The given state never changes.
     """
-    if not _is_legal(state, action):
+    # The usual driver applies the very object that `legal_actions` just returned for this
+    # state (found by identity in its memo, without calling the attrs ``__eq__`` of the
+    # actions before it), or the draw `sample_chance` just made here. Anything else takes
+    # the full check.
+    last, sampled = _last, _sampled
+    if not ((last[0] is state and id(action) in map(id, last[1]))
+            or (sampled[0] is state and sampled[1] is action)
+            or _is_legal(state, action)):
         reason, rule = _why_illegal(state, action)
         raise IllegalActionError(state, action, reason, rule)
     handler = _HANDLERS.get(type(action))  # apply_unchecked, one call level less
