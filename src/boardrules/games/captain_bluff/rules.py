@@ -20,13 +20,14 @@ Order of `legal_actions` (stable, documented):
 
 from __future__ import annotations
 
+import itertools
 import random
 from bisect import bisect_left, insort
 from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
 from operator import itemgetter
-from typing import Final, TypeVar, assert_never
+from typing import Final, NamedTuple, TypeVar, assert_never
 
 from boardrules.errors import BoardrulesError, IllegalActionError, InvalidOptionsError
 from boardrules.game import CHANCE, TERMINAL, Result, ToMove
@@ -76,7 +77,7 @@ from boardrules.games.captain_bluff.cards import (
     STAR,
     card_name,
 )
-from boardrules.games.captain_bluff.rows import row_info
+from boardrules.games.captain_bluff.rows import RowInfo, row_info
 from boardrules.games.captain_bluff.state import FaceDown, Options, Stage, State
 
 __all__ = [
@@ -221,24 +222,25 @@ def _runs(  # noqa: PLR0917 - positional on the hot path, private
             b += step
 
 
-_Picker = Callable[[tuple[Action | None, ...]], tuple[Action, ...]]
 _FLAT_PLAYS: Final = tuple(
     tuple(PLAYS[v][a][b] for a in range(CARDS) for b in range(CARDS)) for v in _RANGE
 )
 """``_FLAT_PLAYS[v][first * CARDS + last]``: `PLAYS` flattened for `itemgetter`."""
-_RUN_CACHE: dict[tuple[int, int, int], _Picker] = {}
-_RUN_CACHE_LIMIT: Final = 1 << 15
+_RUN_PLAYS: dict[int, tuple[tuple[Action, ...], ...]] = {}
+"""Memo of `_run_plays` by ``(mask << 2 | d) << 2 | direction % 3`` (hands change slowly,
+and one destination's part of a hand repeats far more often than the whole hand)."""
+_CACHE_LIMIT: Final = 1 << 15
 
 
-def _every_run(d: int, mask: int, direction: int) -> _Picker:
-    """Return a picker of the plays of runs of destination `d` from any first value,
-    to apply to one conveyor's row of `_FLAT_PLAYS`.
+def _run_plays(d: int, mask: int, direction: int) -> tuple[tuple[Action, ...], ...]:
+    """Return, for each conveyor, the plays of runs of destination `d` from any first value.
 
     `mask` (not 0) has bit ``value - 1`` set for each value of that destination in hand;
-    `direction` 0 allows both directions. Memoized: hands change slowly.
+    `direction` 0 allows both directions (a new row), else only that one (after arrows).
+    Order: by first value, the single card first, then the runs up, then down.
     """
-    key = (d, mask, direction)
-    found = _RUN_CACHE.get(key)
+    key = (mask << 2 | d) << 2 | direction % 3
+    found = _RUN_PLAYS.get(key)
     if found is None:
         indices: list[int] = []
         dirs = _UP_DOWN if direction == 0 else (direction,)
@@ -255,10 +257,11 @@ def _every_run(d: int, mask: int, direction: int) -> _Picker:
                 while 0 <= b < MAX_VALUE and (mask >> b) & 1:
                     indices.append(first + base + b)
                     b += step
-        if len(_RUN_CACHE) >= _RUN_CACHE_LIMIT:
-            _RUN_CACHE.clear()
-        found = _RUN_CACHE[key] = _index_picker(indices)  # type: ignore[assignment]
-    return found  # type: ignore[return-value]
+        pick = _index_picker(indices)
+        if len(_RUN_PLAYS) >= _CACHE_LIMIT:
+            _RUN_PLAYS.clear()
+        found = _RUN_PLAYS[key] = tuple(pick(_FLAT_PLAYS[v]) for v in _RANGE)  # type: ignore[misc]
+    return found
 
 
 def _index_picker(indices: list[int]) -> Callable[[tuple[object, ...]], tuple[object, ...]]:
@@ -271,67 +274,146 @@ def _index_picker(indices: list[int]) -> Callable[[tuple[object, ...]], tuple[ob
     return lambda table: ()
 
 
-def _main_actions(state: State, hand: tuple[int, ...]) -> list[Action]:
-    out: list[Action] = []
-    masks, pick = _hand_tables(hand)
-    rows = state.rows
-    destinations = state.destinations
-    open_rows = CONVEYORS - rows.count(())
-    for v in _RANGE:
-        row = rows[v]
-        table = PLAYS[v]
-        if row:
+class _RowsFacts(NamedTuple):
+    """What the six rows allow, computed once per distinct `State.rows` (see `_rows_facts`)."""
+
+    infos: tuple[RowInfo | None, ...]
+    """Each conveyor's `row_info`, or ``None`` for an empty row."""
+    open_rows: int
+    """How many conveyors hold a row."""
+    stars: tuple[Action, ...]
+    """`PlayStar` on every row a star fits, by conveyor."""
+    arrows: tuple[Action, ...]
+    """`PlayArrows` on every row, by conveyor."""
+    pickups: tuple[Action, ...]
+    """Every `PickUp`, by conveyor then count."""
+    closes: tuple[Action, ...]
+    """`CloseConveyor` of every row, by conveyor."""
+
+
+_ROWS_FACTS: dict[tuple[tuple[int, ...], ...], _RowsFacts] = {}
+"""Memo of `_rows_facts`: rows change only when cards go onto or leave them, so most
+decisions of a turn (and every answer in a challenge window) share one rows tuple."""
+
+
+def _rows_facts(rows: tuple[tuple[int, ...], ...]) -> _RowsFacts:
+    """Return the `_RowsFacts` of the rows of a state."""
+    found = _ROWS_FACTS.get(rows)
+    if found is None:
+        infos: list[RowInfo | None] = []
+        stars: list[Action] = []
+        arrows: list[Action] = []
+        pickups: list[Action] = []
+        closes: list[Action] = []
+        for v in _RANGE:
+            row = rows[v]
+            if not row:
+                infos.append(None)
+                continue
             info = row_info(row)
+            infos.append(info)
+            if info.direction != 0 and not info.free and \
+                    1 <= info.head + info.direction <= MAX_VALUE:
+                stars.append(STAR_ON[v])
+            arrows.append(ARROWS_ON[v])
+            pickups.extend(PICK_UP[v][1:info.pickable + 1])
+            closes.append(CLOSE[v])
+        if len(_ROWS_FACTS) >= _CACHE_LIMIT:
+            _ROWS_FACTS.clear()
+        found = _ROWS_FACTS[rows] = _RowsFacts(
+            tuple(infos), len(closes), tuple(stars), tuple(arrows), tuple(pickups), tuple(closes)
+        )
+    return found
+
+
+class _DestinationFacts(NamedTuple):
+    """What the destination cards allow, by which conveyors hold one (see `_destination_facts`)."""
+
+    free: tuple[int, ...]
+    """The conveyors without a destination card, ascending."""
+    held: tuple[int, ...]
+    """The conveyors with a destination card, ascending."""
+    checks: tuple[Action, ...]
+    """`CheckDestination` of every conveyor in `held`."""
+    eyes: tuple[Action, ...]
+    """Every `PlayEye`: no conveyor, one, two (lexicographic) among `held`."""
+
+
+def _destination_facts_of(held: tuple[int, ...]) -> _DestinationFacts:
+    return _DestinationFacts(
+        tuple(v for v in _RANGE if v not in held), held, tuple(CHECK[v] for v in held),
+        (EYES[()], *(EYES[(v,)] for v in held),
+         *(EYES[(v, w)] for i, v in enumerate(held) for w in held[i + 1:])),
+    )
+
+
+_DESTINATION_FACTS_BY_HELD: Final = {
+    held: _destination_facts_of(held)
+    for size in range(CONVEYORS + 1) for held in itertools.combinations(_RANGE, size)
+}
+"""The `_DestinationFacts` of each of the 64 sets of conveyors holding a destination card."""
+_DESTINATION_FACTS: dict[tuple[int | None, ...], _DestinationFacts] = {}
+"""Memo of `_destination_facts` by `State.destinations`."""
+
+
+def _destination_facts(destinations: tuple[int | None, ...]) -> _DestinationFacts:
+    """Return the `_DestinationFacts` of the destination cards of a state."""
+    found = _DESTINATION_FACTS.get(destinations)
+    if found is None:
+        held = tuple(v for v in _RANGE if destinations[v] is not None)
+        if len(_DESTINATION_FACTS) >= _CACHE_LIMIT:
+            _DESTINATION_FACTS.clear()
+        found = _DESTINATION_FACTS[destinations] = _DESTINATION_FACTS_BY_HELD[held]
+    return found
+
+
+_LUGGAGE_BIT: Final = tuple(1 << c if c < LUGGAGE else 0 for c in range(CARDS))
+"""``1 << card`` for a luggage card, 0 for a special: summed over a hand (whose luggage
+cards are unique), the hand's luggage as one 51-bit set."""
+_VALUES: Final = (1 << MAX_VALUE) - 1
+"""The 17 bits of one destination's values in that set."""
+
+
+def _main_actions(state: State, hand: tuple[int, ...], rows_facts: _RowsFacts,
+                  destination_facts: _DestinationFacts) -> list[Action]:
+    out: list[Action] = []
+    held = sum(map(_LUGGAGE_BIT.__getitem__, hand))
+    masks = (held & _VALUES, (held >> MAX_VALUE) & _VALUES, held >> (2 * MAX_VALUE))
+    destinations = state.destinations
+    infos = rows_facts.infos
+    can_open = rows_facts.open_rows < MAX_OPEN_ROWS
+    fresh: list[tuple[tuple[Action, ...], ...]] | None = None  # new-row plays, by destination
+    for v in _RANGE:
+        info = infos[v]
+        if info is not None:
             d = info.destination
             mask = masks[d]
             if not mask:
                 continue
-            base = d * MAX_VALUE
             if info.free:
-                out.extend(_every_run(d, mask, info.direction)(_FLAT_PLAYS[v]))
+                out.extend(_run_plays(d, mask, info.direction)[v])
             elif info.direction == 0:
+                table = PLAYS[v]
+                base = d * MAX_VALUE
                 _runs(out, table, base, mask, info.head, _UP)
                 _runs(out, table, base, mask, info.head - 2, _DOWN)
             else:
-                _runs(out, table, base, mask, info.head - 1 + info.direction,
+                _runs(out, PLAYS[v], d * MAX_VALUE, mask, info.head - 1 + info.direction,
                       (info.direction,))
-        elif destinations[v] is not None and open_rows < MAX_OPEN_ROWS:
-            flat = _FLAT_PLAYS[v]
-            for d in range(DESTINATIONS):
-                mask = masks[d]
-                if mask:
-                    out.extend(_every_run(d, mask, 0)(flat))
-    for v in _RANGE:
-        if destinations[v] is None and not rows[v]:
+        elif can_open and destinations[v] is not None:
+            if fresh is None:
+                fresh = [_run_plays(d, masks[d], 0) for d in range(DESTINATIONS) if masks[d]]
+            for plays in fresh:
+                out.extend(plays[v])
+    pick = _picker(hand)
+    for v in destination_facts.free:
+        if infos[v] is None:
             out.extend(pick(SET[v]))
-    with_destination = [v for v in _RANGE if destinations[v] is not None]
-    out.extend([CHECK[v] for v in with_destination])
-    for v in with_destination:
+    out.extend(destination_facts.checks)
+    for v in destination_facts.held:
         out.extend(pick(SWAP[v]))
-    out.extend([CLOSE[v] for v in _RANGE if rows[v]])
+    out.extend(rows_facts.closes)
     return out
-
-
-_HAND_CACHE: dict[
-    tuple[int, ...],
-    tuple[tuple[int, int, int], Callable[[tuple[Action, ...]], tuple[Action, ...]]],
-] = {}
-
-
-def _hand_tables(
-    hand: tuple[int, ...],
-) -> tuple[tuple[int, int, int], Callable[[tuple[Action, ...]], tuple[Action, ...]]]:
-    """Return the value masks of a hand's luggage by destination, and its `_picker`."""
-    found = _HAND_CACHE.get(hand)
-    if found is None:
-        masks = [0, 0, 0]
-        for card in hand:
-            if card < LUGGAGE:
-                masks[card // MAX_VALUE] |= 1 << (card % MAX_VALUE)
-        if len(_HAND_CACHE) >= _RUN_CACHE_LIMIT:
-            _HAND_CACHE.clear()
-        found = _HAND_CACHE[hand] = ((masks[0], masks[1], masks[2]), _picker(hand))
-    return found
 
 
 def _picker(hand: tuple[int, ...]) -> Callable[[tuple[Action, ...]], tuple[Action, ...]]:
@@ -350,31 +432,6 @@ def _star_fits(row: tuple[int, ...]) -> bool:
     return info.direction != 0 and not info.free and 1 <= info.head + info.direction <= MAX_VALUE
 
 
-def _specials(state: State, hand: tuple[int, ...], out: list[Action]) -> None:
-    rows = state.rows
-    if STAR in hand:
-        out.extend(STAR_ON[v] for v in _RANGE if rows[v] and _star_fits(rows[v]))
-    if ARROWS in hand:
-        out.extend(ARROWS_ON[v] for v in _RANGE if rows[v])
-    if EYE in hand:
-        with_destination = tuple(v for v in _RANGE if state.destinations[v] is not None)
-        out.append(EYES[()])
-        out.extend(EYES[(v,)] for v in with_destination)
-        out.extend(EYES[(v, w)] for i, v in enumerate(with_destination)
-                   for w in with_destination[i + 1:])
-    if PLUS_ONE in hand:
-        out.append(PLUS_ONE_PLAY)
-
-
-def _pickups(state: State, out: list[Action]) -> None:
-    for v in _RANGE:
-        row = state.rows[v]
-        if row:
-            k = row_info(row).pickable
-            if k:
-                out.extend(PICK_UP[v][1:k + 1])
-
-
 def legal_actions(state: State) -> tuple[Action, ...]:
     """Return every legal action in the documented order (see the module docstring).
 
@@ -386,26 +443,35 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         return tuple(DRAW[c] for c in dict.fromkeys(_chance_pool(state)))
     if state.winner is not None or state.turn >= state.options.turn_limit:
         return ()
-    out: list[Action] = []
     if state.window is not None:
-        out.append(CHALLENGE)
-        out.append(PASS)
-        _pickups(state, out)
-        return tuple(out)
+        return (CHALLENGE, PASS, *_rows_facts(state.rows).pickups)
     if state.stage is Stage.PLACE:
+        out: list[Action] = []
         pick = _picker(state.hands[_placer(state)])
         for v in _RANGE:
             if state.destinations[v] is None:
                 out.extend(pick(SET[v]))
         return tuple(out)
     hand = state.hands[(state.options.first_player + state.turn) % state.players]
-    if not state.main_done:
-        out = _main_actions(state, hand)
+    rows_facts = _rows_facts(state.rows)
+    destination_facts = _destination_facts(state.destinations)
+    if state.main_done:
+        out = []
+    else:
+        out = _main_actions(state, hand, rows_facts, destination_facts)
         if not out:
             return (END_TURN,)
-    if not state.special_used:
-        _specials(state, hand, out)
-    _pickups(state, out)
+    # Specials have the highest codes and hands are ascending: one look skips them all.
+    if not state.special_used and hand and hand[-1] >= STAR:
+        if STAR in hand:
+            out.extend(rows_facts.stars)
+        if ARROWS in hand:
+            out.extend(rows_facts.arrows)
+        if EYE in hand:
+            out.extend(destination_facts.eyes)
+        if PLUS_ONE in hand:
+            out.append(PLUS_ONE_PLAY)
+    out.extend(rows_facts.pickups)
     if state.main_done:
         out.append(END_TURN)
     return tuple(out)
