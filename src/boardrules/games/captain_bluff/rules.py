@@ -206,22 +206,6 @@ def _chance_pool(state: State) -> tuple[int, ...]:
 # --- legal actions ---------------------------------------------------------------------
 
 
-def _runs(  # noqa: PLR0917 - positional on the hot path, private
-    out: list[Action], table: tuple[tuple[PlayLuggage | None, ...], ...], base: int,
-    mask: int, a: int, directions: tuple[int, ...],
-) -> None:
-    """Append the plays starting at value index `a` (0-based) running in `directions`."""
-    if not 0 <= a < MAX_VALUE or not (mask >> a) & 1:
-        return
-    first = table[base + a]
-    out.append(first[base + a])  # type: ignore[arg-type]  # same destination: never None
-    for step in directions:
-        b = a + step
-        while 0 <= b < MAX_VALUE and (mask >> b) & 1:
-            out.append(first[base + b])  # type: ignore[arg-type]
-            b += step
-
-
 _FLAT_PLAYS: Final = tuple(
     tuple(PLAYS[v][a][b] for a in range(CARDS) for b in range(CARDS)) for v in _RANGE
 )
@@ -274,11 +258,37 @@ def _index_picker(indices: list[int]) -> Callable[[tuple[object, ...]], tuple[ob
     return lambda table: ()
 
 
+_Continuation = tuple[int, int, int, tuple[tuple[int, int], ...] | None]
+"""One conveyor's part of the plays, in a `_Plan`: ``(conveyor, destination, direction,
+starts)``. A new row has destination -1 (every destination, both directions); a row
+after arrows has ``starts`` ``None`` (runs from any value in `direction`); any other row
+has ``starts``, the ``(value index, step)`` pairs its next card may take, each run going on
+by `step`."""
+
+
+class _Plan(NamedTuple):
+    """The shape of the main actions for one layout of rows and destination cards: all that
+    does not depend on the hand (see `_main_actions`)."""
+
+    plays: tuple[_Continuation, ...]
+    """Where luggage may be played, by conveyor."""
+    sets: tuple[int, ...]
+    """The conveyors a destination card may be set on (no card, no row)."""
+    checks: tuple[Action, ...]
+    """Every `CheckDestination`."""
+    swaps: tuple[int, ...]
+    """The conveyors whose destination card may be swapped."""
+    closes: tuple[Action, ...]
+    """Every `CloseConveyor`."""
+
+
 class _RowsFacts(NamedTuple):
     """What the six rows allow, computed once per distinct `State.rows` (see `_rows_facts`)."""
 
     infos: tuple[RowInfo | None, ...]
     """Each conveyor's `row_info`, or ``None`` for an empty row."""
+    continuations: tuple[_Continuation | None, ...]
+    """Each row's part of the plays (see `_Continuation`), or ``None`` for an empty row."""
     open_rows: int
     """How many conveyors hold a row."""
     stars: tuple[Action, ...]
@@ -289,6 +299,8 @@ class _RowsFacts(NamedTuple):
     """Every `PickUp`, by conveyor then count."""
     closes: tuple[Action, ...]
     """`CloseConveyor` of every row, by conveyor."""
+    plans: dict[tuple[int, ...], _Plan]
+    """Memo of `_plan` by the conveyors holding a destination card."""
 
 
 _ROWS_FACTS: dict[tuple[tuple[int, ...], ...], _RowsFacts] = {}
@@ -296,11 +308,24 @@ _ROWS_FACTS: dict[tuple[tuple[int, ...], ...], _RowsFacts] = {}
 decisions of a turn (and every answer in a challenge window) share one rows tuple."""
 
 
+def _continuation(v: int, info: RowInfo) -> _Continuation:
+    """Return the part of the plays of the row `info` describes on conveyor `v`."""
+    if info.free:
+        return v, info.destination, info.direction, None
+    pairs: tuple[tuple[int, int], ...]
+    if info.direction == 0:  # one card: one up (runs up), or one down (runs down)
+        pairs = ((info.head, 1), (info.head - 2, -1))
+    else:
+        pairs = ((info.head - 1 + info.direction, info.direction),)
+    return v, info.destination, 0, tuple((a, s) for a, s in pairs if 0 <= a < MAX_VALUE)
+
+
 def _rows_facts(rows: tuple[tuple[int, ...], ...]) -> _RowsFacts:
     """Return the `_RowsFacts` of the rows of a state."""
     found = _ROWS_FACTS.get(rows)
     if found is None:
         infos: list[RowInfo | None] = []
+        continuations: list[_Continuation | None] = []
         stars: list[Action] = []
         arrows: list[Action] = []
         pickups: list[Action] = []
@@ -309,9 +334,11 @@ def _rows_facts(rows: tuple[tuple[int, ...], ...]) -> _RowsFacts:
             row = rows[v]
             if not row:
                 infos.append(None)
+                continuations.append(None)
                 continue
             info = row_info(row)
             infos.append(info)
+            continuations.append(_continuation(v, info))
             if info.direction != 0 and not info.free and \
                     1 <= info.head + info.direction <= MAX_VALUE:
                 stars.append(STAR_ON[v])
@@ -321,7 +348,8 @@ def _rows_facts(rows: tuple[tuple[int, ...], ...]) -> _RowsFacts:
         if len(_ROWS_FACTS) >= _CACHE_LIMIT:
             _ROWS_FACTS.clear()
         found = _ROWS_FACTS[rows] = _RowsFacts(
-            tuple(infos), len(closes), tuple(stars), tuple(arrows), tuple(pickups), tuple(closes)
+            tuple(infos), tuple(continuations), len(closes), tuple(stars), tuple(arrows),
+            tuple(pickups), tuple(closes), {},
         )
     return found
 
@@ -367,6 +395,26 @@ def _destination_facts(destinations: tuple[int | None, ...]) -> _DestinationFact
     return found
 
 
+def _plan(rows_facts: _RowsFacts, destination_facts: _DestinationFacts) -> _Plan:
+    """Return the `_Plan` of the main actions for these rows and destination cards."""
+    held = destination_facts.held
+    found = rows_facts.plans.get(held)
+    if found is None:
+        can_open = rows_facts.open_rows < MAX_OPEN_ROWS
+        plays: list[_Continuation] = []
+        for v in _RANGE:
+            continuation = rows_facts.continuations[v]
+            if continuation is not None:
+                plays.append(continuation)
+            elif can_open and v in held:
+                plays.append((v, -1, 0, None))
+        found = rows_facts.plans[held] = _Plan(
+            tuple(plays), tuple(v for v in destination_facts.free if rows_facts.infos[v] is None),
+            destination_facts.checks, held, rows_facts.closes,
+        )
+    return found
+
+
 _LUGGAGE_BIT: Final = tuple(1 << c if c < LUGGAGE else 0 for c in range(CARDS))
 """``1 << card`` for a luggage card, 0 for a special: summed over a hand (whose luggage
 cards are unique), the hand's luggage as one 51-bit set."""
@@ -374,45 +422,42 @@ _VALUES: Final = (1 << MAX_VALUE) - 1
 """The 17 bits of one destination's values in that set."""
 
 
-def _main_actions(state: State, hand: tuple[int, ...], rows_facts: _RowsFacts,
-                  destination_facts: _DestinationFacts) -> list[Action]:
+def _main_actions(hand: tuple[int, ...], plan: _Plan) -> list[Action]:
+    """Return the main actions of a hand for a `_Plan` (see the module docstring's order)."""
     out: list[Action] = []
     held = sum(map(_LUGGAGE_BIT.__getitem__, hand))
     masks = (held & _VALUES, (held >> MAX_VALUE) & _VALUES, held >> (2 * MAX_VALUE))
-    destinations = state.destinations
-    infos = rows_facts.infos
-    can_open = rows_facts.open_rows < MAX_OPEN_ROWS
     fresh: list[tuple[tuple[Action, ...], ...]] | None = None  # new-row plays, by destination
-    for v in _RANGE:
-        info = infos[v]
-        if info is not None:
-            d = info.destination
-            mask = masks[d]
-            if not mask:
-                continue
-            if info.free:
-                out.extend(_run_plays(d, mask, info.direction)[v])
-            elif info.direction == 0:
-                table = PLAYS[v]
-                base = d * MAX_VALUE
-                _runs(out, table, base, mask, info.head, _UP)
-                _runs(out, table, base, mask, info.head - 2, _DOWN)
-            else:
-                _runs(out, PLAYS[v], d * MAX_VALUE, mask, info.head - 1 + info.direction,
-                      (info.direction,))
-        elif can_open and destinations[v] is not None:
+    for v, d, direction, starts in plan.plays:
+        if d < 0:
             if fresh is None:
-                fresh = [_run_plays(d, masks[d], 0) for d in range(DESTINATIONS) if masks[d]]
+                fresh = [_run_plays(e, masks[e], 0) for e in range(DESTINATIONS) if masks[e]]
             for plays in fresh:
                 out.extend(plays[v])
-    pick = _picker(hand)
-    for v in destination_facts.free:
-        if infos[v] is None:
+            continue
+        mask = masks[d]
+        if not mask:
+            continue
+        if starts is None:
+            out.extend(_run_plays(d, mask, direction)[v])
+            continue
+        base = d * MAX_VALUE
+        for a, step in starts:
+            if (mask >> a) & 1:
+                first = PLAYS[v][base + a]
+                out.append(first[base + a])  # type: ignore[arg-type]  # same destination
+                b = a + step
+                while 0 <= b < MAX_VALUE and (mask >> b) & 1:
+                    out.append(first[base + b])  # type: ignore[arg-type]
+                    b += step
+    if plan.sets or plan.swaps:
+        pick = _picker(hand)
+        for v in plan.sets:
             out.extend(pick(SET[v]))
-    out.extend(destination_facts.checks)
-    for v in destination_facts.held:
-        out.extend(pick(SWAP[v]))
-    out.extend(rows_facts.closes)
+        out.extend(plan.checks)
+        for v in plan.swaps:
+            out.extend(pick(SWAP[v]))
+    out.extend(plan.closes)
     return out
 
 
@@ -458,7 +503,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if state.main_done:
         out = []
     else:
-        out = _main_actions(state, hand, rows_facts, destination_facts)
+        out = _main_actions(hand, _plan(rows_facts, destination_facts))
         if not out:
             return (END_TURN,)
     # Specials have the highest codes and hands are ascending: one look skips them all.
