@@ -206,46 +206,74 @@ def _chance_pool(state: State) -> tuple[int, ...]:
 # --- legal actions ---------------------------------------------------------------------
 
 
+_Picker = Callable[[tuple[Action | None, ...]], tuple[Action, ...]]
 _FLAT_PLAYS: Final = tuple(
-    tuple(PLAYS[v][a][b] for a in range(CARDS) for b in range(CARDS)) for v in _RANGE
+    tuple(
+        tuple(PLAYS[v][d * MAX_VALUE + a][d * MAX_VALUE + b]
+              for a in range(MAX_VALUE) for b in range(MAX_VALUE))
+        for d in range(DESTINATIONS)
+    )
+    for v in _RANGE
 )
-"""``_FLAT_PLAYS[v][first * CARDS + last]``: `PLAYS` flattened for `itemgetter`."""
-_RUN_PLAYS: dict[int, tuple[tuple[Action, ...], ...]] = {}
-"""Memo of `_run_plays` by ``(mask << 2 | d) << 2 | direction % 3`` (hands change slowly,
-and one destination's part of a hand repeats far more often than the whole hand)."""
+"""``_FLAT_PLAYS[v][d][first * MAX_VALUE + last]`` (value indices 0-16 of destination `d`):
+`PLAYS` flattened for `itemgetter`, so one picker serves every conveyor and destination."""
+
+
+def _block_indices(low: int, length: int, direction: int) -> tuple[int, ...]:
+    """Return the `_FLAT_PLAYS` indices of the runs inside the block of `length` values
+    held from value index `low`, by first value: the single card, then up, then down
+    (`direction` 0 both ways, else only that one)."""
+    out: list[int] = []
+    dirs = _UP_DOWN if direction == 0 else (direction,)
+    for a in range(low, low + length):
+        out.append(a * MAX_VALUE + a)
+        for step in dirs:
+            b = a + step
+            while low <= b < low + length:
+                out.append(a * MAX_VALUE + b)
+                b += step
+    return tuple(out)
+
+
+_BLOCK_INDICES: Final = tuple(
+    tuple(
+        tuple(_block_indices(low, length, direction) for length in range(MAX_VALUE + 1 - low))
+        for low in range(MAX_VALUE)
+    )
+    for direction in (0, 1, -1)
+)
+"""``_BLOCK_INDICES[direction % 3][low][length]``: see `_block_indices`. Runs never leave
+a block of consecutive values, so a hand's runs are its blocks' runs, in block order."""
+_RUN_PICKERS: dict[int, _Picker] = {}
+"""Memo of `_run_picker` by ``mask << 2 | direction % 3`` (hands change slowly, and one
+destination's part of a hand repeats far more often than the whole hand)."""
 _CACHE_LIMIT: Final = 1 << 15
 
 
-def _run_plays(d: int, mask: int, direction: int) -> tuple[tuple[Action, ...], ...]:
-    """Return, for each conveyor, the plays of runs of destination `d` from any first value.
+def _run_picker(mask: int, direction: int) -> _Picker:
+    """Return a picker of the plays of runs from any first value, to apply to one
+    conveyor's and destination's table of `_FLAT_PLAYS`.
 
     `mask` (not 0) has bit ``value - 1`` set for each value of that destination in hand;
     `direction` 0 allows both directions (a new row), else only that one (after arrows).
     Order: by first value, the single card first, then the runs up, then down.
     """
-    key = (mask << 2 | d) << 2 | direction % 3
-    found = _RUN_PLAYS.get(key)
+    key = mask << 2 | direction % 3
+    found = _RUN_PICKERS.get(key)
     if found is None:
+        blocks = _BLOCK_INDICES[direction % 3]
         indices: list[int] = []
-        dirs = _UP_DOWN if direction == 0 else (direction,)
-        base = d * MAX_VALUE
         rest = mask
         while rest:
-            low = rest & -rest
-            rest ^= low
-            a = low.bit_length() - 1
-            first = (base + a) * CARDS
-            indices.append(first + base + a)
-            for step in dirs:
-                b = a + step
-                while 0 <= b < MAX_VALUE and (mask >> b) & 1:
-                    indices.append(first + base + b)
-                    b += step
-        pick = _index_picker(indices)
-        if len(_RUN_PLAYS) >= _CACHE_LIMIT:
-            _RUN_PLAYS.clear()
-        found = _RUN_PLAYS[key] = tuple(pick(_FLAT_PLAYS[v]) for v in _RANGE)  # type: ignore[misc]
-    return found
+            low = (rest & -rest).bit_length() - 1
+            shifted = rest >> low
+            length = (shifted ^ (shifted + 1)).bit_length() - 1  # trailing ones
+            indices.extend(blocks[low][length])
+            rest &= ~(((1 << length) - 1) << low)
+        if len(_RUN_PICKERS) >= _CACHE_LIMIT:
+            _RUN_PICKERS.clear()
+        found = _RUN_PICKERS[key] = _index_picker(indices)  # type: ignore[assignment]
+    return found  # type: ignore[return-value]
 
 
 def _index_picker(indices: list[int]) -> Callable[[tuple[object, ...]], tuple[object, ...]]:
@@ -320,8 +348,18 @@ def _continuation(v: int, info: RowInfo) -> _Continuation:
     return v, info.destination, 0, tuple((a, s) for a, s in pairs if 0 <= a < MAX_VALUE)
 
 
+_last_rows: tuple[tuple[tuple[int, ...], ...] | None, _RowsFacts | None] = (None, None)
+"""The rows last given to `_rows_facts` and their facts. Actions that leave the rows alone
+pass the same tuple on, so consecutive decisions usually hit this without hashing the
+rows; it holds the rows themselves, so their identity cannot be reused."""
+
+
 def _rows_facts(rows: tuple[tuple[int, ...], ...]) -> _RowsFacts:
     """Return the `_RowsFacts` of the rows of a state."""
+    global _last_rows  # noqa: PLW0603 - see _last_rows
+    last, found = _last_rows
+    if last is rows:
+        return found  # type: ignore[return-value]  # set together with `last`
     found = _ROWS_FACTS.get(rows)
     if found is None:
         infos: list[RowInfo | None] = []
@@ -351,6 +389,7 @@ def _rows_facts(rows: tuple[tuple[int, ...], ...]) -> _RowsFacts:
             tuple(infos), tuple(continuations), len(closes), tuple(stars), tuple(arrows),
             tuple(pickups), tuple(closes), {},
         )
+    _last_rows = (rows, found)
     return found
 
 
@@ -427,19 +466,20 @@ def _main_actions(hand: tuple[int, ...], plan: _Plan) -> list[Action]:
     out: list[Action] = []
     held = sum(map(_LUGGAGE_BIT.__getitem__, hand))
     masks = (held & _VALUES, (held >> MAX_VALUE) & _VALUES, held >> (2 * MAX_VALUE))
-    fresh: list[tuple[tuple[Action, ...], ...]] | None = None  # new-row plays, by destination
+    fresh: list[tuple[int, _Picker]] | None = None  # new-row plays' pickers by destination
     for v, d, direction, starts in plan.plays:
         if d < 0:
             if fresh is None:
-                fresh = [_run_plays(e, masks[e], 0) for e in range(DESTINATIONS) if masks[e]]
-            for plays in fresh:
-                out.extend(plays[v])
+                fresh = [(e, _run_picker(masks[e], 0)) for e in range(DESTINATIONS) if masks[e]]
+            flat = _FLAT_PLAYS[v]
+            for e, pick_runs in fresh:
+                out.extend(pick_runs(flat[e]))
             continue
         mask = masks[d]
         if not mask:
             continue
         if starts is None:
-            out.extend(_run_plays(d, mask, direction)[v])
+            out.extend(_run_picker(mask, direction)(_FLAT_PLAYS[v][d]))
             continue
         base = d * MAX_VALUE
         for a, step in starts:
@@ -594,40 +634,83 @@ def _is_legal(state: State, action: Action) -> bool:
     hand = state.hands[(state.options.first_player + state.turn) % state.players]
     if not state.main_done and not _has_main(state, hand):
         return kind is EndTurn
-    match action:
-        case EndTurn():
-            return state.main_done
-        case PickUp():
-            return _pick_fits(state, action)
-        case Draw() | Challenge() | Pass():
-            return False
-        case PlayStar(conveyor=v) | PlayArrows(conveyor=v):
-            special = STAR if kind is PlayStar else ARROWS
-            if state.special_used or special not in hand or not _conveyor(v) or not state.rows[v]:
-                return False
-            return kind is PlayArrows or _star_fits(state.rows[v])
-        case PlayEye(conveyors=vs):
-            return not state.special_used and EYE in hand and type(vs) is tuple and \
-                all(type(v) is int for v in vs) and vs in EYES and \
-                all(state.destinations[v] is not None for v in vs)
-        case PlayPlusOne():
-            return not state.special_used and PLUS_ONE in hand
-        case _:
-            pass
-    if state.main_done:
+    return _LEGAL_IN_TURN[kind](state, hand, action)
+
+
+# The checks of each action kind in the active player's turn, given the state and that
+# player's hand (`_is_legal` has ruled out chance, the end of the game, a challenge window,
+# setup, and a turn with no main action possible). Looked up by type: cheaper than a
+# `match` over the kinds.
+
+
+def _never(state: State, hand: tuple[int, ...], action: Action) -> bool:
+    return False
+
+
+def _end_turn_legal(state: State, hand: tuple[int, ...], action: EndTurn) -> bool:
+    return state.main_done
+
+
+def _pick_up_legal(state: State, hand: tuple[int, ...], action: PickUp) -> bool:
+    return _pick_fits(state, action)
+
+
+def _star_or_arrows_legal(state: State, hand: tuple[int, ...],
+                          action: PlayStar | PlayArrows) -> bool:
+    v = action.conveyor
+    kind = type(action)
+    special = STAR if kind is PlayStar else ARROWS
+    if state.special_used or special not in hand or not _conveyor(v) or not state.rows[v]:
         return False
-    match action:
-        case PlayLuggage(conveyor=v, cards=cards):
-            return _conveyor(v) and _luggage_fits(state, hand, v, cards)
-        case SetDestination(conveyor=v, card=c):
-            return _conveyor(v) and state.destinations[v] is None and not state.rows[v] and \
-                _card(c) and c in hand
-        case CheckDestination(conveyor=v):
-            return _conveyor(v) and state.destinations[v] is not None
-        case SwapDestination(conveyor=v, card=c):
-            return _conveyor(v) and state.destinations[v] is not None and _card(c) and c in hand
-        case _:
-            return _conveyor(action.conveyor) and bool(state.rows[action.conveyor])
+    return kind is PlayArrows or _star_fits(state.rows[v])
+
+
+def _eye_legal(state: State, hand: tuple[int, ...], action: PlayEye) -> bool:
+    vs = action.conveyors
+    return not state.special_used and EYE in hand and type(vs) is tuple and \
+        all(type(v) is int for v in vs) and vs in EYES and \
+        all(state.destinations[v] is not None for v in vs)
+
+
+def _plus_one_legal(state: State, hand: tuple[int, ...], action: PlayPlusOne) -> bool:
+    return not state.special_used and PLUS_ONE in hand
+
+
+def _luggage_legal(state: State, hand: tuple[int, ...], action: PlayLuggage) -> bool:
+    v = action.conveyor
+    return not state.main_done and _conveyor(v) and _luggage_fits(state, hand, v, action.cards)
+
+
+def _set_legal(state: State, hand: tuple[int, ...], action: SetDestination) -> bool:
+    v, c = action.conveyor, action.card
+    return not state.main_done and _conveyor(v) and state.destinations[v] is None and \
+        not state.rows[v] and _card(c) and c in hand
+
+
+def _check_legal(state: State, hand: tuple[int, ...], action: CheckDestination) -> bool:
+    v = action.conveyor
+    return not state.main_done and _conveyor(v) and state.destinations[v] is not None
+
+
+def _swap_legal(state: State, hand: tuple[int, ...], action: SwapDestination) -> bool:
+    v, c = action.conveyor, action.card
+    return not state.main_done and _conveyor(v) and state.destinations[v] is not None and \
+        _card(c) and c in hand
+
+
+def _close_legal(state: State, hand: tuple[int, ...], action: CloseConveyor) -> bool:
+    v = action.conveyor
+    return not state.main_done and _conveyor(v) and bool(state.rows[v])
+
+
+_LEGAL_IN_TURN: Final[dict[type, Callable[[State, tuple[int, ...], Any], bool]]] = {
+    EndTurn: _end_turn_legal, PickUp: _pick_up_legal, Draw: _never, Challenge: _never,
+    Pass: _never, PlayStar: _star_or_arrows_legal, PlayArrows: _star_or_arrows_legal,
+    PlayEye: _eye_legal, PlayPlusOne: _plus_one_legal, PlayLuggage: _luggage_legal,
+    SetDestination: _set_legal, CheckDestination: _check_legal, SwapDestination: _swap_legal,
+    CloseConveyor: _close_legal,
+}
+"""The in-turn check of every action kind (every kind of `_KINDS`)."""
 
 
 def _why_illegal(state: State, action: Action) -> tuple[str, str]:
