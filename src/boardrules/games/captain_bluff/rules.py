@@ -327,6 +327,10 @@ class _RowsFacts(NamedTuple):
     """Every `PickUp`, by conveyor then count."""
     closes: tuple[Action, ...]
     """`CloseConveyor` of every row, by conveyor."""
+    window_actions: tuple[Action, ...]
+    """`Challenge`, `Pass`, then `pickups`: every action of a challenge window."""
+    pickups_then_end: tuple[Action, ...]
+    """`pickups` then `EndTurn`: every action after the main action with no special."""
     plans: dict[tuple[int, ...], _Plan]
     """Memo of `_plan` by the conveyors holding a destination card."""
 
@@ -387,7 +391,7 @@ def _rows_facts(rows: tuple[tuple[int, ...], ...]) -> _RowsFacts:
             _ROWS_FACTS.clear()
         found = _ROWS_FACTS[rows] = _RowsFacts(
             tuple(infos), tuple(continuations), len(closes), tuple(stars), tuple(arrows),
-            tuple(pickups), tuple(closes), {},
+            tuple(pickups), tuple(closes), (CHALLENGE, PASS, *pickups), (*pickups, END_TURN), {},
         )
     _last_rows = (rows, found)
     return found
@@ -470,7 +474,11 @@ def _main_actions(hand: tuple[int, ...], plan: _Plan) -> list[Action]:
     for v, d, direction, starts in plan.plays:
         if d < 0:
             if fresh is None:
-                fresh = [(e, _run_picker(masks[e], 0)) for e in range(DESTINATIONS) if masks[e]]
+                fresh = []
+                for e in range(DESTINATIONS):
+                    if masks[e]:  # the memo inline: `_run_picker` only on a miss
+                        fresh.append((e, _RUN_PICKERS.get(masks[e] << 2)
+                                      or _run_picker(masks[e], 0)))
             flat = _FLAT_PLAYS[v]
             for e, pick_runs in fresh:
                 out.extend(pick_runs(flat[e]))
@@ -529,7 +537,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if state.winner is not None or state.turn >= state.options.turn_limit:
         return ()
     if state.window is not None:
-        return (CHALLENGE, PASS, *_rows_facts(state.rows).pickups)
+        return _rows_facts(state.rows).window_actions
     if state.stage is Stage.PLACE:
         out: list[Action] = []
         pick = _picker(state.hands[_placer(state)])
@@ -539,21 +547,26 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         return tuple(out)
     hand = state.hands[(state.options.first_player + state.turn) % state.players]
     rows_facts = _rows_facts(state.rows)
-    destination_facts = _destination_facts(state.destinations)
+    # Specials have the highest codes and hands are ascending: one look skips them all.
+    specials = not state.special_used and hand and hand[-1] >= STAR
     if state.main_done:
+        if not specials:  # the commonest decision: pick up or end the turn
+            return rows_facts.pickups_then_end
         out = []
     else:
-        out = _main_actions(hand, _plan(rows_facts, destination_facts))
+        destination_facts = _destination_facts(state.destinations)
+        plan = rows_facts.plans.get(destination_facts.held) or \
+            _plan(rows_facts, destination_facts)
+        out = _main_actions(hand, plan)
         if not out:
             return (END_TURN,)
-    # Specials have the highest codes and hands are ascending: one look skips them all.
-    if not state.special_used and hand and hand[-1] >= STAR:
+    if specials:
         if STAR in hand:
             out.extend(rows_facts.stars)
         if ARROWS in hand:
             out.extend(rows_facts.arrows)
         if EYE in hand:
-            out.extend(destination_facts.eyes)
+            out.extend(_destination_facts(state.destinations).eyes)
         if PLUS_ONE in hand:
             out.append(PLUS_ONE_PLAY)
     out.extend(rows_facts.pickups)
