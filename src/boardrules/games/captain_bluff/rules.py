@@ -107,6 +107,11 @@ MAX_OPEN_ROWS: Final = 3
 """At most three conveyors hold luggage (B6)."""
 
 T = TypeVar("T")
+_DEAL: Final = Stage.DEAL
+"""The `Stage` members as module constants: reading a member through its enum class
+costs about ten times a global lookup (Python 3.11), and every decision reads several."""
+_PLACE: Final = Stage.PLACE
+_PLAY: Final = Stage.PLAY
 _RANGE: Final = range(CONVEYORS)
 _NO_ROWS: Final[tuple[tuple[int, ...], ...]] = ((),) * CONVEYORS
 _NO_DESTINATIONS: Final[tuple[int | None, ...]] = (None,) * CONVEYORS
@@ -164,7 +169,7 @@ def new_game(players: int, options: Options | None = None) -> State:
         for _ in range(count)
     )
     empty = ((),) * players
-    return State(options, players, Stage.DEAL, empty, empty, tuple(range(LUGGAGE)) + specials,
+    return State(options, players, _DEAL, empty, empty, tuple(range(LUGGAGE)) + specials,
                  (), (), (), (), _NO_DESTINATIONS, _NO_KNOWERS, _NO_ROWS, 0, False, False, None,
                  None, (), None)
 
@@ -177,13 +182,13 @@ def is_terminal(state: State) -> bool:
 def to_move(state: State) -> ToMove:
     """Return who acts: chance (deal, draws), the polled player in a challenge window,
     the placing player at setup, the active player, or `TERMINAL`."""
-    if state.stage is Stage.DEAL or state.draws:
+    if state.stage is _DEAL or state.draws:
         return CHANCE
     if state.winner is not None or state.turn >= state.options.turn_limit:
         return TERMINAL
     if state.polled is not None:
         return state.polled
-    if state.stage is Stage.PLACE:
+    if state.stage is _PLACE:
         return _placer(state)
     return (state.options.first_player + state.turn) % state.players
 
@@ -197,7 +202,7 @@ def _placer(state: State) -> int:
 def _chance_pool(state: State) -> tuple[int, ...]:
     """Return the multiset the next card is drawn from (the deal keeps luggage first)."""
     draw = state.draw
-    if state.stage is Stage.DEAL:
+    if state.stage is _DEAL:
         split = bisect_left(draw, LUGGAGE)
         return draw[:split] if deal_recipient(state)[1] else draw[split:]
     return draw
@@ -532,13 +537,13 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     >>> len(legal_actions(state)), str(legal_actions(state)[0])
     (51, 'draw r1')
     """
-    if state.stage is Stage.DEAL or state.draws:
+    if state.stage is _DEAL or state.draws:
         return tuple(DRAW[c] for c in dict.fromkeys(_chance_pool(state)))
     if state.winner is not None or state.turn >= state.options.turn_limit:
         return ()
     if state.window is not None:
         return _rows_facts(state.rows).window_actions
-    if state.stage is Stage.PLACE:
+    if state.stage is _PLACE:
         out: list[Action] = []
         pick = _picker(state.hands[_placer(state)])
         for v in _RANGE:
@@ -630,7 +635,7 @@ def _pick_fits(state: State, action: PickUp) -> bool:
 
 def _is_legal(state: State, action: Action) -> bool:
     kind = type(action)
-    if state.stage is Stage.DEAL or state.draws:
+    if state.stage is _DEAL or state.draws:
         return kind is Draw and action.card in _chance_pool(state)  # type: ignore[union-attr]
     if state.winner is not None or state.turn >= state.options.turn_limit:
         return False
@@ -638,7 +643,7 @@ def _is_legal(state: State, action: Action) -> bool:
         if kind is Challenge or kind is Pass:
             return True
         return kind is PickUp and _pick_fits(state, action)  # type: ignore[arg-type]
-    if state.stage is Stage.PLACE:
+    if state.stage is _PLACE:
         if kind is not SetDestination:
             return False
         v, c = action.conveyor, action.card  # type: ignore[union-attr]
@@ -731,7 +736,7 @@ def _why_illegal(state: State, action: Action) -> tuple[str, str]:
     kind = type(action)
     if kind not in _KINDS:
         return f"{action!r} is not a Captain Bluff action", ""
-    if state.stage is Stage.DEAL:
+    if state.stage is _DEAL:
         return "the cards are being dealt: expected a Draw of a card still to deal", "B2"
     if state.draws:
         if kind is Draw:
@@ -752,7 +757,7 @@ def _why_illegal(state: State, action: Action) -> tuple[str, str]:
             f"{state.window}", "B13"
     if kind in (Challenge, Pass):
         return "no challenge window is open", "B13"
-    if state.stage is Stage.PLACE:
+    if state.stage is _PLACE:
         if kind is not SetDestination:
             return f"setup: player {mover} must place a destination card", "B4"
         return "a setup destination goes from the player's hand to a conveyor without one", "B4"
@@ -915,20 +920,20 @@ def _apply_draw(s: State, action: Draw) -> State:
     c = action.card
     n = s.players
     hands = s.hands
-    if s.stage is Stage.DEAL:
+    if s.stage is _DEAL:
         p = deal_recipient(s)[0]
         hand = _with(hands[p], (c,))
         hands = (*hands[:p], hand, *hands[p + 1:])
         draw = _without(s.draw, (c,))
         if sum(map(len, hands)) < (LUGGAGE_DEAL[n] + SPECIAL_DEAL[n]) * n:
-            return State(s.options, n, Stage.DEAL, hands, s.exposed, draw, (), (), (), (),
+            return State(s.options, n, _DEAL, hands, s.exposed, draw, (), (), (), (),
                          s.destinations, s.knowers, s.rows, 0, False, False, None, None, (),
                          None)
         stowed: tuple[int, ...] = ()
         if not s.options.specials_in_draw_pile:
             split = bisect_left(draw, LUGGAGE)
             draw, stowed = draw[:split], draw[split:]
-        return State(s.options, n, Stage.PLACE, hands, s.exposed, draw, (), (), (), stowed,
+        return State(s.options, n, _PLACE, hands, s.exposed, draw, (), (), (), stowed,
                      s.destinations, s.knowers, s.rows, 0, False, False, None, None, (),
                      None)
     p = s.draws[0]
@@ -944,14 +949,14 @@ def _apply_set(s: State, action: SetDestination) -> State:
     v, c = action.conveyor, action.card
     n = s.players
     hands, exposed = s.hands, s.exposed
-    p = s.active if s.stage is Stage.PLAY else _placer(s)
+    p = s.active if s.stage is _PLAY else _placer(s)
     hands = (*hands[:p], _without(hands[p], (c,)), *hands[p + 1:])
     exposed = (*exposed[:p], _less_one_each(exposed[p]), *exposed[p + 1:])
     destinations = _put(s.destinations, v, c)
     knowers = _put(s.knowers, v, _ME[p])
-    if s.stage is Stage.PLACE:
+    if s.stage is _PLACE:
         placed = CONVEYORS - destinations.count(None)
-        stage = Stage.PLAY if placed == placements_needed(n) else Stage.PLACE
+        stage = _PLAY if placed == placements_needed(n) else _PLACE
         return State(s.options, n, stage, hands, exposed, s.draw, (), (), (), s.stowed,
                      destinations, knowers, s.rows, 0, False, False,
                      None, None, (), None)
@@ -1145,7 +1150,7 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     >>> [(str(a), str(p)) for a, p in chance_outcomes(new_game(2))][:2]
     [('draw r1', '1/51'), ('draw r2', '1/51')]
     """
-    if state.stage is not Stage.DEAL and not state.draws:
+    if state.stage is not _DEAL and not state.draws:
         return ()
     pool = _chance_pool(state)
     total = len(pool)
@@ -1154,10 +1159,10 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
 
 def sample_chance(state: State, rng: random.Random) -> Action:
     """Draw one card: a uniform choice among the physical cards of the pile, no enumeration."""
-    if state.stage is not Stage.DEAL and not state.draws:
+    if state.stage is not _DEAL and not state.draws:
         raise BoardrulesError("no card is being dealt or drawn: this state is not a chance node")
     draw = state.draw
-    if state.stage is Stage.DEAL:
+    if state.stage is _DEAL:
         split = bisect_left(draw, LUGGAGE)
         if deal_recipient(state)[1]:
             return DRAW[draw[rng.randrange(split)]]
