@@ -119,8 +119,6 @@ _NOBODY: Final[frozenset[int]] = frozenset()
 _NO_KNOWERS: Final = (_NOBODY,) * CONVEYORS
 _ME: Final = tuple(frozenset({p}) for p in range(MAX_PLAYERS))
 _UP_DOWN: Final = (1, -1)
-_UP: Final = (1,)
-_DOWN: Final = (-1,)
 
 
 def placements_needed(players: int) -> int:
@@ -212,6 +210,8 @@ def _chance_pool(state: State) -> tuple[int, ...]:
 
 
 _Picker = Callable[[tuple[Action | None, ...]], tuple[Action, ...]]
+"""An `itemgetter` (or a stand-in for 0 or 1 items) taking the legal plays of a hand out of
+a prebuilt table in one C call, in the documented order."""
 _FLAT_PLAYS: Final = tuple(
     tuple(
         tuple(PLAYS[v][d * MAX_VALUE + a][d * MAX_VALUE + b]
