@@ -52,7 +52,6 @@ __all__ = [
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 4
 _EMPTY: Final[tuple[int | None, ...]] = (None,) * SQUARES
-_ROLL_ALL: Final = 6
 _LINES: Final = tuple(tuple(range(r * SIZE, (r + 1) * SIZE)) for r in range(SIZE)) + tuple(
     tuple(range(c, SQUARES, SIZE)) for c in range(SIZE)
 )
@@ -74,7 +73,7 @@ def new_game(players: int, options: Options | None = None) -> State:
         options = Options()
     elif not isinstance(options, Options):
         raise InvalidOptionsError("options", f"expected kivi.Options, got {type(options).__name__}")
-    return State(options, players, _EMPTY, (0,) * players, 0, 0, (), _ROLL_ALL)
+    return State(options, players, _EMPTY, (0,) * players, 0, 0, (), DICE)
 
 
 def to_move(state: State) -> ToMove:
@@ -211,7 +210,7 @@ def _next_turn(state: State, cells: tuple[int | None, ...], lost: tuple[int, ...
     turn = state.turn + 1
     if turn >= ROUNDS * state.players:
         return State(state.options, state.players, cells, lost, turn, 0, (), 0)
-    return State(state.options, state.players, cells, lost, turn, 0, (), _ROLL_ALL)
+    return State(state.options, state.players, cells, lost, turn, 0, (), DICE)
 
 
 def apply_unchecked(state: State, action: Action) -> State:
@@ -325,4 +324,3 @@ def inventory(state: State) -> Counter[str]:
 
 
 assert STONES == ROUNDS  # one stone per turn: a player's supply runs out with their last turn
-assert DICE == _ROLL_ALL
