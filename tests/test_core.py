@@ -191,3 +191,33 @@ class TestCodec:
         for bad, message in cases:
             with pytest.raises(InvalidStateError, match=message):
                 structure(bad, Tree)
+
+
+def test_slot_builder_builds_the_same_object_and_refuses_fields_it_would_skip() -> None:
+    from boardrules._build import slot_builder
+
+    @attrs.frozen
+    class Plain:
+        a: int
+        b: tuple[int, ...]
+
+    built = slot_builder(Plain)(1, (2,))
+    assert type(built) is Plain and built == Plain(1, (2,)) and hash(built) == hash(Plain(1, (2,)))
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        built.a = 2  # type: ignore[misc]
+
+    @attrs.frozen
+    class WithDefault:
+        a: int = 0
+
+    @attrs.frozen
+    class WithValidator:
+        a: int = attrs.field(validator=attrs.validators.instance_of(int))
+
+    @attrs.frozen(slots=False)
+    class NoSlots:
+        a: int
+
+    for cls in (WithDefault, WithValidator, NoSlots, int):
+        with pytest.raises(TypeError):
+            slot_builder(cls)

@@ -30,6 +30,7 @@ from typing import Any, Final, TypeVar, assert_never
 
 import attrs
 
+from boardrules._build import slot_builder
 from boardrules.errors import BoardrulesError, IllegalActionError, InvalidOptionsError
 from boardrules.game import CHANCE, TERMINAL, Result, ToMove
 from boardrules.games.ren_dhark.actions import (
@@ -99,42 +100,15 @@ _WINDOW_CLOSED: Final = 3
 _SHIP = CombatType.SHIP
 _GROUND: Final = (CombatType.PERSON, CombatType.UNIT)
 _T = TypeVar("_T")
-_C = TypeVar("_C")
 
 
-def _slot_builder(cls: type[_C]) -> type[_C]:
-    """Return a function that builds a `cls` like its attrs ``__init__``, but about 40 % faster.
-
-    attrs' frozen ``__init__`` stores each field through ``object.__setattr__``, which looks
-    the name up on every call; this function, generated once, calls each slot's descriptor
-    directly. The result is the same object: the class must be slotted, every field set
-    from its argument in order, with no default, validator, converter or post-init hook
-    (checked here, so that a later change to the class cannot be skipped silently). Typed
-    as the class so that mypy checks the arguments against its ``__init__``; it is only
-    ever called, never used as a type.
-    """
-    fields = attrs.fields(cls)  # type: ignore[arg-type]  # an attrs class
-    assert "__slots__" in cls.__dict__
-    assert not hasattr(cls, "__attrs_pre_init__") and not hasattr(cls, "__attrs_post_init__")
-    for f in fields:
-        assert f.init and f.default is attrs.NOTHING and f.validator is None
-        assert f.converter is None and f.on_setattr is None
-    names = [f.name for f in fields]
-    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
-    scope.update({f"_set_{n}": getattr(cls, n).__set__ for n in names})
-    body = "".join(f"    _set_{n}(obj, {n})\n" for n in names)
-    exec(f"def build({', '.join(names)}):\n    obj = _new(_cls)\n{body}    return obj\n",
-         scope)
-    return scope["build"]  # type: ignore[no-any-return]
-
-
-_State: Final = _slot_builder(State)
+_State: Final = slot_builder(State)
 """Builds a `State` (every successor state is built here: bots build millions)."""
-_Duel: Final = _slot_builder(Duel)
+_Duel: Final = slot_builder(Duel)
 """Builds a `Duel`."""
-_Played: Final = _slot_builder(Played)
+_Played: Final = slot_builder(Played)
 """Builds a `Played`."""
-_Landing: Final = _slot_builder(Landing)
+_Landing: Final = slot_builder(Landing)
 """Builds a `Landing`."""
 
 
