@@ -20,10 +20,12 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
-from typing import Final, assert_never
+from typing import Any, Final, assert_never
 
+from boardrules._build import slot_builder
 from boardrules.errors import BoardrulesError, IllegalActionError, InvalidOptionsError
 from boardrules.game import CHANCE, TERMINAL, Result, ToMove
 from boardrules.games.whales_rivals.actions import (
@@ -94,6 +96,10 @@ _EXPLORE: Final = Phase.EXPLORE
 _OVER: Final = Phase.OVER
 _NO_WHALES: Final[tuple[tuple[()], tuple[()]]] = ((), ())
 _DEALS_PER_ROUND: Final = len(DEAL_ORDER)
+_State: Final = slot_builder(State)
+"""Builds a `State` (every successor state is built here: bots build millions)."""
+_Pack: Final = slot_builder(Pack)
+"""Builds a `Pack`."""
 
 
 def player_cards(options: Options, player: int) -> tuple[int, ...]:
@@ -205,15 +211,22 @@ def _play_row(value: int) -> tuple[PlayWhale, ...]:
     return row
 
 
-def _act_actions(state: State) -> tuple[Action, ...]:
-    p = state.player
-    hand = state.hands[p]
-    a, b, c = state.packs
-    # A pack's top value, or -1 when the player already has three whales there.
-    ta = a.grey[-1].value if len(a.whales[p]) < MAX_WHALES else -1
-    tb = b.grey[-1].value if len(b.whales[p]) < MAX_WHALES else -1
-    tc = c.grey[-1].value if len(c.whales[p]) < MAX_WHALES else -1
-    out: list[Action] = []
+_WHALE_PLAYS: dict[tuple[tuple[int, ...], int, int, int], list[Action]] = {}
+"""Memo of `_whale_plays`: a hand and three pack tops recur often, a state rarely."""
+_MEMO_LIMIT: Final = 1 << 16
+
+
+def _whale_plays(hand: tuple[int, ...], ta: int, tb: int, tc: int) -> list[Action]:
+    """Return the whale plays of `hand` by value ascending, then pack, face down first.
+
+    `ta`, `tb`, `tc` are the top values of the three packs, or -1 where the player
+    already has three whales. The caller copies the list before adding to it.
+    """
+    key = (hand, ta, tb, tc)
+    out = _WHALE_PLAYS.get(key)
+    if out is not None:
+        return out
+    out = []
     previous = TURTLE
     for value in hand:
         if value == previous:
@@ -232,18 +245,35 @@ def _act_actions(state: State) -> tuple[Action, ...]:
             out.append(row[4])
             if tc == value:
                 out.append(row[5])
-    if hand and hand[0] == TURTLE:
-        q = 1 - p
-        found = False
-        for i in range(PACKS):
-            for s, w in enumerate(state.packs[i].whales[q]):
-                if not w.face_up:
-                    out.append(TURTLE_AT[i][s])
-                    found = True
-        if not found:
-            out.append(TURTLE_NO_TARGET)
-    if (a.whales[0] and a.whales[1] and b.whales[0] and b.whales[1]
-            and c.whales[0] and c.whales[1]):
+    if len(_WHALE_PLAYS) >= _MEMO_LIMIT:
+        _WHALE_PLAYS.clear()
+    _WHALE_PLAYS[key] = out
+    return out
+
+
+def _act_actions(state: State) -> tuple[Action, ...]:
+    p = state.player
+    hand = state.hands[p]
+    a, b, c = state.packs
+    # A pack's top value, or -1 when the player already has three whales there.
+    plays = _whale_plays(hand, a.grey[-1].value if len(a.whales[p]) < MAX_WHALES else -1,
+                         b.grey[-1].value if len(b.whales[p]) < MAX_WHALES else -1,
+                         c.grey[-1].value if len(c.whales[p]) < MAX_WHALES else -1)
+    end = (a.whales[0] and a.whales[1] and b.whales[0] and b.whales[1]
+           and c.whales[0] and c.whales[1])
+    if not hand or hand[0] != TURTLE:
+        return (*plays, END_ROUND) if end else tuple(plays)
+    out = list(plays)
+    q = 1 - p
+    found = False
+    for i in range(PACKS):
+        for s, w in enumerate(state.packs[i].whales[q]):
+            if not w.face_up:
+                out.append(TURTLE_AT[i][s])
+                found = True
+    if not found:
+        out.append(TURTLE_NO_TARGET)
+    if end:
         out.append(END_ROUND)
     return tuple(out)
 
@@ -394,7 +424,8 @@ def apply(state: State, action: Action) -> State:
     if not _is_legal(state, action):
         reason, rule = _why_illegal(state, action)
         raise IllegalActionError(state, action, reason, rule)
-    return apply_unchecked(state, action)
+    step = _APPLY.get(type(action))  # apply_unchecked, one call level less
+    return step(state, action) if step is not None else apply_unchecked(state, action)
 
 
 # --- the turn flow -------------------------------------------------------------------------
@@ -424,15 +455,15 @@ def _end_round(state: State, starter: int, hands: tuple[tuple[int, ...], tuple[i
             unclaimed.extend(pack.grey)
             kept.append(EMPTY_PACK)
         else:
-            kept.append(Pack(pack.grey, _NO_WHALES) if mine or theirs else pack)
+            kept.append(_Pack(pack.grey, _NO_WHALES) if mine or theirs else pack)
     new_discards = (tuple(sorted(lost[0])), tuple(sorted(lost[1])))
     captured = (tuple(sorted(taken[0], key=grey_key)), tuple(sorted(taken[1], key=grey_key)))
     new_packs = (kept[0], kept[1], kept[2])
     if last:
-        return State(state.options, state.round, _OVER, starter, starter, False, 0, 0,
+        return _State(state.options, state.round, _OVER, starter, starter, False, 0, 0,
                      state.decks, hands, new_discards, state.grey_deck, new_packs, captured,
                      tuple(sorted(unclaimed, key=grey_key)))
-    return State(state.options, state.round + 1, _DEAL, starter, starter, True, 1, 0,
+    return _State(state.options, state.round + 1, _DEAL, starter, starter, True, 1, 0,
                  state.decks, hands, new_discards, state.grey_deck, new_packs, captured,
                  state.unclaimed)
 
@@ -449,7 +480,7 @@ def _after_draw(  # noqa: PLR0917 - positional on the hot path, private
     empty = not hands[0] and not hands[1]
     if _can_act(hands[player], player, packs):
         if not empty:
-            return State(state.options, state.round, _ACT, player, state.starter, opening,
+            return _State(state.options, state.round, _ACT, player, state.starter, opening,
                          allowance, 0, decks, hands, discards, state.grey_deck, packs,
                          state.captured, state.unclaimed)
         # Both hands empty: the round ends by itself; the player could have ended it.
@@ -462,7 +493,7 @@ def _after_draw(  # noqa: PLR0917 - positional on the hot path, private
 def _with_decks(state: State, decks: tuple[tuple[int, ...], tuple[int, ...]]) -> State:
     if decks is state.decks:
         return state
-    return State(state.options, state.round, state.phase, state.player, state.starter,
+    return _State(state.options, state.round, state.phase, state.player, state.starter,
                  state.opening, state.actions_left, state.dealt, decks, state.hands,
                  state.discards, state.grey_deck, state.packs, state.captured, state.unclaimed)
 
@@ -477,7 +508,7 @@ def _start_turn(  # noqa: PLR0917 - positional on the hot path, private
     """Start `player`'s turn: draw up to five (W7), then act."""
     allowance = 1 if opening else 2
     if len(hands[player]) < HAND_SIZE and decks[player]:
-        return State(state.options, state.round, _DRAW, player, state.starter, opening,
+        return _State(state.options, state.round, _DRAW, player, state.starter, opening,
                      allowance, 0, decks, hands, discards, state.grey_deck, packs,
                      state.captured, state.unclaimed)
     return _after_draw(state, player, opening, allowance, decks, hands, discards, packs)
@@ -489,109 +520,138 @@ def _continue(state: State, left: int, hands: tuple[tuple[int, ...], tuple[int, 
     """After an action: act again if an action is left and possible, else the turn passes."""
     p = state.player
     if left and _can_act(hands[p], p, packs):
-        return State(state.options, state.round, _ACT, p, state.starter, state.opening, left,
+        return _State(state.options, state.round, _ACT, p, state.starter, state.opening, left,
                      0, state.decks, hands, discards, state.grey_deck, packs, state.captured,
                      state.unclaimed)
     return _start_turn(state, 1 - p, False, state.decks, hands, discards, packs)
 
 
-def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - one case per kind
+def _apply_draw(state: State, action: Draw) -> State:
+    card = action.card
+    p = state.player
+    hand = state.hands[p]
+    at = bisect_right(hand, card)
+    hand = (*hand[:at], card, *hand[at:])
+    deck = state.decks[p]
+    at = deck.index(card)
+    deck = deck[:at] + deck[at + 1:]
+    if p == 0:
+        decks, hands = (deck, state.decks[1]), (hand, state.hands[1])
+    else:
+        decks, hands = (state.decks[0], deck), (state.hands[0], hand)
+    if len(hand) < HAND_SIZE and deck:
+        return _State(state.options, state.round, _DRAW, p, state.starter,
+                      state.opening, state.actions_left, 0, decks, hands,
+                      state.discards, state.grey_deck, state.packs, state.captured,
+                      state.unclaimed)
+    return _after_draw(state, p, state.opening, state.actions_left, decks, hands,
+                       state.discards, state.packs)
+
+
+def _apply_play_whale(state: State, action: PlayWhale) -> State:
+    value, i, up = action.value, action.pack, action.face_up
+    p = state.player
+    hands = _set(state.hands, p, _without(state.hands[p], value))
+    pack = state.packs[i]
+    whales = pack.whales
+    added = (*whales[p], whale(value, up))
+    packs = _set_pack(state.packs, i, _Pack(
+        pack.grey, (added, whales[1]) if p == 0 else (whales[0], added)))
+    left = state.actions_left - 1
+    if up:
+        return _State(state.options, state.round, _EXPLORE, p, state.starter,
+                      state.opening, left, 0, state.decks, hands, state.discards,
+                      state.grey_deck, packs, state.captured, state.unclaimed)
+    return _continue(state, left, hands, state.discards, packs)
+
+
+def _apply_deal(state: State, action: DealGrey) -> State:
+    value = action.value
+    d = state.dealt
+    i, up = DEAL_ORDER[d]
+    pack = state.packs[i]
+    packs = _set_pack(state.packs, i, _Pack((*pack.grey, grey(value, up, False, False)),
+                                            pack.whales))
+    remaining = _without(state.grey_deck, value)
+    if d + 1 < _DEALS_PER_ROUND:
+        return _State(state.options, state.round, _DEAL, state.player, state.starter,
+                      True, 1, d + 1, state.decks, state.hands, state.discards,
+                      remaining, packs, state.captured, state.unclaimed)
+    dealt = _State(state.options, state.round, _DEAL, state.player, state.starter,
+                   True, 1, d, state.decks, state.hands, state.discards, remaining,
+                   packs, state.captured, state.unclaimed)
+    return _start_turn(dealt, state.starter, True, state.decks, state.hands,
+                       state.discards, packs)
+
+
+def _apply_turtle(state: State, action: PlayTurtle) -> State:
+    i, s = action.pack, action.slot
+    p = state.player
+    q = 1 - p
+    hands = _set(state.hands, p, _without(state.hands[p], TURTLE))
+    discards = _set(state.discards, p, _with(state.discards[p], TURTLE))
+    packs = state.packs
+    if i is not None and s is not None:
+        pack = packs[i]
+        theirs = pack.whales[q]
+        discards = _set(discards, q, _with(discards[q], theirs[s].value))
+        rest = theirs[:s] + theirs[s + 1:]
+        packs = _set_pack(packs, i, _Pack(
+            pack.grey, (pack.whales[0], rest) if q == 1 else (rest, pack.whales[1])))
+    return _continue(state, state.actions_left - 1, hands, discards, packs)
+
+
+def _apply_end_round(state: State, action: EndRound) -> State:
+    return _end_round(state, state.player, state.hands, state.discards, state.packs)
+
+
+def _apply_flip(state: State, action: Flip) -> State:
+    i, s = action.pack, action.slot
+    q = 1 - state.player
+    pack = state.packs[i]
+    theirs = pack.whales[q]
+    turned = (*theirs[:s], whale(theirs[s].value, True), *theirs[s + 1:])
+    packs = _set_pack(state.packs, i, _Pack(
+        pack.grey, (pack.whales[0], turned) if q == 1 else (turned, pack.whales[1])))
+    return _continue(state, state.actions_left, state.hands, state.discards, packs)
+
+
+def _apply_peek(state: State, action: Peek) -> State:
+    p = state.player
+    pack = state.packs[action.pack]
+    looked = tuple(grey(g.value, g.shown, True, g.seen[1]) if p == 0
+                   else grey(g.value, g.shown, g.seen[0], True) for g in pack.grey)
+    packs = _set_pack(state.packs, action.pack, _Pack(looked, pack.whales))
+    return _continue(state, state.actions_left, state.hands, state.discards, packs)
+
+
+def _apply_skip(state: State, action: Skip) -> State:
+    return _continue(state, state.actions_left, state.hands, state.discards, state.packs)
+
+
+_APPLY: Final[dict[type, Callable[[State, Any], State]]] = {
+    Draw: _apply_draw, PlayWhale: _apply_play_whale, DealGrey: _apply_deal,
+    PlayTurtle: _apply_turtle, EndRound: _apply_end_round, Flip: _apply_flip,
+    Peek: _apply_peek, Skip: _apply_skip,
+}
+"""The state change of each action kind: one dict lookup by type is cheaper on this hot
+path than a `match` over the class patterns."""
+
+
+def apply_unchecked(state: State, action: Action) -> State:
     """Return the state after `action`, trusting that it is legal (the fast path for bots).
 
     Only pass actions taken from `legal_actions(state)` or `sample_chance(state, ...)`;
     anything else may build an impossible state.
     """
-    # Class patterns without keyword captures: on this hot path they cost half as much.
-    match action:
-        case Draw():
-            card = action.card
-            p = state.player
-            hand = state.hands[p]
-            at = bisect_right(hand, card)
-            hand = (*hand[:at], card, *hand[at:])
-            deck = state.decks[p]
-            at = deck.index(card)
-            deck = deck[:at] + deck[at + 1:]
-            if p == 0:
-                decks, hands = (deck, state.decks[1]), (hand, state.hands[1])
-            else:
-                decks, hands = (state.decks[0], deck), (state.hands[0], hand)
-            if len(hand) < HAND_SIZE and deck:
-                return State(state.options, state.round, _DRAW, p, state.starter,
-                             state.opening, state.actions_left, 0, decks, hands,
-                             state.discards, state.grey_deck, state.packs, state.captured,
-                             state.unclaimed)
-            return _after_draw(state, p, state.opening, state.actions_left, decks, hands,
-                               state.discards, state.packs)
-        case PlayWhale():
-            value, i, up = action.value, action.pack, action.face_up
-            p = state.player
-            hands = _set(state.hands, p, _without(state.hands[p], value))
-            pack = state.packs[i]
-            whales = pack.whales
-            added = (*whales[p], whale(value, up))
-            packs = _set_pack(state.packs, i, Pack(
-                pack.grey, (added, whales[1]) if p == 0 else (whales[0], added)))
-            left = state.actions_left - 1
-            if up:
-                return State(state.options, state.round, _EXPLORE, p, state.starter,
-                             state.opening, left, 0, state.decks, hands, state.discards,
-                             state.grey_deck, packs, state.captured, state.unclaimed)
-            return _continue(state, left, hands, state.discards, packs)
-        case DealGrey():
-            value = action.value
-            d = state.dealt
-            i, up = DEAL_ORDER[d]
-            pack = state.packs[i]
-            packs = _set_pack(state.packs, i, Pack((*pack.grey, grey(value, up, False, False)),
-                                                   pack.whales))
-            remaining = _without(state.grey_deck, value)
-            if d + 1 < _DEALS_PER_ROUND:
-                return State(state.options, state.round, _DEAL, state.player, state.starter,
-                             True, 1, d + 1, state.decks, state.hands, state.discards,
-                             remaining, packs, state.captured, state.unclaimed)
-            dealt = State(state.options, state.round, _DEAL, state.player, state.starter,
-                          True, 1, d, state.decks, state.hands, state.discards, remaining,
-                          packs, state.captured, state.unclaimed)
-            return _start_turn(dealt, state.starter, True, state.decks, state.hands,
-                               state.discards, packs)
-        case PlayTurtle(pack=i, slot=s):
-            p = state.player
-            q = 1 - p
-            hands = _set(state.hands, p, _without(state.hands[p], TURTLE))
-            discards = _set(state.discards, p, _with(state.discards[p], TURTLE))
-            packs = state.packs
-            if i is not None and s is not None:
-                pack = packs[i]
-                theirs = pack.whales[q]
-                discards = _set(discards, q, _with(discards[q], theirs[s].value))
-                rest = theirs[:s] + theirs[s + 1:]
-                packs = _set_pack(packs, i, Pack(
-                    pack.grey, (pack.whales[0], rest) if q == 1 else (rest, pack.whales[1])))
-            return _continue(state, state.actions_left - 1, hands, discards, packs)
-        case EndRound():
-            p = state.player
-            return _end_round(state, p, state.hands, state.discards, state.packs)
-        case Flip(pack=i, slot=s):
-            q = 1 - state.player
-            pack = state.packs[i]
-            theirs = pack.whales[q]
-            turned = (*theirs[:s], whale(theirs[s].value, True), *theirs[s + 1:])
-            packs = _set_pack(state.packs, i, Pack(
-                pack.grey, (pack.whales[0], turned) if q == 1 else (turned, pack.whales[1])))
-            return _continue(state, state.actions_left, state.hands, state.discards, packs)
-        case Peek(pack=i):
-            p = state.player
-            pack = state.packs[i]
-            looked = tuple(grey(g.value, g.shown, True, g.seen[1]) if p == 0
-                           else grey(g.value, g.shown, g.seen[0], True) for g in pack.grey)
-            packs = _set_pack(state.packs, i, Pack(looked, pack.whales))
-            return _continue(state, state.actions_left, state.hands, state.discards, packs)
-        case Skip():
-            return _continue(state, state.actions_left, state.hands, state.discards,
-                             state.packs)
-        case _:
-            assert_never(action)
+    step = _APPLY.get(type(action))
+    if step is None:  # a subclass of an action kind, or no action at all
+        for kind, step in _APPLY.items():  # noqa: B007 - the matching step is wanted
+            if isinstance(action, kind):
+                break
+        else:
+            assert_never(action)  # type: ignore[arg-type]
+    return step(state, action)
 
 
 # --- chance ------------------------------------------------------------------------------
