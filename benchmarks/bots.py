@@ -4,8 +4,12 @@ Usage::
 
     python benchmarks/bots.py                       # every game, 200 games, 1,000 iterations
     python benchmarks/bots.py kivi --games 50 --iterations 200
+    python benchmarks/bots.py lustry --games 100 --start 100   # games 100-199 (split a run)
 
-Seats rotate: game g puts ISMCTS in seat g mod players, random bots elsewhere.
+Seats rotate: game g puts ISMCTS in seat g mod players, random bots elsewhere. Game g
+is seeded by g alone, so runs split with ``--start`` add up to one run. ISMCTS uses its
+default rollouts: to the end, or 40 steps scored by the game's heuristic (Lustry,
+Captain Bluff).
 """
 
 from __future__ import annotations
@@ -56,6 +60,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--iterations", type=int, default=1000)
     parser.add_argument("--players", type=int, help="default: the fewest the game allows")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--start", type=int, default=0, help="number of the first game")
     args = parser.parse_args(argv)
     unknown = sorted(set(args.games) - set(GAMES))
     if unknown:
@@ -69,13 +74,14 @@ def main(argv: list[str] | None = None) -> None:
         times: list[float] = []
         with ProcessPoolExecutor(args.jobs) as pool:
             results = pool.map(one_game, [name] * args.count, [players] * args.count,
-                               [args.iterations] * args.count, range(args.count))
+                               [args.iterations] * args.count,
+                               range(args.start, args.start + args.count))
             for done, (outcome, moves) in enumerate(results, start=1):
                 wins += outcome == 1.0
                 draws += outcome == 0.0
                 times += moves
-                print(f"  {name}: {done}/{args.count} games, {wins} wins", file=sys.stderr,
-                      flush=True)
+                print(f"  {name}: {done}/{args.count} games, {wins} wins, {draws} draws, "
+                      f"{len(times)} moves in {sum(times):.0f} s", file=sys.stderr, flush=True)
         rate = wins / args.count
         half = 1.96 * math.sqrt(rate * (1 - rate) / args.count)
         ms = 1000 * sum(times) / max(len(times), 1)

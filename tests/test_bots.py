@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import attrs
 import pytest
 
 from boardrules import CHANCE, TERMINAL
@@ -109,3 +110,93 @@ class TestISMCTSBot:
     def test_needs_a_budget(self, bad: dict[str, Any]) -> None:
         with pytest.raises(ValueError, match=r"iterations|budget"):
             ISMCTSBot(**bad)
+
+    @pytest.mark.parametrize("bad", [-1, 1.5, "all", True])
+    def test_rollout_limit_is_checked(self, bad: Any) -> None:
+        with pytest.raises(ValueError, match="rollout_limit"):
+            ISMCTSBot(10, rollout_limit=bad)
+
+    def test_cut_rollouts_are_scored_by_the_evaluator(self) -> None:
+        """A rollout cut short is scored by `evaluate`; a rollout to the end never is."""
+        game = GAMES["kivi"]
+        state, seat = decision_point(game, 5)
+        scored: list[Any] = []
+
+        def evaluate(position: Any) -> tuple[float, ...]:
+            scored.append(position)
+            return game.returns(position)
+
+        ISMCTSBot(20, seed=1, rollout_limit=3, evaluate=evaluate).act(
+            Decision(game, state, seat))
+        assert scored and not all(game.is_terminal(p) for p in scored)
+        scored.clear()
+        ISMCTSBot(20, seed=1, rollout_limit=None, evaluate=evaluate).act(
+            Decision(game, state, seat))
+        assert scored == []
+
+    @pytest.mark.parametrize("name", ["lustry", "captain_bluff"])
+    def test_auto_limit_uses_the_games_heuristic(self, name: str,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+        game = GAMES[name]
+        state, seat = decision_point(game, 6)
+        calls: list[Any] = []
+        real = game.heuristic  # type: ignore[attr-defined]
+
+        def spy(position: Any) -> Any:
+            calls.append(position)
+            return real(position)
+
+        monkeypatch.setattr(game, "heuristic", spy)
+        ISMCTSBot(5, seed=1).act(Decision(game, state, seat))
+        assert len(calls) == 5 or game.legal_actions(state)[1:] == ()
+        calls.clear()
+        ISMCTSBot(2, seed=1, rollout_limit=None).act(Decision(game, state, seat))
+        assert calls == []
+
+
+class TestHeuristics:
+    """The optional `heuristic` of Lustry and Captain Bluff estimates `returns`."""
+
+    @pytest.mark.parametrize(("name", "players"), [("lustry", 2), ("captain_bluff", 2),
+                                                   ("captain_bluff", 5)])
+    def test_bounded_and_equal_to_returns_at_the_end(self, name: str, players: int) -> None:
+        game = GAMES[name]
+        heuristic = game.heuristic  # type: ignore[attr-defined]
+        for seed in range(3):
+            rng = random.Random(seed)
+            state = game.new_game(players)
+            steps = 0
+            while not game.is_terminal(state):
+                if steps % 50 == 0:
+                    values = heuristic(state)
+                    assert len(values) == players
+                    assert all(-1.0 <= v <= 1.0 for v in values)
+                legal = game.legal_actions(state)
+                state = game.apply(state, legal[rng.randrange(len(legal))])
+                steps += 1
+            assert tuple(heuristic(state)) == tuple(game.returns(state))
+
+    def test_lustry_counts_closed_and_growing_sequences(self) -> None:
+        from boardrules.games import lustry
+        from boardrules.games.lustry.state import Sequence
+
+        start = lustry.new_game(2)
+        empty = lustry.NO_SEQUENCE
+        growing = Sequence(("r1c", "r2cf", "r3cf"), (None, None, None), (None, None, None))
+        blocked = Sequence(("r1c", "r2cf", "r3cf"), (None, "g2ce", None), (None, None, None))
+        closed = Sequence(("g1c", "g2cf", "g3cf", "g4cf", "g5cf"), (None,) * 5, (None,) * 5,
+                          closed=True)
+        a = lustry.heuristic(attrs.evolve(start, sequences=(growing,) + (empty,) * 5))
+        b = lustry.heuristic(attrs.evolve(start, sequences=(blocked,) + (empty,) * 5))
+        c = lustry.heuristic(attrs.evolve(start, sequences=(empty,) * 3 + (closed,)
+                                          + (empty,) * 2))
+        assert a[0] > b[0] > 0.0 and a[0] == -a[1]
+        assert c[1] > a[0] and c[0] == -c[1]
+
+    def test_captain_bluff_prefers_the_smaller_hand(self) -> None:
+        from boardrules.games import captain_bluff
+
+        state = captain_bluff.new_game(3)
+        state = attrs.evolve(state, hands=((1, 2), (3, 4, 5, 6), (7, 8, 9)))
+        values = captain_bluff.heuristic(state)
+        assert values[0] > values[2] == 0.0 > values[1]  # 2 cards, 3 (the mean), 4

@@ -20,13 +20,18 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, Final, Literal, Protocol
 
 from boardrules.game import CHANCE, TERMINAL, Game
 
-__all__ = ["Bot", "Decision", "ISMCTSBot", "RandomBot", "play_game"]
+__all__ = ["AUTO_ROLLOUT_LIMIT", "Bot", "Decision", "ISMCTSBot", "RandomBot", "play_game"]
 
 AnyGame = Game[Any, Any, Any, Any]
+Evaluator = Callable[[Any], Sequence[float]]
+"""A function estimating `returns` of a state that is not over (each value in -1..1)."""
+
+AUTO_ROLLOUT_LIMIT: Final = 40
+"""Steps a rollout plays, with ``rollout_limit="auto"``, in a game that has a `heuristic`."""
 
 
 class Decision:
@@ -111,6 +116,14 @@ class ISMCTSBot:
     player's return. Chance outcomes are sampled with the game's `sample_chance`. The
     action chosen is the most visited one at the root.
 
+    Rollouts stop at the end of the game, or after `rollout_limit` steps; a position
+    reached that way is scored by `evaluate`, else by the game's optional
+    ``heuristic(state)`` function (an estimate of `returns`, each value in -1..1), else by
+    `returns` (0 for everyone before the end). The default, ``"auto"``, plays to the end
+    unless the game has a ``heuristic`` (Lustry and Captain Bluff, whose random games run
+    to their turn limits): then rollouts stop after `AUTO_ROLLOUT_LIMIT` steps. ``None``
+    always plays to the end.
+
     The budget is `iterations` (reproducible: the same seed and decision give the same
     action) and/or `seconds` (whichever ends first; a time budget is not reproducible).
     """
@@ -122,18 +135,24 @@ class ISMCTSBot:
         seconds: float | None = None,
         seed: int = 0,
         exploration: float = 0.7,
-        rollout_limit: int | None = None,
+        rollout_limit: int | Literal["auto"] | None = "auto",
+        evaluate: Evaluator | None = None,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("give ISMCTSBot a budget: iterations, seconds or both")
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")
+        if rollout_limit != "auto" and rollout_limit is not None and (
+                type(rollout_limit) is not int or rollout_limit < 0):
+            raise ValueError(f"rollout_limit must be 'auto', None or a whole number >= 0, "
+                             f"got {rollout_limit!r}")
         self.iterations = iterations
         self.seconds = seconds
         self.seed = seed
         self.rng = random.Random(seed)
         self.exploration = exploration
         self.rollout_limit = rollout_limit
+        self.evaluate = evaluate
         self.name = f"ismcts{iterations or ''}"
 
     def act(self, decision: Decision) -> Any:
@@ -143,18 +162,26 @@ class ISMCTSBot:
             return legal[0]
         game = decision.game
         rng = self.rng
+        heuristic: Evaluator | None = self.evaluate or getattr(game, "heuristic", None)
+        limit = self.rollout_limit
+        if limit == "auto":
+            limit = None if heuristic is None else AUTO_ROLLOUT_LIMIT
+        score: Callable[[Any], Sequence[float]] = game.returns
+        if limit is not None and heuristic is not None:
+            score = heuristic
         root = _Node()
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while (self.iterations is None or done < self.iterations) and (
             deadline is None or time.perf_counter() < deadline
         ):
-            self._iterate(game, decision.sample_world(rng), root, rng)
+            self._iterate(game, decision.sample_world(rng), root, rng, limit, score)
             done += 1
         visits = root.visits
         return max(legal, key=lambda a: (visits.get(a, 0), -legal.index(a)))
 
-    def _iterate(self, game: AnyGame, state: Any, root: _Node, rng: random.Random) -> None:
+    def _iterate(self, game: AnyGame, state: Any, root: _Node, rng: random.Random,  # noqa: PLR0917
+                 limit: int | None, score: Callable[[Any], Sequence[float]]) -> None:
         to_move, legal_actions = game.to_move, game.legal_actions
         apply, sample = game.apply_unchecked, game.sample_chance
         node = root
@@ -185,8 +212,8 @@ class ISMCTSBot:
             path.append((mover, node, action))
             state = apply(state, action)
             node = node.children[action]
-        state = self._rollout(game, state, rng)
-        returns = game.returns(state)
+        state = _rollout(game, state, rng, limit)
+        returns = score(state)  # `returns` itself at the end (every evaluator's duty)
         for player, parent, action in path:
             parent.visits[action] = parent.visits.get(action, 0) + 1
             parent.wins[action] = parent.wins.get(action, 0.0) + (returns[player] + 1) / 2
@@ -204,21 +231,22 @@ class ISMCTSBot:
                 best, best_score = a, score
         return best
 
-    def _rollout(self, game: AnyGame, state: Any, rng: random.Random) -> Any:
-        to_move, legal_actions = game.to_move, game.legal_actions
-        apply, sample = game.apply_unchecked, game.sample_chance
-        steps = 0
-        limit = self.rollout_limit
-        while (mover := to_move(state)) is not TERMINAL:
-            if limit is not None and steps >= limit:
-                break
-            if mover is CHANCE:
-                state = apply(state, sample(state, rng))
-            else:
-                legal = legal_actions(state)
-                state = apply(state, legal[rng.randrange(len(legal))])
-            steps += 1
-        return state
+
+def _rollout(game: AnyGame, state: Any, rng: random.Random, limit: int | None) -> Any:
+    """Play random moves (and sampled chance) to the end, or for `limit` steps."""
+    to_move, legal_actions = game.to_move, game.legal_actions
+    apply, sample = game.apply_unchecked, game.sample_chance
+    steps = 0
+    while (mover := to_move(state)) is not TERMINAL:
+        if limit is not None and steps >= limit:
+            break
+        if mover is CHANCE:
+            state = apply(state, sample(state, rng))
+        else:
+            legal = legal_actions(state)
+            state = apply(state, legal[rng.randrange(len(legal))])
+        steps += 1
+    return state
 
 
 def play_game(

@@ -65,6 +65,7 @@ from boardrules.games.captain_bluff.cards import (
     luggage,
     value_of,
 )
+from boardrules.games.captain_bluff.heuristic import heuristic
 from boardrules.games.captain_bluff.notation import parse_action
 from boardrules.games.captain_bluff.observe import BuriedView, Observation, observe, resample
 from boardrules.games.captain_bluff.render import render
@@ -152,6 +153,7 @@ __all__ = [
     "card_name",
     "chance_outcomes",
     "destination_of",
+    "heuristic",
     "inventory",
     "is_luggage",
     "is_terminal",

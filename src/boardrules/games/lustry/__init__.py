@@ -43,6 +43,7 @@ from boardrules.games.lustry.cards import (
     card_value,
     is_card,
 )
+from boardrules.games.lustry.heuristic import heuristic
 from boardrules.games.lustry.notation import parse_action
 from boardrules.games.lustry.observe import Observation, observe, resample
 from boardrules.games.lustry.render import render
@@ -104,6 +105,7 @@ __all__ = [
     "card_colour",
     "card_value",
     "chance_outcomes",
+    "heuristic",
     "inventory",
     "is_card",
     "is_terminal",
