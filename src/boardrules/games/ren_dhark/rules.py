@@ -98,6 +98,25 @@ _COMBAT_OUTCOMES: Final = tuple((r, Fraction(1, 36)) for r in COMBAT_ROLLS)
 _SIDE_OUTCOMES: Final = tuple((s, Fraction(1, 2)) for s in SIDES)
 _WINDOW_CLOSED: Final = 3
 _SHIP = CombatType.SHIP
+# Enum members as module constants: `Phase.DEAL` is an attribute lookup on the enum class
+# (about ten times the cost of a global), and the hot paths test phases at every step.
+_DEAL: Final = Phase.DEAL
+_MULLIGAN: Final = Phase.MULLIGAN
+_ATTACK: Final = Phase.ATTACK
+_DEFEND: Final = Phase.DEFEND
+_WINDOW: Final = Phase.WINDOW
+_ACTIVATE: Final = Phase.ACTIVATE
+_WARD: Final = Phase.WARD
+_DESTROY: Final = Phase.DESTROY
+_COMBAT: Final = Phase.COMBAT
+_COUNTER: Final = Phase.COUNTER
+_SIDES: Final = Phase.SIDES
+_OVER: Final = Phase.OVER
+_PENDING: Final = Status.PENDING
+_APPLIED: Final = Status.APPLIED
+_WARDED: Final = Status.WARDED
+_FAILED: Final = Status.FAILED
+_VOID: Final = Status.VOID
 _GROUND: Final = (CombatType.PERSON, CombatType.UNIT)
 _T = TypeVar("_T")
 
@@ -258,7 +277,7 @@ def new_game(players: int, options: Options | None = None, *,
 
     >>> state = new_game(2)
     >>> to_move(state), state.phase
-    (CHANCE, <Phase.SIDES: 'sides'>)
+    (CHANCE, <_SIDES: 'sides'>)
     """
     if type(players) is not int or players != 2:
         raise InvalidOptionsError("players", f"Ren Dhark is for exactly 2 players, got {players!r}")
@@ -270,7 +289,7 @@ def new_game(players: int, options: Options | None = None, *,
     if card_set is not None:
         options = attrs.evolve(options, card_set=card_set)
     blue_deck, red_deck = options.tables.decks
-    state = _State(options, Phase.SIDES, None, 0, ((), ()), (blue_deck, red_deck), ((), ()),
+    state = _State(options, _SIDES, None, 0, ((), ()), (blue_deck, red_deck), ((), ()),
                    ((), ()), NO_DUEL, 0, False, 0, (False, False), (0, 0), (0, 0), None)
     if options.blue_player is None:
         return state
@@ -280,7 +299,7 @@ def new_game(players: int, options: Options | None = None, *,
 def _assign_sides(state: State, blue: int) -> State:
     blue_deck, red_deck = state.options.tables.decks
     decks = (blue_deck, red_deck) if blue == 0 else (red_deck, blue_deck)
-    return _evolve_state(state, phase=Phase.DEAL, blue=blue, attacker=blue, decks=decks)
+    return _evolve_state(state, phase=_DEAL, blue=blue, attacker=blue, decks=decks)
 
 
 # ---------------------------------------------------------------------------------------
@@ -291,44 +310,44 @@ def to_move(state: State) -> ToMove:
     """Return who acts: a player, `CHANCE` (sides, draws, dice) or `TERMINAL`."""
     phase = state.phase
     # Most frequent first: this runs at every step of every playout.
-    if phase is Phase.DEAL:
+    if phase is _DEAL:
         return CHANCE
-    if phase is Phase.WINDOW:
+    if phase is _WINDOW:
         return state.attacker if state.duel.window != 1 else 1 - state.attacker
-    if phase is Phase.ATTACK:
+    if phase is _ATTACK:
         return state.attacker
-    if phase is Phase.COMBAT or phase is Phase.WARD or phase is Phase.DESTROY:
+    if phase is _COMBAT or phase is _WARD or phase is _DESTROY:
         return CHANCE
-    if phase is Phase.DEFEND:
+    if phase is _DEFEND:
         return 1 - state.attacker
-    if phase is Phase.ACTIVATE or phase is Phase.SIDES:
+    if phase is _ACTIVATE or phase is _SIDES:
         return CHANCE
-    if phase is Phase.COUNTER and state.duel.loser is not None:  # the loser decides
+    if phase is _COUNTER and state.duel.loser is not None:  # the loser decides
         return state.attacker if state.duel.loser == ATTACKER else 1 - state.attacker
-    if phase is Phase.OVER:
+    if phase is _OVER:
         return TERMINAL
     return _decider(state)
 
 
 def _decider(state: State) -> int:
     phase = state.phase
-    if phase is Phase.ATTACK:
+    if phase is _ATTACK:
         return state.attacker
-    if phase is Phase.DEFEND:
+    if phase is _DEFEND:
         return 1 - state.attacker
-    if phase is Phase.WINDOW:
+    if phase is _WINDOW:
         return state.attacker if state.duel.window != 1 else 1 - state.attacker
-    if phase is Phase.COUNTER:
+    if phase is _COUNTER:
         loser = state.duel.loser
         assert loser is not None
         return _role_player(state, loser)
-    assert phase is Phase.MULLIGAN and state.blue is not None
+    assert phase is _MULLIGAN and state.blue is not None
     return state.blue if state.mulligans == 0 else 1 - state.blue
 
 
 def is_terminal(state: State) -> bool:
     """Return whether the game is over (D18 victory or D22 mutual skips)."""
-    return state.phase is Phase.OVER
+    return state.phase is _OVER
 
 
 def _attack_options(state: State, player: int, *, counter: bool = False) -> tuple[Action, ...]:
@@ -427,35 +446,35 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 def _legal_actions(state: State) -> tuple[Action, ...]:
     phase = state.phase
     # Decisions first, most frequent first: drivers sample chance nodes instead.
-    if phase is Phase.WINDOW:
+    if phase is _WINDOW:
         return _window_options(state)
-    if phase is Phase.ATTACK:
+    if phase is _ATTACK:
         return _attack_options(state, state.attacker)
-    if phase is Phase.DEFEND:
+    if phase is _DEFEND:
         return _defend_options(state, 1 - state.attacker)
-    if phase is Phase.DEAL:
+    if phase is _DEAL:
         p = _drawer(state)
         assert p is not None
         draws = state.options.tables.draw
         return tuple(draws[c] for c in _distinct(state.decks[p]))
-    if phase is Phase.ACTIVATE or phase is Phase.WARD or phase is Phase.DESTROY:
+    if phase is _ACTIVATE or phase is _WARD or phase is _DESTROY:
         return ROLLS
-    if phase is Phase.COMBAT:
+    if phase is _COMBAT:
         return COMBAT_ROLLS
-    if phase is Phase.COUNTER:
+    if phase is _COUNTER:
         loser = state.duel.loser
         player = _role_player(state, loser)  # type: ignore[arg-type]  # set in COUNTER
         if loser == ATTACKER:
             return (PASS, *_attack_options(state, player, counter=True))
         return (PASS, *_defend_options(state, player, counter=True))
-    if phase is Phase.MULLIGAN:
+    if phase is _MULLIGAN:
         player = _decider(state)
         if can_redraw(state.options.tables, state.hands[player]):
             return (KEEP, REDRAW)
         return (KEEP,)
-    if phase is Phase.SIDES:
+    if phase is _SIDES:
         return SIDES
-    assert phase is Phase.OVER
+    assert phase is _OVER
     return ()
 
 
@@ -475,18 +494,18 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     ('draw I/1 Charaua', Fraction(1, 33))
     """
     phase = state.phase
-    if phase is Phase.DEAL:
+    if phase is _DEAL:
         p = _drawer(state)
         assert p is not None
         deck = state.decks[p]
         counts = Counter(deck)
         draws = state.options.tables.draw
         return tuple((draws[c], Fraction(counts[c], len(deck))) for c in _distinct(deck))
-    if phase is Phase.ACTIVATE or phase is Phase.WARD or phase is Phase.DESTROY:
+    if phase is _ACTIVATE or phase is _WARD or phase is _DESTROY:
         return _ROLL_OUTCOMES
-    if phase is Phase.COMBAT:
+    if phase is _COMBAT:
         return _COMBAT_OUTCOMES
-    if phase is Phase.SIDES:
+    if phase is _SIDES:
         return _SIDE_OUTCOMES
     return ()
 
@@ -501,17 +520,17 @@ def sample_chance(state: State, rng: random.Random) -> Action:
     """Draw one chance outcome with the distribution of `chance_outcomes`, without listing them."""
     global _sampled  # noqa: PLW0603 - see _sampled
     phase = state.phase
-    if phase is Phase.DEAL:
+    if phase is _DEAL:
         p = _drawer(state)
         assert p is not None
         draw = state.options.tables.draw[rng.choice(state.decks[p])]
         _sampled = (state, draw)
         return draw
-    if phase is Phase.ACTIVATE or phase is Phase.WARD or phase is Phase.DESTROY:
+    if phase is _ACTIVATE or phase is _WARD or phase is _DESTROY:
         return ROLLS[rng.randrange(6)]
-    if phase is Phase.COMBAT:
+    if phase is _COMBAT:
         return COMBAT_ROLLS[rng.randrange(36)]
-    if phase is Phase.SIDES:
+    if phase is _SIDES:
         return SIDES[rng.randrange(2)]
     raise BoardrulesError(f"no chance event in phase {phase.value}: this is not a chance node")
 
@@ -524,7 +543,7 @@ def _is_legal(state: State, action: Action) -> bool:
     """Whether `action` is legal in `state` (`apply` first tries the memos, see there)."""
     phase = state.phase
     try:
-        if phase is Phase.DEAL:
+        if phase is _DEAL:
             if type(action) is not Draw:
                 return False
             tables = state.options.tables
@@ -535,12 +554,12 @@ def _is_legal(state: State, action: Action) -> bool:
             return prebuilt is action or prebuilt == action
         # Dice: a plain int 1-6 is one of the prebuilt outcomes; anything else (a float, a
         # bool) takes the general membership test, which decides by equality.
-        if phase is Phase.ACTIVATE or phase is Phase.WARD or phase is Phase.DESTROY:
+        if phase is _ACTIVATE or phase is _WARD or phase is _DESTROY:
             if type(action) is not Roll:
                 return False
             value = action.value
             return (type(value) is int and 1 <= value <= 6) or action in ROLLS
-        if phase is Phase.COMBAT:
+        if phase is _COMBAT:
             if type(action) is not CombatRoll:
                 return False
             a, d = action.attacker, action.defender
@@ -554,18 +573,18 @@ def _is_legal(state: State, action: Action) -> bool:
 def _why_illegal(state: State, action: object) -> tuple[str, str]:
     """Return the reason and rule id for an action `_is_legal` refused (slow path)."""
     phase = state.phase
-    if phase is Phase.OVER:
+    if phase is _OVER:
         return "the game is over", "D18"
     kinds = {
-        Phase.SIDES: ("sides must be drawn first (blue 0 or blue 1)", "D4"),
-        Phase.DEAL: ("a card must be drawn from the drawing player's deck", "D17"),
-        Phase.ACTIVATE: ("the committed card's activation roll (roll 1-6) comes first", "D12"),
-        Phase.WARD: ("the ward-off roll (roll 1-6) comes first", "D11"),
-        Phase.DESTROY: ("the destroy roll (roll 1-6) comes first", "D11"),
-        Phase.COMBAT: ("the combat dice (combat a:d) come first", "D13"),
+        _SIDES: ("sides must be drawn first (blue 0 or blue 1)", "D4"),
+        _DEAL: ("a card must be drawn from the drawing player's deck", "D17"),
+        _ACTIVATE: ("the committed card's activation roll (roll 1-6) comes first", "D12"),
+        _WARD: ("the ward-off roll (roll 1-6) comes first", "D11"),
+        _DESTROY: ("the destroy roll (roll 1-6) comes first", "D11"),
+        _COMBAT: ("the combat dice (combat a:d) come first", "D13"),
     }
     if phase in kinds:
-        if phase is Phase.DEAL and isinstance(action, Draw):
+        if phase is _DEAL and isinstance(action, Draw):
             return f"{action.card} {action.name} is not in the drawing player's deck", "D17"
         return kinds[phase]
     player = _decider(state)
@@ -582,13 +601,13 @@ def _why_illegal(state: State, action: object) -> tuple[str, str]:
                 return "a redraw needs fewer than 2 ships or more than 3 action cards", "D5"
             return f"player {player} must keep or redraw the opening hand", "D5"
         case Phase.ATTACK | Phase.DEFEND | Phase.COUNTER:
-            rule = {Phase.ATTACK: "D7", Phase.DEFEND: "D8", Phase.COUNTER: "D15"}[phase]
-            right_kind = (isinstance(action, Attack) if phase is Phase.ATTACK
-                          else isinstance(action, Defend) if phase is Phase.DEFEND
+            rule = {_ATTACK: "D7", _DEFEND: "D8", _COUNTER: "D15"}[phase]
+            right_kind = (isinstance(action, Attack) if phase is _ATTACK
+                          else isinstance(action, Defend) if phase is _DEFEND
                           else isinstance(action, CounterStrike))
             if not right_kind:
-                verb = {Phase.ATTACK: "attack", Phase.DEFEND: "defend",
-                        Phase.COUNTER: "counter-strike or pass"}[phase]
+                verb = {_ATTACK: "attack", _DEFEND: "defend",
+                        _COUNTER: "counter-strike or pass"}[phase]
                 return f"player {player} must {verb} now", rule
             assert isinstance(action, Attack | Defend | CounterStrike)
             if index is None:
@@ -663,9 +682,9 @@ def _apply_matched(state: State, action: Action) -> State:
             return _draw(state, action)
         case Roll(value=value):
             phase = state.phase
-            if phase is Phase.ACTIVATE:
+            if phase is _ACTIVATE:
                 return _activation(state, value)
-            if phase is Phase.WARD:
+            if phase is _WARD:
                 return _ward(state, value)
             return _destroy(state, value)
         case CombatRoll(attacker=a_die, defender=d_die):
@@ -677,7 +696,7 @@ def _apply_matched(state: State, action: Action) -> State:
         case PlayAction(card=number):
             return _play(state, tables.index[number])
         case Pass():
-            if state.phase is Phase.WINDOW:
+            if state.phase is _WINDOW:
                 return _advance_window(state, state.duel, played=False)
             return _counter_declined(state)
         case CounterStrike(card=number, as_type=as_type):
@@ -694,15 +713,15 @@ def _apply_matched(state: State, action: Action) -> State:
 
 def _on_roll(state: State, action: Roll) -> State:
     phase = state.phase
-    if phase is Phase.ACTIVATE:
+    if phase is _ACTIVATE:
         return _activation(state, action.value)
-    if phase is Phase.WARD:
+    if phase is _WARD:
         return _ward(state, action.value)
     return _destroy(state, action.value)
 
 
 def _on_pass(state: State, action: Pass) -> State:
-    if state.phase is Phase.WINDOW:
+    if state.phase is _WINDOW:
         return _open_window(state, _next_window(state.duel, played=False))
     return _counter_declined(state)
 
@@ -733,19 +752,19 @@ def _draw(state: State, action: Draw) -> State:
     if drawer is not None:
         phase = s.phase
     elif s.mulligans < 2:
-        phase = Phase.MULLIGAN
+        phase = _MULLIGAN
     elif _can_attack_with(s.options.tables, s.landed[attacker], hands[attacker]):
-        phase = Phase.ATTACK  # what _start_battle would find first
+        phase = _ATTACK  # what _start_battle would find first
     else:
         phase = s.phase
     state = _State(s.options, phase, s.blue, attacker, hands, decks, s.landed, s.out,
-                   NO_DUEL if phase is Phase.ATTACK else s.duel, s.battle, s.skipped,
+                   NO_DUEL if phase is _ATTACK else s.duel, s.battle, s.skipped,
                    s.mulligans, s.redrew, s.shown_nonships, s.shown_actions, s.winner)
     if drawer is not None:
         global _drawn  # noqa: PLW0603 - see _drawn: the next sample and apply ask
         _drawn = (state, drawer)
         return state
-    if phase is Phase.DEAL:
+    if phase is _DEAL:
         return _start_battle(state)  # the attacker cannot attack: a skip (D6)
     return state
 
@@ -758,7 +777,7 @@ def _mulligan(state: State, *, redraw: bool) -> State:
             return _evolve_state(state, mulligans=mulligans)
         return _start_battle(_evolve_state(state, mulligans=mulligans))
     deck = tuple(sorted(state.decks[player] + state.hands[player]))
-    return _evolve_state(state, phase=Phase.DEAL, mulligans=mulligans,
+    return _evolve_state(state, phase=_DEAL, mulligans=mulligans,
                          hands=_pair(state.hands, player, ()),
                          decks=_pair(state.decks, player, deck),
                          redrew=_pair(state.redrew, player, True))
@@ -769,7 +788,7 @@ def _start_battle(state: State) -> State:
     while True:
         p = state.attacker
         if _can_attack(state, p):
-            return _at(state, Phase.ATTACK, NO_DUEL)
+            return _at(state, _ATTACK, NO_DUEL)
         state = _reveal_no_attack(state, p)
         if state.skipped:
             return _end_by_skips(state)
@@ -789,7 +808,7 @@ def _reveal_no_attack(state: State, player: int) -> State:
 def _end_by_skips(state: State) -> State:
     a, b = len(state.landed[0]), len(state.landed[1])
     winner = 0 if a > b else 1 if b > a else None
-    return _evolve_state(state, phase=Phase.OVER, duel=NO_DUEL, winner=winner)
+    return _evolve_state(state, phase=_OVER, duel=NO_DUEL, winner=winner)
 
 
 def _attack(state: State, card: int, as_type: CombatType) -> State:
@@ -800,15 +819,15 @@ def _attack(state: State, card: int, as_type: CombatType) -> State:
     hands = _pair(state.hands, p, _without(state.hands[p], card))
     tables = state.options.tables
     if rolls:
-        phase = Phase.ACTIVATE
+        phase = _ACTIVATE
     elif any(map(tables.is_combat.__getitem__, hands[1 - p])):
-        phase = Phase.DEFEND
+        phase = _DEFEND
     else:
-        phase = Phase.ATTACK  # replaced at once by _to_defend: nobody can defend (D8)
+        phase = _ATTACK  # replaced at once by _to_defend: nobody can defend (D8)
     s = state
     state = _State(s.options, phase, s.blue, s.attacker, hands, s.decks, s.landed, s.out, duel,
                    s.battle, s.skipped, s.mulligans, s.redrew, nonships, actions, s.winner)
-    if phase is Phase.ATTACK:
+    if phase is _ATTACK:
         return _to_defend(state)
     return state
 
@@ -817,7 +836,7 @@ def _to_defend(state: State) -> State:
     d = 1 - state.attacker
     tables = state.options.tables
     if any(map(tables.is_combat.__getitem__, state.hands[d])):
-        return _at(state, Phase.DEFEND, state.duel)
+        return _at(state, _DEFEND, state.duel)
     # D8 (R): no combat card to defend with: the attacking card wins unopposed; the
     # opponent learns that the hand holds only action cards.
     n = len(state.hands[d])
@@ -836,14 +855,14 @@ def _defend(state: State, card: int, as_type: CombatType) -> State:
         duel = _Duel(o.counter, o.attack, o.attack_type, card, as_type, o.attack_activated, True,
                      o.revealed, o.window, o.played, o.resolving, o.attack_mod, o.defense_mod,
                      o.loser)
-        return _from_hand(state, Phase.ACTIVATE, duel, hands, (nonships, actions))
+        return _from_hand(state, _ACTIVATE, duel, hands, (nonships, actions))
     # No activation roll: both cards turn face up at once (D9), so build the duel revealed.
     duel = _Duel(o.counter, o.attack, o.attack_type, card, as_type, o.attack_activated, False,
                  True, 0, o.played, o.resolving, o.attack_mod, o.defense_mod, o.loser)
     # The state is built as the window usually opens now; if not (a ``-`` decides the duel,
     # or the attacker's hand is empty), the steps after the reveal take the duel as an
     # argument and never read the state's phase or duel.
-    return _judge(_from_hand(state, Phase.WINDOW, duel, hands, (nonships, actions)), duel)
+    return _judge(_from_hand(state, _WINDOW, duel, hands, (nonships, actions)), duel)
 
 
 def _from_hand(s: State, phase: Phase, duel: Duel, hands: tuple[tuple[int, ...], tuple[int, ...]],
@@ -884,11 +903,11 @@ def _activation(state: State, value: int) -> State:
         else:
             duel = _evolve_duel(duel, counter=False, defense=None, defense_type=None,
                                 defense_activated=False, revealed=True)
-        return _evolve_state(state, phase=Phase.COUNTER, out=out, duel=duel)
+        return _evolve_state(state, phase=_COUNTER, out=out, duel=duel)
     state = _evolve_state(state, out=out)
     if role == ATTACKER:
         if _can_attack(state, owner):
-            return _at(state, Phase.ATTACK, NO_DUEL)
+            return _at(state, _ATTACK, NO_DUEL)
         # (R) Nothing left to attack with: the battle ends without a duel.
         state = _reveal_no_attack(state, owner)
         return _end_battle(state, state.out, state.landed)
@@ -923,9 +942,9 @@ def _open_window(state: State, duel: Duel) -> State:
     while duel.window != _WINDOW_CLOSED:
         role = DEFENDER if duel.window == 1 else ATTACKER
         if state.hands[_role_player(state, role)]:
-            if state.phase is Phase.WINDOW and state.duel is duel:
+            if state.phase is _WINDOW and state.duel is duel:
                 return state  # the caller built it, expecting the window to open
-            return _at(state, Phase.WINDOW, duel)
+            return _at(state, _WINDOW, duel)
         duel = _next_window(duel, played=False)
     return _resolve(state, duel)  # it builds the next state from `duel`
 
@@ -953,7 +972,7 @@ def _play(state: State, card: int) -> State:
     role = DEFENDER if duel.window == 1 else ATTACKER
     player = _role_player(state, role)
     nonships, actions = _shown_after_play(state, player, card)
-    played = (*duel.played, _Played(role, card, Status.PENDING))
+    played = (*duel.played, _Played(role, card, _PENDING))
     d = duel
     duel = _Duel(d.counter, d.attack, d.attack_type, d.defense, d.defense_type,
                  d.attack_activated, d.defense_activated, d.revealed,
@@ -962,7 +981,7 @@ def _play(state: State, card: int) -> State:
     hand = _without(state.hands[player], card)
     # Built as the window usually stays open; `_open_window` returns it as it is then, and
     # otherwise takes the duel as an argument and never reads the state's phase or duel.
-    return _open_window(_from_hand(state, Phase.WINDOW, duel, _pair(state.hands, player, hand),
+    return _open_window(_from_hand(state, _WINDOW, duel, _pair(state.hands, player, hand),
                                    (nonships, actions)), duel)
 
 
@@ -989,12 +1008,12 @@ def _resolve(state: State, duel: Duel) -> State:
         target, _ = _slot(duel, 1 - entry.role)
         assert target is not None
         if effect.aims_at_enemy and tables.a[target] is not None:
-            return _at(state, Phase.WARD, _resolving(duel, k))
+            return _at(state, _WARD, _resolving(duel, k))
         if effect.effect is Effect.DESTROY:
-            return _at(state, Phase.DESTROY, _resolving(duel, k))
+            return _at(state, _DESTROY, _resolving(duel, k))
         duel = _modify(tables, duel, k)
         k += 1
-    return _at(state, Phase.COMBAT, duel)
+    return _at(state, _COMBAT, duel)
 
 
 def _resolving(d: Duel, k: int) -> Duel:
@@ -1015,9 +1034,9 @@ def _modify(tables: Tables, duel: Duel, k: int) -> Duel:
     weaken = effect.effect is Effect.WEAKEN
     change = -amount if weaken else amount
     if (entry.role == ATTACKER) == weaken:  # the defender's card changes
-        return _set_status(duel, k, Status.APPLIED, resolving=k + 1,
+        return _set_status(duel, k, _APPLIED, resolving=k + 1,
                            defense_mod=duel.defense_mod + change)
-    return _set_status(duel, k, Status.APPLIED, resolving=k + 1,
+    return _set_status(duel, k, _APPLIED, resolving=k + 1,
                        attack_mod=duel.attack_mod + change)
 
 
@@ -1031,12 +1050,12 @@ def _ward(state: State, value: int) -> State:
     a_value = tables.a[target]  # type: ignore[index]  # a committed card
     assert a_value is not None
     if value >= a_value:
-        duel = _set_status(duel, k, Status.WARDED, resolving=k + 1)
+        duel = _set_status(duel, k, _WARDED, resolving=k + 1)
         return _resolve(state, duel)
     effect = tables.effect[entry.card]
     assert effect is not None
     if effect.effect is Effect.DESTROY:
-        return _at(state, Phase.DESTROY, state.duel)
+        return _at(state, _DESTROY, state.duel)
     duel = _modify(tables, duel, k)
     return _resolve(state, duel)
 
@@ -1049,9 +1068,9 @@ def _destroy(state: State, value: int) -> State:
     effect = state.options.tables.effect[entry.card]
     assert effect is not None
     if value < effect.amount:
-        return _resolve(state, _set_status(duel, k, Status.FAILED, resolving=k + 1))
-    played = (*duel.played[:k], _Played(entry.role, entry.card, Status.APPLIED),
-              *(_Played(p.role, p.card, Status.VOID) for p in duel.played[k + 1:]))
+        return _resolve(state, _set_status(duel, k, _FAILED, resolving=k + 1))
+    played = (*duel.played[:k], _Played(entry.role, entry.card, _APPLIED),
+              *(_Played(p.role, p.card, _VOID) for p in duel.played[k + 1:]))
     return _finish_duel(state, _evolve_duel(duel, played=played, resolving=len(played)), entry.role)
 
 
@@ -1115,7 +1134,7 @@ def _finish_duel(state: State, duel: Duel, winner: int | None) -> State:
             duel = _Duel(False, a, duel.attack_type, None, None, duel.attack_activated, False,
                          True, 0, (), 0, duel.attack_mod, 0, loser)
         s = state
-        return _State(s.options, Phase.COUNTER, s.blue, s.attacker, s.hands, s.decks, s.landed,
+        return _State(s.options, _COUNTER, s.blue, s.attacker, s.hands, s.decks, s.landed,
                       out, duel, s.battle, s.skipped, s.mulligans, s.redrew, s.shown_nonships,
                       s.shown_actions, s.winner)
     return _outcome(state, duel, winner, out)
@@ -1145,7 +1164,7 @@ def _counter_strike(state: State, card: int, as_type: CombatType) -> State:
     state = _evolve_state(state, hands=_pair(state.hands, player, hand),
                           shown_nonships=nonships, shown_actions=actions, duel=duel)
     if rolls:
-        return _at(state, Phase.ACTIVATE, state.duel)
+        return _at(state, _ACTIVATE, state.duel)
     return _reveal(state, duel)
 
 
@@ -1173,10 +1192,10 @@ def _end_battle(state: State, out: tuple[tuple[int, ...], tuple[int, ...]],
     s = state
     attacker = s.attacker
     if has_won(landed[attacker]):
-        return _State(s.options, Phase.OVER, s.blue, attacker, s.hands, s.decks, landed, out,
+        return _State(s.options, _OVER, s.blue, attacker, s.hands, s.decks, landed, out,
                       NO_DUEL, s.battle, s.skipped, s.mulligans, s.redrew, s.shown_nonships,
                       s.shown_actions, attacker)
-    state = _State(s.options, Phase.DEAL, s.blue, 1 - attacker, s.hands, s.decks, landed, out,
+    state = _State(s.options, _DEAL, s.blue, 1 - attacker, s.hands, s.decks, landed, out,
                    NO_DUEL, s.battle + 1, False, s.mulligans, s.redrew, s.shown_nonships,
                    s.shown_actions, None)
     if _drawer(state) is not None:
@@ -1212,14 +1231,14 @@ def scores(state: State) -> tuple[int, int]:
 
 def result(state: State) -> Result:
     """Return the cards on the enemy planets as scores, and the winner once the game is over."""
-    finished = state.phase is Phase.OVER
+    finished = state.phase is _OVER
     winners: tuple[int, ...] = (state.winner,) if finished and state.winner is not None else ()
     return Result(scores(state), winners, finished)
 
 
 def returns(state: State) -> tuple[float, ...]:
     """Return 1.0 for the winner, -1.0 for the loser, 0.0 each for a draw or before the end."""
-    if state.phase is not Phase.OVER or state.winner is None:
+    if state.phase is not _OVER or state.winner is None:
         return (0.0, 0.0)
     return (1.0, -1.0) if state.winner == 0 else (-1.0, 1.0)
 
