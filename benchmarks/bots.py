@@ -27,7 +27,8 @@ from boardrules.games import GAMES
 
 
 class TimedBot:
-    """Wraps a bot and records the time of each of its moves."""
+    """Wraps a bot and records the CPU time of each of its moves (the host is shared:
+    wall-clock time would count other processes)."""
 
     def __init__(self, bot: ISMCTSBot) -> None:
         self.bot = bot
@@ -35,9 +36,9 @@ class TimedBot:
         self.times: list[float] = []
 
     def act(self, decision: Decision) -> Any:
-        start = time.perf_counter()
+        start = time.process_time()
         action = self.bot.act(decision)
-        self.times.append(time.perf_counter() - start)
+        self.times.append(time.process_time() - start)
         return action
 
 
@@ -66,7 +67,7 @@ def main(argv: list[str] | None = None) -> None:
     if unknown:
         parser.error(f"unknown game(s) {', '.join(unknown)}; known: {', '.join(GAMES)}")
     print(f"{'game':<15}{'players':>8}{'games':>7}{'wins':>6}{'draws':>7}{'win %':>8}"
-          f"{'± 95%':>7}{'ms/move':>9}{'moves':>7}", flush=True)
+          f"{'± 95%':>7}{'cpu ms/move':>13}{'moves':>7}", flush=True)
     for name in args.games or list(GAMES):
         game = GAMES[name]
         players = args.players or game.MIN_PLAYERS
@@ -86,7 +87,7 @@ def main(argv: list[str] | None = None) -> None:
         half = 1.96 * math.sqrt(rate * (1 - rate) / args.count)
         ms = 1000 * sum(times) / max(len(times), 1)
         print(f"{name:<15}{players:>8}{args.count:>7}{wins:>6}{draws:>7}{100 * rate:>7.1f}%"
-              f"{100 * half:>6.1f}%{ms:>9.1f}{len(times):>7}", flush=True)
+              f"{100 * half:>6.1f}%{ms:>13.1f}{len(times):>7}", flush=True)
 
 
 if __name__ == "__main__":
