@@ -221,3 +221,18 @@ def test_slot_builder_builds_the_same_object_and_refuses_fields_it_would_skip() 
     for cls in (WithDefault, WithValidator, NoSlots, int):
         with pytest.raises(TypeError):
             slot_builder(cls)
+
+
+def test_step_of_subclass_finds_the_parent_kind_and_refuses_strangers() -> None:
+    from boardrules._build import step_of_subclass
+
+    @attrs.frozen
+    class Move:
+        to: int
+
+    class Jump(Move):
+        pass
+
+    assert step_of_subclass({int: "number", Move: "move"}, Jump(3)) == "move"
+    with pytest.raises(TypeError, match="not an action"):
+        step_of_subclass({Move: "move"}, "e4")

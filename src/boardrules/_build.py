@@ -1,4 +1,5 @@
-"""Fast construction of frozen attrs states, for the games' hot paths (private).
+"""Fast construction of frozen attrs states and dispatch of actions, for the games' hot
+paths (private).
 
 Bots build millions of successor states. attrs' frozen ``__init__`` stores each field
 through ``object.__setattr__``, which looks the name up on every call; `slot_builder`
@@ -8,13 +9,15 @@ about 40 % cheaper. The object it builds is exactly the one ``cls(...)`` builds.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["slot_builder"]
+__all__ = ["slot_builder", "step_of_subclass"]
 
 _C = TypeVar("_C")
+_S = TypeVar("_S")
 
 
 def slot_builder(cls: type[_C]) -> type[_C]:
@@ -52,3 +55,21 @@ def slot_builder(cls: type[_C]) -> type[_C]:
     build = scope["build"]
     build.__qualname__ = build.__name__ = f"build_{cls.__name__}"
     return build  # type: ignore[no-any-return]
+
+
+def step_of_subclass(steps: Mapping[type, _S], action: object) -> _S:
+    """Return the step of the first kind in `steps` that `action` is an instance of.
+
+    Games apply an action through a table of steps by its exact type (one dict lookup);
+    this is the slow path for an instance of a subclass of an action class. Anything
+    else is not an action of the game: `TypeError`.
+
+    >>> class Move: ...
+    >>> class Jump(Move): ...
+    >>> step_of_subclass({Move: "move"}, Jump())
+    'move'
+    """
+    for kind, step in steps.items():
+        if isinstance(action, kind):
+            return step
+    raise TypeError(f"{action!r} is not an action of this game")

@@ -23,9 +23,9 @@ from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Final, assert_never
+from typing import Any, Final
 
-from boardrules._build import slot_builder
+from boardrules._build import slot_builder, step_of_subclass
 from boardrules.errors import BoardrulesError, IllegalActionError, InvalidOptionsError
 from boardrules.game import CHANCE, TERMINAL, Result, ToMove
 from boardrules.games.whales_rivals.actions import (
@@ -424,8 +424,8 @@ def apply(state: State, action: Action) -> State:
     if not _is_legal(state, action):
         reason, rule = _why_illegal(state, action)
         raise IllegalActionError(state, action, reason, rule)
-    step = _APPLY.get(type(action))  # apply_unchecked, one call level less
-    return step(state, action) if step is not None else apply_unchecked(state, action)
+    step = _APPLY.get(type(action)) or step_of_subclass(_APPLY, action)  # one call level less
+    return step(state, action)
 
 
 # --- the turn flow -------------------------------------------------------------------------
@@ -644,13 +644,7 @@ def apply_unchecked(state: State, action: Action) -> State:
     Only pass actions taken from `legal_actions(state)` or `sample_chance(state, ...)`;
     anything else may build an impossible state.
     """
-    step = _APPLY.get(type(action))
-    if step is None:  # a subclass of an action kind, or no action at all
-        for kind, step in _APPLY.items():  # noqa: B007 - the matching step is wanted
-            if isinstance(action, kind):
-                break
-        else:
-            assert_never(action)  # type: ignore[arg-type]
+    step = _APPLY.get(type(action)) or step_of_subclass(_APPLY, action)
     return step(state, action)
 
 
