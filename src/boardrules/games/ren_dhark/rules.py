@@ -277,7 +277,7 @@ def new_game(players: int, options: Options | None = None, *,
 
     >>> state = new_game(2)
     >>> to_move(state), state.phase
-    (CHANCE, <_SIDES: 'sides'>)
+    (CHANCE, <Phase.SIDES: 'sides'>)
     """
     if type(players) is not int or players != 2:
         raise InvalidOptionsError("players", f"Ren Dhark is for exactly 2 players, got {players!r}")
