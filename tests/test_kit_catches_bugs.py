@@ -10,13 +10,14 @@ from typing import Any
 
 import pytest
 
-from boardrules.games import kivi
+from boardrules.games import GAMES, kivi
 from boardrules.testing import check_chance_sampling, check_playout
 
 
-def broken(**overrides: object) -> Any:
-    """Return a copy of the kivi module's namespace with some functions replaced."""
-    namespace = types.SimpleNamespace(**{k: getattr(kivi, k) for k in dir(kivi)
+def broken(module: Any = kivi, **overrides: object) -> Any:
+    """Return a copy of a game module's namespace (KIVI's by default) with some functions
+    replaced."""
+    namespace = types.SimpleNamespace(**{k: getattr(module, k) for k in dir(module)
                                          if not k.startswith("__")})
     for name, value in overrides.items():
         setattr(namespace, name, value)
@@ -90,3 +91,23 @@ class TestKitCatchesBrokenGames:
 
         with pytest.raises(AssertionError, match="multiset changed"):
             check_playout(broken(inventory=inventory), 2)
+
+
+class TestKitCatchesLeakyAnnouncements:
+    """An `announce` that shows another player's hidden card is caught in every game that
+    hides cards; the real one passes the same playout."""
+
+    @pytest.mark.parametrize(("name", "seed"), [
+        ("whales_rivals", 0), ("ren_dhark", 0), ("captain_bluff", 0), ("lustry", 0),
+    ])
+    def test_plain_notation_leaks(self, name: str, seed: int) -> None:
+        game = GAMES[name]
+
+        def announce(state: Any, action: Any, observer: int | None) -> str:
+            return str(action)
+
+        every = 1 if name in ("whales_rivals", "ren_dhark") else 10
+        with pytest.raises(AssertionError, match="announce leaks"):
+            check_playout(broken(game, announce=announce), game.MIN_PLAYERS, seed=seed,
+                          observe_every=every)
+        check_playout(game, game.MIN_PLAYERS, seed=seed, observe_every=every)

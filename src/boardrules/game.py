@@ -3,6 +3,12 @@
 A game is a *module* (for example `boardrules.games.kivi`) whose functions and
 constants satisfy the `Game` protocol; mypy checks every registered module
 against it. States, actions, observations and options are frozen attrs classes.
+
+Optional members, looked up with `getattr` by the tools that use them:
+``announce(state, action, player) -> str`` (what a player sees of an action, for
+frontends and ``boardrules play``), ``render(observation) -> str`` (a text picture),
+``heuristic(state)`` (an estimate of `returns` for cut-short rollouts) and
+``PERFECT_INFORMATION``.
 """
 
 from __future__ import annotations

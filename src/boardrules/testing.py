@@ -30,6 +30,10 @@ at every step, checks:
   and it depends only on what the player knows: two states the player cannot tell
   apart resample to the same world for the same seed (so a bot searching through
   `resample` cannot peek);
+* where the game has the optional `announce`: it tells each player (and the spectator)
+  nothing hidden: what it says of an action is said of some action in one of three
+  worlds `resample` draws for that player, unless no action there leaves the player
+  the same view (the action shows something, like a card played face up);
 * the inventory never changes (conservation);
 * the game ends within `action_bound` actions, and its record replays (also from
   JSON) to the same final state.
@@ -75,6 +79,7 @@ AnyGame = Game[Any, Any, Any, Any]
 _MAX_POOL = 400
 _ILLEGAL_TRIES = 4
 _NOTATION_SAMPLE = 24
+_ANNOUNCE_SAMPLE = 4
 
 
 def random_playout(
@@ -130,6 +135,8 @@ def _check_observations(game: AnyGame, state: Any, players: int, rng: random.Ran
     legal = game.legal_actions(state)
     spectator = game.observe(state, None)
     inventory = game.inventory(state)
+    announce = hasattr(game, "announce")
+    public_worlds: list[Any] = []
     for player in [*range(players), None]:
         obs = game.observe(state, player)
         assert from_json(to_json(obs)) == obs, f"observation of {player} does not round-trip"
@@ -153,6 +160,37 @@ def _check_observations(game: AnyGame, state: Any, players: int, rng: random.Ran
             assert game.legal_actions(other) == legal, (
                 f"player {player}'s legal actions depend on what the player cannot see"
             )
+        if announce and mover is not TERMINAL:
+            worlds = [other, *(game.resample(state, player, rng) for _ in range(2))]
+            _check_announce(game, state, worlds, player, rng)
+            public_worlds.extend(worlds)
+    if announce and mover is not TERMINAL:
+        _check_announce(game, state, public_worlds, None, rng)
+
+
+def _check_announce(game: AnyGame, state: Any, worlds: list[Any], observer: int | None,
+                    rng: random.Random) -> None:
+    """`announce` tells `observer` nothing the observer may not know.
+
+    `worlds` are states the observer cannot tell from `state`. What is announced of an
+    action in `state` must be announced of some action in one of the worlds too, unless
+    the action shows the observer something no action in those worlds would (a card
+    played face up from a hidden hand): a text only the true state could produce, for an
+    action whose view the worlds could produce, tells which world is true.
+    """
+    announce: Callable[[Any, Any, int | None], str] = game.announce  # type: ignore[attr-defined]
+    legal = game.legal_actions(state)
+    for action in rng.sample(legal, min(len(legal), _ANNOUNCE_SAMPLE)):
+        text = announce(state, action, observer)
+        assert isinstance(text, str) and text, f"announce({action!r}) must be text"
+        if any(announce(world, other, observer) == text
+               for world in worlds for other in game.legal_actions(world)):
+            continue
+        view = game.observe(game.apply_unchecked(state, action), observer)
+        assert not any(game.observe(game.apply_unchecked(world, other), observer) == view
+                       for world in worlds for other in game.legal_actions(world)), (
+            f"announce leaks to {observer}: {text!r} for {action!r} is said in no world "
+            "the observer cannot tell apart, though those worlds allow the same view")
 
 
 def check_playout(

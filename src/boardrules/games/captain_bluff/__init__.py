@@ -67,7 +67,13 @@ from boardrules.games.captain_bluff.cards import (
 )
 from boardrules.games.captain_bluff.heuristic import heuristic
 from boardrules.games.captain_bluff.notation import parse_action
-from boardrules.games.captain_bluff.observe import BuriedView, Observation, observe, resample
+from boardrules.games.captain_bluff.observe import (
+    BuriedView,
+    Observation,
+    announce,
+    observe,
+    resample,
+)
 from boardrules.games.captain_bluff.render import render
 from boardrules.games.captain_bluff.rows import RowInfo, analyse_row, row_info
 from boardrules.games.captain_bluff.rules import (
@@ -147,6 +153,7 @@ __all__ = [
     "SwapDestination",
     "action_bound",
     "analyse_row",
+    "announce",
     "apply",
     "apply_unchecked",
     "card_code",

@@ -15,11 +15,12 @@ from typing import TypeAlias
 import attrs
 
 from boardrules.errors import BoardrulesError
+from boardrules.games.captain_bluff.actions import Action, Draw, SetDestination, SwapDestination
 from boardrules.games.captain_bluff.cards import LUGGAGE
-from boardrules.games.captain_bluff.rules import _without
+from boardrules.games.captain_bluff.rules import _without, deal_recipient, to_move
 from boardrules.games.captain_bluff.state import FaceDown, Options, Stage, State
 
-__all__ = ["BuriedView", "Observation", "observe", "resample"]
+__all__ = ["BuriedView", "Observation", "announce", "observe", "resample"]
 
 
 @attrs.frozen
@@ -112,6 +113,28 @@ def observe(state: State, player: int | None) -> Observation:
         state.knowers, state.rows, state.turn, state.main_done, state.special_used,
         state.window, state.polled, state.draws, state.winner,
     )
+
+
+def announce(state: State, action: Action, observer: int | None) -> str:
+    """Return what `observer` (``None``: a spectator) sees of `action` taken in `state`.
+
+    The notation, with ``?`` for what the observer may not know (B18): the card another
+    player is dealt or draws (``draw ?``) and the card another player puts face down as a
+    destination (``set 3 ?``, ``swap 3 ?``).
+    """
+    if observer is not None and (type(observer) is not int
+                                 or not 0 <= observer < state.players):
+        raise BoardrulesError(
+            f"player {observer!r} does not exist in a {state.players}-player game")
+    kind = type(action)
+    if kind is Draw:
+        drawer = deal_recipient(state)[0] if state.stage is Stage.DEAL else state.draws[0]
+        return str(action) if observer == drawer else "draw ?"
+    if kind in (SetDestination, SwapDestination) and observer != to_move(state):
+        assert isinstance(action, SetDestination | SwapDestination)
+        verb = "set" if kind is SetDestination else "swap"
+        return f"{verb} {action.conveyor} ?"
+    return str(action)
 
 
 def resample(state: State, player: int, rng: random.Random) -> State:

@@ -34,7 +34,7 @@ from boardrules.games.kivi.board import (
     square_name,
 )
 from boardrules.games.kivi.notation import parse_action
-from boardrules.games.kivi.observe import Observation, observe, resample
+from boardrules.games.kivi.observe import Observation, announce, observe, resample
 from boardrules.games.kivi.render import render
 from boardrules.games.kivi.rules import (
     MAX_PLAYERS,
@@ -80,6 +80,7 @@ __all__ = [
     "State",
     "action_bound",
     "analyse",
+    "announce",
     "apply",
     "apply_unchecked",
     "chance_outcomes",

@@ -7,9 +7,10 @@ import random
 import attrs
 
 from boardrules.errors import BoardrulesError
+from boardrules.games.kivi.actions import Action
 from boardrules.games.kivi.state import State
 
-__all__ = ["Observation", "observe", "resample"]
+__all__ = ["Observation", "announce", "observe", "resample"]
 
 
 @attrs.frozen
@@ -27,6 +28,12 @@ def observe(state: State, player: int | None) -> Observation:
     if player is not None and not 0 <= player < state.players:
         raise BoardrulesError(f"player {player} does not exist in a {state.players}-player game")
     return Observation(player, state)
+
+
+def announce(state: State, action: Action, observer: int | None) -> str:
+    """Return what `observer` sees of `action`: its notation, since nothing is hidden (K12)."""
+    observe(state, observer)
+    return str(action)
 
 
 def resample(state: State, player: int, rng: random.Random) -> State:

@@ -45,7 +45,7 @@ from boardrules.games.lustry.cards import (
 )
 from boardrules.games.lustry.heuristic import heuristic
 from boardrules.games.lustry.notation import parse_action
-from boardrules.games.lustry.observe import Observation, observe, resample
+from boardrules.games.lustry.observe import Observation, announce, observe, resample
 from boardrules.games.lustry.render import render
 from boardrules.games.lustry.rules import (
     MAX_PLAYERS,
@@ -100,6 +100,7 @@ __all__ = [
     "Steal",
     "Unblock",
     "action_bound",
+    "announce",
     "apply",
     "apply_unchecked",
     "card_colour",

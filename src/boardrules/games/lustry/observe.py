@@ -24,10 +24,11 @@ from collections import Counter
 import attrs
 
 from boardrules.errors import BoardrulesError
-from boardrules.games.lustry.cards import COLOURS, ORDER
+from boardrules.games.lustry.actions import Action, Discard, Drawn
+from boardrules.games.lustry.cards import COLOURS, ORDER, card_colour
 from boardrules.games.lustry.state import Options, Phase, Sequence, State
 
-__all__ = ["Observation", "observe", "resample"]
+__all__ = ["Observation", "announce", "observe", "resample"]
 
 _HIDDEN = {c: c + "?" for c in COLOURS}
 
@@ -114,6 +115,28 @@ def observe(state: State, player: int | None) -> Observation:
                        hands, state.exposed, pending, state.pending_known, state.source,
                        state.sequences, state.steals, state.named, state.progress, state.stall,
                        state.winner)
+
+
+def announce(state: State, action: Action, observer: int | None) -> str:
+    """Return what `observer` (``None``: a spectator) sees of `action` taken in `state`.
+
+    The notation, with ``?`` for what the observer may not know (L7, L19): a card coming
+    off a draw pile is unseen by everyone until drawing is over (``drawn ?``), and a card
+    the opponent discards from hand shows only its colour (``discard g?``).
+
+    >>> from boardrules.games.lustry import Draw, Drawn, apply, new_game
+    >>> announce(apply(new_game(2), Draw("r")), Drawn("r5cf"), 0)
+    'drawn ?'
+    """
+    if observer is not None and (isinstance(observer, bool) or observer not in (0, 1)):
+        raise BoardrulesError(f"player {observer!r} does not exist in a 2-player game")
+    kind = type(action)
+    if kind is Drawn:
+        return "drawn ?"
+    if kind is Discard and observer != state.player:
+        assert isinstance(action, Discard)
+        return f"discard {_HIDDEN[card_colour(action.card)]}"
+    return str(action)
 
 
 def resample(state: State, player: int, rng: random.Random) -> State:

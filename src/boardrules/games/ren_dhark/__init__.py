@@ -60,7 +60,13 @@ from boardrules.games.ren_dhark.cards import (
     load_card_set,
 )
 from boardrules.games.ren_dhark.notation import parse_action
-from boardrules.games.ren_dhark.observe import DuelView, Observation, observe, resample
+from boardrules.games.ren_dhark.observe import (
+    DuelView,
+    Observation,
+    announce,
+    observe,
+    resample,
+)
 from boardrules.games.ren_dhark.render import describe, render
 from boardrules.games.ren_dhark.rules import (
     MAX_PLAYERS,
@@ -150,6 +156,7 @@ __all__ = [
     "State",
     "Status",
     "action_bound",
+    "announce",
     "apply",
     "apply_unchecked",
     "can_redraw",

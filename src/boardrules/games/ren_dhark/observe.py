@@ -7,7 +7,9 @@ import random
 import attrs
 
 from boardrules.errors import BoardrulesError
+from boardrules.games.ren_dhark.actions import Action, Attack, CounterStrike, Defend, Draw
 from boardrules.games.ren_dhark.cards import CombatType
+from boardrules.games.ren_dhark.rules import _drawer, to_move
 from boardrules.games.ren_dhark.state import (
     ATTACKER,
     DEFENDER,
@@ -20,7 +22,7 @@ from boardrules.games.ren_dhark.state import (
     Tables,
 )
 
-__all__ = ["DuelView", "Observation", "observe", "resample"]
+__all__ = ["DuelView", "Observation", "announce", "observe", "resample"]
 
 @attrs.frozen
 class DuelView:
@@ -173,6 +175,27 @@ def _fits(tables: Tables, state: State, role: int, card: int) -> bool:
         assert duel.attack_type is not None
         return duel.attack_type in tables.cards[card].types
     return True
+
+
+def announce(state: State, action: Action, observer: int | None) -> str:
+    """Return what `observer` (``None``: a spectator) sees of `action` taken in `state`.
+
+    The notation, with ``?`` for what the observer may not know (D31): another player's
+    draw (``draw ?``), the card an opponent commits face down — of an attack only the
+    declared type shows (``attack ? as ship``), of a defence or a counter-strike nothing
+    (``defend ?``, ``counter ?``).
+    """
+    if observer is not None and (isinstance(observer, bool) or observer not in (0, 1)):
+        raise BoardrulesError(f"player {observer!r} does not exist in a 2-player game")
+    kind = type(action)
+    if kind is Draw:
+        return str(action) if observer == _drawer(state) else "draw ?"
+    if kind in (Attack, Defend, CounterStrike) and observer != to_move(state):
+        if kind is Attack:
+            assert isinstance(action, Attack)
+            return f"attack ? as {action.as_type.value}"
+        return "defend ?" if kind is Defend else "counter ?"
+    return str(action)
 
 
 def resample(state: State, player: int, rng: random.Random) -> State:

@@ -51,6 +51,7 @@ from boardrules.games.whales_rivals.observe import (
     Observation,
     PackView,
     WhaleView,
+    announce,
     observe,
     resample,
 )
@@ -112,6 +113,7 @@ __all__ = [
     "Whale",
     "WhaleView",
     "action_bound",
+    "announce",
     "apply",
     "apply_unchecked",
     "can_end_round",

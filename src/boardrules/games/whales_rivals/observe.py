@@ -21,10 +21,21 @@ import random
 import attrs
 
 from boardrules.errors import BoardrulesError
-from boardrules.games.whales_rivals.cards import PLAYERS, TURTLE, Grey, grey, grey_key, whale
+from boardrules.games.whales_rivals.actions import Action, DealGrey, Draw, PlayWhale
+from boardrules.games.whales_rivals.cards import (
+    DEAL_ORDER,
+    PLAYERS,
+    TURTLE,
+    Grey,
+    grey,
+    grey_key,
+    whale,
+)
 from boardrules.games.whales_rivals.state import Options, Pack, Phase, State
 
-__all__ = ["GreyView", "Observation", "PackView", "WhaleView", "observe", "resample"]
+__all__ = [
+    "GreyView", "Observation", "PackView", "WhaleView", "announce", "observe", "resample",
+]
 
 
 @attrs.frozen
@@ -153,6 +164,31 @@ def observe(state: State, player: int | None) -> Observation:
          _pile_view(state.captured[1], player, reveal)),
         _pile_view(state.unclaimed, player, reveal),
     )
+
+
+def announce(state: State, action: Action, observer: int | None) -> str:
+    """Return what `observer` (``None``: a spectator) sees of `action` taken in `state`.
+
+    The notation, with ``?`` for what the observer may not know: a grey card dealt face
+    down (``deal ?``), another player's draw (``draw ?``) and the value of an opponent's
+    whale played face down (``?>2``).
+
+    >>> from boardrules.games.whales_rivals import new_game, DealGrey, apply
+    >>> state = apply(new_game(2), DealGrey(4))          # pack 1's only card: face up
+    >>> announce(state, DealGrey(6), 0)                  # pack 2's first card: face down
+    'deal ?'
+    """
+    _check_player(state, player=observer)
+    kind = type(action)
+    if kind is DealGrey:
+        return str(action) if DEAL_ORDER[state.dealt][1] else "deal ?"
+    if kind is Draw:
+        return str(action) if observer == state.player else "draw ?"
+    if kind is PlayWhale and observer != state.player:
+        assert isinstance(action, PlayWhale)
+        if not action.face_up:
+            return f"?>{action.pack + 1}"
+    return str(action)
 
 
 def resample(state: State, player: int, rng: random.Random) -> State:
