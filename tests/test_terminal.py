@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -85,6 +86,32 @@ class TestPlay:
         assert prompts[0] == "Pass the screen to player 0 and press Enter. "
         assert prompts[2] == "Pass the screen to player 1 and press Enter. "
         assert "\033[2J" in out.getvalue()
+
+    def test_hidden_moves_are_told_as_the_human_may_see_them(self) -> None:
+        """Against a bot at Whales: its face-down whales read ``?>pack``, its draws
+        ``draw ?``; the human's own draws show their cards."""
+        read, _ = scripted(["1"] * 40)
+        out = io.StringIO()
+        main(["play", "whales_rivals", "--seats", "human,random", "--seed", "3"],
+             out=out, read=read)
+        text = out.getvalue()
+        bot_moves = re.findall(r"^player 1 \(random\): (.+)$", text, re.MULTILINE)
+        assert any(re.fullmatch(r"\?>[123]", move) for move in bot_moves)
+        assert not any(re.fullmatch(r"\d+>[123]", move) for move in bot_moves)
+        chance = " ".join(re.findall(r"^chance: (.+)$", text, re.MULTILINE))
+        assert "draw ?" in chance and re.search(r"draw (\d+|T)\b", chance)
+
+    def test_hot_seat_accounts_are_shown_after_the_screen_is_passed(self) -> None:
+        read, _ = scripted(["", "1", "", "1", "", "q"])
+        out = io.StringIO()
+        main(["play", "whales_rivals", "--seats", "human,human", "--seed", "3"],
+             out=out, read=read)
+        screens = out.getvalue().split("\033[2J\033[H")
+        # Player 1's first screen: player 0's move, face down unless it matched a pack.
+        second_turn = next(s for s in screens if "player 1 to act" in s)
+        assert re.search(r"^player 0 \(human\): (\?>[123]|\d+>[123] up|turtle.*)$",
+                         second_turn, re.MULTILINE)
+        assert re.search(r"^chance: .*draw \d", second_turn, re.MULTILINE)  # own draws
 
     def test_unknown_bot(self) -> None:
         err = io.StringIO()

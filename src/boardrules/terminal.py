@@ -2,8 +2,11 @@
 
 Humans see only their own observation (through the game's text renderer), choose
 from numbered legal actions or type the notation, and get a clear message and a new
-prompt for anything else. With several humans at one screen (hot seat) the screen is
-cleared and the next player confirms before their hand is shown.
+prompt for anything else. Every other move and chance event is told as the game's
+`announce` lets that human see it (``player 1 (ismcts): ?>2`` for a whale played face
+down). With several humans at one screen (hot seat) the screen is cleared and the next
+player confirms before their account of the moves since their last turn and their hand
+are shown.
 """
 
 from __future__ import annotations
@@ -48,6 +51,39 @@ def make_bot(spec: str, seed: int) -> Bot:
             raise BoardrulesError(f"bad bot {spec!r}: iterations must be at least 1")
         return ISMCTSBot(iterations, seed=seed)
     raise BoardrulesError(f"unknown bot {spec!r}; use random, ismcts or ismcts:N")
+
+
+def _announcer(game: AnyGame) -> Callable[[Any, Any, int | None], str]:
+    """Return the game's `announce`; without one, the notation in a game of perfect
+    information and a bare "moved" otherwise (an action's text may show a hidden card)."""
+    announce: Callable[[Any, Any, int | None], str] | None = getattr(game, "announce", None)
+    if announce is not None:
+        return announce
+    if getattr(game, "PERFECT_INFORMATION", False):
+        return lambda state, action, observer: str(action)
+    return lambda state, action, observer: "moved"
+
+
+class _Account:
+    """The moves one viewer has not been shown yet, a line each; chance events in a row
+    share one line (``chance: draw ?, draw ?, draw 5``)."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.chance = False
+
+    def add(self, who: str, text: str) -> None:
+        if who == "chance" and self.chance:
+            self.lines[-1] += f", {text}"
+        else:
+            self.lines.append(f"{who}: {text}")
+        self.chance = who == "chance"
+
+    def flush(self) -> str:
+        text = "".join(f"{line}\n" for line in self.lines)
+        self.lines.clear()
+        self.chance = False
+        return text
 
 
 class _Quit(Exception):
@@ -112,7 +148,14 @@ def play(
     record = Record.start(game.NAME, len(seats), options)
     actions: list[Any] = []
     last_human: int | None = None
-    public = bool(getattr(game, "PERFECT_INFORMATION", False))
+    tell = _announcer(game)
+    # What each viewer has not been shown yet: every human, or the public when no human
+    # plays. With one viewer the account is printed before each decision of theirs and
+    # after each move of another seat; with several humans at one screen each reads their
+    # own account after the screen is passed to them.
+    viewers: list[int | None] = [*humans] or [None]
+    accounts = {viewer: _Account() for viewer in viewers}
+    hot_seat = len(humans) > 1
     status = 0
     out.write(f"{game.TITLE}: " + ", ".join(f"player {i} = {s}" for i, s in enumerate(seats))
               + "\n")
@@ -120,24 +163,27 @@ def play(
         while (mover := game.to_move(state)) is not TERMINAL:
             if mover is CHANCE:
                 action = game.sample_chance(state, rng)
-                if public:
-                    out.write(f"chance: {action}\n")
             elif mover in bots:
                 action = bots[mover].act(Decision(game, state, mover))
-                # In a game with hidden information an action's text may show what others
-                # must not see (a card played face down): humans see its effect instead.
-                out.write(f"player {mover} ({seats[mover]}): "
-                          f"{action if public else 'has moved'}\n")
             else:
-                if len(humans) > 1 and last_human != mover:
+                if hot_seat and last_human != mover:
                     out.write(CLEAR)
                     read(f"Pass the screen to player {mover} and press Enter. ")
                     out.write(CLEAR)
+                out.write(accounts[mover].flush())
                 last_human = mover
                 out.write(render(game, game.observe(state, mover)) + "\n")
                 action = _ask(game, state, mover, read=read, out=out)
+            who = "chance" if mover is CHANCE else f"player {mover} ({seats[mover]})"
+            for viewer, account in accounts.items():
+                if viewer != mover:
+                    account.add(who, tell(state, action, viewer))
+                    if not hot_seat and mover is not CHANCE:
+                        out.write(account.flush())
             state = game.apply(state, action)
             actions.append(action)
+        if not hot_seat:
+            out.write("".join(account.flush() for account in accounts.values()))
     except (_Quit, EOFError, KeyboardInterrupt):
         out.write("\nGame stopped.\n")
         status = 130
