@@ -501,6 +501,28 @@ class TestW14AlwaysAnAction:
                           else rng.choice(legal))
                 state = wr.apply(state, action)
 
+    def test_resampled_worlds_keep_an_action_for_the_opponent(self) -> None:
+        """Player 1, to act with three whales at every pack, must hold a turtle: every
+        world player 0 imagines gives them one (a world without would have no action)."""
+        import random
+
+        state = play(
+            wr.new_game(2), "deal 4", "deal 3", "deal 2", "deal 3", "deal 6", "deal 1",
+            *draws(0, 0, 0, 5, 5), "turtle", *draws(4, 4, 4, 2, 2),
+            "4>1 up", "skip", "4>1 up", "skip", "draw 6", "turtle", "turtle",
+            "draw 2", "draw 1", "4>1 up", "skip", "2>2 up", "skip",
+            "draw 6", "draw 10", "5>2", "5>2", "draw 1", "draw 1",
+            "2>2 up", "skip", "2>2 up", "skip", "draw 3", "draw 3", "6>2", "6>3",
+            "draw T", "draw 3", "1>3 up", "skip", "1>3 up", "skip",
+            "draw 3", "draw 4", "3>3", "3>3", "draw 5", "draw 5", "1>3 up", "skip")
+        assert state.player == 1 and state.phase is Phase.ACT
+        assert [len(pack.whales[1]) for pack in state.packs] == [3, 3, 3]
+        for seed in range(40):
+            world = wr.resample(state, 0, random.Random(seed))
+            assert TURTLE in world.hands[1]
+            assert wr.legal_actions(world)
+            wr.validate_state(world)
+
 
 class TestW15Capture:
     """W15: at the end of a round the higher sum at a pack captures its grey cards."""

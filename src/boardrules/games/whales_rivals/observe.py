@@ -31,6 +31,7 @@ from boardrules.games.whales_rivals.cards import (
     grey_key,
     whale,
 )
+from boardrules.games.whales_rivals.rules import _can_act
 from boardrules.games.whales_rivals.state import Options, Pack, Phase, State
 
 __all__ = [
@@ -214,9 +215,16 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     rng.shuffle(whales_pool)
     down = whales_pool[:len(slots)]
     rest = whales_pool[len(slots):] + [TURTLE] * (len(pool) - len(whales_pool))
-    rng.shuffle(rest)
     size = len(state.hands[q])
-    hand = tuple(sorted(rest[:size]))
+    # An opponent who is to act has a legal action (W13, W14): when only a turtle could
+    # give them one, draw again until their hand holds one (rejection keeps the draw
+    # uniform among the consistent worlds; the true hand is one, so it ends).
+    must_act = state.phase is Phase.ACT and state.player == q
+    while True:
+        rng.shuffle(rest)
+        hand = tuple(sorted(rest[:size]))
+        if not must_act or _can_act(hand, q, packs):
+            break
     deck = tuple(sorted(rest[size:]))
     new_whales = [list(pack.whales[q]) for pack in packs]
     for (i, s), value in zip(slots, down, strict=True):
