@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from fractions import Fraction
+from typing import Any
 
 import attrs
 import pytest
@@ -21,7 +22,7 @@ from boardrules import (
     replay_states,
     to_json,
 )
-from boardrules.games import kivi
+from boardrules.games import GAMES, kivi
 from boardrules.serialization import JSONValue, structure, unstructure
 from boardrules.testing import random_playout
 
@@ -236,3 +237,66 @@ def test_step_of_subclass_finds_the_parent_kind_and_refuses_strangers() -> None:
     assert step_of_subclass({int: "number", Move: "move"}, Jump(3)) == "move"
     with pytest.raises(TypeError, match="not an action"):
         step_of_subclass({Move: "move"}, "e4")
+
+
+class TestExactActionFields:
+    """No action holds a value of another type that compares equal (``1.0 == 1 == True``):
+    such an action would pass for a legal one and put a float into the state."""
+
+    @staticmethod
+    def examples() -> list[tuple[str, Any]]:
+        """One action of every kind that random play reaches in every game."""
+        found: dict[type, tuple[str, Any]] = {}
+        for name, game in sorted(GAMES.items()):
+            rng = random.Random(3)
+            for _ in range(4):
+                state = game.new_game(game.MIN_PLAYERS)
+                for _ in range(400):
+                    if game.is_terminal(state):
+                        break
+                    legal = game.legal_actions(state)
+                    for action in legal:
+                        found.setdefault(type(action), (name, action))
+                    state = game.apply(state, rng.choice(legal))
+        return list(found.values())
+
+    def test_mistyped_twins_cannot_be_built(self) -> None:
+        checked = 0
+        for _game, action in self.examples():
+            for field in attrs.fields(type(action)):
+                value = getattr(action, field.name)
+                twins: list[object] = []
+                if type(value) is int:
+                    twins += [float(value), str(value)] + ([bool(value)] if value in (0, 1) else [])
+                elif type(value) is bool:
+                    twins += [int(value)]
+                elif type(value) is str:
+                    twins += [value.encode()]
+                elif type(value) is tuple and value and type(value[0]) is int:
+                    twins += [tuple(float(v) for v in value)]  # a list converts: allowed
+                for twin in twins:
+                    with pytest.raises(InvalidStateError, match=field.name):
+                        attrs.evolve(action, **{field.name: twin})
+                    checked += 1
+        assert checked > 40
+
+    def test_every_action_class_is_covered(self) -> None:
+        """Every action class of every game has the check (a class without it, or a field
+        type the check does not know, fails here)."""
+        from boardrules._fields import _plan
+
+        for game in GAMES.values():
+            for cls in game.ACTION_TYPES:
+                assert getattr(cls, "__attrs_post_init__", None) is not None, cls
+                _plan(cls)
+
+    def test_a_bad_action_is_refused_by_apply_not_crashed_on(self) -> None:
+        class Unprintable:
+            def __str__(self) -> str:
+                raise RuntimeError("no text")
+
+        for game in GAMES.values():
+            state = game.new_game(game.MIN_PLAYERS)
+            for bad in ("5>2", None, 3, Unprintable()):
+                with pytest.raises(IllegalActionError):
+                    game.apply(state, bad)

@@ -40,7 +40,11 @@ class IllegalActionError(BoardrulesError, ValueError):
         self.reason = reason
         self.rule = rule
         where = f" ({rule})" if rule else ""
-        super().__init__(f"illegal action {action}: {reason}{where}")
+        try:
+            text = str(action)
+        except Exception:  # anything passed as an action must still be refused, not crash
+            text = object.__repr__(action)
+        super().__init__(f"illegal action {text}: {reason}{where}")
 
 
 class InvalidNotationError(BoardrulesError, ValueError):

@@ -11,6 +11,7 @@ from typing import Final, TypeAlias
 
 import attrs
 
+from boardrules._fields import exact_fields
 from boardrules.games.captain_bluff.cards import (
     CARDS,
     CONVEYORS,
@@ -54,6 +55,7 @@ __all__ = [
 
 
 @attrs.frozen
+@exact_fields
 class Draw:
     """Chance outcome: the card dealt or drawn from the face-down draw pile (B2, B15)."""
 
@@ -65,6 +67,7 @@ class Draw:
 
 
 @attrs.frozen
+@exact_fields
 class PlayLuggage:
     """Main action: play luggage cards face up onto one conveyor's row (B6)."""
 
@@ -78,6 +81,7 @@ class PlayLuggage:
 
 
 @attrs.frozen
+@exact_fields
 class SetDestination:
     """Put a card face down as a conveyor's destination (B4 at setup; B7 as main action)."""
 
@@ -91,6 +95,7 @@ class SetDestination:
 
 
 @attrs.frozen
+@exact_fields
 class CheckDestination:
     """Main action: secretly look at one conveyor's destination card (B8)."""
 
@@ -102,6 +107,7 @@ class CheckDestination:
 
 
 @attrs.frozen
+@exact_fields
 class SwapDestination:
     """Main action: take a destination card into hand and put another card there (B9)."""
 
@@ -115,6 +121,7 @@ class SwapDestination:
 
 
 @attrs.frozen
+@exact_fields
 class CloseConveyor:
     """Main action: discard every card of a conveyor with luggage on it (B10)."""
 
@@ -126,6 +133,7 @@ class CloseConveyor:
 
 
 @attrs.frozen
+@exact_fields
 class PlayStar:
     """Special: a star continues a row as its next value (B12)."""
 
@@ -137,6 +145,7 @@ class PlayStar:
 
 
 @attrs.frozen
+@exact_fields
 class PlayArrows:
     """Special: arrows reverse a row's direction; the next card may have any value (B12)."""
 
@@ -148,6 +157,7 @@ class PlayArrows:
 
 
 @attrs.frozen
+@exact_fields
 class PlayEye:
     """Special: secretly look at up to two destination cards, then discard the eye (B12)."""
 
@@ -159,6 +169,7 @@ class PlayEye:
 
 
 @attrs.frozen
+@exact_fields
 class PlayPlusOne:
     """Special: every other player with fewer than 5 cards draws one; the card leaves (B12)."""
 
@@ -167,6 +178,7 @@ class PlayPlusOne:
 
 
 @attrs.frozen
+@exact_fields
 class PickUp:
     """Take luggage cards from the end of a row into hand (B14)."""
 
@@ -180,6 +192,7 @@ class PickUp:
 
 
 @attrs.frozen
+@exact_fields
 class Challenge:
     """Reaction: call the luggage just played a bluff (B13)."""
 
@@ -188,6 +201,7 @@ class Challenge:
 
 
 @attrs.frozen
+@exact_fields
 class Pass:
     """Reaction: let the luggage just played stand (B13)."""
 
@@ -196,6 +210,7 @@ class Pass:
 
 
 @attrs.frozen
+@exact_fields
 class EndTurn:
     """End the turn after the main action (B5), or when no main action is possible (B11)."""
 

@@ -14,6 +14,7 @@ from typing import Final, TypeAlias
 
 import attrs
 
+from boardrules._fields import exact_fields
 from boardrules.games.kivi.board import DICE, FACES, SQUARES, square_name
 
 __all__ = [
@@ -33,6 +34,7 @@ def _ascending(values: tuple[int, ...]) -> tuple[int, ...]:
 
 
 @attrs.frozen
+@exact_fields
 class Roll:
     """Chance outcome: the values the rolled dice show (K5).
 
@@ -48,6 +50,7 @@ class Roll:
 
 
 @attrs.frozen
+@exact_fields
 class Reroll:
     """Roll again the dice showing these values (K5); at most two rerolls a turn."""
 
@@ -60,6 +63,7 @@ class Reroll:
 
 
 @attrs.frozen
+@exact_fields
 class Place:
     """Put a stone on a free square the roll allows (K7, K8); ends the turn."""
 
@@ -71,6 +75,7 @@ class Place:
 
 
 @attrs.frozen
+@exact_fields
 class Displace:
     """Six of a kind: take an opponent's square and move their stone to a free square (K7)."""
 
@@ -84,6 +89,7 @@ class Displace:
 
 
 @attrs.frozen
+@exact_fields
 class Forfeit:
     """After the third roll with no legal square: one stone leaves the game (K6)."""
 

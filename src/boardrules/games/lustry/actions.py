@@ -12,6 +12,7 @@ from typing import Final, TypeAlias
 
 import attrs
 
+from boardrules._fields import exact_fields
 from boardrules.games.lustry.cards import (
     BLOCK_TARGETS,
     COLOURS,
@@ -41,6 +42,7 @@ __all__ = [
 
 
 @attrs.frozen
+@exact_fields
 class Draw:
     """Phase 1: draw the top card of a pile (L6)."""
 
@@ -54,6 +56,7 @@ class Draw:
 
 
 @attrs.frozen
+@exact_fields
 class Drawn:
     """Chance outcome: the card that comes off the draw pile being drawn from (L7)."""
 
@@ -65,6 +68,7 @@ class Drawn:
 
 
 @attrs.frozen
+@exact_fields
 class Lay:
     """Lay a sequence of two cards: consecutive values of one branch, or two 5s (L9)."""
 
@@ -78,6 +82,7 @@ class Lay:
 
 
 @attrs.frozen
+@exact_fields
 class Exchange:
     """Discard one's open sequence of a colour and lay a new one of that colour (L14)."""
 
@@ -91,6 +96,7 @@ class Exchange:
 
 
 @attrs.frozen
+@exact_fields
 class Extend:
     """Add a card of its branch to one's open sequence of its colour (L10)."""
 
@@ -102,6 +108,7 @@ class Extend:
 
 
 @attrs.frozen
+@exact_fields
 class Block:
     """Block a card of the opponent's open sequence (L12)."""
 
@@ -115,6 +122,7 @@ class Block:
 
 
 @attrs.frozen
+@exact_fields
 class Unblock:
     """Unblock one's own blocked card; the blocker goes to one's discard pile (L13)."""
 
@@ -129,6 +137,7 @@ class Unblock:
 
 
 @attrs.frozen
+@exact_fields
 class Steal:
     """Lay a steal card and name a colour: the opponent may defend (L15)."""
 
@@ -142,6 +151,7 @@ class Steal:
 
 
 @attrs.frozen
+@exact_fields
 class Discard:
     """Put a card from hand at the bottom of one's discard pile of its colour (L11)."""
 
@@ -153,6 +163,7 @@ class Discard:
 
 
 @attrs.frozen
+@exact_fields
 class Defend:
     """Out of turn: lay one's own steal card to stop a steal (L15)."""
 
@@ -164,6 +175,7 @@ class Defend:
 
 
 @attrs.frozen
+@exact_fields
 class Allow:
     """Out of turn: let a steal happen (L15)."""
 
@@ -172,6 +184,7 @@ class Allow:
 
 
 @attrs.frozen
+@exact_fields
 class EndTurn:
     """End phase 2: the turn passes to the opponent (L9–L15)."""
 

@@ -11,6 +11,7 @@ from typing import Final, TypeAlias
 
 import attrs
 
+from boardrules._fields import exact_fields
 from boardrules.games.ren_dhark.cards import CombatType
 
 __all__ = [
@@ -41,6 +42,7 @@ def _combat_type(value: CombatType | str) -> CombatType:
 
 
 @attrs.frozen
+@exact_fields
 class AssignSides:
     """Chance outcome: which player draws blue (D4); the other plays red."""
 
@@ -52,6 +54,7 @@ class AssignSides:
 
 
 @attrs.frozen
+@exact_fields
 class Draw:
     """Chance outcome: the card the drawing player takes from their deck (D4, D5, D17)."""
 
@@ -65,6 +68,7 @@ class Draw:
 
 
 @attrs.frozen
+@exact_fields
 class Roll:
     """Chance outcome: one die for an activation (D12), ward-off (D11) or destroy roll (D11)."""
 
@@ -76,6 +80,7 @@ class Roll:
 
 
 @attrs.frozen
+@exact_fields
 class CombatRoll:
     """Chance outcome: both combat dice (D13)."""
 
@@ -89,6 +94,7 @@ class CombatRoll:
 
 
 @attrs.frozen
+@exact_fields
 class Keep:
     """Keep the opening hand (D5); every player is asked, eligible for a redraw or not."""
 
@@ -97,6 +103,7 @@ class Keep:
 
 
 @attrs.frozen
+@exact_fields
 class Redraw:
     """Shuffle the opening hand back and draw 7 anew (D5): fewer than 2 ships or over 3 actions."""
 
@@ -105,6 +112,7 @@ class Redraw:
 
 
 @attrs.frozen
+@exact_fields
 class Attack:
     """Commit a combat card face down as the attacker and declare its type (D7)."""
 
@@ -120,6 +128,7 @@ class Attack:
 
 
 @attrs.frozen
+@exact_fields
 class Defend:
     """Commit a combat card face down as the defender (D8); its type stays hidden until reveal."""
 
@@ -135,6 +144,7 @@ class Defend:
 
 
 @attrs.frozen
+@exact_fields
 class PlayAction:
     """Add an action card to your combat card in the action window (D10)."""
 
@@ -148,6 +158,7 @@ class PlayAction:
 
 
 @attrs.frozen
+@exact_fields
 class CounterStrike:
     """Having just lost a duel, commit a G card against the winning card (D15)."""
 
@@ -163,6 +174,7 @@ class CounterStrike:
 
 
 @attrs.frozen
+@exact_fields
 class Pass:
     """Play no action card in the action window (D10), or strike no counter-blow (D15)."""
 

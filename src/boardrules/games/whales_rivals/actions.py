@@ -12,6 +12,7 @@ from typing import Final, TypeAlias
 
 import attrs
 
+from boardrules._fields import exact_fields
 from boardrules.games.whales_rivals.cards import MAX_WHALES, PACKS, card_name
 
 __all__ = [
@@ -37,6 +38,7 @@ __all__ = [
 
 
 @attrs.frozen
+@exact_fields
 class DealGrey:
     """Chance outcome: the next grey card dealt to a pack shows this value (W4, W18)."""
 
@@ -48,6 +50,7 @@ class DealGrey:
 
 
 @attrs.frozen
+@exact_fields
 class Draw:
     """Chance outcome: the player to move draws this card from their deck (W7)."""
 
@@ -59,6 +62,7 @@ class Draw:
 
 
 @attrs.frozen
+@exact_fields
 class PlayWhale:
     """Play a whale from hand to a pack (W9a); face up only on a match, then Explore (W10)."""
 
@@ -74,6 +78,7 @@ class PlayWhale:
 
 
 @attrs.frozen
+@exact_fields
 class PlayTurtle:
     """Discard a turtle; the targeted face-down opponent whale goes to its owner's discard (W11).
 
@@ -93,6 +98,7 @@ class PlayTurtle:
 
 
 @attrs.frozen
+@exact_fields
 class EndRound:
     """End the round; legal once both players have a whale at each pack (W12)."""
 
@@ -101,6 +107,7 @@ class EndRound:
 
 
 @attrs.frozen
+@exact_fields
 class Flip:
     """Exploration: turn a face-down opponent whale face up where it lies (W10)."""
 
@@ -114,6 +121,7 @@ class Flip:
 
 
 @attrs.frozen
+@exact_fields
 class Peek:
     """Exploration: look at every face-down grey card of a pack (W10)."""
 
@@ -125,6 +133,7 @@ class Peek:
 
 
 @attrs.frozen
+@exact_fields
 class Skip:
     """Exploration: do nothing (ruling W10)."""
 
