@@ -81,14 +81,19 @@ def position(
     phase: Phase = Phase.ACT,
     captured: tuple[Sequence[int], Sequence[int]] = ((), ()),
     unclaimed: Sequence[int] = (),
+    shown: tuple[int, int, int] | None = None,
     options: Options | None = None,
 ) -> State:
     """Build and validate a position; cards not placed go to decks (or discards) and greys.
 
     A whale is ``value`` (face down) or ``(value, face_up)``. A deck given as a sequence
-    makes the player's other cards go to their discard pile. Grey cards not in packs
-    fill the grey deck up to its size for the round, the rest go to player 0's captures.
-    Positions are mid-turn (one action left) unless told otherwise.
+    makes the player's other cards go to their discard pile. Without one, the other cards
+    form the deck if the hand fits it (W7: the player to act holds five cards less the
+    actions spent, the other at least three), else the discard pile. Grey cards not in
+    packs fill the grey deck up to its size for the round, the rest go to player 0's
+    captures; `shown` says how many cards of captured[0], captured[1] and unclaimed lay
+    face up (by default the first ones, three a round). Positions are mid-turn (one
+    action left) unless told otherwise.
     """
     options = options or Options()
     packs: list[Pack] = []
@@ -105,9 +110,16 @@ def position(
         rest = Counter(wr.player_cards(options, p))
         rest.subtract(hands[p])
         rest.subtract(w.value for pack in packs for w in pack.whales[p])
-        if decks[p] is None:
+        if p == player and phase in (Phase.ACT, Phase.EXPLORE):
+            fits = len(hands[p]) == 5 - ((1 if opening else 2) - actions_left)
+        else:
+            fits = len(hands[p]) >= 3
+        if decks[p] is None and fits:
             new_decks.append(tuple(sorted(rest.elements())))
             new_discards.append(())
+        elif decks[p] is None:
+            new_decks.append(())
+            new_discards.append(tuple(sorted(rest.elements())))
         else:
             rest.subtract(decks[p])
             new_decks.append(tuple(sorted(decks[p])))  # type: ignore[arg-type]
@@ -121,7 +133,12 @@ def position(
     captured = ((*captured[0], *spare), captured[1])
     # Three cards a round were dealt face up: mark enough captured or unclaimed ones shown.
     face_up = 3 * round - sum(g.shown for pack in packs for g in pack.grey)
-    marks = [i < face_up for i in range(len(captured[0]) + len(captured[1]) + len(unclaimed))]
+    if shown is None:
+        marks = [i < face_up
+                 for i in range(len(captured[0]) + len(captured[1]) + len(unclaimed))]
+    else:
+        marks = [i < n for pile, n in zip((*captured, unclaimed), shown, strict=True)
+                 for i in range(len(pile))]
     taken = tuple(tuple(sorted(Grey(v, marks.pop(0), (p == 0, p == 1)) for v in captured[p]))
                   for p in range(2))
     state = State(options, round, phase, player, starter, opening, actions_left, 0,
@@ -323,8 +340,8 @@ class TestW9PlayWhale:
         assert state.phase is Phase.DRAW and state.player == 1
 
     def test_three_whales_limit(self) -> None:
-        state = position(hands=((1, 2, 3, 5, 6), ()), whales=(((1, 1, (4, True)), ()),
-                                                               ((), ()), ((), ())))
+        state = position(hands=((1, 2, 3, 5, 6), (1, 2, 3)), actions_left=2,
+                         whales=(((1, 1, (4, True)), ()), ((), ()), ((), ())))
         assert not any(t.endswith(">1") or t.endswith(">1 up") for t in texts(state))
         with pytest.raises(IllegalActionError) as err:
             play(state, "2>1")
@@ -337,17 +354,20 @@ class TestW9PlayWhale:
 
     def test_odd_values_are_refused_not_crashed(self) -> None:
         state = opening()
-        for action in (PlayWhale(True, 0), PlayWhale(4, 3), PlayWhale(4, 0, 1),  # type: ignore[arg-type]
-                       PlayWhale(0, 0)):
+        for action in (PlayWhale(4, 3), PlayWhale(0, 0), PlayWhale(7, 0)):
             with pytest.raises(IllegalActionError):
                 wr.apply(state, action)
+        with pytest.raises(InvalidStateError, match="PlayWhale.value"):
+            PlayWhale(True, 0)  # 1 == True: it would pass for a legal 1>1
+        with pytest.raises(InvalidStateError, match="PlayWhale.face_up"):
+            PlayWhale(4, 0, 1)  # type: ignore[arg-type]
 
 
 class TestW10Exploration:
     """W10: after a matching face-up play: flip an opponent whale, peek at a pack, or skip."""
 
     def scene(self) -> State:
-        return position(hands=((1, 1, 2, 4, 6), (3,)), actions_left=2,
+        return position(hands=((1, 1, 2, 4, 6), (3, 4, 4)), actions_left=2,
                         whales=(((), (1, (5, True))), ((), (3,)), ((), ())))
 
     def test_flip(self) -> None:
@@ -393,7 +413,7 @@ class TestW11Turtle:
     """W11: a turtle removes one face-down opponent whale to its owner's discard pile."""
 
     def scene(self) -> State:
-        return position(hands=((0, 1, 1, 2, 4), (3,)), actions_left=2,
+        return position(hands=((0, 1, 1, 2, 4), (3, 4, 4)), actions_left=2,
                         whales=(((), (1, (5, True))), ((), (3,)), ((), ())))
 
     def test_turtle_removes_only_face_down_whales(self) -> None:
@@ -409,8 +429,8 @@ class TestW11Turtle:
         assert after.hands[0] == (1, 1, 2, 4) and after.actions_left == 1
 
     def test_turtle_without_target(self) -> None:
-        state = position(hands=((0, 4), (3,)), whales=(((), ((5, True),)), ((), ()),
-                                                       ((), ())))
+        state = position(hands=((0, 4, 4, 6), (3, 4, 4)),
+                         whales=(((), ((5, True),)), ((), ()), ((), ())))
         assert "turtle" in texts(state)
         after = play(state, "turtle")
         assert after.packs == state.packs and after.discards == ((TURTLE,), ())
@@ -429,7 +449,7 @@ class TestW12EndRound:
     """W12: End round only when both players have a whale at each pack."""
 
     def test_refused_until_both_players_are_at_every_pack(self) -> None:
-        state = position(hands=((1, 1, 2, 3, 4), (3,)), actions_left=2,
+        state = position(hands=((1, 1, 2, 3, 4), (3, 4, 4)), actions_left=2,
                          whales=(((1,), (2,)), ((1,), (2,)), ((), (2,))))
         assert "end" not in texts(state)
         with pytest.raises(IllegalActionError) as err:
@@ -440,7 +460,7 @@ class TestW12EndRound:
 
     def test_rulebook_example_play_a_card_then_end(self) -> None:
         """Rulebook: "you can play a card and then end the round" (6 whales is the minimum)."""
-        state = position(hands=((1, 1, 2, 3, 4), (3,)), actions_left=2,
+        state = position(hands=((1, 1, 2, 3, 4), (3, 4, 4)), actions_left=2,
                          whales=(((1,), (2,)), ((1,), (2,)), ((), (2,))))
         state = play(state, "3>3", "end")
         assert state.round == 2 and state.phase is Phase.DEAL and state.starter == 0
@@ -464,7 +484,7 @@ class TestW13AutomaticTurnsAndRoundEnds:
         assert state.round == 3 and state.starter == 1  # player 1 could have ended it
 
     def test_a_player_without_legal_action_passes(self) -> None:
-        state = position(round=2, hands=((3, 4), (5, 6)), decks=(None, ()),
+        state = position(round=2, hands=((3, 4, 4, 5), (5, 6)), decks=(None, ()),
                          whales=(((), (2, 2, 2)), ((), (3, 3, 3)), ((), (4, 4, 4))))
         state = play(state, "3>1")
         # Player 1 has three whales everywhere, no turtle, and cannot end the round.
@@ -528,7 +548,7 @@ class TestW15Capture:
     """W15: at the end of a round the higher sum at a pack captures its grey cards."""
 
     def test_captures(self) -> None:
-        state = position(hands=((3,), (3,)),
+        state = position(hands=((3, 3, 4, 4), (3, 3, 4)),
                          whales=(((6,), (2, 3)), ((1, 1), (2,)), (((5, True),), (1, 2, 1))))
         state = play(state, "end")  # pack 1: 6 against 5; pack 2: 2 against 2; pack 3: 5 against 4
         assert [g.value for g in state.captured[0]] == [3, 4, 5, 6]
@@ -536,7 +556,7 @@ class TestW15Capture:
         assert state.packs[1].grey and not state.packs[0].grey and not state.packs[2].grey
 
     def test_opponent_knows_only_what_it_knew(self) -> None:
-        state = position(hands=((1, 1, 2, 2, 4), (3,)), actions_left=2,
+        state = position(hands=((1, 1, 2, 2, 4), (3, 3, 4)), actions_left=2,
                          whales=(((6,), (2,)), ((2,), (1,)), ((1,), (2,))))
         state = play(state, "4>1 up", "peek 2", "end")
         # Player 0 took packs 1 and 2, player 1 pack 3; player 0 had looked at pack 2.
@@ -552,7 +572,7 @@ class TestW16Ties:
     """W16: a tied pack stays for the next round; in round 3 nobody takes it."""
 
     def test_tie_carries_the_pack_over(self) -> None:
-        state = position(hands=((3,), (3,)),
+        state = position(hands=((3, 3, 4, 4), (3, 3, 4)),
                          whales=(((5,), (2, 3)), ((1,), (2,)), ((4,), (1,))))
         state = play(state, "end")
         assert [g.value for g in state.packs[0].grey] == [4]
@@ -573,19 +593,19 @@ class TestW17Discard:
     """W17: played whales go to their owners' discard piles; hands and decks are kept."""
 
     def test_whales_to_discards(self) -> None:
-        state = position(hands=((3, 10), (3,)),
+        state = position(hands=((3, 3, 6, 10), (3, 3, 4)),
                          whales=(((5,), (2, 3)), ((1,), (2,)), ((4,), (1,))))
         state = play(state, "end")
         assert state.discards == ((1, 4, 5), (1, 2, 2, 3))
-        assert state.hands == ((3, 10), (3,))
-        assert len(state.decks[0]) == 21 - 2 - 3
+        assert state.hands == ((3, 3, 6, 10), (3, 3, 4))
+        assert len(state.decks[0]) == 21 - 4 - 3
 
 
 class TestW18NewPacks:
     """W18: new packs each round; a tied pack keeps its cards underneath the new ones."""
 
     def test_tied_pack_gets_new_cards_on_top(self) -> None:
-        state = position(hands=((1, 1, 2, 3, 4), (3,)), actions_left=2,
+        state = position(hands=((1, 1, 2, 3, 4), (3, 3, 4)), actions_left=2,
                          whales=(((6,), (2,)), ((1,), (1, 2)), ((1,), (2,))))
         state = play(state, "2>2 up", "peek 2", "end")  # pack 2: 1+2 vs 1+2, a tie
         assert [g.value for g in state.packs[1].grey] == [1, 2]
@@ -602,10 +622,10 @@ class TestW19NextStarter:
     """W19: the player who ended the round starts the next one, with a one-action turn."""
 
     def test_ender_starts(self) -> None:
-        state = position(hands=((3,), (3,)), whales=FULL, player=1, starter=0)
+        state = position(hands=((3, 3, 4), (3, 3, 4, 4)), whales=FULL, player=1, starter=0)
         state = play(state, "end", *GREYS)
         assert state.starter == 1 and state.player == 1 and state.opening
-        state = play(state, *draws(1, 1, 1, 4))
+        state = play(state, *draws(1))
         assert wr.to_move(state) == 1 and state.actions_left == 1
 
 
@@ -613,25 +633,26 @@ class TestW20Scoring:
     """W20: higher sum wins; on equal sums fewer captured cards wins; else a draw."""
 
     @staticmethod
-    def final(cap0: Sequence[int], cap1: Sequence[int]) -> State:
+    def final(cap0: Sequence[int], cap1: Sequence[int], shown: tuple[int, int, int]) -> State:
+        """The end of a game; `shown` counts the face-up cards of each pile (whole packs)."""
         rest = Counter(DEFAULT_WHALE_VALUES)
         rest.subtract([*cap0, *cap1])
         return position(round=3, hands=((3,), (3,)), whales=(((), ()),) * 3,
                         greys=((), (), ()), captured=(cap0, cap1), phase=Phase.OVER,
-                        actions_left=0, unclaimed=sorted(rest.elements()))
+                        actions_left=0, unclaimed=sorted(rest.elements()), shown=shown)
 
     def test_higher_score_wins(self) -> None:
-        state = self.final((10, 6), (5, 5, 4))
+        state = self.final((10, 6), (5, 5, 4), (1, 1, 7))
         assert wr.result(state).scores == (16, 14) and wr.result(state).winners == (0,)
         assert wr.returns(state) == (1.0, -1.0)
 
     def test_tie_break_fewer_cards(self) -> None:
-        state = self.final((6, 6, 1, 1), (10, 4))
+        state = self.final((6, 6, 1, 1), (10, 4), (2, 1, 6))
         assert wr.result(state).scores == (14, 14)
         assert wr.result(state).winners == (1,) and wr.returns(state) == (-1.0, 1.0)
 
     def test_draw(self) -> None:
-        state = self.final((6, 4), (5, 5))
+        state = self.final((6, 4), (5, 5), (1, 1, 7))
         assert wr.result(state).winners == (0, 1) and wr.returns(state) == (0.0, 0.0)
 
     def test_no_result_before_the_end(self) -> None:
@@ -701,12 +722,12 @@ class TestW24Captured:
         assert None not in [g.value for g in revealed]
 
     def test_order_of_hidden_cards_does_not_leak(self) -> None:
-        a = position(round=3, hands=((3,), (3,)), whales=FULL,
+        a = position(round=3, hands=((3,), (3,)), whales=FULL, shown=(5, 1, 0),
                      captured=((2, 2, 3, 3, 4, 4, 1, 1, 1, 5, 6), (10,)))
-        b = position(round=3, hands=((3,), (3,)), whales=FULL,
+        b = position(round=3, hands=((3,), (3,)), whales=FULL, shown=(5, 1, 0),
                      captured=((2, 2, 3, 3, 4, 4, 1, 1, 10, 5, 6), (1,)))
         assert wr.observe(a, 1).captured[0] == wr.observe(b, 1).captured[0]
-        assert [g.value for g in wr.observe(a, 1).captured[0]] == [2, 2, 3, 3, 4, 4] + [None] * 5
+        assert [g.value for g in wr.observe(a, 1).captured[0]] == [2, 2, 3, 3, 4] + [None] * 6
 
 
 class TestNotation:
@@ -724,8 +745,30 @@ class TestNotation:
         assert wr.parse_action(opening(), "  5 > 2  Up ") == PlayWhale(5, 1, True)
         assert wr.parse_action(opening(), "TURTLE 1 . 2") == PlayTurtle(0, 1)
 
+    def test_spaces_are_optional(self) -> None:
+        """The docs say case and spaces are free: also the space before a number or "up"."""
+        state = opening()
+        for text, action in [("5>2up", PlayWhale(5, 1, True)), ("peek3", wr.Peek(2)),
+                             ("turtle2.1", PlayTurtle(1, 0)), ("flip2.1", wr.Flip(1, 0)),
+                             ("deal5", DealGrey(5)), ("drawT", Draw(TURTLE)),
+                             ("draw10", Draw(10)), ("5 >2  UP", PlayWhale(5, 1, True))]:
+            assert wr.parse_action(state, text) == action, text
+
+    def test_values_of_any_length_read_back_W2(self) -> None:
+        """W2: `whale_values` allows any positive value; its notation reads back."""
+        big = 12345678
+        state = wr.new_game(2, Options(whale_values=[big] * 17 + [1]))
+        actions = [DealGrey(big), Draw(big), PlayWhale(big, 0), PlayWhale(big, 2, True)]
+        for action in actions:
+            assert wr.parse_action(state, str(action)) == action
+        for action in wr.legal_actions(state):
+            assert wr.parse_action(state, str(action)) == action
+        with pytest.raises(InvalidNotationError):
+            wr.parse_action(state, "deal " + "9" * 5000)  # too long for int(): refused
+
     @pytest.mark.parametrize("text", ["", "5>4", "5>0", "deal T", "turtle 4.1", "flip 1",
-                                      "peek", "play 5", "0>1", "draw 0"])
+                                      "peek", "play 5", "0>1", "draw 0", "5>2upp",
+                                      "peek 12", "turtle 2.1.1"])
     def test_bad_text(self, text: str) -> None:
         with pytest.raises(InvalidNotationError):
             wr.parse_action(opening(), text)
@@ -799,7 +842,8 @@ class TestJSON:
             from_json(to_json(bad))
 
     def test_four_whales_at_a_pack(self) -> None:
-        state = position(hands=((3,), (3,)), whales=(((1, 1, 1), ()), ((), ()), ((), ())))
+        state = position(hands=((3, 3, 4, 4), (3, 3, 4)),
+                         whales=(((1, 1, 1), ()), ((), ()), ((), ())))
         pack = state.packs[0]
         deck = list(state.decks[0])
         deck.remove(2)
@@ -838,6 +882,96 @@ class TestJSON:
         with pytest.raises(InvalidStateError, match="this deal"):
             from_json(to_json(bad))
 
+    @staticmethod
+    def with_seen(state: State, index: int, seen: Sequence[tuple[bool, bool]]) -> State:
+        """Return `state` with the grey cards of pack `index` marked `seen`, bottom first."""
+        pack = state.packs[index]
+        grey = tuple(attrs.evolve(g, seen=flags) for g, flags in zip(pack.grey, seen,
+                                                                     strict=True))
+        packs = list(state.packs)
+        packs[index] = Pack(grey, pack.whales)
+        return attrs.evolve(state, packs=(packs[0], packs[1], packs[2]))
+
+    @staticmethod
+    def second_turn() -> State:
+        """Round 1: player 0 has opened with '2>1'; player 1 drew five, two actions left."""
+        return play(opening(), "2>1", *draws(1, 1, 3, 3, 5))
+
+    def test_nobody_looks_at_pack_1_W10(self) -> None:
+        """W4, W10, W18: slot 1 only ever holds face-up cards, so no Exploration looks there."""
+        state = self.second_turn()
+        from_json(to_json(state))
+        bad = self.with_seen(state, 0, [(False, True)])
+        with pytest.raises(InvalidStateError, match="pack 1: player 1 has seen"):
+            from_json(to_json(bad))
+
+    def test_a_look_sees_the_whole_pack_W10(self) -> None:
+        """W10, W18: a look shows every card of a pack, which holds whole deals of k cards."""
+        state = self.second_turn()
+        from_json(to_json(self.with_seen(state, 2, [(True, False)] * 3)))
+        bad = self.with_seen(state, 2, [(True, False), (True, False), (False, False)])
+        with pytest.raises(InvalidStateError, match="pack 3: player 0 has seen 2 cards"):
+            from_json(to_json(bad))
+
+    def test_no_look_before_the_opening_exploration_W10(self) -> None:
+        """W7, W10: before the opening turn's Exploration nobody looked at this round's cards."""
+        bad = self.with_seen(opening(), 2, [(True, False)] * 3)
+        with pytest.raises(InvalidStateError, match="opening turn has not explored"):
+            from_json(to_json(bad))
+        explore = play(opening(), "4>1 up")  # the Exploration itself: still no look
+        bad = self.with_seen(explore, 2, [(True, False)] * 3)
+        with pytest.raises(InvalidStateError, match="opening turn has not explored"):
+            from_json(to_json(bad))
+
+    def test_round_1_non_starter_has_not_drawn_W7(self) -> None:
+        """W3, W7: during round 1's opening turn the other player holds nothing."""
+        state = opening()
+        deck = state.decks[1]
+        bad = attrs.evolve(state, hands=(state.hands[0], deck[:5]),
+                           decks=(state.decks[0], deck[5:]))
+        with pytest.raises(InvalidStateError, match="player 1 has not had a turn"):
+            from_json(to_json(bad))
+
+    def test_no_whale_at_a_pack_before_the_opening_action_W7(self) -> None:
+        """W7, W17: the round's opening turn has not acted yet, so no whale lies at a pack."""
+        state = opening()
+        deck = list(state.decks[0])
+        deck.remove(10)
+        bad = attrs.evolve(state, decks=(tuple(deck), state.decks[1]), packs=(
+            Pack(state.packs[0].grey, ((Whale(10, False),), ())), *state.packs[1:]))
+        with pytest.raises(InvalidStateError, match="no whale lies at a pack"):
+            from_json(to_json(bad))
+
+    def test_captured_piles_are_whole_packs_W15(self) -> None:
+        """W4, W15, W16: a pack is captured whole, one face-up card for each deal of k cards."""
+        state = position(round=2, hands=((3,), (3,)), whales=FULL,
+                         captured=((10, 6, 5), (4, 4, 3)), shown=(2, 1, 0))
+        assert from_json(to_json(state)) == state
+        # The same cards with one face-up card moved to the other pile: a pile without a
+        # face-up card, and three face-up cards from round 1's single slot-1 deal.
+        mine, theirs = (tuple(sorted(attrs.evolve(g, shown=p == 0) for g in pile))
+                        for p, pile in enumerate(state.captured))
+        bad = attrs.evolve(state, captured=(mine, theirs))
+        with pytest.raises(InvalidStateError, match="not whole packs"):
+            from_json(to_json(bad))
+
+    def test_hand_out_of_turn_W7(self) -> None:
+        """W7: a player out of turn with cards in the deck kept at least three in hand."""
+        state = self.second_turn()
+        assert state.hands[0] == (0, 4, 5, 6)
+        bad = attrs.evolve(state, hands=((), state.hands[1]), decks=(
+            tuple(sorted(state.decks[0] + state.hands[0])), state.decks[1]))
+        with pytest.raises(InvalidStateError, match="player 0 holds 0 cards"):
+            from_json(to_json(bad))
+
+    def test_hand_after_actions_spent_W7(self) -> None:
+        """W7, W9: the player to act drew to five and played a card for each action spent."""
+        state = self.second_turn()
+        assert state.actions_left == 2 and len(state.hands[1]) == 5
+        bad = attrs.evolve(state, actions_left=1)
+        with pytest.raises(InvalidStateError, match="after 1 action"):
+            from_json(to_json(bad))
+
 
 class TestDocsPage:
     """The docs page has the fixed sections in order and lists every ruling of the rules file."""
@@ -854,3 +988,20 @@ class TestDocsPage:
         rulings = text.split("## Rulings")[1].split("## State")[0]
         for rule in ("W2", "W5", "W10", "W11", "W13", "W18", "W19"):
             assert f"({rule}" in rulings, rule
+
+    def test_state_table_at_the_end_W19(self) -> None:
+        """W19: at the end `starter` and `player` are who ended round 3, as the page says."""
+        from pathlib import Path
+
+        # Round 3 is started by player 0; player 1 ends it.
+        state = position(round=3, hands=((3, 3, 4), (3, 3, 4, 4)), whales=FULL, player=1,
+                         starter=0)
+        state = play(state, "end")
+        assert wr.is_terminal(state) and state.starter == state.player == 1
+        page = Path(__file__).parents[3] / "docs" / "games" / "whales_rivals.md"
+        rows = {line.split("|")[1].strip(): line.split("|")[2]
+                for line in page.read_text(encoding="utf-8").splitlines()
+                if line.startswith("| `")}
+        assert "ended round 3" in rows["`starter`"]
+        assert "who started this round" not in rows["`starter`"]
+        assert "same as `starter`" in rows["`player`"]

@@ -40,11 +40,25 @@ from boardrules.games.whales_rivals.state import State
 
 __all__ = ["parse_action"]
 
-_CHANCE: Final = re.compile(r"(deal|draw) (t|\d{1,6})")
-_PLAY: Final = re.compile(r"(\d{1,6})>(\d)( up)?")
-_TARGET: Final = re.compile(r"(turtle|flip) (\d)\.(\d)")
-_PEEK: Final = re.compile(r"peek (\d)")
+# After `parse_action` has lowered the text and closed up the spaces around ">" and
+# ".", the one space left between a word and its number is optional ("peek3"), and
+# values have any number of digits (`Options.whale_values` allows any positive value).
+_CHANCE: Final = re.compile(r"(deal|draw) ?(t|\d+)")
+_PLAY: Final = re.compile(r"(\d+)>(\d)( ?up)?")
+_TARGET: Final = re.compile(r"(turtle|flip) ?(\d)\.(\d)")
+_PEEK: Final = re.compile(r"peek ?(\d)")
 _WORDS: Final[dict[str, Action]] = {"end": END_ROUND, "skip": SKIP, "turtle": TURTLE_NO_TARGET}
+
+
+def _value(text: str, digits: str) -> int:
+    """Read a card value; a number too long for `int` is refused, not raised as ValueError."""
+    try:
+        value = int(digits)
+    except ValueError:
+        raise InvalidNotationError(text, "the value has too many digits") from None
+    if value <= 0:
+        raise InvalidNotationError(text, "card values are positive")
+    return value
 
 
 def _index(text: str, digit: str, what: str) -> int:
@@ -65,6 +79,8 @@ def parse_action(state: State, text: str) -> Action:
     PlayWhale(value=5, pack=1, face_up=True)
     >>> parse_action(new_game(2), "turtle 3.2")
     PlayTurtle(pack=2, slot=1)
+    >>> parse_action(new_game(2), "peek3")
+    Peek(pack=2)
     """
     if not isinstance(text, str):
         raise InvalidNotationError(repr(text), "expected a string")
@@ -77,14 +93,10 @@ def parse_action(state: State, text: str) -> Action:
             if m.group(1) == "deal":
                 raise InvalidNotationError(text, "the grey deck holds no turtle")
             return draw_action(TURTLE)
-        value = int(m.group(2))
-        if value <= 0:
-            raise InvalidNotationError(text, "card values are positive")
+        value = _value(text, m.group(2))
         return deal_action(value) if m.group(1) == "deal" else draw_action(value)
     if m := _PLAY.fullmatch(clean):
-        value = int(m.group(1))
-        if value <= 0:
-            raise InvalidNotationError(text, "whale values are positive")
+        value = _value(text, m.group(1))
         return play_action(value, _index(text, m.group(2), "pack"), m.group(3) is not None)
     if m := _TARGET.fullmatch(clean):
         pack = _index(text, m.group(2), "pack")

@@ -24,6 +24,8 @@ from boardrules.games.whales_rivals.state import Options, Pack, Phase, State
 
 __all__ = ["validate_state"]
 
+_IN_TURN = (Phase.DRAW, Phase.ACT, Phase.EXPLORE)
+"""The phases of a player's turn."""
 _DEAL_START = tuple(sum(i + 1 for i in range(k)) for k in range(PACKS))
 """Index in `DEAL_ORDER` of the first card dealt to each pack: 0, 1, 3."""
 
@@ -111,6 +113,9 @@ def _check_packs(state: State) -> None:
     rnd = state.round
     dealing = phase is Phase.DEAL
     over = phase is Phase.OVER
+    # Before the opening turn's Exploration (if any), nobody has looked at this round's cards.
+    opening = state.opening and phase in _IN_TURN
+    in_piles = []  # the deals of each slot that have left the pack (captured or unclaimed)
     for i, pack in enumerate(state.packs):
         k = i + 1
         size = len(pack.grey)
@@ -122,6 +127,7 @@ def _check_packs(state: State) -> None:
         if carried < 0 or carried % k or carried > k * rounds_before:
             _fail(f"pack {k}: {size} grey cards cannot be there in round {rnd} "
                   f"({phase.value}): slot {k} receives {k} cards a round (W4, W18)")
+        in_piles.append((rnd if over else rounds_before) - carried // k)
         for j, card in enumerate(pack.grey):
             if card.shown != (j % k == k - 1):
                 _fail(f"pack {k}: grey card {j + 1} from the bottom is "
@@ -133,8 +139,17 @@ def _check_packs(state: State) -> None:
             if seen != [True] * length + [False] * (size - length):
                 _fail(f"pack {k}: player {p} has seen grey cards that do not lie together at "
                       "the bottom, but a look shows every card of the pack at once (W10)")
+            if k == 1 and length:
+                _fail(f"pack 1: player {p} has seen a card there, but slot 1 only ever holds "
+                      "face-up cards, so nobody looks at it (W4, W10, W18)")
+            if length % k:
+                _fail(f"pack {k}: player {p} has seen {length} cards, but a look shows the "
+                      f"whole pack, which holds whole deals of {k} cards (W10, W18)")
             if dealing and length > carried:
                 _fail(f"pack {k}: player {p} has seen cards dealt in this deal (W10)")
+            if opening and length > carried:
+                _fail(f"pack {k}: player {p} has seen cards dealt this round, but the round's "
+                      "opening turn has not explored yet (W7, W10)")
             if (dealing or over) and pack.whales[p]:
                 _fail(f"pack {k}: whales lie there between rounds (W17)")
     shown = sum(g.shown for pack in state.packs for g in pack.grey)
@@ -152,6 +167,44 @@ def _check_packs(state: State) -> None:
             _fail(f"captured[{p}]: a captured card unknown to its captor (W24)")
     if state.unclaimed and not over:
         _fail("unclaimed: cards are left unclaimed only at the end of round 3 (W16)")
+    _check_piles(state, in_piles)
+
+
+def _check_piles(state: State, in_piles: list[int]) -> None:
+    """Check that the captured and unclaimed piles are made of whole packs (W15, W16).
+
+    A pack leaves its slot k whole: m deals of k cards, each one face up and k - 1 face
+    down (W4, W18; a tie only delays this, W16). So the piles must be split among the
+    deals that left each slot, `in_piles[k - 1]`, with each pile's shown cards the number
+    of its deals and its face-down cards (k - 1) for each deal from slot k. The piles
+    are sorted, so which deal a card came from is unknown: try every split (at most
+    3 deals a slot, so a few hundred splits).
+    """
+    piles = [state.captured[0], state.captured[1], state.unclaimed]
+    counts = [(sum(g.shown for g in pile), sum(not g.shown for g in pile)) for pile in piles]
+    if not _splits_fit(counts, in_piles, 0, [(0, 0)] * len(piles)):
+        names = ("captured[0]", "captured[1]", "unclaimed")
+        described = ", ".join(f"{name} {up} face up and {down} face down"
+                              for name, (up, down) in zip(names, counts, strict=True))
+        _fail(f"grey piles: {described} are not whole packs (k cards a deal at slot k, one "
+              f"face up each) out of the deals that left slots 1-3, {in_piles} (W4, W15, W16)")
+
+
+def _splits_fit(counts: list[tuple[int, int]], in_piles: list[int], slot: int,
+                sums: list[tuple[int, int]]) -> bool:
+    """Return whether the deals of slots `slot`+1.. can be split to reach `counts`."""
+    if slot == len(in_piles):
+        return sums == counts
+    deals = in_piles[slot]
+    for first in range(deals + 1):
+        for second in range(deals - first + 1):
+            split = (first, second, deals - first - second)
+            new = [(up + n, down + n * slot) for (up, down), n in zip(sums, split, strict=True)]
+            fits = all(up <= u and down <= d
+                       for (up, down), (u, d) in zip(new, counts, strict=True))
+            if fits and _splits_fit(counts, in_piles, slot + 1, new):
+                return True
+    return False
 
 
 def _check_turn(state: State) -> None:  # noqa: PLR0915 - one check per rule, in order
@@ -217,13 +270,60 @@ def _check_turn(state: State) -> None:  # noqa: PLR0915 - one check per rule, in
                       f"played only {turtles} turtles (W11)")
 
 
+def _check_history(state: State) -> None:
+    """Check what the turns played so far must have left in the hands and at the packs.
+
+    A turn starts by drawing up to five cards (W7) and each action spent plays a card
+    from the hand (W9, W11; ending the round ends the turn too), so the player to act
+    holds five cards minus the actions spent, or fewer only with an empty deck. Hands
+    change only in their owner's turn: a player out of turn with cards in the deck kept
+    at least three. Only round 1's non-starter has not drawn before the opening turn.
+    """
+    phase = state.phase
+    p = state.player
+    in_turn = phase in _IN_TURN
+    if state.opening and in_turn:
+        played = [(q, w) for pack in state.packs for q in range(PLAYERS) for w in pack.whales[q]]
+        if phase is Phase.EXPLORE:
+            if len(played) != 1 or played[0][0] != p or not played[0][1].face_up:
+                _fail("the opening turn's one action was a face-up whale, so it is the only "
+                      "whale at the packs during its Exploration (W7, W10)")
+        elif played:
+            _fail("no action of the round has been taken before its opening turn, so no whale "
+                  "lies at a pack (W7, W17)")
+        if state.round == 1:
+            q = 1 - state.starter
+            if state.hands[q] or state.decks[q] != player_cards(state.options, q):
+                _fail(f"player {q} has not had a turn before round 1's opening turn, so holds "
+                      "no card and a full deck (W3, W7)")
+            if any(state.discards) or any(state.captured):
+                _fail("nothing is discarded or captured before round 1's opening turn (W3)")
+    not_drawn = state.round == 1 and (phase is Phase.DEAL or state.opening)
+    for q in range(PLAYERS):
+        hand, deck = state.hands[q], state.decks[q]
+        if in_turn and q == p:
+            if phase is Phase.DRAW:
+                continue
+            used = (1 if state.opening else 2) - state.actions_left
+            full = HAND_SIZE - used
+            if len(hand) > full or (deck and len(hand) != full):
+                _fail(f"player {q} holds {len(hand)} cards with {len(deck)} in the deck after "
+                      f"{used} action(s) this turn: the draw filled the hand to {HAND_SIZE} "
+                      "(unless the deck ran out) and each action played a card (W7, W9)")
+        elif deck and len(hand) < HAND_SIZE - 2 and not not_drawn:
+            _fail(f"player {q} holds {len(hand)} cards with {len(deck)} in the deck, but their "
+                  f"last turn drew up to {HAND_SIZE} and played at most 2 (W7)")
+
+
 def validate_state(state: State) -> None:
     """Raise `InvalidStateError` naming the first problem unless `state` is possible.
 
     Checks types and sorted piles, the conservation of all 60 cards (W1), hand and
     pack limits, turtles never at a pack, the pack layout (sizes and which cards lie
     face up), knowledge (looks cover the bottom of a pack; captors know their cards),
-    and the turn: round, phase, player, starter, actions left and the grey deck's size.
+    and the turn: round, phase, player, starter, actions left and the grey deck's size;
+    the piles of grey cards are whole packs; and the hands and packs fit the turns
+    played (draws fill a hand to five, each action plays a card, the opening turn).
     """
     if not isinstance(state, State):
         raise InvalidStateError(f"state: expected a whales_rivals.State, got "
@@ -232,3 +332,4 @@ def validate_state(state: State) -> None:
     _check_turn(state)
     _check_cards(state)
     _check_packs(state)
+    _check_history(state)
