@@ -357,9 +357,9 @@ class TestW9PlayWhale:
         for action in (PlayWhale(4, 3), PlayWhale(0, 0), PlayWhale(7, 0)):
             with pytest.raises(IllegalActionError):
                 wr.apply(state, action)
-        with pytest.raises(InvalidStateError, match="PlayWhale.value"):
+        with pytest.raises(InvalidStateError, match=r"PlayWhale\.value"):
             PlayWhale(True, 0)  # 1 == True: it would pass for a legal 1>1
-        with pytest.raises(InvalidStateError, match="PlayWhale.face_up"):
+        with pytest.raises(InvalidStateError, match=r"PlayWhale\.face_up"):
             PlayWhale(4, 0, 1)  # type: ignore[arg-type]
 
 
