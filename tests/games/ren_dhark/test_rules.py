@@ -596,6 +596,21 @@ class TestD12Activation:
         assert state.phase is Phase.DEAL and state.landed == ((), ())
         assert set(numbers(state.out[0])) == {"I/18", "I/11"}
 
+    def test_D15_failed_counter_strike_with_an_empty_hand_passes(self) -> None:
+        """Rulings 10 and 12: a G card fails its activation and the hand is empty now: the
+        loser is not asked again, the battle ends (and every state on the way loads)."""
+        swarm = attrs.evolve(STARTER_I.card("I/11"), g=True)
+        state = deal(options=Options(card_set=with_cards(I_11=swarm), blue_player=0))
+        keep = (idx("I/11"), idx("I/18"))
+        rest = tuple(c for c in (*state.hands[0], *state.decks[0]) if c not in keep)
+        position = attrs.evolve(state, hands=(keep, state.hands[1]),
+                                decks=((), state.decks[1]), out=(rest, ()), battle=2)
+        state = from_json(to_json(position), State)
+        state = play(state, "attack I/18", "defend I/46", "pass", "pass", "combat 1:6",
+                     "counter I/11 as ship", "roll 1")
+        assert state.phase is Phase.DEAL and state.hands[0] == () and state.landed == ((), ())
+        assert numbers(state.out[0][-2:]) == ["I/18", "I/11"] and idx("I/46") in state.out[1]
+
 
     def test_D12_failed_defending_swarm_without_a_replacement(self) -> None:
         """Set up from data: blue defends with the swarm and holds only action cards."""
@@ -876,6 +891,30 @@ class TestD31Information:
             assert not any(other.options.tables.is_ship[c] for c in other.hands[0])
 
 
+    def test_D31_a_face_down_attack_changes_only_public_counts(self) -> None:
+        """The count of known non-ships follows what the defender sees (the declared type,
+        the activation roll), never the hidden card: with a swarm that makes no activation
+        roll, attacking with it as a unit looks like attacking with a Black guard."""
+        swarm = attrs.evolve(STARTER_I.card("I/11"), activation=None)
+        options = Options(card_set=with_cards(I_11=swarm), blue_player=0)
+        state = play(to_window(deal(options=options), "I/18", "I/46"), "pass", "pass",
+                     "combat 6:1", "pass")  # STAHLTANGO lands: blue may attack with units
+        hand = tuple(idx(n) for n in ("I/7", "I/9", "I/11", "I/28", "I/29", "I/30", "I/31"))
+        red_hand = tuple(sorted((*state.hands[1], state.decks[1][0])))
+        position = attrs.evolve(
+            state, phase=Phase.ATTACK, attacker=0, battle=2,
+            hands=(hand, red_hand), decks=(tuple(sorted(
+                c for c in (*state.hands[0], *state.decks[0]) if c not in hand)),
+                state.decks[1][1:]),
+            shown_nonships=(4, 0), shown_actions=(4, 0))
+        state = from_json(to_json(position), State)
+        swarm_attack = play(state, "attack I/11 as unit")
+        guard_attack = play(state, "attack I/7 as unit")
+        assert rd.observe(swarm_attack, 1) == rd.observe(guard_attack, 1)
+        assert swarm_attack.shown_nonships == guard_attack.shown_nonships == (3, 0)
+        # A card declared as a ship is a ship: the count stays.
+        assert play(state, "attack I/11 as ship").shown_nonships == (4, 0)
+
     def test_D31_render_shows_only_what_the_player_sees(self) -> None:
         state = play(deal(), "attack I/20")
         red = rd.render(rd.observe(state, 1))
@@ -992,6 +1031,67 @@ class TestJSON:
         assert state.attacker == 1  # blue skipped
         with pytest.raises(InvalidStateError, match="skipped"):
             from_json(self._corrupt(state, attacker=0, battle=0, skipped=False))
+
+    def test_D9_a_dash_duel_after_the_reveal_is_refused(self) -> None:
+        """D9: TALKARN ('-' against persons) meeting Marek has lost at the reveal: no
+        action window, no combat roll."""
+        state = to_window(deal(blue=("I/18", "I/15", "I/20", "I/2", "I/7", "I/30", "I/32")),
+                          "I/18", "I/46")
+        swap = {idx("I/15"): idx("I/18"), idx("I/35"): idx("I/46")}
+        hands = tuple(tuple(sorted(swap.get(c, c) for c in hand)) for hand in state.hands)
+        duel = attrs.evolve(state.duel, attack=idx("I/15"), defense=idx("I/35"),
+                            defense_type=CombatType.PERSON)
+        with pytest.raises(InvalidStateError, match=r"'-'.*\(D9\)"):
+            from_json(self._corrupt(state, hands=hands, duel=duel))
+
+    def test_D31_a_loser_outside_a_counter_strike_is_refused(self) -> None:
+        """D15, D31: only a counter-strike has a loser; a loser elsewhere would show the
+        defender the face-down attacking card."""
+        state = play(deal(), "attack I/18")
+        with pytest.raises(InvalidStateError, match="loser"):
+            from_json(self._corrupt(state, duel=attrs.evolve(state.duel, loser=DEFENDER)))
+
+    def test_D6_skipped_only_after_a_skip(self) -> None:
+        """D6, D22: a fought battle is no skip (one more skip would end the game)."""
+        state = play(to_window(deal(), "I/18", "I/46"), "pass", "pass", "combat 6:1", "pass")
+        with pytest.raises(InvalidStateError, match="skipped"):
+            from_json(self._corrupt(state, skipped=True))
+        state = play(state, "draw I/21", "draw I/48")
+        assert state.phase is Phase.ATTACK
+        with pytest.raises(InvalidStateError, match="skipped"):
+            from_json(self._corrupt(state, skipped=True))
+        skipped = deal(blue=("I/1", "I/2", "I/3", "I/4", "I/5", "I/6", "I/30"))
+        assert skipped.skipped and from_json(to_json(skipped)) == skipped
+
+    def test_D10_window_steps_fit_the_played_cards(self) -> None:
+        """D10: step 2 comes exactly when only the defender has played."""
+        state = to_window(deal(), "I/18", "I/46")
+        with pytest.raises(InvalidStateError, match="step 2"):
+            from_json(self._corrupt(state, duel=attrs.evolve(state.duel, window=2)))
+        state = play(state, "pass", "play I/62")
+        assert state.duel.window == 2
+        with pytest.raises(InvalidStateError, match="step 1"):
+            from_json(self._corrupt(state, duel=attrs.evolve(state.duel, window=1)))
+
+    def test_D11_modifiers_come_from_the_applied_action_cards(self) -> None:
+        state = to_window(deal(), "I/18", "I/46")
+        with pytest.raises(InvalidStateError, match="attack_mod"):
+            from_json(self._corrupt(state, duel=attrs.evolve(state.duel, attack_mod=9)))
+        state = play(state, "play I/30", "pass")
+        assert state.phase is Phase.COMBAT and state.duel.attack_mod == 2
+        with pytest.raises(InvalidStateError, match="attack_mod"):
+            from_json(self._corrupt(state, duel=attrs.evolve(state.duel, attack_mod=0)))
+
+    def test_D3_an_action_card_that_cannot_apply_is_refused(self) -> None:
+        """D3: the shield is for the defender only; Flurazz only against a Tel card."""
+        state = to_window(deal(blue=("I/18", "I/19", "I/20", "I/2", "I/7", "I/28", "I/31")),
+                          "I/18", "I/46")
+        for number in ("I/28", "I/31"):
+            hands = (tuple(c for c in state.hands[0] if c != idx(number)), state.hands[1])
+            duel = attrs.evolve(state.duel, window=1,
+                                played=(rd.Played(ATTACKER, idx(number), Status.PENDING),))
+            with pytest.raises(InvalidStateError, match=r"cannot be played.*\(D3\)"):
+                from_json(self._corrupt(state, hands=hands, duel=duel))
 
     def test_unknown_card_index(self) -> None:
         state = deal()

@@ -259,6 +259,24 @@ def _shown_after_play(state: State, player: int, card: int) -> tuple[tuple[int, 
     return nonships, actions
 
 
+def _shown_after_commit(state: State, player: int, card: int,
+                        seen: tuple[CombatType | None, bool, bool] | None) -> tuple[int, int]:
+    """Update what the opponent knows of `player`'s hand when combat card `card` leaves it.
+
+    `seen` is what the opponent sees of a card committed face down (a `Tables.surely_ship`
+    key: declared type, activation roll, G mark), or None when it turns face up at once.
+    The count of known non-ships falls unless what the opponent sees proves a ship: it
+    never depends on a hidden card (D31). A combat card is no action card, so the count of
+    known action cards stays.
+    """
+    nonships = state.shown_nonships
+    if not nonships[player]:
+        return nonships
+    tables = state.options.tables
+    ship = tables.is_ship[card] if seen is None else tables.surely_ship[seen]
+    return nonships if ship else _pair(nonships, player, nonships[player] - 1)
+
+
 # ---------------------------------------------------------------------------------------
 # Setup
 
@@ -813,8 +831,9 @@ def _end_by_skips(state: State) -> State:
 
 def _attack(state: State, card: int, as_type: CombatType) -> State:
     p = state.attacker
-    nonships, actions = _shown_after_play(state, p, card)
     rolls = state.options.tables.activation[card] is not None
+    # Face down until the defence: the opponent sees the declared type and the roll.
+    nonships = _shown_after_commit(state, p, card, (as_type, rolls, False))
     duel = _Duel(False, card, as_type, None, None, rolls, False, False, 0, (), 0, 0, 0, None)
     hands = _pair(state.hands, p, _without(state.hands[p], card))
     tables = state.options.tables
@@ -826,7 +845,8 @@ def _attack(state: State, card: int, as_type: CombatType) -> State:
         phase = _ATTACK  # replaced at once by _to_defend: nobody can defend (D8)
     s = state
     state = _State(s.options, phase, s.blue, s.attacker, hands, s.decks, s.landed, s.out, duel,
-                   s.battle, s.skipped, s.mulligans, s.redrew, nonships, actions, s.winner)
+                   s.battle, s.skipped, s.mulligans, s.redrew, nonships, s.shown_actions,
+                   s.winner)
     if phase is _ATTACK:
         return _to_defend(state)
     return state
@@ -847,22 +867,25 @@ def _to_defend(state: State) -> State:
 
 def _defend(state: State, card: int, as_type: CombatType) -> State:
     d = 1 - state.attacker
-    nonships, actions = _shown_after_play(state, d, card)
     rolls = state.options.tables.activation[card] is not None
+    # With an activation roll the card stays face down (the opponent sees only the roll);
+    # without one it turns face up at once.
+    shown = (_shown_after_commit(state, d, card, (None, True, False) if rolls else None),
+             state.shown_actions)
     o = state.duel
     hands = _pair(state.hands, d, _without(state.hands[d], card))
     if rolls:
         duel = _Duel(o.counter, o.attack, o.attack_type, card, as_type, o.attack_activated, True,
                      o.revealed, o.window, o.played, o.resolving, o.attack_mod, o.defense_mod,
                      o.loser)
-        return _from_hand(state, _ACTIVATE, duel, hands, (nonships, actions))
+        return _from_hand(state, _ACTIVATE, duel, hands, shown)
     # No activation roll: both cards turn face up at once (D9), so build the duel revealed.
     duel = _Duel(o.counter, o.attack, o.attack_type, card, as_type, o.attack_activated, False,
                  True, 0, o.played, o.resolving, o.attack_mod, o.defense_mod, o.loser)
     # The state is built as the window usually opens now; if not (a ``-`` decides the duel,
     # or the attacker's hand is empty), the steps after the reveal take the duel as an
     # argument and never read the state's phase or duel.
-    return _judge(_from_hand(state, _WINDOW, duel, hands, (nonships, actions)), duel)
+    return _judge(_from_hand(state, _WINDOW, duel, hands, shown), duel)
 
 
 def _from_hand(s: State, phase: Phase, duel: Duel, hands: tuple[tuple[int, ...], tuple[int, ...]],
@@ -903,7 +926,10 @@ def _activation(state: State, value: int) -> State:
         else:
             duel = _evolve_duel(duel, counter=False, defense=None, defense_type=None,
                                 defense_activated=False, revealed=True)
-        return _evolve_state(state, phase=_COUNTER, out=out, duel=duel)
+        state = _evolve_state(state, phase=_COUNTER, out=out, duel=duel)
+        if not state.hands[owner]:
+            return _counter_declined(state)  # ruling 10: an empty hand passes at once
+        return state
     state = _evolve_state(state, out=out)
     if role == ATTACKER:
         if _can_attack(state, owner):
@@ -1152,8 +1178,11 @@ def _counter_strike(state: State, card: int, as_type: CombatType) -> State:
     loser = duel.loser
     assert loser is not None
     player = _role_player(state, loser)
-    nonships, actions = _shown_after_play(state, player, card)
     rolls = state.options.tables.activation[card] is not None
+    # With an activation roll the G card stays face down (ruling 16): the opponent sees
+    # the roll, the G mark and an attacker's declared type; without one it turns face up.
+    seen = ((as_type if loser == ATTACKER else None, True, True) if rolls else None)
+    nonships = _shown_after_commit(state, player, card, seen)
     if loser == ATTACKER:
         duel = _evolve_duel(duel, counter=True, attack=card, attack_type=as_type,
                             attack_activated=rolls, revealed=False)
@@ -1162,7 +1191,7 @@ def _counter_strike(state: State, card: int, as_type: CombatType) -> State:
                             defense_activated=rolls, revealed=False)
     hand = _without(state.hands[player], card)
     state = _evolve_state(state, hands=_pair(state.hands, player, hand),
-                          shown_nonships=nonships, shown_actions=actions, duel=duel)
+                          shown_nonships=nonships, duel=duel)
     if rolls:
         return _at(state, _ACTIVATE, state.duel)
     return _reveal(state, duel)

@@ -61,7 +61,7 @@ class Tables:
     __slots__ = ("a", "activation", "attack", "attack_as_ship", "card_set", "cards", "counter",
                  "counter_as_ship", "decks", "defend", "draw", "effect", "g", "index",
                  "is_action", "is_combat", "is_ship", "para", "planets", "play", "race",
-                 "ship_class", "strength")
+                 "ship_class", "strength", "surely_ship")
 
     def __init__(self, card_set: CardSet, decks: tuple[tuple[str, ...], tuple[str, ...]]):
         cards = card_set.cards
@@ -92,6 +92,19 @@ class Tables:
         self.decks = tuple(tuple(sorted(self.index[n] for n in deck)) for deck in decks)
         self.planets = (self.index[card_set.planet(Side.BLUE).number],
                         self.index[card_set.planet(Side.RED).number])
+        combat = [c for c in cards if c.is_combat]
+        self.surely_ship: Mapping[tuple[CombatType | None, bool, bool], bool] = {
+            (as_type, activated, g): all(
+                c.is_ship for c in combat
+                if (as_type is None or as_type in c.types)
+                and (c.activation is not None) == activated and (c.g or not g))
+            for as_type in (None, *COMBAT_TYPES) for activated in (False, True)
+            for g in (False, True)}
+        """Whether every combat card of the set that fits what the opponent sees of a
+        face-down committed card is a ship: key (declared type, None when undeclared;
+        whether it makes an activation roll; whether it needs a G mark). The opponent's
+        count of known non-ships in the hand (`State.shown_nonships`) may only change by
+        what they see (D31)."""
 
     def matches(self, f: CardFilter, card: int, as_type: CombatType) -> bool:
         """Return whether `card`, fighting as `as_type`, matches the filter `f`."""

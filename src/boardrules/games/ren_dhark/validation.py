@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import NoReturn
+from typing import Final, NoReturn
 
 from boardrules.errors import InvalidStateError
 from boardrules.games.ren_dhark.cards import CombatType, Effect
-from boardrules.games.ren_dhark.rules import _attack_options, _drawer, has_won
+from boardrules.games.ren_dhark.rules import (
+    _attack_options,
+    _can_attack_with,
+    _drawer,
+    _playable_against,
+    _strengths,
+    has_won,
+)
 from boardrules.games.ren_dhark.state import (
     ATTACKER,
     DEFENDER,
@@ -31,7 +38,8 @@ def validate_state(state: State) -> None:
     Checks card indices and zones, card conservation per player (deck, hand, committed,
     played, planet and out-of-game pile hold exactly the player's deck), hand limits,
     whose turn (the attacker alternates from blue, D17), the duel against the phase, the
-    landings (D7), the victory and end conditions, and the public knowledge of hands.
+    landings (D7), a skip (D6), the victory and end conditions, and the public knowledge of
+    hands.
     """
     if not isinstance(state, State):
         raise InvalidStateError(f"state: expected a ren_dhark.State, got {type(state).__name__}")
@@ -86,6 +94,7 @@ def validate_state(state: State) -> None:
     _validate_duel(state)
     _validate_setup(state)
     _validate_knowledge(state)
+    _validate_skip(state)
     _validate_end(state)
 
 
@@ -170,8 +179,17 @@ def _validate_duel(state: State) -> None:  # noqa: PLR0915 - one check per phase
         _fail("duel.window: expected 0-3")
     if duel.counter and duel.loser is None:
         _fail("duel.loser: a counter-strike duel names the role that lost")
+    if duel.loser is not None:
+        if duel.loser not in (ATTACKER, DEFENDER):
+            _fail("duel.loser: expected 0, 1 or null")
+        if not duel.counter and phase is not Phase.COUNTER:
+            _fail("duel.loser: only a counter-strike decision or duel has a loser (D15)")
+    if not duel.revealed and duel.window:
+        _fail("duel.window: the action window opens at the reveal (D10)")
     if not 0 <= duel.resolving <= len(duel.played):
         _fail("duel.resolving: out of range")
+    if duel.played and (duel.attack is None or duel.defense is None):
+        _fail("duel.played: action cards are added to two committed combat cards (D10)")
     for k, entry in enumerate(duel.played):
         pending = entry.status is Status.PENDING
         if pending != (k >= duel.resolving):
@@ -189,6 +207,14 @@ def _validate_duel(state: State) -> None:  # noqa: PLR0915 - one check per phase
             _fail(f"duel.played[{k}]: the opposing card has no A value to ward it off")
     if duel.played and not duel.revealed:
         _fail("duel.played: action cards are played after the reveal (D10)")
+    for k, entry in enumerate(duel.played):
+        target = _target(state, entry.role)
+        target_type = duel.defense_type if entry.role == ATTACKER else duel.attack_type
+        assert target_type is not None
+        if not _playable_against(tables, entry.card, entry.role, target, target_type):
+            _fail(f"duel.played[{k}]: {tables.cards[entry.card].label} cannot be played "
+                  f"against {tables.cards[target].label} (D3)")
+    _validate_modifiers(state)
     if phase is Phase.ACTIVATE:
         if duel.revealed or duel.played:
             _fail("phase 'activate': the activation roll comes right after committing (D12)")
@@ -219,11 +245,21 @@ def _validate_duel(state: State) -> None:  # noqa: PLR0915 - one check per phase
     else:
         if not duel.revealed or duel.defense is None:
             _fail(f"phase {phase.value!r}: both cards are face up")
+        assert duel.attack is not None and duel.attack_type is not None
+        assert duel.defense_type is not None
+        if None in _strengths(tables, duel.attack, duel.attack_type, duel.defense,
+                              duel.defense_type):
+            _fail(f"phase {phase.value!r}: a card with '-' against the other card's type "
+                  "loses at the reveal, so the duel is over (D9)")
         if phase is Phase.WINDOW:
             if duel.window == 3:
                 _fail("phase 'window': the window is open (duel.window 0-2)")
             if duel.resolving:
                 _fail("phase 'window': nothing resolves before the window closes")
+            if roles not in _WINDOW_PLAYED[duel.window]:
+                _fail(f"phase 'window': at step {duel.window} the action cards played so far "
+                      "do not fit (step 2 comes exactly when only the defender has played, "
+                      "D10)")
             role = DEFENDER if duel.window == 1 else ATTACKER
             player = state.attacker if role == ATTACKER else 1 - state.attacker
             if not state.hands[player]:
@@ -246,6 +282,45 @@ def _validate_duel(state: State) -> None:  # noqa: PLR0915 - one check per phase
                     _fail("phase 'ward': the action aims at a card with an A value (D11)")
                 if phase is Phase.DESTROY and effect.effect is not Effect.DESTROY:
                     _fail("phase 'destroy': the action being resolved destroys")
+
+
+_WINDOW_PLAYED: Final = {0: ([],), 1: ([], [ATTACKER]), 2: ([DEFENDER],)}
+"""The roles that have played an action card while the window waits at each step (D10):
+step 1 follows the attacker's choice, step 2 comes only when the defender played and the
+attacker had passed."""
+
+
+def _validate_modifiers(state: State) -> None:
+    """The modifiers are those of the applied action cards (D11); in a counter-strike duel
+    the winning card keeps those of the first duel too (ruling 15), so only the G card's
+    side is recomputed."""
+    tables = state.options.tables
+    duel = state.duel
+    mods = [0, 0]
+    for entry in duel.played:
+        effect = tables.effect[entry.card]
+        assert effect is not None
+        if entry.status is not Status.APPLIED or effect.effect is Effect.DESTROY:
+            continue
+        target = _target(state, entry.role)
+        target_type = duel.defense_type if entry.role == ATTACKER else duel.attack_type
+        assert target_type is not None
+        amount = tables.effect_amount(entry.card, target, target_type)
+        if effect.effect is Effect.WEAKEN:
+            mods[1 - entry.role] -= amount
+        else:
+            mods[entry.role] += amount
+    if state.phase is Phase.COUNTER:
+        return  # checked there: no modifier on the counter-striking side yet
+    roles: tuple[int, ...] = (ATTACKER, DEFENDER)
+    if duel.counter:
+        assert duel.loser is not None
+        roles = (duel.loser,)
+    for role in roles:
+        actual = duel.attack_mod if role == ATTACKER else duel.defense_mod
+        if actual != mods[role]:
+            _fail(f"duel.{'attack' if role == ATTACKER else 'defense'}_mod: {actual}, but the "
+                  f"applied action cards give {mods[role]} (D11)")
 
 
 def _target(state: State, role: int) -> int:
@@ -289,6 +364,28 @@ def _validate_knowledge(state: State) -> None:
                   f"action cards in a hand holding {actions}")
         if state.redrew[p] and state.mulligans == 0:
             _fail(f"redrew[{p}]: nobody has decided on a redraw yet")
+
+
+def _validate_skip(state: State) -> None:
+    """A skip (D6) leaves its mark: the skipping player's hand, unchanged since but for
+    cards committed or played, holds no card to attack with, and the opponent knows it."""
+    if not state.skipped:
+        return
+    if state.phase is Phase.DEAL or not state.battle:
+        _fail("skipped: nobody draws after a skip, and a skip needs a battle before this one "
+              "(D6)")
+    tables = state.options.tables
+    skippers = [1 - state.attacker]
+    if state.phase is Phase.OVER and not any(has_won(landed) for landed in state.landed):
+        skippers.append(state.attacker)  # two skips in a row ended the game (D22)
+    for p in skippers:
+        hand = state.hands[p]
+        landed_ship = any(x.as_type is CombatType.SHIP for x in state.landed[p])
+        if (_can_attack_with(tables, state.landed[p], hand)
+                or state.shown_nonships[p] != len(hand)
+                or (landed_ship and state.shown_actions[p] != len(hand))):
+            _fail(f"skipped: player {p} skipped, so the hand holds no card to attack with and "
+                  "the opponent knows it (D6, ruling 11)")
 
 
 def _validate_end(state: State) -> None:
