@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
+from boardrules.errors import InvalidStateError
 from boardrules.games import captain_bluff as cb
 from boardrules.games.captain_bluff import FaceDown, Options, Stage, State
+from boardrules.games.captain_bluff.cards import LUGGAGE_DEAL, SPECIAL_DEAL
 
 C = cb.card_code
 
@@ -37,7 +39,7 @@ def position(
     destinations: Mapping[int, str] | None = None,
     knowers: Mapping[int, Iterable[int]] | None = None,
     rows: Mapping[int, str] | None = None,
-    turn: int = 0,
+    turn: int | None = None,
     main_done: bool = False,
     special_used: bool = False,
     window: int | None = None,
@@ -47,11 +49,17 @@ def position(
     buried: Sequence[tuple[str, Iterable[int]]] = (),
     exposed: Sequence[str] | None = None,
     options: Options | None = None,
+    reshuffled: bool | None = None,
 ) -> State:
     """Return a validated play-stage position; cards not placed go to the draw pile.
 
-    With `draw` given, the cards left over go to the face-up discard pile instead.
-    Destinations are known to player 0 unless `knowers` says otherwise.
+    With `draw` given, the cards left over go to the face-up discard pile instead (a
+    plus-one out of the game).
+    Destinations are known to player 0 unless `knowers` says otherwise. Without `turn`,
+    the position is the first turn if it can be, else a full round later (same active
+    player). Without `reshuffled`, the discard pile counts as reshuffled (B15) exactly
+    when the draw pile holds more cards than setup left, or a special that option
+    ``specials_in_draw_pile=False`` kept out of it.
     """
     options = options or Options()
     n = len(hands)
@@ -83,6 +91,9 @@ def position(
         draw_codes = codes(draw)
         rest -= Counter(draw_codes)
         discard_codes = tuple(sorted(discard_codes + tuple(rest.elements())))
+    # A played plus-one leaves the game face up; none lies face up in the discard pile.
+    removed = tuple(c for c in discard_codes if c == cb.PLUS_ONE)
+    discard_codes = tuple(c for c in discard_codes if c != cb.PLUS_ONE)
     stowed: tuple[int, ...] = ()
     if not options.specials_in_draw_pile:
         left = sum(options.specials.counts()) - (3 if n == 2 else 2) * n
@@ -92,12 +103,30 @@ def position(
         for c in specials:
             draw_list.remove(c)
         draw_codes = tuple(draw_list)
-    state = State(
-        options, n, Stage.PLAY, hand_codes,
-        tuple(codes(e) for e in exposed) if exposed else ((),) * n,
-        draw_codes, discard_codes, buried_cards, (), stowed, tuple(dests), tuple(know),
-        tuple(row_codes), turn, main_done, special_used, window, polled, (), None,
-    )
+    if reshuffled is None:
+        after_setup = sum(full_deck(options).values()) - len(stowed) - \
+            (LUGGAGE_DEAL[n] + SPECIAL_DEAL[n]) * n
+        reshuffled = len(draw_codes) > after_setup or (
+            not options.specials_in_draw_pile and any(c >= cb.LUGGAGE for c in draw_codes))
+
+    def build(turn: int) -> State:
+        return State(
+            options, n, Stage.PLAY, hand_codes,
+            tuple(codes(e) for e in exposed) if exposed else ((),) * n,
+            draw_codes, discard_codes, buried_cards, removed, stowed, reshuffled, tuple(dests),
+            tuple(know), tuple(row_codes), turn, main_done, special_used, window, polled, (),
+            None,
+        )
+
+    if turn is None:
+        state = build(0)
+        try:
+            cb.validate_state(state)
+        except InvalidStateError:
+            turn = n  # not a possible first turn (B5): a round later, same active player
+        else:
+            return state
+    state = build(turn)
     cb.validate_state(state)
     return state
 

@@ -6,10 +6,11 @@ import random
 from collections import Counter
 from typing import ClassVar
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boardrules import CHANCE, IllegalActionError
+from boardrules import CHANCE, IllegalActionError, InvalidStateError
 from boardrules.games import captain_bluff as cb
 from boardrules.games.captain_bluff import (
     Challenge,
@@ -187,8 +188,9 @@ class TestLegality:
             candidates.append(play)
         candidates += [PlayLuggage(0, (0, 2)), PlayLuggage(1, ()), PlayLuggage(2, (cb.STAR,)),
                        PlayLuggage(7, (0,)), PlayEye((1, 1)), PlayEye((3, 2)),
-                       PlayEye(([1],)),  # type: ignore[arg-type]  # garbage is refused
                        PickUp(-1, 1), cb.SET[0][0], PlayStar(9)]
+        with pytest.raises(InvalidStateError):  # garbage cannot even be built
+            PlayEye(([1],))  # type: ignore[arg-type]
         for action in [*legal, *candidates]:
             try:
                 cb.apply(state, action)

@@ -370,7 +370,7 @@ class TestB11NoMainAction:
         # A state outside the invariants (no card, no destination) shows the fallback.
         state = position(["r5", "b1"])
         bare = cb.State(state.options, 2, Stage.PLAY, ((), state.hands[1]), ((), ()),
-                        state.draw + state.hands[0], (), (), (), (), state.destinations,
+                        state.draw + state.hands[0], (), (), (), (), False, state.destinations,
                         state.knowers, state.rows, 0, False, False, None, None, (), None)
         assert cb.legal_actions(bare) == (EndTurn(),)
 
@@ -419,8 +419,9 @@ class TestB12Specials:
     def test_plus_one_makes_others_draw(self) -> None:
         state = position(["plus_one r5", "b1 b2 b3 b4", "b5 b6 b7 b8 b9", "g1"],
                          destinations={0: "r1"}, draw="g10 g11")
+        removed = state.removed
         state = play(state, "plus_one")
-        assert state.draws == (1, 3) and state.removed == (cb.PLUS_ONE,)
+        assert state.draws == (1, 3) and state.removed == (*removed, cb.PLUS_ONE)
         state = cb.apply(state, Draw(C("g10")))
         state = cb.apply(state, Draw(C("g11")))
         assert [len(h) for h in state.hands] == [1, 5, 5, 2]
@@ -522,10 +523,11 @@ class TestB15Reshuffle:
     def test_reshuffle_when_a_draw_is_needed(self) -> None:
         state = position(["r5 r6", "b1"], draw="", destinations={0: "r1"}, knowers={0: {0}},
                          buried=[("g3", {1})])
-        assert state.draw == ()
+        assert state.draw == () and not state.reshuffled
         discard = state.discard
         state = play(state, "set 1 r5")
         assert state.discard == () and state.buried == ()
+        assert state.reshuffled and cb.observe(state, 1).reshuffled
         assert state.draw == tuple(sorted((*discard, C("g3"))))
         outcomes = cb.chance_outcomes(state)
         assert sum(p for _, p in outcomes) == 1 and len(state.draw) > 1
@@ -535,14 +537,14 @@ class TestB15Reshuffle:
     def test_no_card_when_both_piles_are_empty(self) -> None:
         state = position(["r5 r6", "b1"], draw="", destinations={0: "r1"})
         # Put every other card somewhere: discard nothing by moving leftovers into hands.
-        rest = state.discard
+        rest = state.discard + state.removed
         state = cb.State(state.options, 2, Stage.PLAY, (state.hands[0], state.hands[1] + rest),
-                         ((), ()), (), (), (), (), (), state.destinations, state.knowers,
-                         state.rows, 0, False, False, None, None, (), None)
+                         ((), ()), (), (), (), (), (), False, state.destinations, state.knowers,
+                         state.rows, 2, False, False, None, None, (), None)
         state = cb.State(state.options, 2, Stage.PLAY,
                          (state.hands[0], tuple(sorted(state.hands[1]))), ((), ()), (), (), (),
-                         (), (), state.destinations, state.knowers, state.rows, 0, False, False,
-                         None, None, (), None)
+                         (), (), False, state.destinations, state.knowers, state.rows, 2, False,
+                         False, None, None, (), None)
         cb.validate_state(state)
         state = play(state, "set 1 r5")
         assert cb.to_move(state) == 0 and state.hands[0] == codes("r6")
@@ -576,7 +578,9 @@ class TestB17TurnLimit:
     """B17: the engine ends the game with no winner after `turn_limit` turns."""
 
     def test_turn_limit(self) -> None:
-        state = position(["r3", "b1"], destinations={0: "r1"}, options=Options(turn_limit=2))
+        # One destination: not a possible first turn, so the position is turn 2 (B5).
+        state = position(["r3", "b1"], destinations={0: "r1"}, options=Options(turn_limit=4))
+        assert state.turn == 2
         state = play(state, "check 0", "end", "check 0")
         assert not cb.is_terminal(state)
         state = play(state, "end")
@@ -648,6 +652,22 @@ class TestB18Information:
             assert cb.observe(other, 0) == cb.observe(state, 0)
         self_view = {cb.resample(state, 1, rng).destinations[2] for _ in range(40)}
         assert len(self_view) > 3  # P0's eye at conveyor 2 is unknown to P1
+
+    def test_B3_B15_resample_keeps_the_draw_pile_luggage_until_a_reshuffle(self) -> None:
+        # With the left-over specials stowed, everyone knows the draw pile holds only
+        # luggage until the discard pile is first reshuffled into it.
+        options = Options(specials_in_draw_pile=False)
+        state = play(deal(TWO_LUGGAGE, TWO_SPECIALS, options),
+                     "set 0 r12", "set 1 g12", "set 2 r11", "set 3 g11")
+        assert state.stage is Stage.PLAY and not state.reshuffled
+        rng = random.Random(0)
+        for player in (0, 1):
+            for _ in range(30):
+                other = cb.resample(state, player, rng)
+                cb.validate_state(other)
+                assert cb.observe(other, player) == cb.observe(state, player)
+                assert all(c < cb.LUGGAGE for c in other.draw)
+                assert len(other.stowed) == 8 and all(c >= cb.LUGGAGE for c in other.stowed)
 
     def test_resample_redraws_the_unknown(self) -> None:
         state = placed_two_player()
@@ -756,7 +776,70 @@ class TestJSON:
         self.corrupt(state, "setting a destination", draws=[0])
         self.corrupt(state, "only a plus-one", draws=[2, 0])
         self.corrupt(state, "draw pile is empty", draw=[], discard=sorted(
-            state.discard + state.draw))
+            c for c in state.discard + state.draw if c != cb.PLUS_ONE),
+            removed=[c for c in state.removed + state.draw if c == cb.PLUS_ONE])
+
+    def test_B3_B15_draw_pile_before_a_reshuffle(self) -> None:
+        options = Options(specials_in_draw_pile=False)
+        state = play(deal(TWO_LUGGAGE, TWO_SPECIALS, options),
+                     "set 0 r12", "set 1 g12", "set 2 r11", "set 3 g11")
+        draw = list(state.draw)
+        luggage = draw.pop()
+        hand = [c for c in state.hands[0] if c != cb.STAR] + [luggage]
+        self.corrupt(state, "holds only luggage", hands=[sorted(hand), list(state.hands[1])],
+                     draw=sorted([*draw, cb.STAR]))
+        state = placed_two_player()
+        self.corrupt(state, "the deal left 35", hands=[list(state.hands[0][1:]),
+                                                       list(state.hands[1])],
+                     draw=sorted([*state.draw, state.hands[0][0]]))
+        self.corrupt(two_player_start(), "reshuffled only during play", reshuffled=True)
+        self.corrupt(state, "reshuffled: expected a boolean", reshuffled=1)
+
+    def test_B12_other_players_draw_only_after_a_plus_one(self) -> None:
+        state = play(position(["eye r5", "b1", "b2"], destinations={0: "r1"}), "eye")
+        assert state.special_used and cb.PLUS_ONE not in state.removed
+        self.corrupt(state, "only a plus-one", draws=[1, 2])
+        state = play(position(["plus_one r5", "b1", "b2", "g1"], destinations={0: "r1"}),
+                     "plus_one")
+        assert state.draws == (1, 2, 3)
+        self.corrupt(state, "seat order from the active player's left", draws=[3, 2])
+        self.corrupt(state, "seat order from the active player's left", draws=[2, 1])
+
+    def test_B12_no_plus_one_face_up_in_the_discard_pile(self) -> None:
+        state = position(["g3", "b1"], destinations={0: "r1"})
+        draw = list(state.draw)
+        draw.remove(cb.PLUS_ONE)
+        self.corrupt(state, "no plus_one lies face up", draw=draw, discard=[cb.PLUS_ONE])
+
+    def test_B5_first_turn_before_the_main_action(self) -> None:
+        state = placed_two_player()  # turn 0, P0 holds r1-r10 star arrows eye
+        assert state.turn == 0 and not state.main_done
+        cb.validate_state(play(state, "eye"))  # the one special possible before a row exists
+        cb.validate_state(play(state, "eye 1 3"))
+        hand = [list(state.hands[0][1:]), list(state.hands[1])]
+        self.corrupt(state, "turn 0", hands=hand, rows=[[C("r1")], [], [], [], [], []])
+        self.corrupt(state, "turn 0", hands=hand,
+                     buried=[{"card": C("r1"), "known_by": [0]}])
+        self.corrupt(state, "turn 0", hands=hand, discard=[C("r1")])
+        self.corrupt(state, "turn 0", hands=hand, discard=[C("r1")], special_used=True)
+        no_eye = [[c for c in state.hands[0] if c != cb.EYE], list(state.hands[1])]
+        self.corrupt(state, "turn 0", hands=no_eye, discard=[cb.EYE])  # no special used
+        self.corrupt(state, "turn 0", special_used=True)  # used, but nothing played
+        self.corrupt(state, "turn 0", reshuffled=True)
+        self.corrupt(state, "turn 0", exposed=[[C("r1")], []])
+        self.corrupt(state, "turn 0", hands=[list(state.hands[0]),
+                                             sorted([*state.hands[1], C("g12")])],
+                     destinations=[C("r12"), None, C("r11"), C("g11"), None, None],
+                     knowers=[[0], [], [0], [1], [], []])  # a destination taken back
+
+    def test_B16_B17_no_empty_hand_at_the_turn_limit(self) -> None:
+        state = play(deal(TWO_LUGGAGE, TWO_SPECIALS, Options(turn_limit=2)),
+                     "set 0 r12", "set 1 g12", "set 2 r11", "set 3 g11",
+                     "check 0", "end", "check 0", "end")
+        assert cb.is_terminal(state) and state.winner is None
+        self.corrupt(state, "turn limit cannot end the game with an empty hand",
+                     hands=[[], list(state.hands[1])],
+                     discard=sorted(state.discard + state.hands[0]))
 
     def test_only_the_active_player_can_have_an_empty_hand(self) -> None:
         state = position(["g3", "b1"], destinations={0: "r1"})

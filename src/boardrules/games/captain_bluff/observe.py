@@ -61,6 +61,8 @@ class Observation:
     """The plus-one cards out of the game."""
     stowed_size: int
     """Specials that left the game unseen at setup."""
+    reshuffled: bool
+    """Whether the discard pile has been shuffled into the draw pile yet (B15)."""
     has_destination: tuple[bool, ...]
     """Whether each conveyor has a destination card."""
     destinations: tuple[int | None, ...]
@@ -106,7 +108,7 @@ def observe(state: State, player: int | None) -> Observation:
         player, state.options, state.players, state.stage,
         None if player is None else state.hands[player],
         tuple(map(len, state.hands)), state.exposed, len(state.draw), state.discard, buried,
-        state.removed, len(state.stowed),
+        state.removed, len(state.stowed), state.reshuffled,
         tuple(d is not None for d in state.destinations),
         tuple(d if player in k else None for d, k in zip(state.destinations, state.knowers,
                                                           strict=True)),
@@ -146,7 +148,9 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     each place's size and what the deal fixes: during the deal each hand and the draw
     pile keep their numbers of luggage and specials; while the first destinations are
     placed, each other player's hand together with the destinations they placed keeps
-    the dealt numbers; stowed cards are specials.
+    the dealt numbers; stowed cards are specials; and, with option
+    ``specials_in_draw_pile=False``, the draw pile holds only luggage until the discard
+    pile is first reshuffled into it (B3, B15).
     """
     observe(state, player)
     n = state.players
@@ -178,8 +182,11 @@ def resample(state: State, player: int, rng: random.Random) -> State:
             group: list[_Place] = [("hand", p)]
             group += [("dest", v) for v in slots_dest if state.knowers[v] == frozenset({p})]
             fixed.append(group)
+    if stage is not Stage.PLAY or not (state.reshuffled or state.options.specials_in_draw_pile):
+        # The deal fixes the draw pile's make-up; so does option specials_in_draw_pile=False
+        # until the first reshuffle: everyone knows the pile holds only luggage (B3, B15).
         fixed.append([("draw", 0)])
-        grouped.update(place for group in fixed for place in group)
+    grouped.update(place for group in fixed for place in group)
     free = [place for place in current if place not in grouped]
     pool = sorted(c for cards in current.values() for c in cards)
     luggage_pool = [c for c in pool if c < LUGGAGE]
@@ -217,6 +224,7 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     buried.sort(key=lambda f: (f.card, tuple(sorted(f.known_by))))
     return State(state.options, n, stage, hands, state.exposed, assigned["draw", 0],
                  state.discard, tuple(buried), state.removed, assigned["stowed", 0],
+                 state.reshuffled,
                  tuple(destinations), state.knowers, state.rows, state.turn, state.main_done,
                  state.special_used, state.window, state.polled, state.draws, state.winner)
 

@@ -168,8 +168,8 @@ def new_game(players: int, options: Options | None = None) -> State:
     )
     empty = ((),) * players
     return State(options, players, _DEAL, empty, empty, tuple(range(LUGGAGE)) + specials,
-                 (), (), (), (), _NO_DESTINATIONS, _NO_KNOWERS, _NO_ROWS, 0, False, False, None,
-                 None, (), None)
+                 (), (), (), (), False, _NO_DESTINATIONS, _NO_KNOWERS, _NO_ROWS, 0, False, False,
+                 None, None, (), None)
 
 
 def is_terminal(state: State) -> bool:
@@ -895,18 +895,20 @@ def _settle(state: State) -> State:
         if state.discard or state.buried:
             pool = sorted(state.discard + tuple(f.card for f in state.buried))
             state = State(state.options, state.players, state.stage, state.hands, state.exposed,
-                          tuple(pool), (), (), state.removed, state.stowed, state.destinations,
-                          state.knowers, state.rows, state.turn, state.main_done,
-                          state.special_used, state.window, state.polled, state.draws, None)
+                          tuple(pool), (), (), state.removed, state.stowed, True,
+                          state.destinations, state.knowers, state.rows, state.turn,
+                          state.main_done, state.special_used, state.window, state.polled,
+                          state.draws, None)
         else:
             state = State(state.options, state.players, state.stage, state.hands, state.exposed,
                           state.draw, state.discard, state.buried, state.removed, state.stowed,
-                          state.destinations, state.knowers, state.rows, state.turn,
-                          state.main_done, state.special_used, state.window, state.polled, (), None)
+                          state.reshuffled, state.destinations, state.knowers, state.rows,
+                          state.turn, state.main_done, state.special_used, state.window,
+                          state.polled, (), None)
     if not state.draws and state.window is None and not state.hands[state.active]:
         return State(state.options, state.players, state.stage, state.hands, state.exposed,
                      state.draw, state.discard, state.buried, state.removed, state.stowed,
-                     state.destinations, state.knowers, state.rows, state.turn,
+                     state.reshuffled, state.destinations, state.knowers, state.rows, state.turn,
                      state.main_done, state.special_used, state.window, state.polled,
                      state.draws, state.active)
     return state
@@ -926,21 +928,21 @@ def _apply_draw(s: State, action: Draw) -> State:
         hands = (*hands[:p], hand, *hands[p + 1:])
         draw = _without(s.draw, (c,))
         if sum(map(len, hands)) < (LUGGAGE_DEAL[n] + SPECIAL_DEAL[n]) * n:
-            return State(s.options, n, _DEAL, hands, s.exposed, draw, (), (), (), (),
+            return State(s.options, n, _DEAL, hands, s.exposed, draw, (), (), (), (), False,
                          s.destinations, s.knowers, s.rows, 0, False, False, None, None, (),
                          None)
         stowed: tuple[int, ...] = ()
         if not s.options.specials_in_draw_pile:
             split = bisect_left(draw, LUGGAGE)
             draw, stowed = draw[:split], draw[split:]
-        return State(s.options, n, _PLACE, hands, s.exposed, draw, (), (), (), stowed,
+        return State(s.options, n, _PLACE, hands, s.exposed, draw, (), (), (), stowed, False,
                      s.destinations, s.knowers, s.rows, 0, False, False, None, None, (),
                      None)
     p = s.draws[0]
     hand = _with(hands[p], (c,))
     return _settle(State(
         s.options, n, s.stage, (*hands[:p], hand, *hands[p + 1:]), s.exposed,
-        _without(s.draw, (c,)), s.discard, s.buried, s.removed, s.stowed,
+        _without(s.draw, (c,)), s.discard, s.buried, s.removed, s.stowed, s.reshuffled,
         s.destinations, s.knowers, s.rows, s.turn, s.main_done, s.special_used,
         s.window, s.polled, s.draws[1:], None))
 
@@ -957,12 +959,12 @@ def _apply_set(s: State, action: SetDestination) -> State:
     if s.stage is _PLACE:
         placed = CONVEYORS - destinations.count(None)
         stage = _PLAY if placed == placements_needed(n) else _PLACE
-        return State(s.options, n, stage, hands, exposed, s.draw, (), (), (), s.stowed,
+        return State(s.options, n, stage, hands, exposed, s.draw, (), (), (), s.stowed, False,
                      destinations, knowers, s.rows, 0, False, False,
                      None, None, (), None)
     return _settle(State(
         s.options, n, s.stage, hands, exposed, s.draw, s.discard, s.buried, s.removed,
-        s.stowed, destinations, knowers, s.rows, s.turn, True,
+        s.stowed, s.reshuffled, destinations, knowers, s.rows, s.turn, True,
         s.special_used, None, None, (p,), None))
 
 
@@ -970,7 +972,7 @@ def _apply_check(s: State, action: CheckDestination) -> State:
     v = action.conveyor
     knowers = _put(s.knowers, v, s.knowers[v] | _ME[s.active])
     return State(s.options, s.players, s.stage, s.hands, s.exposed, s.draw, s.discard, s.buried,
-                 s.removed, s.stowed, s.destinations, knowers,
+                 s.removed, s.stowed, s.reshuffled, s.destinations, knowers,
                  s.rows, s.turn, True, s.special_used, None, None, (), None)
 
 
@@ -987,7 +989,7 @@ def _apply_swap(s: State, action: SwapDestination) -> State:
         known = _with(known, (taken,))
     return State(s.options, n, s.stage, (*hands[:p], hand, *hands[p + 1:]),
                  (*exposed[:p], known, *exposed[p + 1:]), s.draw, s.discard, s.buried,
-                 s.removed, s.stowed,
+                 s.removed, s.stowed, s.reshuffled,
                  _put(s.destinations, v, c),
                  _put(s.knowers, v, _ME[p]),
                  s.rows, s.turn, True, s.special_used, None, None, (), None)
@@ -999,7 +1001,7 @@ def _apply_close(s: State, action: CloseConveyor) -> State:
     assert card is not None
     buried = sorted((*s.buried, FaceDown(card, s.knowers[v])), key=_buried_key)
     return State(s.options, s.players, s.stage, s.hands, s.exposed, s.draw,
-                 _with(s.discard, s.rows[v]), tuple(buried), s.removed, s.stowed,
+                 _with(s.discard, s.rows[v]), tuple(buried), s.removed, s.stowed, s.reshuffled,
                  _put(s.destinations, v, None),
                  _put(s.knowers, v, _NOBODY),
                  _put(s.rows, v, ()),
@@ -1014,7 +1016,7 @@ def _apply_luggage(s: State, action: PlayLuggage) -> State:
     return State(s.options, n, s.stage,
                  (*hands[:p], _without(hands[p], cards), *hands[p + 1:]),
                  (*exposed[:p], _without_known(exposed[p], cards), *exposed[p + 1:]),
-                 s.draw, s.discard, s.buried, s.removed, s.stowed, s.destinations,
+                 s.draw, s.discard, s.buried, s.removed, s.stowed, s.reshuffled, s.destinations,
                  s.knowers, _put(s.rows, v, s.rows[v] + cards),
                  s.turn, True, s.special_used, v, (p + 1) % n, (), None)
 
@@ -1028,7 +1030,7 @@ def _apply_star_or_arrows(s: State, action: PlayStar | PlayArrows) -> State:
         s.options, s.players, s.stage,
         (*hands[:p], _without(hands[p], (card,)), *hands[p + 1:]),
         (*exposed[:p], _without_known(exposed[p], (card,)), *exposed[p + 1:]),
-        s.draw, s.discard, s.buried, s.removed, s.stowed, s.destinations, s.knowers,
+        s.draw, s.discard, s.buried, s.removed, s.stowed, s.reshuffled, s.destinations, s.knowers,
         _put(s.rows, v, (*s.rows[v], card)),
         s.turn, s.main_done, True, None, None, (), None))
 
@@ -1043,7 +1045,7 @@ def _apply_eye(s: State, action: PlayEye) -> State:
         s.options, s.players, s.stage,
         (*hands[:p], _without(hands[p], (EYE,)), *hands[p + 1:]),
         (*exposed[:p], _without_known(exposed[p], (EYE,)), *exposed[p + 1:]),
-        s.draw, _with(s.discard, (EYE,)), s.buried, s.removed, s.stowed,
+        s.draw, _with(s.discard, (EYE,)), s.buried, s.removed, s.stowed, s.reshuffled,
         s.destinations, knowers, s.rows, s.turn, s.main_done, True, None, None, (), None))
 
 
@@ -1057,7 +1059,7 @@ def _apply_plus_one(s: State, action: PlayPlusOne) -> State:
     return _settle(State(
         s.options, n, s.stage, hands,
         (*exposed[:p], _without_known(exposed[p], (PLUS_ONE,)), *exposed[p + 1:]),
-        s.draw, s.discard, s.buried, _with(s.removed, (PLUS_ONE,)), s.stowed,
+        s.draw, s.discard, s.buried, _with(s.removed, (PLUS_ONE,)), s.stowed, s.reshuffled,
         s.destinations, s.knowers, s.rows, s.turn, s.main_done, True, None, None, draws,
         None))
 
@@ -1071,7 +1073,7 @@ def _apply_pick_up(s: State, action: PickUp) -> State:
     return State(s.options, s.players, s.stage,
                  (*hands[:p], _with(hands[p], picked), *hands[p + 1:]),
                  (*exposed[:p], _with(exposed[p], picked), *exposed[p + 1:]),
-                 s.draw, s.discard, s.buried, s.removed, s.stowed, s.destinations,
+                 s.draw, s.discard, s.buried, s.removed, s.stowed, s.reshuffled, s.destinations,
                  s.knowers, _put(s.rows, v, row[:-k]),
                  s.turn, s.main_done, s.special_used, s.window, s.polled, (), None)
 
@@ -1090,7 +1092,7 @@ def _apply_challenge(s: State, action: Challenge) -> State:
     return _settle(State(
         s.options, s.players, s.stage, (*hands[:p], _with(hands[p], lost), *hands[p + 1:]),
         (*exposed[:p], _with(exposed[p], lost), *exposed[p + 1:]),
-        s.draw, s.discard, s.buried, s.removed, s.stowed,
+        s.draw, s.discard, s.buried, s.removed, s.stowed, s.reshuffled,
         _put(s.destinations, w, None),
         _put(s.knowers, w, _NOBODY),
         _put(s.rows, w, ()),
@@ -1102,7 +1104,7 @@ def _apply_pass(s: State, action: Pass) -> State:
     nxt = (s.polled + 1) % s.players
     closed = nxt == (s.options.first_player + s.turn) % s.players
     new = State(s.options, s.players, s.stage, s.hands, s.exposed, s.draw, s.discard, s.buried,
-                s.removed, s.stowed, s.destinations, s.knowers, s.rows, s.turn,
+                s.removed, s.stowed, s.reshuffled, s.destinations, s.knowers, s.rows, s.turn,
                 s.main_done, s.special_used,
                 None if closed else s.window, None if closed else nxt, (), None)
     return _settle(new) if closed else new
@@ -1110,7 +1112,7 @@ def _apply_pass(s: State, action: Pass) -> State:
 
 def _apply_end_turn(s: State, action: EndTurn) -> State:
     return State(s.options, s.players, s.stage, s.hands, s.exposed, s.draw, s.discard, s.buried,
-                 s.removed, s.stowed, s.destinations, s.knowers, s.rows, s.turn + 1,
+                 s.removed, s.stowed, s.reshuffled, s.destinations, s.knowers, s.rows, s.turn + 1,
                  False, False, None, None, (), None)
 
 

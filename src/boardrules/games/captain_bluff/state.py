@@ -155,6 +155,10 @@ class State:
     """Cards out of the game face up (played plus-one cards), ascending."""
     stowed: tuple[int, ...]
     """Specials that left the game unseen at setup (option ``specials_in_draw_pile=False``)."""
+    reshuffled: bool
+    """Whether the discard pile has been shuffled into the draw pile yet (B15). Until then
+    the draw pile holds only cards left over from the deal: with option
+    ``specials_in_draw_pile=False``, only luggage."""
     destinations: tuple[int | None, ...]
     """Each conveyor's face-down destination card, or ``None``."""
     knowers: tuple[frozenset[int], ...]

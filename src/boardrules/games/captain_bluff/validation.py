@@ -9,6 +9,7 @@ from boardrules.errors import InvalidStateError
 from boardrules.games.captain_bluff.cards import (
     CARDS,
     CONVEYORS,
+    EYE,
     LUGGAGE,
     LUGGAGE_DEAL,
     PLUS_ONE,
@@ -50,10 +51,11 @@ def validate_state(state: State) -> None:  # noqa: PLR0915 - one check per zone,
     """Raise `InvalidStateError` naming the first problem unless `state` is possible.
 
     Checks the player count and seats, every zone's cards, the conservation of the 65
-    cards, the rows (B6, B12), the stage (deal progress, setup placements), whose turn
-    it is and the turn's progress, the challenge window, pending draws, the winner, and
-    knowledge (knowers are players; every face-down card is known to at least the player
-    who put it there; exposed cards lie in their holder's hand).
+    cards, the rows (B6, B12), the stage (deal progress, setup placements), the draw
+    pile before the first reshuffle (B3, B15), whose turn it is and the turn's progress
+    (the first turn before its main action included), the challenge window, pending
+    draws, the winner, and knowledge (knowers are players; every face-down card is known
+    to at least the player who put it there; exposed cards lie in their holder's hand).
     """
     if not isinstance(state, State):
         _fail(f"expected a captain_bluff.State, got {type(state).__name__}")
@@ -111,6 +113,9 @@ def validate_state(state: State) -> None:  # noqa: PLR0915 - one check per zone,
         _fail(f"card conservation: {'; '.join(parts)} (65 cards, B1)")
     if any(c != PLUS_ONE for c in state.removed):
         _fail("removed: only played plus_one cards leave the game face up (B12)")
+    if PLUS_ONE in state.discard:
+        _fail("discard: a played plus_one leaves the game and a destination card is discarded "
+              "face down, so no plus_one lies face up in the discard pile (B10, B12)")
     if any(c < LUGGAGE for c in state.stowed):
         _fail("stowed: only special cards leave the game at setup (B3)")
     left_over = sum(options.specials.counts()) - SPECIAL_DEAL[n] * n
@@ -120,6 +125,8 @@ def validate_state(state: State) -> None:  # noqa: PLR0915 - one check per zone,
             _fail(f"stowed: expected {want} specials out of the game after the deal (B3)")
     elif state.stowed:
         _fail("stowed: no card leaves the game during the deal")
+    if state.reshuffled and state.stage is not Stage.PLAY:
+        _fail("reshuffled: the discard pile is reshuffled only during play (B15)")
 
     # Knowledge.
     for v in range(CONVEYORS):
@@ -205,9 +212,27 @@ def _validate_deal(state: State, hand_sizes: list[int]) -> None:
     assert deal_recipient(state)  # the deal can continue
 
 
+def _validate_draw_pile(state: State) -> None:
+    """Check the draw pile against `State.reshuffled`: until the first reshuffle (B15) it
+    only shrinks from what setup left, and holds no special if the option stowed them (B3)."""
+    if state.reshuffled:
+        return
+    n = state.players
+    options = state.options
+    left = sum(options.specials.counts()) + LUGGAGE - len(state.stowed) - \
+        (LUGGAGE_DEAL[n] + SPECIAL_DEAL[n]) * n
+    if len(state.draw) > left:
+        _fail(f"draw: {len(state.draw)} cards, but the deal left {left} and the discard "
+              "pile has not been reshuffled into it (B3, B15)")
+    if not options.specials_in_draw_pile and any(c >= LUGGAGE for c in state.draw):
+        _fail("draw: with specials_in_draw_pile=False the draw pile holds only luggage "
+              "until the discard pile is reshuffled into it (B3, B15)")
+
+
 def _validate_play(state: State) -> None:
     n = state.players
     options = state.options
+    _validate_draw_pile(state)
     limit = options.turn_limit
     if not 0 <= state.turn <= limit:
         _fail(f"turn: expected 0 to {limit}, got {state.turn}")
@@ -217,6 +242,8 @@ def _validate_play(state: State) -> None:
     if ended and (state.main_done or state.special_used or window is not None or state.draws or
                   state.winner is not None):
         _fail("turn: the turn limit is reached, so no turn can be in progress (B17)")
+    if state.turn == 0 and not state.main_done:
+        _validate_first_turn(state)
     if (window is None) != (state.polled is None):
         _fail("window, polled: an open challenge window asks one player (B13)")
     if window is not None:
@@ -240,15 +267,38 @@ def _validate_play(state: State) -> None:
         if state.draws == (active,):
             if not state.main_done:
                 _fail("draws: the active player draws only after setting a destination (B7)")
-        elif active in state.draws or not state.special_used:
+        elif active in state.draws or not state.special_used or PLUS_ONE not in state.removed:
             _fail("draws: only a plus-one card makes the other players draw (B12)")
         elif any(len(state.hands[p]) >= HAND_LIMIT_PLUS_ONE for p in state.draws):
             _fail("draws: a plus-one card makes only players with fewer than 5 cards draw (B12)")
+        elif [(p - active) % n for p in state.draws] != sorted((p - active) % n
+                                                               for p in state.draws):
+            _fail("draws: after a plus-one the other players draw in seat order from the "
+                  "active player's left (B12)")
     for p in range(n):
         if p != active and not state.hands[p]:
             _fail(f"hands[{p}]: only the active player can empty their hand (B16)")
     if state.winner is not None:
         if state.winner != active or state.hands[active] or window is not None or state.draws:
             _fail("winner: the active player wins with an empty hand after resolving (B16)")
-    elif not ended and not state.draws and window is None and not state.hands[active]:
+    elif ended and not state.hands[active]:
+        _fail(f"hands[{active}]: a player who empties their hand wins at once, so the turn "
+              "limit cannot end the game with an empty hand (B16, B17)")
+    elif not state.draws and window is None and not state.hands[active]:
         _fail(f"hands[{active}]: the active player's hand is empty, so they have won (B16)")
+
+
+def _validate_first_turn(state: State) -> None:
+    """Check the first turn before its main action (B5): no row exists yet, so the only
+    possible special is an eye or a plus-one, and nothing else has left a hand."""
+    if any(state.rows) or state.buried or state.reshuffled or any(state.exposed):
+        _fail("turn 0: before the first main action no card is played, discarded, picked up "
+              "or reshuffled (B5)")
+    placed = CONVEYORS - state.destinations.count(None)
+    if placed != placements_needed(state.players):
+        _fail(f"turn 0: before the first main action the {placements_needed(state.players)} "
+              f"destinations of setup lie at the conveyors, found {placed} (B4, B5)")
+    special = state.discard + state.removed
+    if special not in ((), (EYE,), (PLUS_ONE,)) or bool(special) != state.special_used:
+        _fail("turn 0: before the first main action the only card played can be the turn's "
+              "special, an eye (discarded) or a plus_one (removed) (B5, B12)")
