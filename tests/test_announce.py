@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 import pytest
 
 from boardrules import CHANCE, BoardrulesError
@@ -18,7 +19,7 @@ from boardrules.games import GAMES, captain_bluff, kivi, lustry, ren_dhark, whal
 
 # For each game: who may read a chance outcome's notation (from the state before it; kinds
 # not listed: everyone), and which player actions others may not read in full.
-Hidden = Callable[[Any], bool]
+Hidden = Callable[[Any, Any], bool]
 SEES_CHANCE: dict[str, dict[type, Callable[[Any], set[int | None]]]] = {
     "kivi": {},
     "whales_rivals": {
@@ -33,13 +34,15 @@ SEES_CHANCE: dict[str, dict[type, Callable[[Any], set[int | None]]]] = {
     "lustry": {lustry.Drawn: lambda s: set()},
 }
 HIDDEN_MOVES: dict[str, Hidden] = {
-    "kivi": lambda a: False,
-    "whales_rivals": lambda a: isinstance(a, whales_rivals.PlayWhale) and not a.face_up,
-    "ren_dhark": lambda a: isinstance(a, ren_dhark.Attack | ren_dhark.Defend
-                                      | ren_dhark.CounterStrike),
-    "captain_bluff": lambda a: isinstance(a, captain_bluff.SetDestination
-                                          | captain_bluff.SwapDestination),
-    "lustry": lambda a: isinstance(a, lustry.Discard),
+    "kivi": lambda s, a: False,
+    "whales_rivals": lambda s, a: isinstance(a, whales_rivals.PlayWhale) and not a.face_up,
+    "ren_dhark": lambda s, a: isinstance(a, ren_dhark.Attack | ren_dhark.Defend
+                                         | ren_dhark.CounterStrike),
+    "captain_bluff": lambda s, a: isinstance(a, captain_bluff.SetDestination
+                                             | captain_bluff.SwapDestination),
+    # A discard from hand is hidden unless the opponent knew which card it must be (L11).
+    "lustry": lambda s, a: isinstance(a, lustry.Discard) and not lustry.rules.discard_seen(
+        s.hands[s.player], s.exposed[s.player], a.card),
 }
 
 
@@ -66,7 +69,7 @@ def test_what_each_viewer_is_told(name: str) -> None:
             else:
                 assert isinstance(mover, int)
                 action = rng.choice(game.legal_actions(state))
-                hidden = HIDDEN_MOVES[name](action)
+                hidden = HIDDEN_MOVES[name](state, action)
                 hidden_kinds += hidden
                 allowed = {mover} if hidden else everyone
             for viewer in (None, *range(players)):
@@ -109,6 +112,15 @@ class TestExamples:
         state = lustry.new_game(2)
         assert lustry.announce(state, lustry.Discard("b3cf"), 1) == "discard b?"
         assert lustry.announce(state, lustry.Discard("b3cf"), 0) == "discard b3cf"
+
+    def test_lustry_discard_of_a_card_the_opponent_knows_is_shown(self) -> None:
+        """Player 0's only blue card is b3cf and player 1 knows it: its discard reads in full
+        (L11, the discard is marked seen); with a second, unknown blue card it would not."""
+        state = attrs.evolve(lustry.new_game(2), hands=(("b3cf", "r1c"), ()),
+                             exposed=(("b3cf",), ()))
+        assert lustry.announce(state, lustry.Discard("b3cf"), 1) == "discard b3cf"
+        state = attrs.evolve(state, hands=(("b3cf", "b4cf", "r1c"), ()))
+        assert lustry.announce(state, lustry.Discard("b3cf"), 1) == "discard b?"
 
     def test_kivi_hides_nothing(self) -> None:
         state = kivi.new_game(2)

@@ -92,3 +92,64 @@ def test_a_record_replays() -> None:
         state = apply(state, action)
     record = Record.start("lustry", 2, Options(turn_limit=4)).extended(actions)
     assert replay(from_json(to_json(record), Record)) == state
+
+
+def refused(state: State, change: Any, words: str) -> None:
+    with pytest.raises(InvalidStateError, match=words):
+        from_data(corrupt(state, change))
+
+
+def first_turn() -> State:
+    """Player 0 has drawn seven cards in the first turn and plays."""
+    state = new_game(2)
+    for card in ("r1c", "r2cf", "r3cf", "g3ce", "b3ce", "r4cf", "g2cf"):
+        state = apply(apply(state, Draw(card[0])), Drawn(card))
+    return state
+
+
+def move_from_draw(data: dict[str, Any], player: int, cards: list[str]) -> None:
+    for card in cards:
+        data["draw"]["rgb".index(card[0])].remove(card)
+    data["hands"][player] = sorted(data["hands"][player] + cards, key=lustry.KINDS.index)
+
+
+def test_L18_a_stall_count_needs_the_deadlock() -> None:
+    state = midgame()  # turn 1, nothing closed, one steal card laid
+    refused(state, lambda d: d.update(stall=1), "deadlock draw")
+    refused(state, lambda d: (d["options"].update(stall_turns=1),
+                              d.update(phase="over", stall=1)), "deadlock draw")
+    refused(state, lambda d: d.update(stall=2), "stall: 2 stalled turns out of 1")
+
+
+def test_L8_L15_a_hand_above_seven_needs_a_steal_of_its_player() -> None:
+    state = midgame()  # player 1 laid a steal card, player 0 none
+    more = ["r4cf", "r5cf", "g4cf", "g5cf", "b4cf"]
+    refused(state, lambda d: move_from_draw(d, 0, more), r"hands\[0\]: more than 7")
+    from_data(corrupt(state, lambda d: move_from_draw(d, 1, more)))
+
+
+def test_L6_L19_in_the_first_turn_the_second_player_has_nothing_and_nobody_knows_a_card() -> None:
+    state = first_turn()
+    from_data(to_data(state))
+    refused(state, lambda d: move_from_draw(d, 1, ["g5ce"]), "first turn player 1")
+    refused(state, lambda d: d["exposed"].__setitem__(0, d["hands"][0][:2]), "first turn")
+    drawing = apply(apply(new_game(2), Draw("r")), Drawn("r1c"))
+    refused(drawing, lambda d: d.update(pending_known=[2]), "first turn")
+
+
+def test_L18_progress_needs_a_sequence_and_no_drawn_game_has_it() -> None:
+    refused(first_turn(), lambda d: d.update(progress=True), "progress: player 0 has laid")
+    laid = apply(first_turn(), parse_action(first_turn(), "lay r1c r2cf"))
+    assert laid.progress
+    from_data(to_data(laid))
+    state = new_game(2, Options(turn_limit=2))
+    for card in ("r1c", "r2cf", "r3cf", "g3ce", "b3ce", "r4cf", "g2cf"):
+        state = apply(apply(state, Draw(card[0])), Drawn(card))
+    state = apply(state, parse_action(state, "lay r1c r2cf"))
+    state = apply(state, parse_action(state, "end"))
+    for card in ("r1s", "r2sf", "g3sf", "g4sf", "b3cf", "b4cf", "g2sf"):
+        state = apply(apply(state, Draw(card[0])), Drawn(card))
+    state = apply(state, parse_action(state, "end"))
+    assert lustry.is_terminal(state) and state.player == 0 and not state.progress
+    from_data(to_data(state))
+    refused(state, lambda d: d.update(progress=True), "drawn game")

@@ -135,20 +135,21 @@ def test_L6_draw_up_to_seven_from_any_pile() -> None:
 
 
 def test_L6_drawing_stops_when_every_pile_is_empty() -> None:
-    # a set-up position: player 1 holds 73 cards, player 0 one, one card lies in a discard pile
+    # a set-up position: player 1 laid the nine steal cards and holds the other 64 cards,
+    # player 0 holds one, one card lies in a discard pile
     rest = Counter(DECK)
-    rest.subtract(["r2cf", "g2cf"])
+    rest.subtract(["r2cf", "g2cf", *["r0", "g0", "b0"] * 3])
     hand1 = tuple(sorted(rest.elements(), key=lustry.KINDS.index))
     position = attrs.evolve(new_game(2), phase=Phase.PLAY, player=1, turn=1, draw=((), (), ()),
                             hands=(("r2cf",), hand1), discards=((), ("g2cf",), (), (), (), ()),
-                            seen=((), (False,), (), (), (), ()))
+                            seen=((), (False,), (), (), (), ()), steals=(0, 0, 0, 3, 3, 3))
     lustry.validate_state(position)
     after = play(position, "end")
     assert after.phase is Phase.DRAW and texts(after) == ["draw g@0"]
     after = play(after, "draw g@0")  # two cards in hand, but every pile is empty
     assert after.phase is Phase.PLAY and after.hands[0] == ("r2cf", "g2cf")
     after = play(after, "end")
-    assert after.phase is Phase.PLAY and to_move(after) == 1  # 73 cards: no drawing (L8)
+    assert after.phase is Phase.PLAY and to_move(after) == 1  # 64 cards: no drawing (L8)
 
 
 def test_L7_drawn_cards_are_hidden_until_drawing_ends() -> None:
@@ -400,9 +401,11 @@ def test_L18_deadlock_draw_after_stall_turns() -> None:
     assert sum(state.steals) == 9
     state = play(state, "end")
     assert state.stall == 1 and not lustry.is_terminal(state)
+    lustry.validate_state(state)  # a stall count with the deadlock condition is accepted
     state = take(state, "b1s", "b2sf", "b3sf", "b5sf", "b5se", "b4se", "b3se")
     state = play(state, "end")
     assert lustry.is_terminal(state) and state.winner is None
+    lustry.validate_state(state)
     assert lustry.returns(state) == (0.0, 0.0)
     assert lustry.result(state).winners == () and lustry.result(state).scores == (1, 1)
 
@@ -458,6 +461,52 @@ def test_L19_discarding_blurs_what_the_opponent_knew() -> None:
     state = play(state, "discard r1s")  # face down: player 0 cannot tell which red card
     assert state.exposed[1] == ()
     assert observe(state, 0).discards[3] == ("r?",)
+
+
+def test_L11_L19_discarding_the_only_card_the_opponent_knows_shows_it() -> None:
+    # player 1 draws r3cf from player 0's pile: their only red card, known to player 0
+    state = take(new_game(2), "r3cf", "g1c", "g2cf", "g3cf", "b1c", "b2cf", "b3cf")
+    state = play(state, "discard r3cf", "end", "draw r@0")
+    state = take(state, "g4cf", "g5cf", "g5cf", "b4cf", "b5cf", "b5cf")
+    assert state.exposed[1] == ("r3cf",)
+    assert lustry.announce(state, lustry.Discard("r3cf"), 0) == "discard r3cf"  # no secret
+    after = play(state, "discard r3cf")  # player 0 knows exactly which card went down
+    assert after.seen[3] == (True,) and after.exposed[1] == ()
+    for viewer in (0, 1, None):
+        assert observe(after, viewer).discards[3] == ("r3cf",)
+    import random
+
+    rng = random.Random(3)
+    for _ in range(30):
+        assert lustry.resample(after, 0, rng).discards[3] == ("r3cf",)
+    # with a red card player 0 does not know beside it, the discard is unknown, as before
+    state = take(new_game(2), "r3cf", "g1c", "g2cf", "g3cf", "b1c", "b2cf", "b3cf")
+    state = play(state, "discard r3cf", "end", "draw r@0")
+    state = take(state, "r1c", "g5cf", "g5cf", "b4cf", "b5cf", "b5cf")
+    assert state.exposed[1] == ("r3cf",)
+    blurred = play(state, "discard r3cf")
+    assert blurred.seen[3] == (False,) and blurred.exposed[1] == ()
+    assert observe(blurred, 0).discards[3] == ("r?",)
+
+
+def test_L11_L19_a_discard_among_different_known_cards_stays_unknown() -> None:
+    # player 1's only red cards are r3cf and r4cf, both known to player 0: which went down?
+    state = take(new_game(2), "r3cf", "r4cf", "g1c", "g2cf", "g3cf", "b1c", "b2cf")
+    state = play(state, "discard r3cf", "discard r4cf", "end", "draw r@0", "draw r@0")
+    state = take(state, "g4cf", "g5cf", "g5cf", "b4cf", "b5cf")
+    assert state.exposed[1] == ("r3cf", "r4cf")
+    after = play(state, "discard r3cf")
+    assert after.seen[3] == (False,) and after.exposed[1] == ()
+    assert observe(after, 0).discards[3] == ("r?",)
+
+
+def test_L11_L19_discarding_one_of_two_known_equal_cards_keeps_the_other_known() -> None:
+    state = take(new_game(2), "r5cf", "r5cf", "g1c", "g2cf", "g3cf", "b1c", "b2cf")
+    state = play(state, "discard r5cf", "discard r5cf", "end", "draw r@0", "draw r@0")
+    state = take(state, "g4cf", "g5cf", "g5cf", "b4cf", "b5cf")
+    after = play(state, "discard r5cf")
+    assert after.seen[3] == (True,) and after.exposed[1] == ("r5cf",)
+    assert observe(after, 0).hands[1][0] == "r5cf"
 
 
 # --- Notation, options, errors ------------------------------------------------------------------

@@ -8,7 +8,8 @@ What a player knows, tracked in the state card by card:
   in a discard pile that the opponent drew, cards known to both that were drawn);
 * of every discard pile, the size and colours; the cards of their own piles; the cards of
   the opponent's piles marked in `State.seen` (cards that reached the pile from the table:
-  a removed blocker, an exchanged sequence);
+  a removed blocker, an exchanged sequence; and a card discarded from a hand whose every
+  card of that colour they knew to be a copy of it);
 * of the pending draws, the colours and the cards drawn from a pile position they knew;
 * the sizes of the draw piles; everything laid on the table.
 
@@ -26,6 +27,7 @@ import attrs
 from boardrules.errors import BoardrulesError
 from boardrules.games.lustry.actions import Action, Discard, Drawn
 from boardrules.games.lustry.cards import COLOURS, ORDER, card_colour
+from boardrules.games.lustry.rules import discard_seen
 from boardrules.games.lustry.state import Options, Phase, Sequence, State
 
 __all__ = ["Observation", "announce", "observe", "resample"]
@@ -122,7 +124,9 @@ def announce(state: State, action: Action, observer: int | None) -> str:
 
     The notation, with ``?`` for what the observer may not know (L7, L19): a card coming
     off a draw pile is unseen by everyone until drawing is over (``drawn ?``), and a card
-    the opponent discards from hand shows only its colour (``discard g?``).
+    the opponent discards from hand shows only its colour (``discard g?``) — unless the
+    opponent knew which card it must be (ruling 11: every card of that colour in the hand
+    was a known copy of it; the discard position is then marked in `State.seen`).
 
     >>> from boardrules.games.lustry import Draw, Drawn, apply, new_game
     >>> announce(apply(new_game(2), Draw("r")), Drawn("r5cf"), 0)
@@ -135,6 +139,9 @@ def announce(state: State, action: Action, observer: int | None) -> str:
         return "drawn ?"
     if kind is Discard and observer != state.player:
         assert isinstance(action, Discard)
+        p = state.player
+        if discard_seen(state.hands[p], state.exposed[p], action.card):
+            return str(action)
         return f"discard {_HIDDEN[card_colour(action.card)]}"
     return str(action)
 

@@ -71,6 +71,7 @@ __all__ = [
     "apply",
     "apply_unchecked",
     "chance_outcomes",
+    "discard_seen",
     "inventory",
     "is_terminal",
     "legal_actions",
@@ -267,6 +268,16 @@ def _forget(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
     return cards
 
 
+def discard_seen(hand: tuple[str, ...], known: tuple[str, ...], card: str) -> bool:
+    """Return whether the opponent knows which card goes down when `card` is discarded from
+    `hand`, of which they know the cards `known` (L11, L19): every card of its colour in the
+    hand is a known copy of it."""
+    if card not in known:
+        return False
+    colour = card[0]
+    return known.count(card) == sum(1 for k in hand if k[0] == colour)
+
+
 def _pair(pair: tuple[tuple[str, ...], ...], p: int,
           value: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     return (value, pair[1]) if p == 0 else (pair[0], value)
@@ -360,15 +371,20 @@ def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - o
                                (*state.pending, card), (*state.pending_known, 0))
         case Discard(card=card):
             hands, exposed = state.hands, state.exposed
-            colour = card[0]
             mine = exposed[p]
-            if mine:  # the opponent sees a card of this colour go face down: they lose track
-                exposed = _pair(exposed, p, tuple(k for k in mine if k[0] != colour))
+            mark = False
+            if mine:  # the opponent sees a card of this colour go face down
+                if discard_seen(hands[p], mine, card):  # they know it is this card
+                    exposed = _pair(exposed, p, _forget(mine, card))
+                    mark = True
+                else:  # they lose track of this colour
+                    colour = card[0]
+                    exposed = _pair(exposed, p, tuple(k for k in mine if k[0] != colour))
             i = 3 * p + _CI[card]
             discards, seen = state.discards, state.seen
             return State(state.options, _PLAY, p, state.turn, state.draw,
                          (*discards[:i], discards[i] + (card,), *discards[i + 1:]),
-                         (*seen[:i], seen[i] + (False,), *seen[i + 1:]),
+                         (*seen[:i], seen[i] + (mark,), *seen[i + 1:]),
                          _pair(hands, p, _remove(hands[p], card)), exposed, (), (), None,
                          state.sequences, state.steals, None, state.progress, state.stall, None)
         case Lay(first=first, second=second) | Exchange(first=first, second=second):

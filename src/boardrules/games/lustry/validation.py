@@ -14,6 +14,7 @@ from boardrules.games.lustry.cards import (
     HAND_SIZE,
     INVERSE,
     ORDER,
+    STEAL_CARDS,
     VALUE,
 )
 from boardrules.games.lustry.state import Options, Phase, Sequence, State
@@ -79,7 +80,10 @@ def validate_state(state: State) -> None:
     Checks every zone's cards and colours, conservation of the 75 cards, sequences with
     their blockers and unblockers, closings and the winner, whose turn it is, the phase and
     its fields, hand sizes while drawing, and the knowledge records (exposed cards, seen
-    discard positions, who knows each pending card).
+    discard positions, who knows each pending card); also what no game reaches: a hand above
+    seven without a steal card of its player, any trace of the second player in the first
+    turn, `progress` without a sequence or in a drawn game, a stall count without the
+    deadlock (L18).
     """
     if not isinstance(state, State):
         raise InvalidStateError(f"state: expected a lustry.State, got {type(state).__name__}")
@@ -100,6 +104,9 @@ def validate_state(state: State) -> None:
         _check_cards(f"exposed[{p}]", state.exposed[p], ordered=True)
         if not _sub_multiset(state.exposed[p], state.hands[p]):
             _fail(f"exposed[{p}]: the opponent cannot know cards that are not in the hand")
+        if len(state.hands[p]) > HAND_SIZE and not any(state.steals[3 * p:3 * p + 3]):
+            _fail(f"hands[{p}]: more than {HAND_SIZE} cards, but only a steal the player "
+                  "made fills a hand above that, and they laid no steal card (L6, L8, L15)")
     _check_cards("pending", state.pending)
     if len(state.pending_known) != len(state.pending):
         _fail("pending_known: expected one entry per pending card")
@@ -162,6 +169,12 @@ def _check_turn(state: State, options: Options) -> None:
         _fail(f"stall: expected 0 to {options.stall_turns}, got {state.stall}")
     if max(closed) > 2 or (max(closed) == 2) != (state.winner is not None):
         _fail("winner: a player with two closed sequences wins at once (L17)")
+    if state.turn == 0:
+        _check_first_turn(state, p)
+    if state.progress and not any(s.cards for s in state.sequences[3 * p:3 * p + 3]):
+        _fail(f"progress: player {p} has laid no sequence, so added no card to one (L18)")
+    if state.stall:
+        _check_stall(state, closed)
     if state.winner is not None:
         if closed[state.winner] != 2 or phase is not Phase.OVER or state.winner != p:
             _fail("winner: the winner is the player who closed a second sequence (L17)")
@@ -170,6 +183,9 @@ def _check_turn(state: State, options: Options) -> None:
         limit = options.stall_turns
         if state.turn < options.turn_limit and (limit is None or state.stall < limit):
             _fail("phase: a game without a winner ends only by the L18 draws")
+        if state.progress:
+            _fail("progress: a drawn game ends with a completed turn, so nothing was added "
+                  "to a sequence since (L18)")
         return
     if state.turn >= options.turn_limit:
         _fail("turn: the turn limit is reached, so the game is over (L18)")
@@ -184,3 +200,29 @@ def _check_turn(state: State, options: Options) -> None:
             _fail(f"phase: player {p} has finished drawing (L6)")
     elif state.pending:
         _fail("pending: drawn cards join the hand when drawing ends (L7)")
+
+
+def _check_first_turn(state: State, p: int) -> None:
+    """During the first turn the other player has done nothing, and nobody knows a card of a
+    hand (drawing from a discard pile or stealing needs cards already played) (L6, L15, L19)."""
+    q = 1 - p
+    if state.hands[q] or any(state.discards[3 * q:3 * q + 3]) \
+            or any(s.cards for s in state.sequences[3 * q:3 * q + 3]) \
+            or any(state.steals[3 * q:3 * q + 3]) \
+            or any(b is not None for s in state.sequences for b in s.blockers):
+        _fail(f"turn: in the first turn player {q} has no cards and has played nothing")
+    if any(state.exposed) or any(state.pending_known):
+        _fail("exposed: in the first turn every card was drawn from a draw pile, so nobody "
+              "knows a card of another's hand (L7, L19)")
+
+
+def _check_stall(state: State, closed: list[int]) -> None:
+    """A turn counts towards the deadlock draw only when, at its end, each player has one
+    closed sequence and all nine steal cards are laid; nothing undoes that but a win (L18)."""
+    if state.stall > state.turn:
+        _fail(f"stall: {state.stall} stalled turns out of {state.turn} completed")
+    winner = state.winner
+    need = [1, 1] if winner is None else [2 if w == winner else 1 for w in (0, 1)]
+    if sum(state.steals) != STEAL_CARDS or closed != need:
+        _fail("stall: turns count towards the deadlock draw only once each player has one "
+              "closed sequence and all nine steal cards are laid (L18)")
