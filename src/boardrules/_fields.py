@@ -11,7 +11,7 @@ paths of `apply` and `legal_actions`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final, TypeVar
+from typing import Any, Final, TypeVar, get_origin
 
 import attrs
 
@@ -39,11 +39,21 @@ _PLAN: dict[type, tuple[tuple[str, str, Callable[[object], bool]], ...]] = {}
 """Per class: (field, description, test) for every checked field."""
 
 
+def _spelling(annotation: object) -> str:
+    """Return an annotation as source text: the string itself (``from __future__ import
+    annotations``), or the resolved type spelled the same way (`attrs.resolve_types`, which
+    the JSON codec calls, replaces the strings with types)."""
+    if isinstance(annotation, str):
+        return annotation
+    if isinstance(annotation, type) and get_origin(annotation) is None:
+        return annotation.__name__
+    return repr(annotation)  # int | None, tuple[int, ...]
+
+
 def _plan(cls: type) -> tuple[tuple[str, str, Callable[[object], bool]], ...]:
     plan = []
     for field in attrs.fields(cls):
-        annotation = field.type if isinstance(field.type, str) else getattr(
-            field.type, "__name__", repr(field.type))
+        annotation = _spelling(field.type)
         if annotation not in _CHECKS:
             if field.converter is not None:
                 continue  # the converter yields its own type (an enum member) or refuses
