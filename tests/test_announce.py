@@ -36,8 +36,10 @@ SEES_CHANCE: dict[str, dict[type, Callable[[Any], set[int | None]]]] = {
 HIDDEN_MOVES: dict[str, Hidden] = {
     "kivi": lambda s, a: False,
     "whales_rivals": lambda s, a: isinstance(a, whales_rivals.PlayWhale) and not a.face_up,
-    "ren_dhark": lambda s, a: isinstance(a, ren_dhark.Attack | ren_dhark.Defend
-                                         | ren_dhark.CounterStrike),
+    # An attack stays face down; a defence or counter-strike only with an activation roll.
+    "ren_dhark": lambda s, a: isinstance(a, ren_dhark.Attack) or (
+        isinstance(a, ren_dhark.Defend | ren_dhark.CounterStrike)
+        and s.options.tables.activation[s.options.tables.index[a.card]] is not None),
     "captain_bluff": lambda s, a: isinstance(a, captain_bluff.SetDestination
                                              | captain_bluff.SwapDestination),
     # A discard from hand is hidden unless the opponent knew which card it must be (L11).

@@ -181,9 +181,11 @@ def announce(state: State, action: Action, observer: int | None) -> str:
     """Return what `observer` (``None``: a spectator) sees of `action` taken in `state`.
 
     The notation, with ``?`` for what the observer may not know (D31): another player's
-    draw (``draw ?``), the card an opponent commits face down — of an attack only the
-    declared type shows (``attack ? as ship``), of a defence or a counter-strike nothing
-    (``defend ?``, ``counter ?``).
+    draw (``draw ?``) and a card an opponent commits face down — of an attack only the
+    declared type shows (``attack ? as ship``); of a defence nothing (``defend ?``); of a
+    counter-strike the attacker's declared type (``counter ? as ship``) or, by the
+    defender, nothing (``counter ?``). A defence or counter-strike card without an
+    activation roll turns face up at once (D9, ruling 16), so it reads in full.
     """
     if observer is not None and (isinstance(observer, bool) or observer not in (0, 1)):
         raise BoardrulesError(f"player {observer!r} does not exist in a 2-player game")
@@ -191,10 +193,17 @@ def announce(state: State, action: Action, observer: int | None) -> str:
     if kind is Draw:
         return str(action) if observer == _drawer(state) else "draw ?"
     if kind in (Attack, Defend, CounterStrike) and observer != to_move(state):
+        assert isinstance(action, Attack | Defend | CounterStrike)
         if kind is Attack:
-            assert isinstance(action, Attack)
             return f"attack ? as {action.as_type.value}"
-        return "defend ?" if kind is Defend else "counter ?"
+        tables = state.options.tables
+        if tables.activation[tables.index[action.card]] is None:
+            return str(action)  # face up at once
+        if kind is Defend:
+            return "defend ?"
+        if state.duel.loser == ATTACKER:
+            return f"counter ? as {action.as_type.value}"
+        return "counter ?"
     return str(action)
 
 
