@@ -89,6 +89,12 @@ def _hand_view(hand: tuple[str, ...], exposed: tuple[str, ...]) -> tuple[str, ..
     return tuple(out)
 
 
+def _check_player(player: int | None) -> None:
+    """Refuse a player who does not sit at a 2-player table (a bool is no player)."""
+    if player is not None and (isinstance(player, bool) or player not in (0, 1)):
+        raise BoardrulesError(f"player {player!r} does not exist in a 2-player game")
+
+
 def observe(state: State, player: int | None) -> Observation:
     """Return what `player` sees (L19); ``None``: what both players know.
 
@@ -97,8 +103,7 @@ def observe(state: State, player: int | None) -> Observation:
     >>> observe(state, 0).pending, observe(state, 1).draw_sizes
     (('r?',), (24, 25, 25))
     """
-    if player is not None and (isinstance(player, bool) or player not in (0, 1)):
-        raise BoardrulesError(f"player {player!r} does not exist in a 2-player game")
+    _check_player(player)
     discards = []
     for i, (pile, marks) in enumerate(zip(state.discards, state.seen, strict=True)):
         if player is not None and i // 3 == player:
@@ -132,8 +137,7 @@ def announce(state: State, action: Action, observer: int | None) -> str:
     >>> announce(apply(new_game(2), Draw("r")), Drawn("r5cf"), 0)
     'drawn ?'
     """
-    if observer is not None and (isinstance(observer, bool) or observer not in (0, 1)):
-        raise BoardrulesError(f"player {observer!r} does not exist in a 2-player game")
+    _check_player(observer)
     kind = type(action)
     if kind is Drawn:
         return "drawn ?"

@@ -124,13 +124,18 @@ def _duel_view(state: State, player: int | None) -> DuelView:
         duel.window, duel.played, duel.resolving, duel.attack_mod, duel.defense_mod, duel.loser)
 
 
+def _check_player(player: int | None) -> None:
+    """Refuse a player who does not sit at a 2-player table (a bool is no player)."""
+    if player is not None and (isinstance(player, bool) or player not in (0, 1)):
+        raise BoardrulesError(f"player {player!r} does not exist in a 2-player game")
+
+
 def observe(state: State, player: int | None) -> Observation:
     """Return what `player` may know (D31): own hand; the opponent's hand and both decks as
     counts; a face-down committed card shows only its declared type; everything on the
     table, the out-of-game piles and all rolls are public.
     """
-    if player is not None and player not in (0, 1):
-        raise BoardrulesError(f"player {player} does not exist in a 2-player game")
+    _check_player(player)
     hand = () if player is None else state.hands[player]
     return Observation(
         player, state.options, state.phase, state.blue, state.attacker, hand,
@@ -187,8 +192,7 @@ def announce(state: State, action: Action, observer: int | None) -> str:
     defender, nothing (``counter ?``). A defence or counter-strike card without an
     activation roll turns face up at once (D9, ruling 16), so it reads in full.
     """
-    if observer is not None and (isinstance(observer, bool) or observer not in (0, 1)):
-        raise BoardrulesError(f"player {observer!r} does not exist in a 2-player game")
+    _check_player(observer)
     kind = type(action)
     if kind is Draw:
         return str(action) if observer == _drawer(state) else "draw ?"
