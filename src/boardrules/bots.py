@@ -89,22 +89,33 @@ class RandomBot:
         return decision.legal_actions[self.rng.randrange(len(decision.legal_actions))]
 
 
+class _Edge:
+    """The statistics of one action at one node, and the node it leads to once expanded."""
+
+    __slots__ = ("available", "child", "visits", "wins")
+
+    def __init__(self) -> None:
+        self.available = 0
+        """Iterations that reached the node in a world where this action was legal."""
+        self.visits = 0
+        self.wins = 0.0
+        """The sum of the mover's returns mapped to 0..1, over the visits."""
+        self.child: _Node | None = None
+
+
 class _Node:
-    """A node of the information-set tree: statistics of the edges leaving it.
+    """A node of the information-set tree: the edges leaving it, by action.
 
     Chance outcomes are not edges (the tree is open-loop over chance): the player who
     acts at a node is fixed by its first visit, and a later visit that finds another
     player to act stops the descent there.
     """
 
-    __slots__ = ("available", "children", "mover", "visits", "wins")
+    __slots__ = ("edges", "mover")
 
     def __init__(self) -> None:
         self.mover: int | None = None
-        self.children: dict[Any, _Node] = {}
-        self.visits: dict[Any, int] = {}
-        self.wins: dict[Any, float] = {}
-        self.available: dict[Any, int] = {}
+        self.edges: dict[Any, _Edge] = {}
 
 
 class ISMCTSBot:
@@ -177,15 +188,16 @@ class ISMCTSBot:
         ):
             self._iterate(game, decision.sample_world(rng), root, rng, limit, score)
             done += 1
-        visits = root.visits
-        return max(legal, key=lambda a: (visits.get(a, 0), -legal.index(a)))
+        edges = root.edges
+        counts = [edge.visits if (edge := edges.get(a)) is not None else 0 for a in legal]
+        return legal[counts.index(max(counts))]  # the first of the most visited
 
     def _iterate(self, game: AnyGame, state: Any, root: _Node, rng: random.Random,  # noqa: PLR0917
                  limit: int | None, score: Callable[[Any], Sequence[float]]) -> None:
         to_move, legal_actions = game.to_move, game.legal_actions
         apply, sample = game.apply_unchecked, game.sample_chance
         node = root
-        path: list[tuple[int, _Node, Any]] = []
+        path: list[tuple[int, _Edge]] = []
         while True:
             mover = to_move(state)
             if mover is TERMINAL:
@@ -198,37 +210,46 @@ class ISMCTSBot:
             elif node.mover != mover:  # a tree node belongs to one player
                 break
             legal = legal_actions(state)
-            seen = node.available
-            for a in legal:
-                seen[a] = seen.get(a, 0) + 1
-            fresh = [a for a in legal if a not in node.children]
+            edges = node.edges
+            row: list[_Edge] = []  # the edges of `legal`, in its order
+            fresh: list[int] = []  # indices in `legal` of the actions not yet expanded
+            for i, a in enumerate(legal):
+                edge = edges.get(a)
+                if edge is None:
+                    edge = edges[a] = _Edge()
+                edge.available += 1
+                row.append(edge)
+                if edge.child is None:
+                    fresh.append(i)
             if fresh:
-                action = fresh[rng.randrange(len(fresh))]
-                state = apply(state, action)
-                node.children[action] = _Node()
-                path.append((mover, node, action))
+                i = fresh[rng.randrange(len(fresh))]
+                state = apply(state, legal[i])
+                edge = row[i]
+                edge.child = _Node()
+                path.append((mover, edge))
                 break
-            action = self._select(node, legal, seen)
-            path.append((mover, node, action))
-            state = apply(state, action)
-            node = node.children[action]
+            i = self._select(row)
+            edge = row[i]
+            path.append((mover, edge))
+            state = apply(state, legal[i])
+            node = edge.child  # type: ignore[assignment]  # not fresh: expanded
         state = _rollout(game, state, rng, limit)
         returns = score(state)  # `returns` itself at the end (every evaluator's duty)
-        for player, parent, action in path:
-            parent.visits[action] = parent.visits.get(action, 0) + 1
-            parent.wins[action] = parent.wins.get(action, 0.0) + (returns[player] + 1) / 2
+        for player, edge in path:
+            edge.visits += 1
+            edge.wins += (returns[player] + 1) / 2
 
-    def _select(self, node: _Node, legal: Sequence[Any], seen: dict[Any, int]) -> Any:
+    def _select(self, row: Sequence[_Edge]) -> int:
+        """Return the index of the edge with the highest UCB1 score (the first on a tie)."""
         c = self.exploration
-        visits, wins = node.visits, node.wins
-        best, best_score = legal[0], -math.inf
-        for a in legal:
-            n = visits.get(a, 0)
+        best, best_score = 0, -math.inf
+        for i, edge in enumerate(row):
+            n = edge.visits
             if n == 0:
-                return a
-            score = wins[a] / n + c * math.sqrt(math.log(seen[a]) / n)
+                return i
+            score = edge.wins / n + c * math.sqrt(math.log(edge.available) / n)
             if score > best_score:
-                best, best_score = a, score
+                best, best_score = i, score
         return best
 
 
