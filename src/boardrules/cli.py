@@ -172,7 +172,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     play = commands.add_parser("play", help="play a game in the terminal against bots or people")
-    play.add_argument("game")
+    play.add_argument("game", help="the game's name (see 'boardrules games')")
     play.add_argument("--players", type=int, help="players (default: the number of --seats)")
     play.add_argument("--seats", default="human,ismcts",
                       help="comma-separated: human, random, ismcts or ismcts:N per seat "
@@ -180,11 +180,12 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     play.add_argument("--record", metavar="FILE", help="save the game record to FILE")
     replay = commands.add_parser("replay", help="replay a saved game record")
-    replay.add_argument("file")
+    replay.add_argument("file", help="a record saved by 'boardrules play --record'")
     tour = commands.add_parser("tournament", help="bots play many games, seats rotated")
-    tour.add_argument("game")
+    tour.add_argument("game", help="the game's name (see 'boardrules games')")
     tour.add_argument("--bots", default="ismcts,random",
-                      help="comma-separated entrants (default ismcts,random)")
+                      help="comma-separated entrants: random, ismcts or ismcts:N "
+                           "(N iterations a move; default ismcts,random)")
     tour.add_argument("--games", type=int, default=20, help="games to play (default 20)")
     tour.add_argument("--players", type=int, help="seats per game (default: the fewest)")
     tour.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
