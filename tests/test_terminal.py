@@ -147,3 +147,12 @@ class TestTournament:
             games, wins, draws, losses = map(int, row.split()[1:5])
             assert games == 4 and wins + draws + losses == 4
         assert "4/4 100%" in err.getvalue()
+
+    def test_repeated_entrants_are_told_apart(self) -> None:
+        out = io.StringIO()
+        status = main(["tournament", "captain_bluff", "--players", "3", "--bots",
+                       "ismcts:5,random,random", "--games", "3", "--quiet"],
+                      out=out, err=io.StringIO())
+        assert status == 0
+        rows = out.getvalue().splitlines()[3:]
+        assert [row[:16].rstrip() for row in rows] == ["ismcts:5", "random #1", "random #2"]

@@ -52,12 +52,16 @@ class Tournament:
     """One row per entrant, in the order given."""
 
     def render(self) -> str:
-        """Return the results table."""
+        """Return the results table (an entrant named more than once gets ``#2``, ``#3``…)."""
         lines = [f"{self.games} games of {self.game}, {self.players} seats, seats rotated", "",
                  f"{'bot':<16}{'games':>6}{'wins':>6}{'draws':>7}{'losses':>8}"
                  f"{'win %':>8}{'mean return':>19}"]
+        names = [s.bot for s in self.standings]
+        seen: dict[str, int] = {}
         for s in self.standings:
-            lines.append(f"{s.bot:<16}{s.games:>6}{s.wins:>6}{s.draws:>7}{s.losses:>8}"
+            seen[s.bot] = seen.get(s.bot, 0) + 1
+            label = f"{s.bot} #{seen[s.bot]}" if names.count(s.bot) > 1 else s.bot
+            lines.append(f"{label:<16}{s.games:>6}{s.wins:>6}{s.draws:>7}{s.losses:>8}"
                          f"{100 * s.wins / max(s.games, 1):>7.1f}%"
                          f"{s.mean_return:>+11.3f} ± {s.ci95:.3f}")
         return "\n".join(lines)
