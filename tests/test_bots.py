@@ -8,10 +8,11 @@ from typing import Any
 import attrs
 import pytest
 
-from boardrules import CHANCE, TERMINAL
+from boardrules import CHANCE, TERMINAL, BoardrulesError
 from boardrules.bots import Decision, ISMCTSBot, RandomBot, play_game
 from boardrules.games import GAMES, AnyGame
 from boardrules.testing import random_playout
+from boardrules.tournament import run_tournament
 
 NAMES = sorted(GAMES)
 
@@ -200,3 +201,45 @@ class TestHeuristics:
         state = attrs.evolve(state, hands=((1, 2), (3, 4, 5, 6), (7, 8, 9)))
         values = captain_bluff.heuristic(state)
         assert values[0] > values[2] == 0.0 > values[1]  # 2 cards, 3 (the mean), 4
+
+
+class FirstBot:
+    """Always the first legal action: a user's own bot, entered through a factory."""
+
+    name = "first"
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def act(self, decision: Decision) -> Any:
+        return decision.legal_actions[0]
+
+
+class TestTournament:
+    """`run_tournament`: built-in bots by name and a user's bots by factory, seats rotated."""
+
+    def test_own_bot_by_factory(self) -> None:
+        seeds: list[int] = []
+
+        def make(seed: int) -> FirstBot:
+            seeds.append(seed)
+            return FirstBot(seed)
+
+        table = run_tournament(GAMES["kivi"], [make, "random"], 4, seed=5)
+        assert [row.bot for row in table.standings] == ["first", "random"]
+        for row in table.standings:
+            assert row.games == 4 and row.wins + row.draws + row.losses == 4
+        first, rand = table.standings
+        assert first.wins + first.draws == rand.losses + rand.draws
+        assert len(set(seeds[1:])) == 4  # a fresh bot with its own seed for every game
+        again = run_tournament(GAMES["kivi"], [make, "random"], 4, seed=5)
+        assert again == table
+
+    def test_bad_entrants_fail_before_any_game(self) -> None:
+        game = GAMES["kivi"]
+        with pytest.raises(BoardrulesError, match="unknown bot 'greedy'"):
+            run_tournament(game, ["random", "greedy"], 1000)
+        with pytest.raises(BoardrulesError, match="not int"):
+            run_tournament(game, ["random", 3], 1000)  # type: ignore[list-item]
+        with pytest.raises(BoardrulesError, match="at least one entrant"):
+            run_tournament(game, [], 1000)

@@ -9,13 +9,19 @@ from typing import Any
 
 import attrs
 
-from boardrules.bots import play_game
+from boardrules.bots import Bot, play_game
+from boardrules.errors import BoardrulesError
 from boardrules.game import Game
 from boardrules.terminal import make_bot
 
-__all__ = ["Standing", "Tournament", "run_tournament"]
+__all__ = ["Entrant", "Standing", "Tournament", "run_tournament"]
 
 AnyGame = Game[Any, Any, Any, Any]
+
+Entrant = str | Callable[[int], Bot]
+"""A tournament entrant: a built-in bot's name (``random``, ``ismcts``, ``ismcts:200``) or
+a function building your bot from a seed (called once per game; the bot's `name` labels
+its row)."""
 
 
 @attrs.frozen
@@ -23,7 +29,7 @@ class Standing:
     """One entrant's results."""
 
     bot: str
-    """The entrant as named on the command line."""
+    """The entrant's name: as given for a built-in bot, the bot's `name` for a factory."""
     games: int
     """Games played."""
     wins: int
@@ -69,31 +75,44 @@ class Tournament:
 
 def run_tournament(
     game: AnyGame,
-    entrants: Sequence[str],
+    entrants: Sequence[Entrant],
     games: int,
     *,
     players: int | None = None,
     seed: int = 0,
     progress: Callable[[int], None] | None = None,
 ) -> Tournament:
-    """Play `games` games between bots named like ``random``, ``ismcts`` or ``ismcts:200``.
+    """Play `games` games between the entrants: built-in bots by name (``random``,
+    ``ismcts``, ``ismcts:200``) or your own, each given as a function from a seed to a bot.
 
     Game g seats the entrants rotated by g (with more seats than entrants the list
     repeats), so every entrant plays every seat equally often over a multiple of the
-    seat count. Each bot gets its own seed per game; chance draws from `seed` and g.
+    seat count. Each bot is built afresh for every game with its own seed; chance draws
+    from `seed` and g. An unknown name raises `BoardrulesError` before any game is played.
+
+    >>> from boardrules.bots import RandomBot
+    >>> from boardrules.games import kivi
+    >>> table = run_tournament(kivi, ["ismcts:20", RandomBot], games=4)
+    >>> [(row.bot, row.games) for row in table.standings]
+    [('ismcts:20', 4), ('random', 4)]
     """
+    if not entrants:
+        raise BoardrulesError("a tournament needs at least one entrant")
+    makers = [_maker(entrant) for entrant in entrants]
+    names = [entrant if isinstance(entrant, str) else make(0).name
+             for entrant, make in zip(entrants, makers, strict=True)]
     seats = players if players is not None else max(game.MIN_PLAYERS, len(entrants))
     returns: list[list[float]] = [[] for _ in entrants]
     for g in range(games):
         order = [(g + s) % len(entrants) for s in range(seats)]
-        bots = [make_bot(entrants[e], seed * 1_000_003 + g * 31 + s) for s, e in enumerate(order)]
+        bots = [makers[e](seed * 1_000_003 + g * 31 + s) for s, e in enumerate(order)]
         state = play_game(game, bots, rng=random.Random(seed * 7_919 + g))
         for s, e in enumerate(order):
             returns[e].append(game.returns(state)[s])
         if progress is not None:
             progress(g + 1)
     standings = []
-    for name, values in zip(entrants, returns, strict=True):
+    for name, values in zip(names, returns, strict=True):
         n = len(values)
         mean = sum(values) / n if n else 0.0
         var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
@@ -102,3 +121,14 @@ def run_tournament(
             sum(v == -1.0 for v in values), mean, 1.96 * math.sqrt(var / n) if n else 0.0,
         ))
     return Tournament(game.NAME, seats, games, tuple(standings))
+
+
+def _maker(entrant: Entrant) -> Callable[[int], Bot]:
+    """Return a function from a seed to a bot for `entrant` (a name is checked at once)."""
+    if isinstance(entrant, str):
+        make_bot(entrant, 0)  # an unknown name fails here, before any game
+        return lambda seed: make_bot(entrant, seed)
+    if not callable(entrant):
+        raise BoardrulesError(f"a tournament entrant is a bot's name or a function from a "
+                              f"seed to a bot, not {type(entrant).__name__}")
+    return entrant
