@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from boardrules import BoardrulesError
 from boardrules.games import GAMES, kivi
 from boardrules.testing import check_chance_sampling, check_playout
 
@@ -104,6 +105,7 @@ class TestKitCatchesLeakyAnnouncements:
         game = GAMES[name]
 
         def announce(state: Any, action: Any, observer: int | None) -> str:
+            game.observe(state, observer)  # the player check
             return str(action)
 
         every = 1 if name in ("whales_rivals", "ren_dhark") else 10
@@ -111,3 +113,33 @@ class TestKitCatchesLeakyAnnouncements:
             check_playout(broken(game, announce=announce), game.MIN_PLAYERS, seed=seed,
                           observe_every=every)
         check_playout(game, game.MIN_PLAYERS, seed=seed, observe_every=every)
+
+
+class TestKitCatchesBadPlayerChecks:
+    """`observe`, `announce` and `resample` must refuse a player who is no seat."""
+
+    def test_observe_taking_a_bool(self) -> None:
+        def observe(state: kivi.State, player: int | None) -> kivi.Observation:
+            return kivi.Observation(player, state)  # no check at all
+
+        with pytest.raises(AssertionError, match="observe accepted player 2"):
+            check_playout(broken(observe=observe), 2)
+
+    def test_resample_for_the_spectator(self) -> None:
+        def resample(state: kivi.State, player: int, rng: random.Random) -> kivi.State:
+            if player is not None:
+                kivi.observe(state, player)
+            return state
+
+        with pytest.raises(AssertionError, match="resample accepted player None"):
+            check_playout(broken(resample=resample), 2)
+
+    def test_announce_crashing_on_a_string(self) -> None:
+        def announce(state: kivi.State, action: kivi.Action, observer: int | None) -> str:
+            if observer is not None and (type(observer) in (bool, float)
+                                         or not 0 <= observer < state.players):
+                raise BoardrulesError("no such player")  # a string crashes the comparison
+            return str(action)
+
+        with pytest.raises(AssertionError, match="raised TypeError"):
+            check_playout(broken(announce=announce), 2)

@@ -30,6 +30,8 @@ at every step, checks:
   and it depends only on what the player knows: two states the player cannot tell
   apart resample to the same world for the same seed (so a bot searching through
   `resample` cannot peek);
+* `observe`, `announce` and `resample` refuse a player who is no seat (out of range, a
+  bool, a float, a string) with `BoardrulesError`, and `resample` refuses the spectator;
 * where the game has the optional `announce`: it tells each player (and the spectator)
   nothing hidden: what it says of an action is said of some action in one of three
   worlds `resample` draws for that player, unless no action there leaves the player
@@ -52,7 +54,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from boardrules.errors import IllegalActionError
+from boardrules.errors import BoardrulesError, IllegalActionError
 from boardrules.game import CHANCE, TERMINAL, Game
 from boardrules.records import Record, replay
 from boardrules.serialization import from_json, to_json, unstructure
@@ -168,6 +170,29 @@ def _check_observations(game: AnyGame, state: Any, players: int, rng: random.Ran
         _check_announce(game, state, public_worlds, None, rng)
 
 
+def _check_bad_players(game: AnyGame, state: Any, players: int) -> None:
+    """`observe`, `announce` and `resample` refuse a player who is not a seat with
+    `BoardrulesError` (a bool or a float is no seat), and `resample` refuses the spectator."""
+    legal = game.legal_actions(state)
+    calls: list[tuple[str, Callable[[Any], object]]] = [
+        ("observe", lambda who: game.observe(state, who)),
+        ("resample", lambda who: game.resample(state, who, random.Random(0))),
+    ]
+    if hasattr(game, "announce") and legal:
+        calls.append(("announce", lambda who: game.announce(state, legal[0], who)))
+    for name, call in calls:
+        bad: list[object] = [players, -1, True, 0.0, "0"] + ([None] if name == "resample" else [])
+        for who in bad:
+            try:
+                call(who)
+            except BoardrulesError:
+                continue
+            except Exception as exc:  # any other error is the failure reported
+                raise AssertionError(f"{name} with player {who!r} raised {type(exc).__name__} "
+                                     f"({exc}), not BoardrulesError") from exc
+            raise AssertionError(f"{name} accepted player {who!r}, who is no seat")
+
+
 def _check_announce(game: AnyGame, state: Any, worlds: list[Any], observer: int | None,
                     rng: random.Random) -> None:
     """`announce` tells `observer` nothing the observer may not know.
@@ -237,6 +262,8 @@ def check_playout(
         assert game.legal_actions(loaded) == legal, "legal actions differ after a JSON round-trip"
         if step % observe_every == 0 or terminal:
             _check_observations(game, state, players, check_rng)
+        if step == 0:
+            _check_bad_players(game, state, players)
         if terminal:
             break
         assert step < bound, f"the game did not end within action_bound={bound} actions"

@@ -14,7 +14,7 @@ from typing import TypeAlias
 
 import attrs
 
-from boardrules.errors import BoardrulesError
+from boardrules._seats import check_player
 from boardrules.games.captain_bluff.actions import Action, Draw, SetDestination, SwapDestination
 from boardrules.games.captain_bluff.cards import LUGGAGE
 from boardrules.games.captain_bluff.rules import _without, deal_recipient, to_move
@@ -98,8 +98,7 @@ def observe(state: State, player: int | None) -> Observation:
     >>> observe(new_game(2), 0).hand_sizes
     (0, 0)
     """
-    if player is not None and (type(player) is not int or not 0 <= player < state.players):
-        raise BoardrulesError(f"player {player!r} does not exist in a {state.players}-player game")
+    check_player(player, state.players)
     buried = tuple(sorted(
         (BuriedView(f.card if player in f.known_by else None, f.known_by) for f in state.buried),
         key=_buried_view_key,
@@ -124,10 +123,7 @@ def announce(state: State, action: Action, observer: int | None) -> str:
     player is dealt or draws (``draw ?``) and the card another player puts face down as a
     destination (``set 3 ?``, ``swap 3 ?``).
     """
-    if observer is not None and (type(observer) is not int
-                                 or not 0 <= observer < state.players):
-        raise BoardrulesError(
-            f"player {observer!r} does not exist in a {state.players}-player game")
+    check_player(observer, state.players)
     kind = type(action)
     if kind is Draw:
         drawer = deal_recipient(state)[0] if state.stage is Stage.DEAL else state.draws[0]
@@ -152,7 +148,7 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     ``specials_in_draw_pile=False``, the draw pile holds only luggage until the discard
     pile is first reshuffled into it (B3, B15).
     """
-    observe(state, player)
+    check_player(player, state.players, spectator=False)
     n = state.players
     stage = state.stage
     hand_parts = [() if p == player else _without(state.hands[p], state.exposed[p])

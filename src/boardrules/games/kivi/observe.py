@@ -6,7 +6,7 @@ import random
 
 import attrs
 
-from boardrules.errors import BoardrulesError
+from boardrules._seats import check_player
 from boardrules.games.kivi.actions import Action
 from boardrules.games.kivi.state import State
 
@@ -25,18 +25,17 @@ class Observation:
 
 def observe(state: State, player: int | None) -> Observation:
     """Return what `player` sees: everything, since nothing in KIVI is hidden (K12)."""
-    if player is not None and not 0 <= player < state.players:
-        raise BoardrulesError(f"player {player} does not exist in a {state.players}-player game")
+    check_player(player, state.players)
     return Observation(player, state)
 
 
 def announce(state: State, action: Action, observer: int | None) -> str:
     """Return what `observer` sees of `action`: its notation, since nothing is hidden (K12)."""
-    observe(state, observer)
+    check_player(observer, state.players)
     return str(action)
 
 
 def resample(state: State, player: int, rng: random.Random) -> State:
     """Return `state` itself: KIVI has no hidden information to redraw (K12)."""
-    observe(state, player)
+    check_player(player, state.players, spectator=False)
     return state

@@ -24,7 +24,7 @@ from collections import Counter
 
 import attrs
 
-from boardrules.errors import BoardrulesError
+from boardrules._seats import check_player
 from boardrules.games.lustry.actions import Action, Discard, Drawn
 from boardrules.games.lustry.cards import COLOURS, ORDER, card_colour
 from boardrules.games.lustry.rules import discard_seen
@@ -89,12 +89,6 @@ def _hand_view(hand: tuple[str, ...], exposed: tuple[str, ...]) -> tuple[str, ..
     return tuple(out)
 
 
-def _check_player(player: int | None) -> None:
-    """Refuse a player who does not sit at a 2-player table (a bool is no player)."""
-    if player is not None and (isinstance(player, bool) or player not in (0, 1)):
-        raise BoardrulesError(f"player {player!r} does not exist in a 2-player game")
-
-
 def observe(state: State, player: int | None) -> Observation:
     """Return what `player` sees (L19); ``None``: what both players know.
 
@@ -103,7 +97,7 @@ def observe(state: State, player: int | None) -> Observation:
     >>> observe(state, 0).pending, observe(state, 1).draw_sizes
     (('r?',), (24, 25, 25))
     """
-    _check_player(player)
+    check_player(player, 2)
     discards = []
     for i, (pile, marks) in enumerate(zip(state.discards, state.seen, strict=True)):
         if player is not None and i // 3 == player:
@@ -137,7 +131,7 @@ def announce(state: State, action: Action, observer: int | None) -> str:
     >>> announce(apply(new_game(2), Draw("r")), Drawn("r5cf"), 0)
     'drawn ?'
     """
-    _check_player(observer)
+    check_player(observer, 2)
     kind = type(action)
     if kind is Drawn:
         return "drawn ?"
@@ -157,7 +151,7 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     pending cards they do not know and the opponent's discard positions they have not seen —
     are pooled by colour and dealt back at random into the same places.
     """
-    observe(state, player)
+    check_player(player, 2, spectator=False)
     q = 1 - player
     pools: dict[str, list[str]] = {c: [] for c in COLOURS}
     for pile in state.draw:

@@ -6,7 +6,7 @@ import random
 
 import attrs
 
-from boardrules.errors import BoardrulesError
+from boardrules._seats import check_player
 from boardrules.games.ren_dhark.actions import Action, Attack, CounterStrike, Defend, Draw
 from boardrules.games.ren_dhark.cards import CombatType
 from boardrules.games.ren_dhark.rules import _drawer, to_move
@@ -124,18 +124,12 @@ def _duel_view(state: State, player: int | None) -> DuelView:
         duel.window, duel.played, duel.resolving, duel.attack_mod, duel.defense_mod, duel.loser)
 
 
-def _check_player(player: int | None) -> None:
-    """Refuse a player who does not sit at a 2-player table (a bool is no player)."""
-    if player is not None and (isinstance(player, bool) or player not in (0, 1)):
-        raise BoardrulesError(f"player {player!r} does not exist in a 2-player game")
-
-
 def observe(state: State, player: int | None) -> Observation:
     """Return what `player` may know (D31): own hand; the opponent's hand and both decks as
     counts; a face-down committed card shows only its declared type; everything on the
     table, the out-of-game piles and all rolls are public.
     """
-    _check_player(player)
+    check_player(player, 2)
     hand = () if player is None else state.hands[player]
     return Observation(
         player, state.options, state.phase, state.blue, state.attacker, hand,
@@ -192,7 +186,7 @@ def announce(state: State, action: Action, observer: int | None) -> str:
     defender, nothing (``counter ?``). A defence or counter-strike card without an
     activation roll turns face up at once (D9, ruling 16), so it reads in full.
     """
-    _check_player(observer)
+    check_player(observer, 2)
     kind = type(action)
     if kind is Draw:
         return str(action) if observer == _drawer(state) else "draw ?"
@@ -218,7 +212,7 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     The redraw keeps every public fact: sizes, the declared type and activation roll of a
     face-down card, a G mark for a counter-strike, and what skips showed about the hand.
     """
-    observe(state, player)
+    check_player(player, 2, spectator=False)
     if state.phase is Phase.SIDES:
         return state
     tables = state.options.tables

@@ -20,7 +20,7 @@ import random
 
 import attrs
 
-from boardrules.errors import BoardrulesError
+from boardrules._seats import check_player
 from boardrules.games.whales_rivals.actions import Action, DealGrey, Draw, PlayWhale
 from boardrules.games.whales_rivals.cards import (
     DEAL_ORDER,
@@ -135,11 +135,6 @@ def _pack_view(pack: Pack, player: int | None) -> PackView:
                     (whales[0], whales[1]))
 
 
-def _check_player(state: State, player: int | None) -> None:
-    if player is not None and (type(player) is not int or not 0 <= player < PLAYERS):
-        raise BoardrulesError(f"player {player!r} does not exist in a 2-player game")
-
-
 def observe(state: State, player: int | None) -> Observation:
     """Return what `player` may know (``None``: a spectator), by W21-W24.
 
@@ -148,7 +143,7 @@ def observe(state: State, player: int | None) -> Observation:
     >>> [g.value for g in observe(state, 1).packs[1].grey]
     [None]
     """
-    _check_player(state, player)
+    check_player(player, PLAYERS)
     reveal = state.phase is Phase.OVER
     a, b, c = state.packs
     own = player is not None
@@ -179,7 +174,7 @@ def announce(state: State, action: Action, observer: int | None) -> str:
     >>> announce(state, DealGrey(6), 0)                  # pack 2's first card: face down
     'deal ?'
     """
-    _check_player(state, player=observer)
+    check_player(observer, PLAYERS)
     kind = type(action)
     if kind is DealGrey:
         return str(action) if DEAL_ORDER[state.dealt][1] else "deal ?"
@@ -200,9 +195,7 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     and the grey cards `player` does not know (grey deck, unseen pack cards, unseen
     captured cards of the opponent). Sizes, positions and who-has-seen-what stay.
     """
-    _check_player(state, player)
-    if player is None:
-        raise BoardrulesError("resample needs a player, not a spectator")
+    check_player(player, PLAYERS, spectator=False)
     q = 1 - player
     packs = state.packs
     # The opponent's cards: hand, deck and face-down whales.
