@@ -143,3 +143,10 @@ class TestKitCatchesBadPlayerChecks:
 
         with pytest.raises(AssertionError, match="raised TypeError"):
             check_playout(broken(announce=announce), 2)
+
+    def test_new_game_taking_a_float(self) -> None:
+        def new_game(players: int, options: kivi.Options | None = None) -> kivi.State:
+            return kivi.new_game(int(players), options)  # 2.0 slips through
+
+        with pytest.raises(AssertionError, match=r"new_game accepted 2\.0 players"):
+            check_playout(broken(new_game=new_game), 2)

@@ -32,6 +32,7 @@ at every step, checks:
   `resample` cannot peek);
 * `observe`, `announce` and `resample` refuse a player who is no seat (out of range, a
   bool, a float, a string) with `BoardrulesError`, and `resample` refuses the spectator;
+  `new_game` refuses a player count that is a bool, a float, a string or out of range;
 * where the game has the optional `announce`: it tells each player (and the spectator)
   nothing hidden: what it says of an action is said of some action in one of three
   worlds `resample` draws for that player, unless no action there leaves the player
@@ -172,7 +173,19 @@ def _check_observations(game: AnyGame, state: Any, players: int, rng: random.Ran
 
 def _check_bad_players(game: AnyGame, state: Any, players: int) -> None:
     """`observe`, `announce` and `resample` refuse a player who is not a seat with
-    `BoardrulesError` (a bool or a float is no seat), and `resample` refuses the spectator."""
+    `BoardrulesError` (a bool or a float is no seat), and `resample` refuses the spectator;
+    `new_game` refuses a player count that is not a whole number in the game's range."""
+    bad_counts: tuple[Any, ...] = (True, float(players), str(players), game.MIN_PLAYERS - 1,
+                                   game.MAX_PLAYERS + 1)
+    for count in bad_counts:
+        try:
+            game.new_game(count)
+        except BoardrulesError:
+            continue
+        except Exception as exc:  # any other error is the failure reported
+            raise AssertionError(f"new_game({count!r}) raised {type(exc).__name__} ({exc}), "
+                                 "not BoardrulesError") from exc
+        raise AssertionError(f"new_game accepted {count!r} players")
     legal = game.legal_actions(state)
     calls: list[tuple[str, Callable[[Any], object]]] = [
         ("observe", lambda who: game.observe(state, who)),

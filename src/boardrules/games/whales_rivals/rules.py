@@ -114,7 +114,7 @@ def new_game(players: int = 2, options: Options | None = None) -> State:
     >>> to_move(state), state.phase.value, len(state.grey_deck), len(state.decks[0])
     (CHANCE, 'deal', 18, 21)
     """
-    if isinstance(players, bool) or players != PLAYERS:
+    if type(players) is not int or players != PLAYERS:  # not True, not 2.0
         raise InvalidOptionsError("players", f"Whales Rivals is for exactly 2 players, got "
                                   f"{players!r}")
     if options is None:
