@@ -69,6 +69,24 @@ class TestISMCTSBot:
         assert one == two
 
     @pytest.mark.parametrize("name", NAMES)
+    def test_analyse_explains_the_choice(self, name: str) -> None:
+        """`analyse` gives every legal action its visits and value; `act` plays the first most
+        visited; the visits add up to the iterations; twins get the same analysis."""
+        game = GAMES[name]
+        state, seat = decision_point(game, 5)
+        decision = Decision(game, state, seat)
+        stats = ISMCTSBot(80, seed=7).analyse(decision)
+        assert tuple(s.action for s in stats) == decision.legal_actions
+        assert sum(s.visits for s in stats) == 80
+        assert all(-1.0 <= s.value <= 1.0 for s in stats)
+        assert all(s.value == 0.0 for s in stats if s.visits == 0)
+        most = max(s.visits for s in stats)
+        chosen = ISMCTSBot(80, seed=7).act(decision)
+        assert chosen == next(s.action for s in stats if s.visits == most)
+        twin = game.resample(state, seat, random.Random(99))
+        assert ISMCTSBot(80, seed=7).analyse(Decision(game, twin, seat)) == stats
+
+    @pytest.mark.parametrize("name", NAMES)
     def test_never_plays_an_illegal_action(self, name: str) -> None:
         """Every seat an ISMCTS bot: 120 actions, each one checked by `apply`."""
         game = GAMES[name]

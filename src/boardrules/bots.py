@@ -22,9 +22,13 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Final, Literal, Protocol
 
+import attrs
+
 from boardrules.game import CHANCE, TERMINAL, Game
 
-__all__ = ["AUTO_ROLLOUT_LIMIT", "Bot", "Decision", "ISMCTSBot", "RandomBot", "play_game"]
+__all__ = [
+    "AUTO_ROLLOUT_LIMIT", "ActionStats", "Bot", "Decision", "ISMCTSBot", "RandomBot", "play_game",
+]
 
 AnyGame = Game[Any, Any, Any, Any]
 Evaluator = Callable[[Any], Sequence[float]]
@@ -87,6 +91,18 @@ class RandomBot:
     def act(self, decision: Decision) -> Any:
         """Return a uniformly random legal action."""
         return decision.legal_actions[self.rng.randrange(len(decision.legal_actions))]
+
+
+@attrs.frozen
+class ActionStats:
+    """What a search found of one legal action (see `ISMCTSBot.analyse`)."""
+
+    action: Any
+    """The action."""
+    visits: int
+    """Iterations that chose it at the root."""
+    value: float
+    """The searching seat's mean return over those iterations, in -1..1 (0 unvisited)."""
 
 
 class _Edge:
@@ -167,10 +183,30 @@ class ISMCTSBot:
         self.name = f"ismcts{iterations or ''}"
 
     def act(self, decision: Decision) -> Any:
-        """Search from the decision and return the most visited legal action."""
+        """Search from the decision and return the most visited legal action (the first of
+        them on a tie); a lone legal action is returned without a search."""
         legal = decision.legal_actions
         if len(legal) == 1:
             return legal[0]
+        stats = self.analyse(decision)
+        counts = [s.visits for s in stats]
+        return legal[counts.index(max(counts))]
+
+    def analyse(self, decision: Decision) -> tuple[ActionStats, ...]:
+        """Search from the decision and return what it found of each legal action, in the
+        order of ``decision.legal_actions`` — for hints, analysis boards and logs.
+
+        One search, exactly as `act` runs it (it draws from the same seeded generator):
+        every iteration visits one root action, so the visits add up to the iterations.
+
+        >>> import random
+        >>> from boardrules.games import kivi
+        >>> state = kivi.apply(kivi.new_game(2), kivi.Roll((1, 1, 2, 2, 3, 3)))
+        >>> stats = ISMCTSBot(200, seed=1).analyse(Decision(kivi, state, 0))
+        >>> sum(s.visits for s in stats)
+        200
+        """
+        legal = decision.legal_actions
         game = decision.game
         rng = self.rng
         heuristic: Evaluator | None = self.evaluate or getattr(game, "heuristic", None)
@@ -189,8 +225,13 @@ class ISMCTSBot:
             self._iterate(game, decision.sample_world(rng), root, rng, limit, score)
             done += 1
         edges = root.edges
-        counts = [edge.visits if (edge := edges.get(a)) is not None else 0 for a in legal]
-        return legal[counts.index(max(counts))]  # the first of the most visited
+        stats = []
+        for action in legal:
+            edge = edges.get(action)
+            n = 0 if edge is None else edge.visits
+            value = 2 * edge.wins / n - 1 if edge is not None and n else 0.0
+            stats.append(ActionStats(action, n, value))
+        return tuple(stats)
 
     def _iterate(self, game: AnyGame, state: Any, root: _Node, rng: random.Random,  # noqa: PLR0917
                  limit: int | None, score: Callable[[Any], Sequence[float]]) -> None:
