@@ -269,8 +269,6 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None,
         game, players = chosen
         if args.command == "tournament":
             entrants = [s.strip() for s in args.bots.split(",") if s.strip()]
-            for spec in entrants:
-                make_bot(spec, 0)
             if args.games < 1 or not entrants:
                 err.write("boardrules: give at least one bot and --games of at least 1\n")
                 return 2

@@ -20,8 +20,8 @@ AnyGame = Game[Any, Any, Any, Any]
 
 Entrant = str | Callable[[int], Bot]
 """A tournament entrant: a built-in bot's name (``random``, ``ismcts``, ``ismcts:200``) or
-a function building your bot from a seed (called once per game; the bot's `name` labels
-its row)."""
+a function building your bot from a seed (called once per game, and once before the
+first game to read the bot's `name`, which labels its row)."""
 
 
 @attrs.frozen
