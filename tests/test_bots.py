@@ -125,10 +125,29 @@ class TestISMCTSBot:
             wins += game.returns(state)[seat] == 1.0
         assert wins >= 8
 
-    @pytest.mark.parametrize("bad", [{"iterations": None}, {"iterations": 0}])
+    def test_a_time_budget_always_searches_once(self) -> None:
+        """However short the time, one iteration runs (the action is not a blind guess)."""
+        game = GAMES["kivi"]
+        state, seat = decision_point(game, 5)
+        stats = ISMCTSBot(None, seconds=1e-9, seed=1).analyse(Decision(game, state, seat))
+        assert sum(s.visits for s in stats) >= 1
+
+    @pytest.mark.parametrize("bad", [
+        {"iterations": None}, {"iterations": 0}, {"iterations": 2.5}, {"iterations": True},
+        {"iterations": "10"}, {"seconds": 0}, {"seconds": -1.0}, {"seconds": float("nan")},
+        {"seconds": float("inf")}, {"seconds": True}, {"seconds": "1"},
+    ])
     def test_needs_a_budget(self, bad: dict[str, Any]) -> None:
-        with pytest.raises(ValueError, match=r"iterations|budget"):
-            ISMCTSBot(**bad)
+        budget = {"iterations": 10} | bad if "seconds" in bad else bad
+        with pytest.raises(ValueError, match=r"iterations|seconds|budget"):
+            ISMCTSBot(**budget)
+
+    @pytest.mark.parametrize(("iterations", "seconds", "name"), [
+        (1000, None, "ismcts:1000"), (None, 2, "ismcts:2s"), (50, 0.5, "ismcts:50/0.5s"),
+    ])
+    def test_name_shows_the_budget(self, iterations: int | None, seconds: float | None,
+                                   name: str) -> None:
+        assert ISMCTSBot(iterations, seconds=seconds).name == name
 
     @pytest.mark.parametrize("bad", [-1, 1.5, "all", True])
     def test_rollout_limit_is_checked(self, bad: Any) -> None:

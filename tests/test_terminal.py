@@ -10,8 +10,12 @@ import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import pytest
+
 from boardrules import Record, from_json
+from boardrules.bots import ISMCTSBot
 from boardrules.cli import main
+from boardrules.terminal import make_bot
 
 
 def scripted(lines: list[str]) -> tuple[Callable[[str], str], list[str]]:
@@ -117,6 +121,31 @@ class TestPlay:
         err = io.StringIO()
         assert main(["play", "kivi", "--seats", "human,genius"], err=err) == 2
         assert "unknown bot 'genius'" in err.getvalue()
+
+    @pytest.mark.parametrize(("seat", "problem"), [
+        ("ismcts:", "'' is not a whole number"),
+        ("ismcts:1e3", "'1e3' is not a whole number"),
+        ("ismcts:0", "iterations must be a whole number >= 1"),
+        ("ismcts:fasts", "'fasts' is not a number of seconds"),
+        ("ismcts:-1s", "seconds must be a number > 0"),
+        ("ismcts:10/20", "at most one number of iterations"),
+        ("random:5", "unknown bot"),
+    ])
+    def test_bad_bot_budget(self, seat: str, problem: str) -> None:
+        err = io.StringIO()
+        assert main(["play", "kivi", "--seats", f"human,{seat}"], err=err) == 2
+        assert f"{seat!r}" in err.getvalue()
+        assert problem in err.getvalue()
+
+    @pytest.mark.parametrize(("seat", "iterations", "seconds"), [
+        ("ismcts", 1000, None), ("ismcts:20", 20, None), ("ismcts:0.5s", None, 0.5),
+        ("ismcts:20/3s", 20, 3.0), ("ismcts:3s/20", 20, 3.0),
+    ])
+    def test_bot_budgets(self, seat: str, iterations: int | None,
+                         seconds: float | None) -> None:
+        bot = make_bot(seat, 7)
+        assert isinstance(bot, ISMCTSBot)
+        assert (bot.iterations, bot.seconds, bot.seed) == (iterations, seconds, 7)
 
 
 class TestReplay:

@@ -153,6 +153,8 @@ class ISMCTSBot:
 
     The budget is `iterations` (reproducible: the same seed and decision give the same
     action) and/or `seconds` (whichever ends first; a time budget is not reproducible).
+    At least one iteration always runs. The bot's `name` shows the budget:
+    ``ismcts:1000``, ``ismcts:2s`` or ``ismcts:1000/2s``.
     """
 
     def __init__(
@@ -167,8 +169,11 @@ class ISMCTSBot:
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("give ISMCTSBot a budget: iterations, seconds or both")
-        if iterations is not None and iterations < 1:
-            raise ValueError("iterations must be at least 1")
+        if iterations is not None and (type(iterations) is not int or iterations < 1):
+            raise ValueError(f"iterations must be a whole number >= 1, got {iterations!r}")
+        if seconds is not None and (type(seconds) not in (int, float)
+                                    or not 0 < seconds < math.inf):
+            raise ValueError(f"seconds must be a number > 0, got {seconds!r}")
         if rollout_limit != "auto" and rollout_limit is not None and (
                 type(rollout_limit) is not int or rollout_limit < 0):
             raise ValueError(f"rollout_limit must be 'auto', None or a whole number >= 0, "
@@ -180,7 +185,10 @@ class ISMCTSBot:
         self.exploration = exploration
         self.rollout_limit = rollout_limit
         self.evaluate = evaluate
-        self.name = f"ismcts{iterations or ''}"
+        budget = [f"{iterations}"] if iterations is not None else []
+        if seconds is not None:
+            budget.append(f"{seconds:g}s")
+        self.name = f"ismcts:{'/'.join(budget)}"
 
     def act(self, decision: Decision) -> Any:
         """Search from the decision and return the most visited legal action (the first of
@@ -219,8 +227,9 @@ class ISMCTSBot:
         root = _Node()
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
-        while (self.iterations is None or done < self.iterations) and (
-            deadline is None or time.perf_counter() < deadline
+        while done == 0 or (
+            (self.iterations is None or done < self.iterations)
+            and (deadline is None or time.perf_counter() < deadline)
         ):
             self._iterate(game, decision.sample_world(rng), root, rng, limit, score)
             done += 1

@@ -175,7 +175,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("game", help="the game's name (see 'boardrules games')")
     play.add_argument("--players", type=int, help="players (default: the number of --seats)")
     play.add_argument("--seats", default="human,ismcts",
-                      help="comma-separated: human, random, ismcts or ismcts:N per seat "
+                      help="comma-separated, one per seat: human, random, ismcts, ismcts:N "
+                           "(N iterations a move), ismcts:Ss (S seconds) or ismcts:N/Ss "
                            "(default human,ismcts; missing seats are random)")
     play.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     play.add_argument("--record", metavar="FILE", help="save the game record to FILE")
@@ -184,8 +185,9 @@ def _parser() -> argparse.ArgumentParser:
     tour = commands.add_parser("tournament", help="bots play many games, seats rotated")
     tour.add_argument("game", help="the game's name (see 'boardrules games')")
     tour.add_argument("--bots", default="ismcts,random",
-                      help="comma-separated entrants: random, ismcts or ismcts:N "
-                           "(N iterations a move; default ismcts,random)")
+                      help="comma-separated entrants: random, ismcts, ismcts:N (N "
+                           "iterations a move), ismcts:Ss (S seconds) or ismcts:N/Ss "
+                           "(default ismcts,random)")
     tour.add_argument("--games", type=int, default=20, help="games to play (default 20)")
     tour.add_argument("--players", type=int, help="seats per game (default: the fewest)")
     tour.add_argument("--seed", type=int, default=0, help="random seed (default 0)")

@@ -38,19 +38,40 @@ def render(game: AnyGame, observation: Any) -> str:
 
 
 def make_bot(spec: str, seed: int) -> Bot:
-    """Build a bot from its command-line name: ``random``, ``ismcts`` or ``ismcts:ITERATIONS``."""
-    name, _, arg = spec.partition(":")
-    if name == "random" and not arg:
+    """Build a bot from its command-line name: ``random``, or ``ismcts`` with an optional
+    budget — ``ismcts:N`` (N iterations a move), ``ismcts:Ss`` (S seconds a move) or
+    ``ismcts:N/Ss`` (whichever ends first); plain ``ismcts`` is ``ismcts:1000``."""
+    name, colon, budget = spec.partition(":")
+    if name == "random" and not colon:
         return RandomBot(seed)
-    if name == "ismcts":
-        try:
-            iterations = int(arg) if arg else 1000
-        except ValueError:
-            raise BoardrulesError(f"bad bot {spec!r}: ismcts:N takes a whole number") from None
-        if iterations < 1:
-            raise BoardrulesError(f"bad bot {spec!r}: iterations must be at least 1")
-        return ISMCTSBot(iterations, seed=seed)
-    raise BoardrulesError(f"unknown bot {spec!r}; use random, ismcts or ismcts:N")
+    if name != "ismcts":
+        raise BoardrulesError(f"unknown bot {spec!r}; use random, ismcts, ismcts:N "
+                              f"(iterations), ismcts:Ss (seconds) or ismcts:N/Ss")
+    if not colon:
+        return ISMCTSBot(1000, seed=seed)
+    bad = f"bad bot {spec!r}"
+    iterations: int | None = None
+    seconds: float | None = None
+    for part in budget.split("/"):
+        if part.endswith("s") and seconds is None:
+            seconds = _read(float, part[:-1], f"{bad}: {part!r} is not a number of seconds")
+        elif not part.endswith("s") and iterations is None:
+            iterations = int(_read(int, part, f"{bad}: {part!r} is not a whole number"))
+        else:
+            raise BoardrulesError(f"{bad}: give at most one number of iterations and one "
+                                  f"of seconds (ismcts:N/Ss)")
+    try:
+        return ISMCTSBot(iterations, seconds=seconds, seed=seed)
+    except ValueError as error:
+        raise BoardrulesError(f"{bad}: {error}") from None
+
+
+def _read(kind: Callable[[str], float], text: str, problem: str) -> float:
+    """Read one number of a bot's budget; if it is not one, raise `problem`."""
+    try:
+        return kind(text)
+    except ValueError:
+        raise BoardrulesError(problem) from None
 
 
 def _announcer(game: AnyGame) -> Callable[[Any, Any, int | None], str]:
