@@ -76,6 +76,18 @@ class TestKitCatchesBrokenGames:
         with pytest.raises(AssertionError, match="resample"):
             check_playout(broken(resample=resample), 2)
 
+    def test_parser_crashing_on_other_digits(self) -> None:
+        """A parser that trusts `str.isdigit` and calls `int` (Captain Bluff's old bug)."""
+        def parse_action(state: kivi.State, text: str) -> kivi.Action:
+            words = text.split() if isinstance(text, str) else []
+            if len(words) == 2 and words[0] == "reroll" and words[1].isdigit():
+                int(words[1])  # ValueError on '²'
+            return kivi.parse_action(state, text)
+
+        with pytest.raises(AssertionError,
+                           match=r"raised ValueError: .* instead of InvalidNotationError"):
+            check_playout(broken(parse_action=parse_action), 2)
+
     def test_a_correct_variant_passes(self) -> None:
         """The kit does not simply fail everything: a faithful copy of KIVI passes."""
         check_playout(broken(), 2)

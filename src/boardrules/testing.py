@@ -24,7 +24,9 @@ at every step, checks:
 * the state, every legal action and every player's observation round-trip through
   JSON; a state loaded from JSON passes `validate_state`;
 * ``parse_action(state, str(a)) == a`` and a JSON round-trip for every legal action
-  (for a sample of 24 plus the one played where there are more than 48);
+  (for a sample of 24 plus the one played where there are more than 48); garbled
+  notation (other Unicode digits, a number of 5,000 digits, a cut-off text, a NUL, a
+  non-string) returns an action or raises `InvalidNotationError`, never another error;
 * `resample` keeps the player's observation, the spectator's observation, the
   inventory (the component multiset) and, when that player acts, the legal actions;
   and it depends only on what the player knows: two states the player cannot tell
@@ -55,7 +57,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from boardrules.errors import BoardrulesError, IllegalActionError
+from boardrules.errors import BoardrulesError, IllegalActionError, InvalidNotationError
 from boardrules.game import CHANCE, TERMINAL, Game
 from boardrules.records import Record, replay
 from boardrules.serialization import from_json, to_json, unstructure
@@ -206,6 +208,34 @@ def _check_bad_players(game: AnyGame, state: Any, players: int) -> None:
             raise AssertionError(f"{name} accepted player {who!r}, who is no seat")
 
 
+def _garbled(notation: str) -> list[object]:
+    """Texts near `notation` that a parser might mishandle, and two that are no text."""
+    digits = [i for i, c in enumerate(notation) if c.isascii() and c.isdigit()]
+    texts: list[object] = [notation[: len(notation) // 2], notation + " \x00", "²", "", None, 7]
+    if digits:
+        first = digits[0]
+        texts += [
+            "".join("²" if i in digits else c for i, c in enumerate(notation)),  # superscript 2
+            "".join("\u0663" if i in digits else c for i, c in enumerate(notation)),  # Arabic 3
+            notation[:first] + "9" * 5000 + notation[first + 1:],
+        ]
+    else:
+        texts += [notation + " ²", notation + " " + "9" * 5000]
+    return texts
+
+
+def _check_garbled_notation(game: AnyGame, state: Any, notation: str) -> None:
+    """`parse_action` answers garbled text with an action or `InvalidNotationError`."""
+    for text in _garbled(notation):
+        try:
+            game.parse_action(state, text)  # type: ignore[arg-type]  # non-strings too
+        except InvalidNotationError:
+            pass
+        except Exception as exc:  # any other error breaks the contract
+            raise AssertionError(f"parse_action({text!r:.60}) raised {type(exc).__name__}: "
+                                 f"{exc!s:.200} instead of InvalidNotationError") from exc
+
+
 def _check_announce(game: AnyGame, state: Any, worlds: list[Any], observer: int | None,
                     rng: random.Random) -> None:
     """`announce` tells `observer` nothing the observer may not know.
@@ -302,6 +332,7 @@ def check_playout(
         for a in sample:
             assert game.parse_action(state, str(a)) == a, f"notation {str(a)!r} does not read back"
             assert from_json(to_json(a)) == a, f"action {a!r} does not round-trip through JSON"
+        _check_garbled_notation(game, state, str(sample[0]))
 
         legal_set = set(legal)
         strangers = [a for a in pool if a not in legal_set]

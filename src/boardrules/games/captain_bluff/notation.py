@@ -61,9 +61,13 @@ _HELP: Final = ("expected e.g. 'play 2 r5 r6', 'set 4 star', 'check 1', 'swap 1 
 
 
 def _conveyor(text: str, word: str) -> int:
-    if word.isdigit() and int(word) < CONVEYORS:
-        return int(word)
+    if word in _CONVEYOR_WORDS:
+        return _CONVEYOR_WORDS[word]
     raise InvalidNotationError(text, f"{word!r} is not a conveyor 0-{CONVEYORS - 1}")
+
+
+_CONVEYOR_WORDS: Final = {str(v): v for v in range(CONVEYORS)}
+_MAX_COUNT_DIGITS: Final = 4  # a pick-up of more cards than the game has is read, then refused
 
 
 def parse_action(state: State, text: str) -> Action:
@@ -101,8 +105,10 @@ def parse_action(state: State, text: str) -> Action:
         return EYES[combo]
     if head == "pickup" and len(args) == 2:
         v = _conveyor(text, args[0])
-        if not args[1].isdigit() or int(args[1]) < 1:
-            raise InvalidNotationError(text, f"{args[1]!r} is not a count of cards >= 1")
+        word = args[1]
+        if not (word.isascii() and word.isdigit() and len(word) <= _MAX_COUNT_DIGITS
+                and int(word) >= 1):
+            raise InvalidNotationError(text, f"{word!r} is not a count of cards >= 1")
         k = int(args[1])
         return PICK_UP[v][k] if k <= MAX_PICK else PickUp(v, k)
     if head == "play" and len(args) >= 2:
