@@ -280,3 +280,27 @@ class TestTournament:
             run_tournament(game, ["random", 3], 1000)  # type: ignore[list-item]
         with pytest.raises(BoardrulesError, match="at least one entrant"):
             run_tournament(game, [], 1000)
+
+    @pytest.mark.parametrize(("options", "problem"), [
+        ({"games": 0}, "games >= 1"), ({"games": True}, "games >= 1"),
+        ({"seed": -1}, "seed must be a whole number >= 0"),
+        ({"players": 3}, "exactly 2 players, got 3"), ({"players": 2.0}, "got 2.0"),
+    ])
+    def test_bad_settings_fail_before_any_game(self, options: dict[str, Any],
+                                               problem: str) -> None:
+        calls: list[int] = []
+
+        def make(seed: int) -> RandomBot:
+            calls.append(seed)
+            return RandomBot(seed)
+
+        settings: dict[str, Any] = {"games": 2} | options
+        with pytest.raises(BoardrulesError, match=problem):
+            run_tournament(GAMES["lustry"], [make, "random"], **settings)
+        assert len(calls) <= 1  # at most the call that names the entrant: no game was played
+
+    def test_default_seats_stay_within_the_game(self) -> None:
+        """One seat per entrant, but never more than the game allows (as the CLI does)."""
+        assert run_tournament(GAMES["lustry"], ["random"] * 3, 3).players == 2
+        assert run_tournament(GAMES["kivi"], ["random"] * 3, 3).players == 3
+        assert run_tournament(GAMES["kivi"], ["random"], 1).players == 2

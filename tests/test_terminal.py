@@ -73,6 +73,16 @@ class TestPlay:
         assert "Game stopped." in text
         assert len(prompts) == 7  # one new prompt after every refusal
 
+    @pytest.mark.parametrize("answer", ["²", "\u0663", "9" * 5000, "0" * 30 + "1x"])
+    def test_odd_numbers_are_refused_politely(self, answer: str) -> None:
+        """Digits that are not ASCII, and numbers too long for `int`, get a message."""
+        for game in ("kivi", "captain_bluff"):
+            read, prompts = scripted([answer, f"check {answer}", "q"])
+            out = io.StringIO()
+            assert main(["play", game, "--seats", "human,random"], out=out, read=read) == 130
+            assert len(prompts) == 3
+            assert "Game stopped." in out.getvalue()
+
     def test_end_of_input_stops_cleanly_and_saves(self, tmp_path: Path) -> None:
         read, _ = scripted(["1", "1"])
         record = tmp_path / "partial.json"
@@ -117,6 +127,44 @@ class TestPlay:
                          second_turn, re.MULTILINE)
         assert re.search(r"^chance: .*draw \d", second_turn, re.MULTILINE)  # own draws
 
+    def test_hot_seat_shows_everyone_the_last_moves(self, tmp_path: Path) -> None:
+        """When a bot moves last, the moves after the last human turn are still told."""
+        record = tmp_path / "game.json"
+        read, _ = scripted(["", "1"] * 200)
+        out = io.StringIO()
+        assert main(["play", "kivi", "--seats", "human,human,random", "--seed", "4",
+                     "--record", str(record)], out=out, read=read) == 0
+        last = out.getvalue().rsplit("\033[2J\033[H", 1)[1]
+        assert last.startswith("Since the last turn:\n")
+        actions = from_json(record.read_text(encoding="utf-8"), Record).actions
+        assert f"player 2 (random): {actions[-1]}" in last  # KIVI: 20 turns, seat 2 last
+
+    @pytest.mark.parametrize(("argv", "problem"), [
+        (["--players", "2", "--seats", "human,random,random"], "names 3 seats but --players is 2"),
+        (["--players", "0", "--seats", "random,random"], "got 0"),
+        (["--players", "5"], "2 to 4 players, got 5"),
+    ])
+    def test_seat_counts_that_do_not_fit(self, argv: list[str], problem: str) -> None:
+        err = io.StringIO()
+        assert main(["play", "kivi", *argv], err=err) == 2
+        assert problem in err.getvalue()
+
+    def test_negative_seed_is_refused(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """Python seeds -n like n: a negative seed would silently repeat another game."""
+        with pytest.raises(SystemExit) as stop:
+            main(["play", "kivi", "--seed", "-3"])
+        assert stop.value.code == 2
+        assert "-3 is negative" in capsys.readouterr().err
+
+    def test_record_that_cannot_be_written_fails_before_the_game(self,
+                                                                 tmp_path: Path) -> None:
+        out, err = io.StringIO(), io.StringIO()
+        status = main(["play", "kivi", "--seats", "random,random", "--record", str(tmp_path)],
+                      out=out, err=err)
+        assert status == 2
+        assert f"cannot write {tmp_path}" in err.getvalue()
+        assert out.getvalue() == ""  # not a move was played
+
     def test_unknown_bot(self) -> None:
         err = io.StringIO()
         assert main(["play", "kivi", "--seats", "human,genius"], err=err) == 2
@@ -159,6 +207,13 @@ class TestReplay:
         assert "exactly the keys" in err.getvalue()
         assert main(["replay", str(tmp_path / "missing.json")], err=err) == 1
         assert "cannot read" in err.getvalue()
+
+    def test_file_that_is_not_text(self, tmp_path: Path) -> None:
+        bad = tmp_path / "bad.json"
+        bad.write_bytes(b"\xff\xfe garbage")
+        err = io.StringIO()
+        assert main(["replay", str(bad)], err=err) == 1
+        assert "is not UTF-8 text" in err.getvalue()
 
 
 class TestTournament:

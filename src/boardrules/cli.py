@@ -9,6 +9,7 @@ lets bots play many games with seats rotated.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
@@ -23,7 +24,7 @@ from boardrules.game import CHANCE, TERMINAL
 from boardrules.games import GAMES, AnyGame
 from boardrules.records import Record, replay_states
 from boardrules.serialization import from_json
-from boardrules.terminal import HUMAN, make_bot, play, render
+from boardrules.terminal import HUMAN, game_over, make_bot, play, render
 from boardrules.tournament import run_tournament
 
 __all__ = ["Summary", "main", "simulate"]
@@ -158,6 +159,17 @@ def simulate(
     )
 
 
+def _seed(text: str) -> int:
+    """Read ``--seed``: a whole number >= 0 (Python seeds -n and n alike)."""
+    try:
+        seed = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if seed < 0:
+        raise argparse.ArgumentTypeError(f"{seed} is negative (a seed is >= 0)")
+    return seed
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="boardrules", description="Rules engines for five tabletop games."
@@ -169,7 +181,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("game", help="the game's name (see 'boardrules games')")
     sim.add_argument("--players", type=int, help="players per game (default: the fewest)")
     sim.add_argument("--games", type=int, default=100, help="games to play (default 100)")
-    sim.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    sim.add_argument("--seed", type=_seed, default=0, help="random seed >= 0 (default 0)")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     play = commands.add_parser("play", help="play a game in the terminal against bots or people")
     play.add_argument("game", help="the game's name (see 'boardrules games')")
@@ -178,7 +190,7 @@ def _parser() -> argparse.ArgumentParser:
                       help="comma-separated, one per seat: human, random, ismcts, ismcts:N "
                            "(N iterations a move), ismcts:Ss (S seconds) or ismcts:N/Ss "
                            "(default human,ismcts; missing seats are random)")
-    play.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    play.add_argument("--seed", type=_seed, default=0, help="random seed >= 0 (default 0)")
     play.add_argument("--record", metavar="FILE", help="save the game record to FILE")
     replay = commands.add_parser("replay", help="replay a saved game record")
     replay.add_argument("file", help="a record saved by 'boardrules play --record'")
@@ -189,8 +201,9 @@ def _parser() -> argparse.ArgumentParser:
                            "iterations a move), ismcts:Ss (S seconds) or ismcts:N/Ss "
                            "(default ismcts,random)")
     tour.add_argument("--games", type=int, default=20, help="games to play (default 20)")
-    tour.add_argument("--players", type=int, help="seats per game (default: the fewest)")
-    tour.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    tour.add_argument("--players", type=int, help="seats per game (default: one per entrant, "
+                                                   "within the game's limits)")
+    tour.add_argument("--seed", type=_seed, default=0, help="random seed >= 0 (default 0)")
     tour.add_argument("--quiet", action="store_true", help="no progress bar")
     return parser
 
@@ -201,9 +214,10 @@ def _game_and_players(name: str, players: int | None, err: TextIO) -> tuple[AnyG
         return None
     game = GAMES[name]
     count = game.MIN_PLAYERS if players is None else players
-    if not game.MIN_PLAYERS <= count <= game.MAX_PLAYERS:
-        err.write(f"boardrules: {game.TITLE} is for {game.MIN_PLAYERS} to "
-                  f"{game.MAX_PLAYERS} players, not {count}\n")
+    try:
+        game.new_game(count)  # the game's own message names its limits
+    except BoardrulesError as exc:
+        err.write(f"boardrules: {exc}\n")
         return None
     return game, count
 
@@ -213,6 +227,9 @@ def _replay(path: str, out: TextIO, err: TextIO) -> int:
         with open(path, encoding="utf-8") as handle:
             record = from_json(handle.read(), Record)
         states = list(replay_states(record))
+    except UnicodeDecodeError:
+        err.write(f"boardrules: cannot read {path}: it is not UTF-8 text\n")
+        return 1
     except OSError as exc:
         err.write(f"boardrules: cannot read {path}: {exc.strerror}\n")
         return 1
@@ -229,8 +246,7 @@ def _replay(path: str, out: TextIO, err: TextIO) -> int:
     out.write(render(game, game.observe(final, None)) + "\n")
     result = game.result(final)
     if result.finished:
-        winners = ", ".join(f"player {w}" for w in result.winners) or "nobody"
-        out.write(f"Game over. Scores: {list(result.scores)}. Winner: {winners}.\n")
+        out.write(game_over(game, final) + "\n")
     else:
         out.write(f"The record ends before the game does. Scores so far: "
                   f"{list(result.scores)}.\n")
@@ -255,14 +271,25 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None,
             return _replay(args.file, out, err)
         if args.command == "play":
             seats = [s.strip() for s in args.seats.split(",") if s.strip()]
-            chosen = _game_and_players(args.game, args.players or len(seats), err)
+            chosen = _game_and_players(
+                args.game, len(seats) if args.players is None else args.players, err)
             if chosen is None:
                 return 2
             game, players = chosen
-            seats = (seats + ["random"] * players)[:players]
+            if players < len(seats):
+                err.write(f"boardrules: --seats names {len(seats)} seats but --players is "
+                          f"{players}\n")
+                return 2
+            seats += ["random"] * (players - len(seats))
             for spec in seats:
                 if spec != HUMAN:
                     make_bot(spec, 0)
+            if args.record is not None:
+                try:  # fail now, not after the game
+                    open(args.record, "w", encoding="utf-8").close()
+                except OSError as exc:
+                    err.write(f"boardrules: cannot write {args.record}: {exc.strerror}\n")
+                    return 2
             return play(game, seats, seed=args.seed, read=read or input, out=out,
                         record_path=args.record)
         chosen = _game_and_players(args.game, args.players, err)
@@ -274,10 +301,8 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None,
             if args.games < 1 or not entrants:
                 err.write("boardrules: give at least one bot and --games of at least 1\n")
                 return 2
-            if args.players is None:
-                players = max(game.MIN_PLAYERS, min(len(entrants), game.MAX_PLAYERS))
             bar = None if args.quiet else Progress(args.games, err, args.game)
-            table = run_tournament(game, entrants, args.games, players=players,
+            table = run_tournament(game, entrants, args.games, players=args.players,
                                    seed=args.seed, progress=bar.update if bar else None)
             out.write(table.render() + "\n")
             return 0
@@ -294,6 +319,10 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None,
     except KeyboardInterrupt:
         err.write("\nboardrules: interrupted\n")
         return 130
+    except BrokenPipeError:  # the reader went away (`boardrules replay F | head`)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # no second error when Python flushes at exit
+        return 1
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -22,7 +22,7 @@ from boardrules.game import CHANCE, TERMINAL, Game
 from boardrules.records import Record
 from boardrules.serialization import to_json, unstructure
 
-__all__ = ["HUMAN", "make_bot", "play", "render"]
+__all__ = ["HUMAN", "game_over", "make_bot", "play", "render"]
 
 AnyGame = Game[Any, Any, Any, Any]
 HUMAN = "human"
@@ -130,11 +130,12 @@ def _ask(game: AnyGame, state: Any, seat: int, *, read: Callable[[str], str],
             out.write("Type the number of an action or its notation as listed; "
                       "'q' ends the game.\n")
             continue
-        if text.isdigit():
-            number = int(text)
+        if text.isascii() and text.isdigit():
+            number = int(text) if len(text) <= 12 else 0  # int() refuses 4,300+ digits
             if 1 <= number <= len(legal):
                 return legal[number - 1]
-            out.write(f"There is no action {number}: choose 1 to {len(legal)}.\n")
+            shown = text if len(text) <= 12 else text[:12] + "…"
+            out.write(f"There is no action {shown}: choose 1 to {len(legal)}.\n")
             continue
         try:
             action = game.parse_action(state, text)
@@ -156,7 +157,8 @@ def play(
     record_path: str | None = None,
     options: object = None,
 ) -> int:
-    """Run one game at the terminal; return the exit status (0 done, 130 stopped early).
+    """Run one game at the terminal; return the exit status (0 done, 130 stopped early,
+    1 when the record cannot be saved).
 
     `seats` names each seat: ``human`` or a bot (see `make_bot`). `read(prompt)` reads
     a line (like `input`); EOF or Ctrl-C ends the game cleanly. The record, finished or
@@ -174,9 +176,11 @@ def play(
     # plays. With one viewer the account is printed before each decision of theirs and
     # after each move of another seat; with several humans at one screen each reads their
     # own account after the screen is passed to them.
-    viewers: list[int | None] = [*humans] or [None]
-    accounts = {viewer: _Account() for viewer in viewers}
+    # At a hot seat the public account of the moves since the last human turn is shown
+    # to everyone at the end.
     hot_seat = len(humans) > 1
+    viewers: list[int | None] = [*humans, None] if hot_seat else [*humans] or [None]
+    accounts = {viewer: _Account() for viewer in viewers}
     status = 0
     out.write(f"{game.TITLE}: " + ", ".join(f"player {i} = {s}" for i, s in enumerate(seats))
               + "\n")
@@ -192,6 +196,8 @@ def play(
                     read(f"Pass the screen to player {mover} and press Enter. ")
                     out.write(CLEAR)
                 out.write(accounts[mover].flush())
+                if hot_seat:
+                    accounts[None].flush()  # the moves before this turn: told already
                 last_human = mover
                 out.write(render(game, game.observe(state, mover)) + "\n")
                 action = _ask(game, state, mover, read=read, out=out)
@@ -203,18 +209,34 @@ def play(
                         out.write(account.flush())
             state = game.apply(state, action)
             actions.append(action)
-        if not hot_seat:
+        if hot_seat:
+            out.write(CLEAR + "Since the last turn:\n" + accounts[None].flush())
+        else:
             out.write("".join(account.flush() for account in accounts.values()))
     except (_Quit, EOFError, KeyboardInterrupt):
         out.write("\nGame stopped.\n")
         status = 130
     if status == 0:
-        out.write(render(game, game.observe(state, None)) + "\n")
-        result = game.result(state)
-        winners = ", ".join(f"player {w}" for w in result.winners) or "nobody"
-        out.write(f"Game over. Scores: {list(result.scores)}. Winner: {winners}.\n")
-    if record_path is not None:
-        with open(record_path, "w", encoding="utf-8") as handle:
-            handle.write(to_json(record.extended(actions), indent=1) + "\n")
-        out.write(f"Record saved to {record_path} ({len(actions)} actions).\n")
+        out.write(render(game, game.observe(state, None)) + "\n" + game_over(game, state) + "\n")
+    if record_path is not None and not _save(record.extended(actions), record_path, out):
+        return status or 1
     return status
+
+
+def game_over(game: AnyGame, state: Any) -> str:
+    """Return the line that ends a finished game: the scores and the winners."""
+    result = game.result(state)
+    winners = ", ".join(f"player {w}" for w in result.winners) or "nobody"
+    return f"Game over. Scores: {list(result.scores)}. Winner: {winners}."
+
+
+def _save(record: Record, path: str, out: TextIO) -> bool:
+    """Write the record to `path` and say so; say why not and return False if it fails."""
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(to_json(record, indent=1) + "\n")
+    except OSError as exc:
+        out.write(f"Cannot save the record to {path}: {exc.strerror}.\n")
+        return False
+    out.write(f"Record saved to {path} ({len(record.actions)} actions).\n")
+    return True

@@ -87,8 +87,10 @@ def run_tournament(
 
     Game g seats the entrants rotated by g (with more seats than entrants the list
     repeats), so every entrant plays every seat equally often over a multiple of the
-    seat count. Each bot is built afresh for every game with its own seed; chance draws
-    from `seed` and g. An unknown name raises `BoardrulesError` before any game is played.
+    seat count; `players` defaults to one seat per entrant, within the game's limits.
+    Each bot is built afresh for every game with its own seed; chance draws from `seed`
+    (a whole number >= 0) and g. An unknown name, a bad seat count, fewer than one game
+    or a negative seed raise `BoardrulesError` before any game is played.
 
     >>> from boardrules.bots import RandomBot
     >>> from boardrules.games import kivi
@@ -98,10 +100,16 @@ def run_tournament(
     """
     if not entrants:
         raise BoardrulesError("a tournament needs at least one entrant")
+    if type(games) is not int or games < 1:
+        raise BoardrulesError(f"a tournament needs games >= 1, got {games!r}")
+    if type(seed) is not int or seed < 0:
+        raise BoardrulesError(f"the seed must be a whole number >= 0, got {seed!r}")
+    seats = (max(game.MIN_PLAYERS, min(len(entrants), game.MAX_PLAYERS)) if players is None
+             else players)
+    game.new_game(seats)  # a seat count the game does not allow fails here, naming the limits
     makers = [_maker(entrant) for entrant in entrants]
     names = [entrant if isinstance(entrant, str) else make(0).name
              for entrant, make in zip(entrants, makers, strict=True)]
-    seats = players if players is not None else max(game.MIN_PLAYERS, len(entrants))
     returns: list[list[float]] = [[] for _ in entrants]
     for g in range(games):
         order = [(g + s) % len(entrants) for s in range(seats)]
