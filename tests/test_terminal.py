@@ -83,6 +83,20 @@ class TestPlay:
             assert len(prompts) == 3
             assert "Game stopped." in out.getvalue()
 
+    def test_a_line_that_is_not_utf8_gets_a_new_prompt(self) -> None:
+        """`input` raises UnicodeDecodeError for stray bytes when stdin decodes strictly."""
+        lines = iter(["\xff", "", "\xff", "q"])
+
+        def read(prompt: str) -> str:
+            line = next(lines)
+            if line == "\xff":
+                raise UnicodeDecodeError("utf-8", b"\xff", 0, 1, "invalid start byte")
+            return line
+
+        out = io.StringIO()
+        assert main(["play", "kivi", "--seats", "human,human"], out=out, read=read) == 130
+        assert "That line is not UTF-8 text; type it again." in out.getvalue()
+
     def test_end_of_input_stops_cleanly_and_saves(self, tmp_path: Path) -> None:
         read, _ = scripted(["1", "1"])
         record = tmp_path / "partial.json"

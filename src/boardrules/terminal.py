@@ -11,6 +11,7 @@ are shown.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from collections.abc import Callable, Sequence
@@ -123,7 +124,11 @@ def _ask(game: AnyGame, state: Any, seat: int, *, read: Callable[[str], str],
         out.write("  " + "".join(c.ljust(width) for c in cells[start:start + per_row]).rstrip()
                   + "\n")
     while True:
-        text = read(f"player {seat}, your move (number or notation, ? for help): ").strip()
+        try:
+            text = read(f"player {seat}, your move (number or notation, ? for help): ").strip()
+        except UnicodeDecodeError:  # a terminal that is not UTF-8, or stray bytes
+            out.write("That line is not UTF-8 text; type it again.\n")
+            continue
         if text in ("q", "quit", "exit"):
             raise _Quit
         if text in ("?", "help"):
@@ -193,7 +198,8 @@ def play(
             else:
                 if hot_seat and last_human != mover:
                     out.write(CLEAR)
-                    read(f"Pass the screen to player {mover} and press Enter. ")
+                    with contextlib.suppress(UnicodeDecodeError):  # any line will do
+                        read(f"Pass the screen to player {mover} and press Enter. ")
                     out.write(CLEAR)
                 out.write(accounts[mover].flush())
                 if hot_seat:
