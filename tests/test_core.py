@@ -84,6 +84,10 @@ class TestJson:
             ('{"format": true, "game": "kivi", "kind": "state", "data": {}}', "format"),
             ('{"format": 1, "game": "kivi", "kind": "action", "data": {"type": "Fly"}}',
              "unknown type 'Fly'"),
+            ('{"format": 1, "game": "kivi", "kind": "action", "data": {"type": []}}',
+             r"unknown type \[\]"),  # an unhashable tag: no TypeError
+            ('{"format": 1, "game": "kivi", "kind": "action", "data": {"type": {"a": 1}}}',
+             "unknown type"),
             ('{"format": 1, "game": "kivi", "kind": "action", "data": {"type": "Place"}}',
              "missing field 'square'"),
             ('{"format": 1, "game": "kivi", "kind": "action", '
@@ -279,6 +283,22 @@ class TestExactActionFields:
                         attrs.evolve(action, **{field.name: twin})
                     checked += 1
         assert checked > 40
+
+    def test_junk_cannot_be_built(self) -> None:
+        """Values of no sensible type are refused with `InvalidStateError` too, also by the
+        converters (sorted dice, enum members), not with a TypeError or a plain ValueError."""
+        junk: list[object] = [None, object(), 1.5, "nope", (1, "a"), ["x"]]
+        checked = 0
+        for _game, action in self.examples():
+            for field in attrs.fields(type(action)):
+                value = getattr(action, field.name)
+                for bad in junk:
+                    if type(bad) is type(value):
+                        continue
+                    with pytest.raises(InvalidStateError):
+                        attrs.evolve(action, **{field.name: bad})
+                    checked += 1
+        assert checked > 100
 
     def test_every_action_class_is_covered(self) -> None:
         """Every action class of every game has the check (a class without it, or a field

@@ -173,7 +173,7 @@ def _union_loader(hint: object, members: tuple[object, ...]) -> _Load:
             if not isinstance(data, dict):
                 _fail(path, f"expected an object, got {_type_name(data)}")
             tag = data.get("type")
-            if tag not in loaders:
+            if not isinstance(tag, str) or tag not in loaders:
                 _fail(path, f"unknown type {tag!r}; expected one of {', '.join(loaders)}")
             rest = {k: v for k, v in data.items() if k != "type"}
             return loaders[tag](rest, path)

@@ -119,6 +119,18 @@ class TestB2Deal:
             cb.apply(state, Draw(C("b1")))
         assert err.value.rule == "B2"
 
+    @pytest.mark.parametrize("card", [55, 999, -1])
+    def test_a_card_code_that_is_no_card_is_refused_by_name(self, card: int) -> None:
+        """A hand-built draw of no card is refused with `IllegalActionError` naming the code
+        (it raised IndexError, and -1 read as another card's name)."""
+        state = two_player_start()
+        while cb.to_move(state) is not CHANCE:
+            state = cb.apply(state, cb.legal_actions(state)[0])
+        with pytest.raises(IllegalActionError, match=f"card\\?{card}") as err:
+            cb.apply(state, Draw(card))
+        assert err.value.state is state
+        assert str(PlayLuggage(0, (card,))) == f"play 0 card?{card}"
+
     def test_deal_is_one_card_at_a_time_in_seat_order(self) -> None:
         state = cb.apply(cb.new_game(3), Draw(C("b5")))
         state = cb.apply(state, Draw(C("b6")))

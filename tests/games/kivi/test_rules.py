@@ -515,6 +515,8 @@ class TestJsonValidation:
             (lambda d: d["data"].__setitem__("rolls", 4), "rolls"),
             (lambda d: d["data"].__setitem__("dice", [6, 1, 2, 3, 4, 5]), "ascending"),
             (lambda d: d["data"].__setitem__("dice", [1, 2, 3]), "six dice"),
+            (lambda d: d["data"].update(dice=[1, 1, 2, 3, 4, 5, 6, 6], pending=-2),
+             "0 to 6 pending"),  # K5: six dice, never a negative number to roll
             (lambda d: d["data"].__setitem__("turn", True), "expected an integer"),
             (lambda d: d["data"].__setitem__("lost", [0, -1]), "lost"),
             (lambda d: d["data"].__setitem__("extra", 1), "unknown field"),

@@ -210,6 +210,10 @@ class TestD2HouseValues:
             rd.load_card_set(path)
         with pytest.raises(rd.InvalidCardSetError, match="cannot read"):
             rd.load_card_set(tmp_path / "missing.json")
+        with pytest.raises(rd.InvalidCardSetError, match="not UTF-8"):
+            rd.load_card_set(b"\xff{}")
+        with pytest.raises(rd.InvalidCardSetError, match="cannot read"):
+            rd.load_card_set("cards\x00.json")  # a path no file system allows
         assert rd.load_card_set(rd.STARTER_PATH) == STARTER_I
 
 
@@ -998,6 +1002,18 @@ class TestJSON:
     def test_impossible_knowledge(self) -> None:
         with pytest.raises(InvalidStateError, match="shown_nonships"):
             from_json(self._corrupt(deal(), shown_nonships=(7, 0)))
+
+    def test_nothing_is_shown_before_the_battles(self) -> None:
+        """Only a skip shows a hand (D6): while the opening hands are decided (D5), a count
+        of known non-ships is impossible, and loading one used to pass."""
+        from boardrules import resolve_chance
+
+        state = resolve_chance(rd.new_game(2, rd.Options(blue_player=0)), random.Random(2))
+        assert state.phase is rd.Phase.MULLIGAN
+        nonships = sum(not state.options.tables.is_ship[c] for c in state.hands[0])
+        assert nonships > 0
+        with pytest.raises(InvalidStateError, match="nothing of a hand is shown"):
+            from_json(self._corrupt(state, shown_nonships=(nonships, 0)))
 
     def test_hand_over_seven(self) -> None:
         state = deal()

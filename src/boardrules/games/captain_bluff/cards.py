@@ -110,8 +110,13 @@ def card_name(card: int) -> str:
 
     >>> card_name(0), card_name(50), card_name(STAR)
     ('r1', 'b17', 'star')
+
+    A code that is no card (an action built by hand) reads ``card?N``, never another card's
+    name, so `apply` can name it when refusing it.
     """
-    return NAMES[card]
+    if type(card) is int and 0 <= card < len(NAMES):
+        return NAMES[card]
+    return f"card?{card!r}"
 
 
 def card_code(name: str) -> int:

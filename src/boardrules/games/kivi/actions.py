@@ -30,7 +30,10 @@ __all__ = [
 
 
 def _ascending(values: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(sorted(values))
+    try:
+        return tuple(sorted(values))
+    except TypeError:  # not dice at all: the field check names the problem
+        return values
 
 
 @attrs.frozen

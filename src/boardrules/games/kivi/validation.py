@@ -45,6 +45,9 @@ def validate_state(state: State) -> None:
                   f"but the player has taken {taken} turns (one stone each, K6/K7)")
     if any(not 1 <= d <= 6 for d in state.dice) or list(state.dice) != sorted(state.dice):
         _fail(f"dice: expected values 1-6 in ascending order, got {list(state.dice)}")
+    if not 0 <= state.pending <= DICE or len(state.dice) > DICE:
+        _fail(f"dice: at most six on the table and 0 to 6 pending, got {len(state.dice)} "
+              f"and {state.pending}")
     if state.turn == end:
         if state.rolls or state.dice or state.pending:
             _fail("the game is over, so no dice may be on the table or pending")

@@ -12,6 +12,7 @@ from typing import Final, TypeAlias
 import attrs
 
 from boardrules._fields import exact_fields
+from boardrules.errors import InvalidStateError
 from boardrules.games.ren_dhark.cards import CombatType
 
 __all__ = [
@@ -37,8 +38,15 @@ __all__ = [
 
 
 def _combat_type(value: CombatType | str) -> CombatType:
-    """Accept a `CombatType` or its value (``"ship"``); refuse anything else."""
-    return value if isinstance(value, CombatType) else CombatType(value)
+    """Accept a `CombatType` or its value (``"ship"``); refuse anything else with
+    `InvalidStateError`."""
+    if isinstance(value, CombatType):
+        return value
+    try:
+        return CombatType(value)
+    except ValueError:
+        kinds = ", ".join(repr(t.value) for t in CombatType)
+        raise InvalidStateError(f"a combat type is one of {kinds}, not {value!r}") from None
 
 
 @attrs.frozen

@@ -688,15 +688,17 @@ def load_card_set(source: str | Path | bytes) -> CardSet:
     >>> len(cards.cards), cards.house_values
     (68, True)
     """
-    if isinstance(source, bytes):
-        text = source.decode("utf-8")
-    elif isinstance(source, Path) or not source.lstrip().startswith("{"):
-        try:
+    try:
+        if isinstance(source, bytes):
+            text = source.decode("utf-8")
+        elif isinstance(source, Path) or not source.lstrip().startswith("{"):
             text = Path(source).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise InvalidCardSetError([f"card set file: cannot read {source}: {exc}"]) from None
-    else:
-        text = source
+        else:
+            text = source
+    except UnicodeDecodeError:
+        raise InvalidCardSetError(["card set file: not UTF-8 text"]) from None
+    except (OSError, ValueError) as exc:  # ValueError: a path with a NUL in it
+        raise InvalidCardSetError([f"card set file: cannot read {source!r}: {exc}"]) from None
     try:
         data = json.loads(text)
     except ValueError as exc:

@@ -337,6 +337,9 @@ def _validate_setup(state: State) -> None:
             _fail("mulligans: the battles start after both players decided on a redraw (D5)")
         if state.phase not in (Phase.DEAL, Phase.MULLIGAN):
             _fail(f"phase {state.phase.value!r}: opening hands are still being dealt or decided")
+        if any(state.shown_nonships) or any(state.shown_actions):
+            _fail("shown_nonships, shown_actions: nothing of a hand is shown before the "
+                  "battles start (only a skip shows it, D6)")
         assert state.blue is not None
         decided = (state.blue, 1 - state.blue)[:state.mulligans]
         for p in (0, 1):
