@@ -12,10 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from boardrules import Record, from_json
+from boardrules import BoardrulesError, Record, from_json
 from boardrules.bots import ISMCTSBot
 from boardrules.cli import main
-from boardrules.terminal import make_bot
+from boardrules.games import GAMES
+from boardrules.terminal import make_bot, play
 
 
 def scripted(lines: list[str]) -> tuple[Callable[[str], str], list[str]]:
@@ -169,6 +170,12 @@ class TestPlay:
             main(["play", "kivi", "--seed", "-3"])
         assert stop.value.code == 2
         assert "-3 is negative" in capsys.readouterr().err
+
+    def test_library_play_refuses_a_negative_seed_too(self) -> None:
+        out = io.StringIO()
+        with pytest.raises(BoardrulesError, match="seed must be a whole number >= 0"):
+            play(GAMES["kivi"], ["random", "random"], seed=-1, read=input, out=out)
+        assert out.getvalue() == ""
 
     def test_record_that_cannot_be_written_fails_before_the_game(self,
                                                                  tmp_path: Path) -> None:

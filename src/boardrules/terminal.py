@@ -23,7 +23,7 @@ from boardrules.game import CHANCE, TERMINAL, Game
 from boardrules.records import Record
 from boardrules.serialization import to_json, unstructure
 
-__all__ = ["HUMAN", "game_over", "make_bot", "play", "render"]
+__all__ = ["HUMAN", "check_seed", "game_over", "make_bot", "play", "render"]
 
 AnyGame = Game[Any, Any, Any, Any]
 HUMAN = "human"
@@ -36,6 +36,13 @@ def render(game: AnyGame, observation: Any) -> str:
     if renderer is not None:
         return renderer(observation)
     return json.dumps(unstructure(observation), indent=1, ensure_ascii=False)
+
+
+def check_seed(seed: object) -> None:
+    """Raise `BoardrulesError` unless `seed` is a whole number >= 0 (Python's `random` seeds
+    -n exactly like n, so a negative seed would silently repeat another game)."""
+    if type(seed) is not int or seed < 0:
+        raise BoardrulesError(f"the seed must be a whole number >= 0, got {seed!r}")
 
 
 def make_bot(spec: str, seed: int) -> Bot:
@@ -169,6 +176,7 @@ def play(
     a line (like `input`); EOF or Ctrl-C ends the game cleanly. The record, finished or
     not, is written to `record_path` when given.
     """
+    check_seed(seed)
     rng = random.Random(seed)
     bots = {i: make_bot(spec, seed + i) for i, spec in enumerate(seats) if spec != HUMAN}
     humans = [i for i, spec in enumerate(seats) if spec == HUMAN]

@@ -12,7 +12,7 @@ import attrs
 from boardrules.bots import Bot, play_game
 from boardrules.errors import BoardrulesError
 from boardrules.game import Game
-from boardrules.terminal import make_bot
+from boardrules.terminal import check_seed, make_bot
 
 __all__ = ["Entrant", "Standing", "Tournament", "run_tournament"]
 
@@ -102,8 +102,7 @@ def run_tournament(
         raise BoardrulesError("a tournament needs at least one entrant")
     if type(games) is not int or games < 1:
         raise BoardrulesError(f"a tournament needs games >= 1, got {games!r}")
-    if type(seed) is not int or seed < 0:
-        raise BoardrulesError(f"the seed must be a whole number >= 0, got {seed!r}")
+    check_seed(seed)
     seats = (max(game.MIN_PLAYERS, min(len(entrants), game.MAX_PLAYERS)) if players is None
              else players)
     game.new_game(seats)  # a seat count the game does not allow fails here, naming the limits
