@@ -169,7 +169,7 @@ class TestPlay:
         with pytest.raises(SystemExit) as stop:
             main(["play", "kivi", "--seed", "-3"])
         assert stop.value.code == 2
-        assert "-3 is negative" in capsys.readouterr().err
+        assert "seed must be a whole number >= 0, got -3" in capsys.readouterr().err
 
     def test_library_play_refuses_a_negative_seed_too(self) -> None:
         out = io.StringIO()
@@ -252,6 +252,14 @@ class TestTournament:
             games, wins, draws, losses = map(int, row.split()[1:5])
             assert games == 4 and wins + draws + losses == 4
         assert "4/4 100%" in err.getvalue()
+
+    @pytest.mark.parametrize(("argv", "problem"), [
+        (["--games", "0"], "games >= 1, got 0"), (["--bots", ","], "at least one entrant"),
+    ])
+    def test_bad_settings_exit_2(self, argv: list[str], problem: str) -> None:
+        err = io.StringIO()
+        assert main(["tournament", "kivi", "--quiet", *argv], err=err) == 2
+        assert problem in err.getvalue()
 
     def test_repeated_entrants_are_told_apart(self) -> None:
         out = io.StringIO()

@@ -24,7 +24,7 @@ from boardrules.game import CHANCE, TERMINAL
 from boardrules.games import GAMES, AnyGame
 from boardrules.records import Record, replay_states
 from boardrules.serialization import from_json
-from boardrules.terminal import HUMAN, game_over, make_bot, play, render
+from boardrules.terminal import HUMAN, check_seed, game_over, make_bot, play, render
 from boardrules.tournament import run_tournament
 
 __all__ = ["Summary", "main", "simulate"]
@@ -160,13 +160,14 @@ def simulate(
 
 
 def _seed(text: str) -> int:
-    """Read ``--seed``: a whole number >= 0 (Python seeds -n and n alike)."""
+    """Read ``--seed``: a whole number >= 0 (see `check_seed`)."""
     try:
         seed = int(text)
+        check_seed(seed)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if seed < 0:
-        raise argparse.ArgumentTypeError(f"{seed} is negative (a seed is >= 0)")
+    except BoardrulesError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
     return seed
 
 
@@ -298,9 +299,6 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None,
         game, players = chosen
         if args.command == "tournament":
             entrants = [s.strip() for s in args.bots.split(",") if s.strip()]
-            if args.games < 1 or not entrants:
-                err.write("boardrules: give at least one bot and --games of at least 1\n")
-                return 2
             bar = None if args.quiet else Progress(args.games, err, args.game)
             table = run_tournament(game, entrants, args.games, players=args.players,
                                    seed=args.seed, progress=bar.update if bar else None)

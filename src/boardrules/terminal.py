@@ -15,7 +15,7 @@ import contextlib
 import json
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeVar
 
 from boardrules.bots import Bot, Decision, ISMCTSBot, RandomBot
 from boardrules.errors import BoardrulesError, InvalidNotationError
@@ -26,6 +26,7 @@ from boardrules.serialization import to_json, unstructure
 __all__ = ["HUMAN", "check_seed", "game_over", "make_bot", "play", "render"]
 
 AnyGame = Game[Any, Any, Any, Any]
+_N = TypeVar("_N", int, float)
 HUMAN = "human"
 CLEAR = "\033[2J\033[H"
 
@@ -64,7 +65,7 @@ def make_bot(spec: str, seed: int) -> Bot:
         if part.endswith("s") and seconds is None:
             seconds = _read(float, part[:-1], f"{bad}: {part!r} is not a number of seconds")
         elif not part.endswith("s") and iterations is None:
-            iterations = int(_read(int, part, f"{bad}: {part!r} is not a whole number"))
+            iterations = _read(int, part, f"{bad}: {part!r} is not a whole number")
         else:
             raise BoardrulesError(f"{bad}: give at most one number of iterations and one "
                                   f"of seconds (ismcts:N/Ss)")
@@ -74,7 +75,7 @@ def make_bot(spec: str, seed: int) -> Bot:
         raise BoardrulesError(f"{bad}: {error}") from None
 
 
-def _read(kind: Callable[[str], float], text: str, problem: str) -> float:
+def _read(kind: Callable[[str], _N], text: str, problem: str) -> _N:
     """Read one number of a bot's budget; if it is not one, raise `problem`."""
     try:
         return kind(text)

@@ -60,14 +60,14 @@ _HELP: Final = ("expected e.g. 'play 2 r5 r6', 'set 4 star', 'check 1', 'swap 1 
                 "'pass', 'end' or 'draw g7'")
 
 
+_CONVEYOR_WORDS: Final = {str(v): v for v in range(CONVEYORS)}
+_MAX_COUNT_DIGITS: Final = 4  # a pick-up of more cards than the game has is read, then refused
+
+
 def _conveyor(text: str, word: str) -> int:
     if word in _CONVEYOR_WORDS:
         return _CONVEYOR_WORDS[word]
     raise InvalidNotationError(text, f"{word!r} is not a conveyor 0-{CONVEYORS - 1}")
-
-
-_CONVEYOR_WORDS: Final = {str(v): v for v in range(CONVEYORS)}
-_MAX_COUNT_DIGITS: Final = 4  # a pick-up of more cards than the game has is read, then refused
 
 
 def parse_action(state: State, text: str) -> Action:
@@ -109,7 +109,7 @@ def parse_action(state: State, text: str) -> Action:
         if not (word.isascii() and word.isdigit() and len(word) <= _MAX_COUNT_DIGITS
                 and int(word) >= 1):
             raise InvalidNotationError(text, f"{word!r} is not a count of cards >= 1")
-        k = int(args[1])
+        k = int(word)
         return PICK_UP[v][k] if k <= MAX_PICK else PickUp(v, k)
     if head == "play" and len(args) >= 2:
         v = _conveyor(text, args[0])
