@@ -76,6 +76,13 @@ class TestKitCatchesBrokenGames:
         with pytest.raises(AssertionError, match="resample"):
             check_playout(broken(resample=resample), 2)
 
+    def test_options_that_do_not_pickle(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """KIVI's options before they rebuilt their board layout on unpickling: the layout's
+        read-only mappings do not pickle, and neither did any state or observation."""
+        monkeypatch.delattr(kivi.Options, "__reduce__")
+        with pytest.raises(AssertionError, match="does not pickle"):
+            check_playout(kivi, 2)
+
     def test_parser_crashing_on_other_digits(self) -> None:
         """A parser that trusts `str.isdigit` and calls `int` (Captain Bluff's old bug)."""
         def parse_action(state: kivi.State, text: str) -> kivi.Action:

@@ -1,4 +1,5 @@
-"""Exact field types for action classes (private).
+"""Field helpers for the games' attrs classes (private): exact field types for actions,
+and fields derived from the others.
 
 Actions are compared by value, and ``1.0 == 1 == True`` in Python: without a check,
 ``Draw(card=1.0)`` would pass as the legal ``Draw(card=1)`` and put a float into the
@@ -6,20 +7,52 @@ state, which no JSON document could then describe. `exact_fields` makes such an 
 impossible to build: each field must hold exactly its annotated type (``bool`` is not an
 ``int`` here). Actions are prebuilt and shared, so the check costs nothing on the hot
 paths of `apply` and `legal_actions`.
+
+A *derived* field (`DERIVED` metadata) is computed from the other fields: lookup tables
+of the options, the free cards of a sequence. It is neither serialized to JSON nor
+pickled: `rebuilt_from_init` makes a class pickle and copy as the call that built it,
+so the derived fields are computed again (from a cache where the game keeps one).
+
+This module sits below every game and below the JSON codec, so that game modules and
+`boardrules.serialization` can both import it without an import circle.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any, Final, TypeVar, get_origin
 
 import attrs
 
 from boardrules.errors import InvalidStateError
 
-__all__ = ["exact_fields"]
+__all__ = ["DERIVED", "exact_fields", "rebuilt_from_init"]
 
 _C = TypeVar("_C")
+
+DERIVED: Final[Mapping[str, bool]] = MappingProxyType({"derived": True})
+"""Field metadata: the field is computed from the others; it is not serialized or pickled."""
+
+
+def _reduce_by_init(self: Any) -> tuple[type, tuple[object, ...]]:
+    cls = type(self)
+    return cls, tuple(getattr(self, f.name) for f in attrs.fields(cls) if f.init)
+
+
+def rebuilt_from_init(cls: type[_C]) -> type[_C]:
+    """Make an attrs class (decorated *above* ``@attrs.frozen``) pickle and copy as a call
+    of the class with its init fields, so that its derived fields are computed again.
+
+    The derived fields are lookup tables (KIVI's board layout holds read-only mappings,
+    which do not pickle at all); rebuilding them also keeps a pickle small and lets the
+    game's cache share them again. Init fields must be positional (attrs' field order).
+    """
+    fields: tuple[attrs.Attribute[Any], ...] = attrs.fields(cls)  # type: ignore[arg-type]
+    if any(f.init and f.kw_only for f in fields):
+        raise TypeError(f"{cls.__name__} has keyword-only fields")
+    cls.__reduce__ = _reduce_by_init  # type: ignore[method-assign]
+    return cls
 
 
 def _tuple_of_ints(value: object) -> bool:

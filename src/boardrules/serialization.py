@@ -22,7 +22,7 @@ import enum
 import json
 import types
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, Final, TypeAlias, TypeVar, overload
 
@@ -48,9 +48,6 @@ JSONValue: TypeAlias = (
     bool | int | float | str | list["JSONValue"] | dict[str, "JSONValue"] | None
 )
 """A value `json.dumps` can write."""
-
-DERIVED: Final[Mapping[str, bool]] = types.MappingProxyType({"derived": True})
-"""Field metadata: the field is computed from the others and is not serialized."""
 
 T = TypeVar("T")
 

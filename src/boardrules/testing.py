@@ -23,6 +23,9 @@ at every step, checks:
   carrying the very state, which is unchanged;
 * the state, every legal action and every player's observation round-trip through
   JSON; a state loaded from JSON passes `validate_state`;
+* the state, the options, the legal actions, every player's observation and the
+  record pickle and deep-copy to equal objects (process pools, checkpoints and
+  OpenSpiel's ``clone`` rely on it);
 * ``parse_action(state, str(a)) == a`` and a JSON round-trip for every legal action
   (for a sample of 24 plus the one played where there are more than 48); garbled
   notation (other Unicode digits, a number of 5,000 digits, a cut-off text, a NUL, a
@@ -49,8 +52,10 @@ that `sample_chance` follows `chance_outcomes`.
 
 from __future__ import annotations
 
+import copy
 import json
 import math
+import pickle
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -135,6 +140,17 @@ def _snapshot(state: object) -> object:
     return unstructure(state)
 
 
+def _check_copies(obj: object, what: str) -> None:
+    """`obj` pickles and deep-copies to an equal object of the same class."""
+    for how, copied in (("pickle", lambda: pickle.loads(pickle.dumps(obj))),
+                        ("deepcopy", lambda: copy.deepcopy(obj))):
+        try:
+            twin = copied()
+        except Exception as exc:  # any error is the failure reported
+            raise AssertionError(f"{what} does not {how}: {type(exc).__name__}: {exc}") from exc
+        assert type(twin) is type(obj) and twin == obj, f"{what} is not equal after {how}"
+
+
 def _check_observations(game: AnyGame, state: Any, players: int, rng: random.Random) -> None:
     mover = game.to_move(state)
     legal = game.legal_actions(state)
@@ -145,6 +161,7 @@ def _check_observations(game: AnyGame, state: Any, players: int, rng: random.Ran
     for player in [*range(players), None]:
         obs = game.observe(state, player)
         assert from_json(to_json(obs)) == obs, f"observation of {player} does not round-trip"
+        _check_copies(obs, f"the observation of {player}")
         if player is None:
             continue
         other = game.resample(state, player, rng)
@@ -305,8 +322,10 @@ def check_playout(
         assert game.legal_actions(loaded) == legal, "legal actions differ after a JSON round-trip"
         if step % observe_every == 0 or terminal:
             _check_observations(game, state, players, check_rng)
+            _check_copies(state, f"step {step}: the state")
         if step == 0:
             _check_bad_players(game, state, players)
+            _check_copies(opts, "the options")
         if terminal:
             break
         assert step < bound, f"the game did not end within action_bound={bound} actions"
@@ -332,6 +351,7 @@ def check_playout(
         for a in sample:
             assert game.parse_action(state, str(a)) == a, f"notation {str(a)!r} does not read back"
             assert from_json(to_json(a)) == a, f"action {a!r} does not round-trip through JSON"
+        _check_copies(sample[0], f"action {sample[0]!r}")
         _check_garbled_notation(game, state, str(sample[0]))
 
         legal_set = set(legal)
@@ -363,6 +383,7 @@ def check_playout(
     assert replay(record) == state, "the record does not replay to the same state"
     loaded_record = from_json(to_json(record), Record)
     assert loaded_record == record, "the record does not round-trip through JSON"
+    _check_copies(record, "the record")
     assert replay(loaded_record) == state
     result = game.result(state)
     assert result.finished, "result(state).finished must be true at the end"

@@ -7,9 +7,9 @@ from typing import Final
 
 import attrs
 
+from boardrules._fields import DERIVED, rebuilt_from_init
 from boardrules.errors import InvalidOptionsError
 from boardrules.games.kivi.board import DEFAULT_BOARD, SIZE, Combination, Layout, layout
-from boardrules.serialization import DERIVED
 
 __all__ = ["ROUNDS", "STONES", "HighestRule", "Options", "State"]
 
@@ -68,6 +68,7 @@ def _board_repr(board: tuple[tuple[Combination, ...], ...]) -> str:
     return "DEFAULT_BOARD" if board == DEFAULT_BOARD else repr(board)
 
 
+@rebuilt_from_init
 @attrs.frozen
 class Options:
     """KIVI options.

@@ -15,8 +15,8 @@ from typing import Final
 
 import attrs
 
+from boardrules._fields import DERIVED, rebuilt_from_init
 from boardrules.errors import InvalidOptionsError
-from boardrules.serialization import DERIVED
 
 __all__ = ["NO_SEQUENCE", "Options", "Phase", "Sequence", "State"]
 
@@ -76,6 +76,7 @@ class Phase(enum.Enum):
     """The game has ended: a win (L17) or a draw (L18)."""
 
 
+@rebuilt_from_init
 @attrs.frozen
 class Sequence:
     """A laid sequence (L9) with the cards beside it.

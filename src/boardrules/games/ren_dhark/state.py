@@ -14,6 +14,7 @@ from typing import Final
 
 import attrs
 
+from boardrules._fields import DERIVED, rebuilt_from_init
 from boardrules.errors import InvalidOptionsError
 from boardrules.games.ren_dhark.actions import Attack, CounterStrike, Defend, Draw, PlayAction
 from boardrules.games.ren_dhark.cards import (
@@ -27,7 +28,6 @@ from boardrules.games.ren_dhark.cards import (
     Side,
     deck_problems,
 )
-from boardrules.serialization import DERIVED
 
 __all__ = [
     "ATTACKER",
@@ -174,6 +174,7 @@ def _to_decks(
     return (tuple(value[0]), tuple(value[1]))
 
 
+@rebuilt_from_init
 @attrs.frozen
 class Options:
     """Ren Dhark options.
