@@ -60,6 +60,13 @@ class TestErrors:
         assert "(K5)" in str(err.value)
 
 
+def envelope(kind: str, data: object, **changes: object) -> str:
+    """Return a KIVI document of `kind` with `data`, its envelope fields changed by `changes`."""
+    document = {"format": boardrules.FORMAT_VERSION, "game": "kivi",
+                "rules_version": kivi.RULES_VERSION, "kind": kind, "data": data, **changes}
+    return json.dumps(document)
+
+
 class TestJson:
     """The envelope: format version, kinds, strictness, expected class."""
 
@@ -79,19 +86,20 @@ class TestJson:
         [
             ("not json", "not JSON"),
             ("[]", "expected an object"),
-            ('{"format": 1}', "exactly the keys"),
-            ('{"format": 1, "game": "kivi", "kind": "spell", "data": {}}', "unknown kind"),
-            ('{"format": true, "game": "kivi", "kind": "state", "data": {}}', "format"),
-            ('{"format": 1, "game": "kivi", "kind": "action", "data": {"type": "Fly"}}',
-             "unknown type 'Fly'"),
-            ('{"format": 1, "game": "kivi", "kind": "action", "data": {"type": []}}',
-             r"unknown type \[\]"),  # an unhashable tag: no TypeError
-            ('{"format": 1, "game": "kivi", "kind": "action", "data": {"type": {"a": 1}}}',
-             "unknown type"),
-            ('{"format": 1, "game": "kivi", "kind": "action", "data": {"type": "Place"}}',
-             "missing field 'square'"),
-            ('{"format": 1, "game": "kivi", "kind": "action", '
-             '"data": {"type": "Place", "square": "a1"}}', "expected an integer"),
+            ('{"format": 2}', "exactly the keys"),
+            ('{"format": 1, "game": "kivi", "kind": "state", "data": {}}',
+             "format 1 was written before documents named the rules version"),
+            (envelope("state", {}, rules_version="0"),
+             "written under rules version '0' of KIVI; this library plays version"),
+            (envelope("state", {}, rules_version=int(kivi.RULES_VERSION)),
+             f"rules version {kivi.RULES_VERSION} of KIVI"),  # a number is no version
+            (envelope("spell", {}), "unknown kind"),
+            (envelope("state", {}, format=True), "format"),
+            (envelope("action", {"type": "Fly"}), "unknown type 'Fly'"),
+            (envelope("action", {"type": []}), r"unknown type \[\]"),  # unhashable: no TypeError
+            (envelope("action", {"type": {"a": 1}}), "unknown type"),
+            (envelope("action", {"type": "Place"}), "missing field 'square'"),
+            (envelope("action", {"type": "Place", "square": "a1"}), "expected an integer"),
         ],
     )
     def test_bad_documents(self, text: str, message: str) -> None:
@@ -99,9 +107,21 @@ class TestJson:
             from_json(text)
 
     def test_options_errors_keep_their_type(self) -> None:
-        text = '{"format": 1, "game": "kivi", "kind": "options", "data": {"board": []}}'
         with pytest.raises(boardrules.InvalidOptionsError, match="board"):
-            from_json(text)
+            from_json(envelope("options", {"board": []}))
+
+    def test_a_record_of_other_rules_loads_but_does_not_replay(self) -> None:
+        """A record says which rules it was made under; it can be read, and `replay`
+        refuses it with the reason."""
+        record = attrs.evolve(Record.start("kivi", 2), rules_version="0")
+        loaded = from_json(to_json(record), Record)
+        assert loaded == record
+        with pytest.raises(InvalidStateError, match="made under rules version '0' of KIVI"):
+            replay(loaded)
+        data = json.loads(to_json(record))
+        data["rules_version"] = kivi.RULES_VERSION
+        with pytest.raises(InvalidStateError, match="differs from the record's '0'"):
+            from_json(json.dumps(data))
 
 
 class TestRecords:

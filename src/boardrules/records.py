@@ -90,8 +90,10 @@ def replay_states(record: Record) -> Iterator[Any]:
     game = load(record.game)
     if record.rules_version != game.RULES_VERSION:
         raise InvalidStateError(
-            f"record.rules_version: {record.rules_version!r} differs from this library's "
-            f"{game.RULES_VERSION!r}; the record may not replay the same"
+            f"record.rules_version: the record was made under rules version "
+            f"{record.rules_version!r} of {game.TITLE}; this library plays version "
+            f"{game.RULES_VERSION!r}, whose rules may replay it differently (see the game's "
+            "version history)"
         )
     try:
         state = game.new_game(record.players, record.options)

@@ -1,8 +1,13 @@
 """JSON for states, actions, observations, options and records.
 
-Every document is an envelope with a format version::
+Every document is an envelope with a format version and the rules version of the
+game it was written under::
 
-    {"format": 1, "game": "kivi", "kind": "state", "data": {...}}
+    {"format": 2, "game": "kivi", "rules_version": "2", "kind": "state", "data": {...}}
+
+A document written under other rules is refused (the same data may mean another
+position under different rules), and so is a document of format 1 (written before the
+envelope named the rules version).
 
 The ``data`` of an attrs class is an object of its fields; tuples are lists,
 enums their values, fractions strings such as ``"1/6"``, and a value whose type is
@@ -41,8 +46,11 @@ __all__ = [
     "unstructure",
 ]
 
-FORMAT_VERSION: Final = 1
-"""Version of the JSON envelope; a document of another version is refused."""
+FORMAT_VERSION: Final = 2
+"""Version of the JSON envelope; a document of another version is refused. Format 2 added
+``rules_version`` to the envelope."""
+
+_ENVELOPE: Final = ("format", "game", "rules_version", "kind", "data")
 
 JSONValue: TypeAlias = (
     bool | int | float | str | list["JSONValue"] | dict[str, "JSONValue"] | None
@@ -298,20 +306,21 @@ def to_data(obj: object) -> dict[str, JSONValue]:
     from boardrules.records import Record
 
     if isinstance(obj, Record):
-        return {"format": FORMAT_VERSION, "game": obj.game, "kind": "record",
-                "data": obj.to_data()}
+        return {"format": FORMAT_VERSION, "game": obj.game, "rules_version": obj.rules_version,
+                "kind": "record", "data": obj.to_data()}
     game, kind = game_of(obj)
     hint = _action_union(game) if kind == "action" else type(obj)
-    return {"format": FORMAT_VERSION, "game": game.NAME, "kind": kind,
-            "data": unstructure(obj, hint)}
+    return {"format": FORMAT_VERSION, "game": game.NAME, "rules_version": game.RULES_VERSION,
+            "kind": kind, "data": unstructure(obj, hint)}
 
 
 def to_json(obj: object, *, indent: int | None = None) -> str:
     """Return the JSON text of a state, action, observation, options or record.
 
     >>> from boardrules.games import kivi
-    >>> to_json(kivi.Forfeit())
-    '{"format": 1, "game": "kivi", "kind": "action", "data": {"type": "Forfeit"}}'
+    >>> document = json.loads(to_json(kivi.Forfeit()))
+    >>> list(document), document["data"]
+    (['format', 'game', 'rules_version', 'kind', 'data'], {'type': 'Forfeit'})
     """
     return json.dumps(to_data(obj), indent=indent, ensure_ascii=False)
 
@@ -327,8 +336,12 @@ def from_data(data: JSONValue, expect: type[T] | None = None) -> object:
 
     if not isinstance(data, dict):
         _fail("document", f"expected an object, got {_type_name(data)}")
-    if set(data) != {"format", "game", "kind", "data"}:
-        _fail("document", "expected exactly the keys 'format', 'game', 'kind', 'data'")
+    if data.get("format") == 1 and type(data["format"]) is int:
+        _fail("document.format", "format 1 was written before documents named the rules "
+              f"version they follow; this version reads format {FORMAT_VERSION} (replay the "
+              "game's record, or save it again with the library that wrote it)")
+    if set(data) != set(_ENVELOPE):
+        _fail("document", "expected exactly the keys " + ", ".join(map(repr, _ENVELOPE)))
     if data["format"] != FORMAT_VERSION or type(data["format"]) is not int:
         _fail("document.format", f"unsupported format {data['format']!r}; "
               f"this version reads format {FORMAT_VERSION}")
@@ -337,6 +350,17 @@ def from_data(data: JSONValue, expect: type[T] | None = None) -> object:
         _fail("document.game", f"unknown game {name!r}; known games: {', '.join(GAMES)}")
     game = GAMES[name]
     kind = data["kind"]
+    written = data["rules_version"]
+    if kind == "record":  # a record may be read whatever its rules; `replay` checks them
+        game_rules = data["data"].get("rules_version") if isinstance(data["data"], dict) else None
+        if written != game_rules:
+            _fail("document.rules_version", f"{written!r} differs from the record's "
+                  f"{game_rules!r}")
+    elif written != game.RULES_VERSION or type(written) is not str:
+        _fail("document.rules_version", f"written under rules version {written!r} of "
+              f"{game.TITLE}; this library plays version {game.RULES_VERSION!r}, under which "
+              "the same data may mean another position or move (see the game's version "
+              "history)")
     payload = data["data"]
     obj: object
     if kind == "state":
