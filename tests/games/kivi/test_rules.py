@@ -416,6 +416,8 @@ class TestK8HighestCombination:
 
     def test_K8_dominance_table_is_the_rules_file(self) -> None:
         assert dict(DOMINATES) == K8_TABLE
+        for lower in DOMINATES.values():  # transitive as listed (see the docs)
+            assert all(DOMINATES.get(c, frozenset()) <= lower for c in lower)
 
     def test_K8_four_of_a_kind_above_two_pairs(self) -> None:
         """Issue 13: "nejvyšší možná kombinace": AAAA ranks above AA BB."""
