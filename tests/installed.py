@@ -92,10 +92,12 @@ def problems_with_installed_wheel(root: Path) -> list[str]:
     if is_editable(dist):
         return [f"boardrules is an editable install of {package_dir()}, not the wheel"]
     recorded = {Path(str(dist.locate_file(file))).resolve() for file in dist.files or ()}
+    strays = sorted((name, path) for name, path in loaded_modules().items()
+                    if path not in recorded)
     problems = [
-        f"{name} comes from {path}, which the installed wheel did not record"
-        for name, path in sorted(loaded_modules().items()) if path not in recorded
-    ]
+        f"{len(strays)} boardrules modules come from files the installed wheel did not "
+        f"record, {strays[0][0]} from {strays[0][1]} first"
+    ] if strays else []
     if package_dir().is_relative_to(root.resolve()):
         problems.append(f"boardrules comes from {package_dir()}, inside the tree {root}")
     return problems
