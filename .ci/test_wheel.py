@@ -1,18 +1,21 @@
 """Test the wheel a user installs, the way a user gets it: on any OS, with any Python.
 
-    python .ci/test_wheel.py DIST [--extras all|none|NAME,...] [-- PYTEST ARGS...]
+    python .ci/test_wheel.py DIST [--extras all|none|NAME,...] [--work DIR]
+                                  [--summary FILE] [-- PYTEST ARGS...]
 
 DIST holds one sdist and one wheel (``python -m build`` builds the wheel from the
 sdist). The script
 
 1. makes a fresh virtual environment with this Python;
-2. installs the wheel, not editable, with its extras (by default every extra the wheel
-   declares: the one place where CI chooses them) and the ``test`` dependency group;
-3. unpacks the sdist and deletes its ``src/``: the tests, docs and README run from there;
+2. unpacks the sdist and deletes its ``src/``: the tests, docs and README run from there;
+3. installs the wheel, not editable, with its extras (by default every extra the wheel
+   declares: the one place where CI chooses them) and the sdist's ``test`` dependency
+   group;
 4. runs the README's main command and ``python -m boardrules`` there (smoke);
 5. runs the README's test command, ``pytest``, there, with ``BOARDRULES_TEST_INSTALLED=1``
    (the run stops unless the tests import the installed wheel) and, when every extra is
-   installed, ``BOARDRULES_TEST_ALL_EXTRAS=1`` (no test may skip for a missing module).
+   installed, ``BOARDRULES_TEST_ALL_EXTRAS=1`` (no test may skip for a missing module);
+   ``BOARDRULES_RELEASE`` passes through (the release checks of the changelog).
 
 ``.ci/run`` calls it on Linux; the GitHub workflows call it on Linux, macOS and Windows
 with the one wheel the build job made. Only the standard library is used.
