@@ -186,14 +186,16 @@ class TestChangelog:
     def test_well_formed(self) -> None:
         """The shipped changelog passes the checks that always hold."""
         text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
-        assert changelog_problems(text, boardrules.__version__, releasing=False) == []
+        problems = changelog_problems(text, boardrules.__version__, releasing=False)
+        assert not problems, "CHANGELOG.md: " + "; ".join(problems)
 
     @pytest.mark.skipif(not switched_on(RELEASE_SWITCH),
                         reason=f"{RELEASE_SWITCH}=1 is set by the release workflow")
     def test_release_section(self) -> None:
         """The version being released has its dated section and nothing is left unreleased."""
         text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
-        assert changelog_problems(text, boardrules.__version__, releasing=True) == []
+        problems = changelog_problems(text, boardrules.__version__, releasing=True)
+        assert not problems, "CHANGELOG.md: " + "; ".join(problems)
 
     RELEASED = ("# Changelog\n\n## Unreleased\n\n## [0.2.0] - 2026-03-01\n\n- Two.\n\n"
                 "## [0.1.0] - 2026-01-01\n\n- One.\n")
