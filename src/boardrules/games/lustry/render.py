@@ -41,6 +41,9 @@ def render(observation: Observation) -> str:
     elif o.phase is Phase.DEFEND:
         head = (f"Lustry - turn {o.turn + 1}, player {1 - o.current} may defend against the "
                 f"steal of {COLOUR_NAMES[o.named or 'r']}")
+    elif o.phase is Phase.EXCHANGE:
+        head = (f"Lustry - turn {o.turn + 1}, {who} to put the exchanged cards under the "
+                "discard piles")
     else:
         doing = "to draw" if o.phase is Phase.DRAW else "to play"
         head = f"Lustry - turn {o.turn + 1}, {who} {doing}"
@@ -57,4 +60,6 @@ def render(observation: Observation) -> str:
                          f"{steals}; discards {pile}")
     if o.pending:
         lines.append(f"drawn, face down: {' '.join(o.pending)}")
+    if o.exchanged:
+        lines.append(f"exchanged, to go under the discard piles: {' '.join(o.exchanged)}")
     return "\n".join(lines)
