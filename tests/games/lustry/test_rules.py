@@ -563,7 +563,8 @@ def test_L19_what_each_player_sees() -> None:
     state = take(state, "b0", "r1s", "r2sf", "g1s", "g2sf", "g3sf", "b1s")
     mine = observe(state, 1)
     assert mine.hands[1] == state.hands[1]
-    assert mine.hands[0] == ("r?", "r?", "r?", "g?", "b?", "b?")  # count and colours only
+    # the opponent's hand: the colour of each card (coloured backs), not only the count
+    assert mine.hands[0] == ("r?", "r?", "r?", "g?", "b?", "b?")
     assert mine.discards[2] == ("b?",) and observe(state, 0).discards[2] == ("b3cf",)
     assert mine.draw_sizes == (20, 21, 20)
     state = play(state, "lay r1s r2sf")
