@@ -100,7 +100,6 @@ MAX_PLAYERS: Final = 2
 _DRAW, _PLAY, _DEFEND, _OVER = Phase.DRAW, Phase.PLAY, Phase.DEFEND, Phase.OVER
 _EXCHANGE: Final = Phase.EXCHANGE
 _WHOLE: Final = Protection.SEQUENCE
-_NOTHING: Final[frozenset[str]] = frozenset()
 _CI: Final = COLOUR_INDEX
 _ORDER_KEY: Final = ORDER.__getitem__
 _NO_PILES: Final[tuple[tuple[str, ...], ...]] = ((),) * 6
@@ -173,13 +172,8 @@ def _play_actions(state: State) -> tuple[Action, ...]:
     seqs = state.sequences
     base = 3 * p
     own_seqs = seqs[base:base + 3]
-    o0, o1, o2 = seqs[3 - base:6 - base]
-    if state.options.unblock_protects is _WHOLE:  # an unblocking card guards its sequence
-        free = (_NOTHING if o0.guarded else o0.free, _NOTHING if o1.guarded else o1.free,
-                _NOTHING if o2.guarded else o2.free)
-    else:
-        free = (o0.free, o1.free, o2.free)
-    blockable = free[0] or free[1] or free[2]
+    other = seqs[3 - base:6 - base]
+    blockable = other[0].free or other[1].free or other[2].free
     lays: list[Action] = []
     exchanges: list[Action] = []
     extends: list[Action] = []
@@ -218,7 +212,11 @@ def _play_actions(state: State) -> tuple[Action, ...]:
         if blockable:
             for block in block_actions:
                 target = block.target
-                if target in free[_CI[target]]:
+                seq = other[_CI[target]]
+                # under the rulebook's L13 an unblocking card guards its whole sequence
+                # (the option is read only in that rare case)
+                if target in seq.free and not (
+                        seq.guarded and state.options.unblock_protects is _WHOLE):
                     blocks.append(block)
     return (*lays, *exchanges, *extends, *blocks, *unblocks, *steals, *discards, END_TURN)
 
