@@ -311,6 +311,7 @@ def test_L13_an_unblocking_card_protects_the_whole_sequence() -> None:
     assert "b4ce" in state.hands[1] and "r4cf" in seq.free  # neither blocked nor unblocked
     assert not any(t.startswith("block") for t in texts(state))
     assert seq.guarded
+    assert "sequence r1c r2cf<g2ce r3cf+r3ce r4cf (protected)" in lustry.render(observe(state, 1))
     error = refused(state, "block b4ce>r4cf")
     assert error.rule == "L13" and "protects" in error.reason
     # a card blocked before the unblock stays blocked, and may still be unblocked
@@ -324,6 +325,7 @@ def test_L13_an_unblocking_card_protects_the_whole_sequence() -> None:
 def test_L13_variant_the_unblocking_card_protects_only_its_card() -> None:
     state = guarded_run(Options(unblock_protects="card"))
     assert state.options.unblock_protects is Protection.CARD
+    assert "r3cf+r3ce r4cf;" in lustry.render(observe(state, 1))  # not "(protected)"
     assert "block b4ce>r4cf" in texts(state)
     assert not any(t.endswith(">r3cf") for t in texts(state))  # the unblocked card is safe
     state = play(state, "block b4ce>r4cf")
