@@ -80,11 +80,10 @@ def validate_state(state: State) -> None:
     Checks every zone's cards and colours, conservation of the 75 cards, sequences with
     their blockers and unblockers, closings and the winner, whose turn it is, the phase and
     its fields, the cards waiting after an exchange, hand sizes while drawing, and the
-    knowledge records (exposed cards, seen
-    discard positions, who knows each pending card); also what no game reaches: a hand above
-    seven without a steal card of its player, any trace of the second player in the first
-    turn, `progress` without a sequence or in a drawn game, a stall count without the
-    deadlock (L18).
+    knowledge records (exposed cards, seen discard positions, who knows each pending card);
+    also what no game reaches: a hand above seven without a steal card of its player, any
+    trace of the second player in the first turn, `progress` without a sequence or in a
+    drawn game, a stall count without the deadlock (L18).
     """
     if not isinstance(state, State):
         raise InvalidStateError(f"state: expected a lustry.State, got {type(state).__name__}")
