@@ -12,6 +12,7 @@ happen). One playout per combination keeps the 24 runs within about a minute of 
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import attrs
 import pytest
@@ -21,7 +22,7 @@ from boardrules.testing import check_game
 
 
 def _variant() -> rd.CardSet:
-    changes = {
+    changes: dict[str, dict[str, Any]] = {
         # G cards with activation rolls; the swarm and Crekker also with a '-'.
         "I/11": {"g": True, "activation": 3, "strength": (5, None, 4)},
         "I/41": {"g": True, "activation": 3, "strength": (None, 5, 4)},

@@ -105,12 +105,13 @@ def position(attacker: int, blue: Sequence[str], red: Sequence[str], *,
     owner's deck."""
     state = deal(options=options or Options(blue_player=0))
     tables = state.options.tables
-    hands = tuple(tuple(sorted(idx(n) for n in hand)) for hand in (blue, red))
-    ships = tuple(tuple(Landing(idx(n), CombatType.SHIP) for n in side) for side in landed)
-    decks = tuple(tuple(c for c in tables.decks[p] if c not in hands[p]
-                        and c not in {x.card for x in ships[p]}) for p in (0, 1))
+    hands = [tuple(sorted(idx(n) for n in hand)) for hand in (blue, red)]
+    ships = [tuple(Landing(idx(n), CombatType.SHIP) for n in side) for side in landed]
+    decks = [tuple(c for c in tables.decks[p] if c not in hands[p]
+                   and c not in {x.card for x in ships[p]}) for p in (0, 1)]
     data = attrs.evolve(state, attacker=attacker, battle=2 if attacker == 0 else 3,
-                        hands=hands, decks=decks, landed=ships)
+                        hands=(hands[0], hands[1]), decks=(decks[0], decks[1]),
+                        landed=(ships[0], ships[1]))
     loaded = from_json(to_json(data), State)
     assert loaded.phase is Phase.ATTACK
     return loaded
@@ -1118,6 +1119,27 @@ class TestD31Information:
             assert not any(other.options.tables.is_ship[c] for c in other.hands[0])
 
 
+    def test_D31_resample_keeps_every_count_at_once(self) -> None:
+        """Ruling 11: blue knows that red's hand holds at least 5 non-ships and 7 cards that
+        cannot meet a person (a skip, then a missing defence): only action cards and ships
+        with '-' against persons, at most two of those ships. Every world keeps both."""
+        red = ("I/50", "I/51", "I/61", "I/62", "I/63", "I/64", "I/65")
+        state = position(0, ("I/2", "I/19", "I/20", "I/7", "I/30", "I/32", "I/21"), red)
+        state = from_json(to_json(attrs.evolve(state, shown_nonships=(0, 5),
+                                               shown_undeployable=((0, 0, 0), (0, 7, 0)))),
+                          State)
+        tables = state.options.tables
+        rng = random.Random(8)
+        hands = set()
+        for _ in range(30):
+            other = rd.resample(state, 0, rng)
+            rd.validate_state(other)
+            hand = other.hands[1]
+            assert sum(not tables.is_ship[c] for c in hand) >= 5
+            assert not any(tables.deployable[1][c] for c in hand)
+            hands.add(hand)
+        assert len(hands) > 1
+
     def test_D31_a_face_down_attack_changes_only_public_counts(self) -> None:
         """The count of known non-ships follows what the defender sees (the declared type,
         the activation roll), never the hidden card: with a swarm that makes no activation
@@ -1369,8 +1391,9 @@ class TestJSON:
         state = play(position(0, ("I/2", "I/19", "I/20", "I/7", "I/30", "I/32", "I/21"),
                               ("I/35", "I/43", "I/47", "I/48", "I/61", "I/62", "I/63")),
                      "attack I/19", "defend I/47", "pass", "pass", "combat 1:1")
-        assert from_json(self._corrupt(state, shown_undeployable=((0, 0, 0), (0, 3, 3)))) \
-            .shown_undeployable == ((0, 0, 0), (0, 3, 3))
+        loaded = from_json(self._corrupt(state, shown_undeployable=((0, 0, 0), (0, 3, 3))),
+                           State)
+        assert loaded.shown_undeployable == ((0, 0, 0), (0, 3, 3))
         with pytest.raises(InvalidStateError, match=r"shown_undeployable\[1\]\[1\]"):
             from_json(self._corrupt(state, shown_undeployable=((0, 0, 0), (0, 4, 0))))
 

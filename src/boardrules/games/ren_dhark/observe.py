@@ -230,10 +230,13 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     face-down committed card redrawn from the opponent's unseen cards.
 
     The redraw keeps every public fact: sizes, the declared type and activation roll of a
-    face-down card, a G mark for a counter-strike, what skips and missing defences showed
-    about the hand (`State.shown_nonships`, `State.shown_actions`,
-    `State.shown_undeployable`), and that a player asked to attack or defend holds a card
-    to do it with.
+    face-down card, a G mark for a counter-strike, that a defence or a counter-strike may
+    be deployed against the type it meets, what skips and missing defences showed about
+    the hand (`State.shown_nonships`, `State.shown_actions`, `State.shown_undeployable`),
+    and that a player asked to attack or defend holds a card to do it with. Every world
+    that keeps them is equally likely, unless they are so narrow that a few uniform draws
+    all miss: then one is built card by card, each card drawn among those that leave a
+    fitting world.
     """
     check_player(player, 2, spectator=False)
     if state.phase is Phase.SIDES:
@@ -251,19 +254,25 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     kinds = tables.kinds
     need: tuple[int, ...] = (state.shown_nonships[q], state.shown_actions[q],
                              *state.shown_undeployable[q])
+    known = any(need)
     # Being asked to attack (defend) shows the hand holds a card to attack (defend) with.
     eligible = _eligible(state, q)
+    # As a rule, a world drawn uniformly fits: draw until one does (every world that fits
+    # the facts is then equally likely); when the facts are narrow, build one.
+    for _ in range(_TRIES):
+        rest = pool.copy()
+        committed = _draw_committed(state, roles, rest, rng)
+        picks = sorted(rng.sample(range(len(rest)), size), reverse=True)
+        new_hand = [rest.pop(i) for i in picks]
+        if ((eligible is None or any(map(eligible.__getitem__, new_hand)))
+                and (not known or all(sum(kinds[c] >> b & 1 for c in new_hand) >= n
+                                      for b, n in enumerate(need)))):
+            return _rebuild(state, q, new_hand, rest, committed=committed, rng=rng)
     if eligible is not None:
         kinds = tuple(k | eligible[c] << _ELIGIBLE for c, k in enumerate(kinds))
         need = (*need, 1)
-    committed: dict[int, int] = {}
-    for role in roles:
-        # A card that fits the public facts and leaves a hand that fits them too.
-        fitting = [i for i, c in enumerate(pool) if _fits(tables, state, role, c)]
-        choices = _leaving_a_hand(pool, fitting, kinds, need, size)
-        assert choices, "the true card always qualifies"
-        committed[role] = pool.pop(choices[rng.randrange(len(choices))])
-    new_hand: list[int] = []
+    committed = _draw_committed(state, roles, pool, rng, hand=(kinds, need, size))
+    new_hand = []
     while any(need):
         # One card at a time, each chosen among those that leave the rest coverable.
         choices = _leaving_a_hand(pool, range(len(pool)), kinds, need, size - len(new_hand),
@@ -279,6 +288,25 @@ def resample(state: State, player: int, rng: random.Random) -> State:
 
 _ELIGIBLE: Final = UNDEPLOYABLE + len(COMBAT_TYPES)
 """Bit of a knowledge mask in `resample`: the card proves the player could act now."""
+_TRIES: Final = 24
+"""Uniform draws `resample` makes before it builds a world that fits narrow facts."""
+
+
+def _draw_committed(state: State, roles: list[int], pool: list[int], rng: random.Random, *,
+                    hand: tuple[Sequence[int], tuple[int, ...], int] | None = None,
+                    ) -> dict[int, int]:
+    """Take from `pool` (in place) a face-down committed card for each of `roles`, one that
+    fits the public facts; with `hand` (knowledge masks, need, size: see `resample`), only
+    one that leaves a hand fitting them too."""
+    tables = state.options.tables
+    committed: dict[int, int] = {}
+    for role in roles:
+        choices = [i for i, c in enumerate(pool) if _fits(tables, state, role, c)]
+        if hand is not None:
+            choices = _leaving_a_hand(pool, choices, *hand)
+        assert choices, "the true card always qualifies"
+        committed[role] = pool.pop(choices[rng.randrange(len(choices))])
+    return committed
 
 
 def _leaving_a_hand(pool: list[int], candidates: Iterable[int], kinds: Sequence[int],

@@ -11,7 +11,8 @@ Order of `legal_actions` (stable, documented):
 * ``MULLIGAN``: `Keep`, then `Redraw` when the hand allows it (D5).
 * ``ATTACK`` / ``DEFEND`` / ``COUNTER``: for ``COUNTER`` first `Pass`; then one action per
   distinct card in hand by card index, and per card its types in the order ship, person,
-  unit.
+  unit (``DEFEND`` and ``COUNTER``: only cards that may be deployed against the opposing
+  card's type, D8, D15).
 * ``WINDOW``: `Pass`, then one `PlayAction` per distinct playable action card by index.
 * ``ACTIVATE`` / ``WARD`` / ``DESTROY`` (chance): ``roll 1`` … ``roll 6``.
 * ``COMBAT`` (chance): ``combat a:d`` for the attacker's die a major, the defender's d minor.
@@ -53,9 +54,10 @@ from boardrules.games.ren_dhark.actions import (
     Redraw,
     Roll,
 )
-from boardrules.games.ren_dhark.cards import COMBAT_TYPES, CardSet, CombatType, Effect
+from boardrules.games.ren_dhark.cards import CardSet, CombatType, Effect
 from boardrules.games.ren_dhark.state import (
     ACTION,
+    ALL_KINDS,
     ATTACKER,
     DEFENDER,
     HAND_SIZE,
@@ -257,7 +259,6 @@ _Shown = tuple[tuple[int, int], tuple[int, int],
 """The public counts of known cards in the hands: `State.shown_nonships`,
 `State.shown_actions` and `State.shown_undeployable`."""
 
-_ALL_KINDS: Final = (1 << (UNDEPLOYABLE + len(COMBAT_TYPES))) - 1
 _NO_UNDEPLOYABLE: Final = (0, 0, 0)
 
 
@@ -298,7 +299,7 @@ def _shown_after_commit(state: State, player: int, card: int, seen: Seen | None)
     cards stays.
     """
     tables = state.options.tables
-    kinds = tables.kinds[card] if seen is None else _ALL_KINDS & ~tables.surely_outside[seen]
+    kinds = tables.kinds[card] if seen is None else ALL_KINDS & ~tables.surely_outside[seen]
     return _forget(state, player, kinds)
 
 

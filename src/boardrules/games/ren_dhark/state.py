@@ -32,6 +32,7 @@ from boardrules.games.ren_dhark.cards import (
 
 __all__ = [
     "ACTION",
+    "ALL_KINDS",
     "ATTACKER",
     "DEFENDER",
     "HAND_SIZE",
@@ -60,9 +61,6 @@ DEFENDER: Final = 1
 TYPE_INDEX: Final[Mapping[CombatType, int]] = {t: i for i, t in enumerate(COMBAT_TYPES)}
 """Position of each combat type in `Card.strength`."""
 
-_A = TypeVar("_A")
-
-
 NONSHIP: Final = 0
 """Bit of `Tables.kinds`: the card is no ship (known non-ships, `State.shown_nonships`)."""
 ACTION: Final = 1
@@ -70,6 +68,8 @@ ACTION: Final = 1
 UNDEPLOYABLE: Final = 2
 """First of three bits of `Tables.kinds` (one per type, `COMBAT_TYPES` order): the card
 cannot be committed against that type (known such cards, `State.shown_undeployable`)."""
+ALL_KINDS: Final = (1 << (UNDEPLOYABLE + len(COMBAT_TYPES))) - 1
+"""Every bit of `Tables.kinds`."""
 
 Seen = tuple[CombatType | None, bool, bool, CombatType | None]
 """What the opponent sees of a combat card committed face down: its declared type (None:
@@ -85,6 +85,9 @@ def _deployable(card: Card, against: CombatType, dash_deployable: bool) -> bool:
     return dash_deployable or card.strength[TYPE_INDEX[against]] is not None
 
 
+_A = TypeVar("_A")
+
+
 def _per_type(actions: tuple[tuple[_A, ...], ...],
               allowed: tuple[tuple[bool, ...], ...]) -> tuple[tuple[tuple[_A, ...], ...], ...]:
     """Per type, per card: the card's `actions` where `allowed` lets the card be committed."""
@@ -97,7 +100,7 @@ def _surely_outside(tables: Tables, fitting: list[int]) -> int:
     inside = 0
     for k in fitting:
         inside |= tables.kinds[k]
-    return ~inside & (1 << (UNDEPLOYABLE + len(COMBAT_TYPES))) - 1
+    return ALL_KINDS & ~inside
 
 
 class Tables:
