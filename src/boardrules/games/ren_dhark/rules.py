@@ -262,15 +262,23 @@ _Shown = tuple[tuple[int, int], tuple[int, int],
 _NO_UNDEPLOYABLE: Final = (0, 0, 0)
 
 
-def _forget(state: State, player: int, kinds: int) -> _Shown:
-    """Return the counts of known cards in `player`'s hand after a card left it that may,
-    for all the opponent can tell, count for the knowledge `kinds` (a `Tables.kinds` mask):
-    each of those counts falls by one unless it is zero."""
+def _shown_after(state: State, player: int, card: int, seen: Seen | None = None) -> _Shown:
+    """Return what the opponent knows of `player`'s hand once `card` has left it.
+
+    `seen` is what the opponent sees of a combat card committed face down (a
+    `Tables.surely_outside` key), or None when the card is seen (an action card played, a
+    card that turns face up at once). Each count of known cards (`State.shown_nonships`,
+    `State.shown_actions`, `State.shown_undeployable`) falls by one unless it is zero or
+    what the opponent sees rules the card out of it: it never depends on a hidden card
+    (D31). A combat card is no action card, so the count of known action cards stays.
+    """
     nonships, actions, undeployable = (state.shown_nonships, state.shown_actions,
                                        state.shown_undeployable)
     mine = undeployable[player]
     if not (nonships[player] or actions[player]) and mine == _NO_UNDEPLOYABLE:
         return nonships, actions, undeployable  # nothing known: the usual case
+    tables = state.options.tables
+    kinds = tables.kinds[card] if seen is None else ALL_KINDS & ~tables.surely_outside[seen]
     if nonships[player] and kinds >> NONSHIP & 1:
         nonships = _pair(nonships, player, nonships[player] - 1)
     if actions[player] and kinds >> ACTION & 1:
@@ -282,25 +290,6 @@ def _forget(state: State, player: int, kinds: int) -> _Shown:
                                                     b - 1 if b and u & 2 else b,
                                                     c - 1 if c and u & 4 else c))
     return nonships, actions, undeployable
-
-
-def _shown_after_play(state: State, player: int, card: int) -> _Shown:
-    """Update what the opponent knows of `player`'s hand when `card` leaves it face up."""
-    return _forget(state, player, state.options.tables.kinds[card])
-
-
-def _shown_after_commit(state: State, player: int, card: int, seen: Seen | None) -> _Shown:
-    """Update what the opponent knows of `player`'s hand when combat card `card` leaves it.
-
-    `seen` is what the opponent sees of a card committed face down (a
-    `Tables.surely_outside` key), or None when it turns face up at once. A count of known
-    cards falls unless what the opponent sees rules the card out of it: it never depends
-    on a hidden card (D31). A combat card is no action card, so the count of known action
-    cards stays.
-    """
-    tables = state.options.tables
-    kinds = tables.kinds[card] if seen is None else ALL_KINDS & ~tables.surely_outside[seen]
-    return _forget(state, player, kinds)
 
 
 # ---------------------------------------------------------------------------------------
@@ -877,7 +866,7 @@ def _attack(state: State, card: int, as_type: CombatType) -> State:
     tables = state.options.tables
     rolls = tables.activation[card] is not None
     # Face down until the defence: the opponent sees the declared type and the roll.
-    nonships, actions, undeployable = _shown_after_commit(state, p, card,
+    nonships, actions, undeployable = _shown_after(state, p, card,
                                                           (as_type, rolls, False, None))
     duel = _Duel(False, card, as_type, None, None, rolls, False, False, 0, (), 0, 0, 0, None)
     hands = _pair(state.hands, p, _without(state.hands[p], card))
@@ -920,7 +909,7 @@ def _defend(state: State, card: int, as_type: CombatType) -> State:
     # With an activation roll the card stays face down (the opponent sees only the roll,
     # and that the card may be deployed against the declared type); without one it turns
     # face up at once.
-    shown = _shown_after_commit(state, d, card,
+    shown = _shown_after(state, d, card,
                                 (None, True, False, o.attack_type) if rolls else None)
     hands = _pair(state.hands, d, _without(state.hands[d], card))
     if rolls:
@@ -940,7 +929,7 @@ def _defend(state: State, card: int, as_type: CombatType) -> State:
 def _from_hand(s: State, phase: Phase, duel: Duel, hands: tuple[tuple[int, ...], tuple[int, ...]],
                shown: _Shown) -> State:
     """Return `s` after a card left a hand: new phase, duel, hands and shown counts
-    (`shown` as `_forget` returns them)."""
+    (`shown` as `_shown_after` returns them)."""
     nonships, actions, undeployable = shown
     return _State(s.options, phase, s.blue, s.attacker, hands, s.decks, s.landed, s.out, duel,
                   s.battle, s.skipped, s.mulligans, s.redrew, nonships, actions, undeployable,
@@ -1047,7 +1036,7 @@ def _play(state: State, card: int) -> State:
     duel = state.duel
     role = DEFENDER if duel.window == 1 else ATTACKER
     player = _role_player(state, role)
-    shown = _shown_after_play(state, player, card)
+    shown = _shown_after(state, player, card)
     played = (*duel.played, _Played(role, card, _PENDING))
     d = duel
     duel = _Duel(d.counter, d.attack, d.attack_type, d.defense, d.defense_type,
@@ -1236,7 +1225,7 @@ def _counter_strike(state: State, card: int, as_type: CombatType) -> State:
     if rolls:
         seen = ((as_type, True, True, duel.defense_type) if loser == ATTACKER
                 else (None, True, True, duel.attack_type))
-    nonships, actions, undeployable = _shown_after_commit(state, player, card, seen)
+    nonships, actions, undeployable = _shown_after(state, player, card, seen)
     if loser == ATTACKER:
         duel = _evolve_duel(duel, counter=True, attack=card, attack_type=as_type,
                             attack_activated=rolls, revealed=False)
