@@ -1,0 +1,66 @@
+"""Many games on a Dask cluster: the same tables and records as in one process.
+
+A `LocalCluster` of two worker processes stands in for a cluster; the tests need the
+``distributed`` extra (``pip install boardrules[distributed]``) and are skipped without it.
+`.ci/run` installs it and runs them (``pytest -m dask``).
+"""
+
+from __future__ import annotations
+
+import site
+from collections.abc import Iterator
+from concurrent.futures import Executor
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("distributed", reason="needs the distributed extra (Dask): "
+                                          "pip install boardrules[distributed]")
+
+# Only once the extra is known to be installed (mypy reads Dask's own types).
+from distributed import Client, LocalCluster
+
+from boardrules.games import kivi
+from boardrules.parallel import GameFailedError, _worker_count
+from boardrules.simulation import simulate
+from boardrules.tournament import run_tournament
+from tests.parallel_helpers import SEED, Exploding, records, timeless
+
+pytestmark = pytest.mark.dask
+
+
+@pytest.fixture(scope="module")
+def executor() -> Iterator[Executor]:
+    """A Dask client's executor on a local cluster of two single-threaded processes."""
+    with (LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                       dashboard_address=None) as cluster,
+          Client(cluster) as client):
+        # The helpers' bot classes travel by reference, as an installed package's would:
+        # put the test package within the workers' reach, as a cluster has your code.
+        client.run(site.addsitedir, str(Path(__file__).parent.parent))
+        yield client.get_executor()
+
+
+def test_tournament_as_in_one_process(executor: Executor, tmp_path: Path) -> None:
+    one = run_tournament(kivi, ["ismcts:8", "random"], 10, seed=SEED,
+                         records=tmp_path / "one")
+    dask = run_tournament(kivi, ["ismcts:8", "random"], 10, seed=SEED, executor=executor,
+                          records=tmp_path / "dask")
+    assert dask == one
+    assert records(tmp_path / "dask") == records(tmp_path / "one")
+
+
+def test_simulate_as_in_one_process(executor: Executor, tmp_path: Path) -> None:
+    one = simulate(kivi, 3, 60, SEED, records=tmp_path / "one")
+    dask = simulate(kivi, 3, 60, SEED, executor=executor, records=tmp_path / "dask")
+    assert timeless(dask) == timeless(one)
+    assert records(tmp_path / "dask") == records(tmp_path / "one")
+
+
+def test_failing_game_is_named(executor: Executor) -> None:
+    with pytest.raises(GameFailedError, match=r"^game 6 failed: Boom: my bug, seat 0$"):
+        run_tournament(kivi, [Exploding(bad=6), "random"], 10, seed=SEED, executor=executor)
+
+
+def test_batches_sized_for_the_cluster(executor: Executor) -> None:
+    assert _worker_count(executor) == 2
