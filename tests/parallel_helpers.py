@@ -5,6 +5,7 @@ The classes live at the top level of a module so that they pickle: workers build
 
 from __future__ import annotations
 
+import importlib
 import os
 from pathlib import Path
 from typing import Any
@@ -50,6 +51,17 @@ class _Raising(RandomBot):
         if self.die:
             os._exit(3)  # a worker that dies: no exception, no result
         raise Boom(f"my bug, seat {decision.seat}")
+
+
+class Unreachable:
+    """A bot factory that pickles, but whose module the workers cannot import (as if it
+    were not installed where they run)."""
+
+    def __call__(self, seed: int) -> RandomBot:
+        return RandomBot(seed)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (importlib.import_module, ("boardrules_not_installed_here",))
 
 
 def records(directory: Path) -> dict[str, str]:

@@ -40,7 +40,7 @@ from boardrules.tournament import (
     _TournamentGame,
     run_tournament,
 )
-from tests.parallel_helpers import SEED, Exploding, records, timeless
+from tests.parallel_helpers import SEED, Exploding, Unreachable, records, timeless
 
 ENTRANTS: list[Entrant] = ["ismcts:8", RandomBot]
 
@@ -165,6 +165,13 @@ class TestFailures:
                                                   r"failed: BrokenProcessPool"):
             run_tournament(kivi, [Exploding(bad=4, die=True), "random"], 20, seed=SEED,
                            jobs=2)
+
+    def test_worker_that_cannot_import_a_bot(self) -> None:
+        with pytest.raises(GameFailedError, match=r"a worker cannot rebuild the games' bots "
+                           r"and game: ModuleNotFoundError: No module named "
+                           r"'boardrules_not_installed_here'\. The workers must be able to "
+                           r"import every module"):
+            run_tournament(kivi, [Unreachable(), "random"], 4, jobs=2)
 
     def test_records_directory_in_use_exit_2(self, tmp_path: Path) -> None:
         err = io.StringIO()

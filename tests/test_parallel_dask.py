@@ -24,7 +24,7 @@ from boardrules.games import kivi
 from boardrules.parallel import GameFailedError, _worker_count
 from boardrules.simulation import simulate
 from boardrules.tournament import run_tournament
-from tests.parallel_helpers import SEED, Exploding, records, timeless
+from tests.parallel_helpers import SEED, Exploding, Unreachable, records, timeless
 
 pytestmark = pytest.mark.dask
 
@@ -60,6 +60,12 @@ def test_simulate_as_in_one_process(executor: Executor, tmp_path: Path) -> None:
 def test_failing_game_is_named(executor: Executor) -> None:
     with pytest.raises(GameFailedError, match=r"^game 6 failed: Boom: my bug, seat 0$"):
         run_tournament(kivi, [Exploding(bad=6), "random"], 10, seed=SEED, executor=executor)
+
+
+def test_worker_that_cannot_import_a_bot(executor: Executor) -> None:
+    """Told at once: Dask itself would retry a batch it cannot read, forever."""
+    with pytest.raises(GameFailedError, match="No module named 'boardrules_not_installed"):
+        run_tournament(kivi, [Unreachable(), "random"], 4, executor=executor)
 
 
 def test_batches_sized_for_the_cluster(executor: Executor) -> None:

@@ -222,6 +222,7 @@ class _Failure:
     number: int
     error: str
     details: str
+    message: str | None = None
 
 
 @attrs.frozen
@@ -234,9 +235,24 @@ class _Batch(Generic[R]):
     failure: _Failure | None
 
 
-def _play_batch(task: Callable[[int], R], first: int, stop: int) -> _Batch[R]:
-    """Play games `first` to `stop` - 1 with `task` (in a worker); stop at the first error."""
-    results: list[R] = []
+def _play_batch(pickled: bytes, first: int, stop: int) -> _Batch[Any]:
+    """Play games `first` to `stop` - 1 with the pickled task (in a worker); stop at the
+    first error.
+
+    The task travels pickled by us, so that a worker that cannot rebuild it (it cannot
+    import a bot's module) says so here instead of failing inside the executor's own
+    messaging, where Dask would retry the batch forever.
+    """
+    try:
+        task: Callable[[int], Any] = pickle.loads(pickled)
+    except Exception as exc:
+        error = _describe(exc)
+        return _Batch(first, (), _Failure(
+            first, error, traceback.format_exc(),
+            f"a worker cannot rebuild the games' bots and game: {error}. The workers must "
+            f"be able to import every module your bot factories come from: install it "
+            f"where they run"))
+    results: list[Any] = []
     for number in range(first, stop):
         try:
             results.append(task(number))
@@ -310,7 +326,7 @@ def run_games(
             progress(finished)
         if batch.failure is not None:
             f = batch.failure
-            raise GameFailedError(f.number, f.error, f.details)
+            raise GameFailedError(f.number, f.error, f.details, f.message)
 
     if executor is None and jobs == 1:
         for number in range(games):
@@ -324,10 +340,11 @@ def run_games(
     size = batch or batch_size(games, workers)
     firsts = range(0, games, size)
     pool = executor or ProcessPoolExecutor(min(workers, len(firsts)), initializer=_ignore_sigint)
+    pickled = pickle.dumps(task)
     pending: dict[Future[_Batch[R]], int] = {}
     try:
         for first in firsts:
-            pending[pool.submit(_play_batch, task, first, min(first + size, games))] = first
+            pending[pool.submit(_play_batch, pickled, first, min(first + size, games))] = first
         for future in as_completed(pending):
             first = pending.pop(future)
             take(_result(future, first, size))
