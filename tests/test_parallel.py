@@ -18,7 +18,7 @@ import pytest
 
 from boardrules import BoardrulesError, from_json, replay
 from boardrules.bots import Bot, RandomBot
-from boardrules.cli import main
+from boardrules.cli import Progress, main
 from boardrules.games import kivi
 from boardrules.parallel import (
     GameFailedError,
@@ -260,6 +260,30 @@ class TestCommandLine:
         assert status == 1
         assert "boardrules: game 3 failed: Boom: no\nTraceback …\n" in err.getvalue()
         assert f"records of the games finished are in {tmp_path}" in err.getvalue()
+
+
+    def test_record_that_cannot_be_written_exit_1(self, tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+        def full(*args: Any) -> None:
+            raise OSError(28, "No space left on device")
+
+        monkeypatch.setattr(RecordWriter, "write", full)
+        err = io.StringIO()
+        status = main(["simulate", "kivi", "--quiet", "--records", str(tmp_path)],
+                      out=io.StringIO(), err=err)
+        assert status == 1
+        assert f"cannot write a record to {tmp_path}: No space left on device" in err.getvalue()
+
+    def test_progress_moves_as_batches_finish(self) -> None:
+        """Off a terminal a line for every tenth done, also when a batch crosses one."""
+        stream = io.StringIO()
+        bar = Progress(200, stream, "kivi")
+        for done in range(13, 200, 13):
+            bar.update(done)
+        bar.update(200)
+        counts = [line.split()[2] for line in stream.getvalue().splitlines()]
+        assert counts == ["26/200", "52/200", "65/200", "91/200", "104/200", "130/200",
+                          "143/200", "169/200", "182/200", "200/200"]
 
 
 class TestInterrupt:

@@ -204,6 +204,12 @@ def _many_games(args: argparse.Namespace, game: AnyGame, players: int, out: Text
         if args.records is not None:
             err.write(f"boardrules: the records of the games finished are in {args.records}\n")
         return 1
+    except BrokenPipeError:
+        raise
+    except OSError as exc:  # a record that cannot be written (a full disk…)
+        err.write(f"\nboardrules: cannot write a record to {args.records}: "
+                  f"{exc.strerror or exc}\n")
+        return 1
     out.write(table.render() + "\n")
     return 0
 

@@ -338,16 +338,16 @@ def run_games(
         return
     workers = jobs if executor is None else _worker_count(executor)
     size = batch or batch_size(games, workers)
-    firsts = range(0, games, size)
-    pool = executor or ProcessPoolExecutor(min(workers, len(firsts)), initializer=_ignore_sigint)
+    batches = [(first, min(first + size, games)) for first in range(0, games, size)]
     pickled = pickle.dumps(task)
-    pending: dict[Future[_Batch[R]], int] = {}
+    pool = executor if executor is not None else ProcessPoolExecutor(
+        min(workers, len(batches)), initializer=_ignore_sigint)
+    pending: dict[Future[_Batch[R]], tuple[int, int]] = {}
     try:
-        for first in firsts:
-            pending[pool.submit(_play_batch, pickled, first, min(first + size, games))] = first
+        for first, stop in batches:
+            pending[pool.submit(_play_batch, pickled, first, stop)] = (first, stop)
         for future in as_completed(pending):
-            first = pending.pop(future)
-            take(_result(future, first, size))
+            take(_result(future, *pending.pop(future)))
     finally:
         for future in pending:
             future.cancel()
@@ -359,19 +359,19 @@ def run_games(
                 _stop(pool, any(not f.done() for f in pending))
 
 
-def _result(future: Future[_Batch[R]], first: int, size: int) -> _Batch[R]:
+def _result(future: Future[_Batch[R]], first: int, stop: int) -> _Batch[R]:
     """Return a batch's result; a worker that itself failed raises `GameFailedError`."""
     try:
         return future.result()
     except Exception as exc:
         raise GameFailedError(
             first, _describe(exc), traceback.format_exc(),
-            f"the worker playing games {first} to {first + size - 1} failed: "
-            f"{_describe(exc)}",
+            f"the worker playing games {first} to {stop - 1} failed: {_describe(exc)}",
         ) from exc
 
 
-def _finished(pending: dict[Future[_Batch[R]], int]) -> Iterator[Future[_Batch[R]]]:
+def _finished(pending: dict[Future[_Batch[R]], tuple[int, int]]
+              ) -> Iterator[Future[_Batch[R]]]:
     """Yield the futures among `pending` that finished with a result."""
     for future in pending:
         if future.done() and not future.cancelled() and future.exception() is None:
@@ -402,7 +402,8 @@ class RecordWriter:
     Game *n*'s record goes to ``game-NNNN.json`` (numbers padded to the same width), and
     ``index.jsonl`` gets one line per game (in the order they come in): its number, the
     record's file name, who sat in each seat and the returns. Every file is written whole
-    or not at all, so a run that stops keeps every game it finished.
+    or not at all, so a run that stops keeps every game it finished. A file that cannot
+    be written raises `OSError`.
     """
 
     def __init__(self, directory: str | os.PathLike[str], games: int) -> None:
