@@ -248,6 +248,18 @@ class TestCommandLine:
             main(["simulate", "kivi", "--jobs", "-2"], err=err)
         assert caught.value.code == 2
 
+    def test_dask_without_the_extra(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.setitem(sys.modules, "distributed", None)  # import fails as if absent
+        err = io.StringIO()
+        assert main(["simulate", "kivi", "--dask", "tcp://host:8786"], err=err) == 2
+        assert "--dask needs Dask: pip install 'boardrules[distributed]'" in err.getvalue()
+
+    def test_dask_and_jobs(self) -> None:
+        err = io.StringIO()
+        assert main(["simulate", "kivi", "--dask", "tcp://host:8786", "--jobs", "2"],
+                    err=err) == 2
+        assert "--jobs and --dask do not mix" in err.getvalue()
+
     def test_failing_game_exit_1(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
                                  ) -> None:
         def broken(*args: Any, **kwargs: Any) -> Any:
@@ -291,9 +303,13 @@ class TestInterrupt:
 
     @pytest.mark.parametrize("jobs", ["1", "2"])
     def test_ctrl_c(self, jobs: str, tmp_path: Path) -> None:
-        command = [sys.executable, "-m", "boardrules.cli", "tournament", "kivi", "--bots",
-                   "ismcts:10,random", "--games", "200", "--jobs", jobs, "--records",
-                   str(tmp_path)]
+        argv = ["tournament", "kivi", "--bots", "ismcts:10,random", "--games", "200",
+                "--jobs", jobs, "--records", str(tmp_path)]
+        # As at a terminal: Ctrl-C raises KeyboardInterrupt even if this test runs where
+        # SIGINT is ignored (a background job), which the child would inherit.
+        command = [sys.executable, "-c", "import signal, sys; from boardrules.cli import main; "
+                   "signal.signal(signal.SIGINT, signal.default_int_handler); "
+                   "sys.exit(main(sys.argv[1:]))", *argv]
         # A session of its own: Ctrl-C at a terminal reaches every process of the group.
         child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                  text=True, start_new_session=True)

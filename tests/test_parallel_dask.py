@@ -7,6 +7,7 @@ A `LocalCluster` of two worker processes stands in for a cluster; the tests need
 
 from __future__ import annotations
 
+import io
 import site
 from collections.abc import Iterator
 from concurrent.futures import Executor
@@ -20,6 +21,7 @@ pytest.importorskip("distributed", reason="needs the distributed extra (Dask): "
 # Only once the extra is known to be installed (mypy reads Dask's own types).
 from distributed import Client, LocalCluster
 
+from boardrules.cli import main
 from boardrules.games import kivi
 from boardrules.parallel import GameFailedError, _worker_count
 from boardrules.simulation import simulate
@@ -30,15 +32,28 @@ pytestmark = pytest.mark.dask
 
 
 @pytest.fixture(scope="module")
-def executor() -> Iterator[Executor]:
-    """A Dask client's executor on a local cluster of two single-threaded processes."""
-    with (LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                       dashboard_address=None) as cluster,
-          Client(cluster) as client):
+def cluster() -> Iterator[LocalCluster]:
+    """A local cluster of two single-threaded worker processes."""
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                      dashboard_address=None) as cluster:
+        yield cluster
+
+
+@pytest.fixture(scope="module")
+def client(cluster: LocalCluster) -> Iterator[Client]:
+    """A client of the cluster."""
+    with Client(cluster) as client:
         # The helpers' bot classes travel by reference, as an installed package's would:
         # put the test package within the workers' reach, as a cluster has your code.
         client.run(site.addsitedir, str(Path(__file__).parent.parent))
-        yield client.get_executor()
+        yield client
+
+
+@pytest.fixture
+def executor(client: Client) -> Executor:
+    """The client's `concurrent.futures.Executor`."""
+    executor: Executor = client.get_executor()
+    return executor
 
 
 def test_tournament_as_in_one_process(executor: Executor, tmp_path: Path) -> None:
@@ -70,3 +85,23 @@ def test_worker_that_cannot_import_a_bot(executor: Executor) -> None:
 
 def test_batches_sized_for_the_cluster(executor: Executor) -> None:
     assert _worker_count(executor) == 2
+
+
+def test_command_line(cluster: LocalCluster, tmp_path: Path) -> None:
+    """``--dask ADDRESS`` prints what ``--jobs 1`` prints and writes the same records."""
+    outputs = {}
+    for how in ("--jobs=1", f"--dask={cluster.scheduler_address}"):
+        out = io.StringIO()
+        status = main(["tournament", "kivi", "--bots", "ismcts:5,random", "--games", "6",
+                       "--quiet", "--records", str(tmp_path / how[2:6]), how], out=out,
+                      err=io.StringIO())
+        assert status == 0
+        outputs[how[2:6]] = out.getvalue()
+    assert outputs["jobs"] == outputs["dask"]
+    assert records(tmp_path / "jobs") == records(tmp_path / "dask")
+
+
+def test_command_line_bad_address() -> None:
+    err = io.StringIO()
+    assert main(["simulate", "kivi", "--dask", "no::such"], err=err) == 2
+    assert "cannot reach the Dask scheduler at no::such: invalid address" in err.getvalue()

@@ -9,10 +9,12 @@ lets bots play many games with seats rotated.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 from typing import TextIO
 
 from boardrules import __version__
@@ -90,6 +92,9 @@ def _add_many_games(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jobs", type=_jobs, default=1, metavar="N",
                         help="worker processes (default 1: this process; 0: every core); "
                              "the results are the same for any N")
+    parser.add_argument("--dask", metavar="ADDRESS",
+                        help="play the games on the Dask cluster whose scheduler is at "
+                             "ADDRESS (tcp://host:8786; needs boardrules[distributed])")
     parser.add_argument("--records", metavar="DIR",
                         help="write every game's record (JSON) and an index to DIR, a new "
                              "or empty directory")
@@ -177,6 +182,25 @@ def _replay(path: str, out: TextIO, err: TextIO) -> int:
     return 0
 
 
+def _dask(address: str, jobs: int, stack: contextlib.ExitStack) -> Executor:
+    """Connect to the Dask scheduler at `address`; return its executor (the connection
+    closes with `stack`). Dask is imported here only: it is an optional extra."""
+    if jobs != 1:
+        raise BoardrulesError("--jobs and --dask do not mix: the cluster has its own workers")
+    try:
+        from distributed import Client
+    except ImportError:
+        raise BoardrulesError("--dask needs Dask: pip install 'boardrules[distributed]'"
+                              ) from None
+    try:
+        client = stack.enter_context(Client(address))
+    except (OSError, ValueError) as exc:  # refused or timed out; a malformed address
+        raise BoardrulesError(f"cannot reach the Dask scheduler at {address}: {exc}"
+                              ) from None
+    executor: Executor = client.get_executor()  # a concurrent.futures.Executor
+    return executor
+
+
 def _many_games(args: argparse.Namespace, game: AnyGame, players: int, out: TextIO,
                 err: TextIO) -> int:
     """Run ``simulate`` or ``tournament``; on Ctrl-C print the finished games' table."""
@@ -186,14 +210,16 @@ def _many_games(args: argparse.Namespace, game: AnyGame, players: int, out: Text
     progress = None if args.quiet else Progress(args.games, err, args.game).update
     table: Summary | Tournament
     try:
-        if args.command == "tournament":
-            entrants = [s.strip() for s in args.bots.split(",") if s.strip()]
-            table = run_tournament(game, entrants, args.games, players=args.players,
-                                   seed=args.seed, jobs=args.jobs, records=args.records,
-                                   progress=progress)
-        else:
-            table = simulate(game, players, args.games, args.seed, jobs=args.jobs,
-                             records=args.records, progress=progress)
+        with contextlib.ExitStack() as stack:
+            executor = None if args.dask is None else _dask(args.dask, args.jobs, stack)
+            if args.command == "tournament":
+                entrants = [s.strip() for s in args.bots.split(",") if s.strip()]
+                table = run_tournament(game, entrants, args.games, players=args.players,
+                                       seed=args.seed, jobs=args.jobs, executor=executor,
+                                       records=args.records, progress=progress)
+            else:
+                table = simulate(game, players, args.games, args.seed, jobs=args.jobs,
+                                 executor=executor, records=args.records, progress=progress)
     except RunInterrupted as stop:
         err.write(f"\nboardrules: interrupted after {stop.finished} of {stop.games} games\n")
         if stop.partial is not None:
