@@ -12,12 +12,18 @@ the call to the table (the pool's start included): parallel speed cannot be meas
 one process's CPU time. The host drifts and is shared, so the speed-up is reported as
 the median of each round's own ratio, and the load average is printed before and after
 each workload — with other processes on the cores, N jobs cannot reach N times.
+
+The last column is less at the mercy of the neighbours: the CPU time of every process of
+the run (this one and its workers) with N jobs over that with 1 job — the work the
+parallel run adds (starting workers, sending games and results). With free cores the
+speed-up is at most N over it.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import time
 from collections.abc import Callable
@@ -32,11 +38,19 @@ def load() -> str:
     return f"{os.getloadavg()[0]:.2f}"
 
 
-def timed(run: Callable[[int], object], jobs: int) -> float:
-    """Return the wall-clock seconds of one run with `jobs` workers."""
-    start = time.perf_counter()
+def cpu() -> float:
+    """Return the CPU seconds of this process and of its finished child processes."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(
+        resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def timed(run: Callable[[int], object], jobs: int) -> tuple[float, float]:
+    """Return the wall-clock and the CPU seconds of one run with `jobs` workers (the
+    workers are waited for when the run ends, so their CPU time is counted)."""
+    start, start_cpu = time.perf_counter(), cpu()
     run(jobs)
-    return time.perf_counter() - start
+    return time.perf_counter() - start, cpu() - start_cpu
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -59,20 +73,22 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{os.cpu_count()} cores; {args.rounds} rounds; games/s by the wall clock",
           flush=True)
     print(f"{'workload':<30}{'games':>6}{'1 job':>9}{f'{many} jobs':>9}{'speed-up':>10}"
-          f"{'load before':>13}{'after':>7}", flush=True)
+          f"{'load before':>13}{'after':>7}{'CPU ratio':>11}", flush=True)
     for name, (games, run) in workloads.items():
         before = load()
         seconds: dict[int, list[float]] = {1: [], many: []}
-        ratios = []
+        ratios, cpu_ratios = [], []
         for _ in range(args.rounds):
-            one = timed(run, 1)
-            several = timed(run, many)
+            one, one_cpu = timed(run, 1)
+            several, several_cpu = timed(run, many)
             seconds[1].append(one)
             seconds[many].append(several)
             ratios.append(one / several)
+            cpu_ratios.append(several_cpu / one_cpu)
         rate = {jobs: games / statistics.median(s) for jobs, s in seconds.items()}
         print(f"{name:<30}{games:>6}{rate[1]:>9.1f}{rate[many]:>9.1f}"
-              f"{statistics.median(ratios):>9.2f}×{before:>13}{load():>7}", flush=True)
+              f"{statistics.median(ratios):>9.2f}×{before:>13}{load():>7}"
+              f"{statistics.median(cpu_ratios):>10.3f}×", flush=True)
 
 
 if __name__ == "__main__":
