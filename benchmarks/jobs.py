@@ -13,10 +13,15 @@ one process's CPU time. The host drifts and is shared, so the speed-up is report
 the median of each round's own ratio, and the load average is printed before and after
 each workload — with other processes on the cores, N jobs cannot reach N times.
 
+The first row measures the host, not boardrules: the same pure-Python loop run N times
+in one process and once in each of N processes. Its speed-up is what the cores on offer
+allow at that moment (N on an idle machine; near 1 when other people's processes keep
+them busy); read the rows below against it.
+
 The last column is less at the mercy of the neighbours: the CPU time of every process of
 the run (this one and its workers) with N jobs over that with 1 job — the work the
-parallel run adds (starting workers, sending games and results). With free cores the
-speed-up is at most N over it.
+parallel run adds (starting workers, sending games and results), plus whatever sharing a
+core costs on this host (the first row shows how much).
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ import resource
 import statistics
 import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 
 from boardrules.games import kivi
 from boardrules.simulation import simulate
@@ -53,6 +59,24 @@ def timed(run: Callable[[int], object], jobs: int) -> tuple[float, float]:
     return time.perf_counter() - start, cpu() - start_cpu
 
 
+def spin(count: int) -> int:
+    """Burn CPU in pure Python (the host's yardstick)."""
+    total = 0
+    for i in range(count):
+        total += i * i
+    return total
+
+
+def yardstick(jobs: int, spins: int, count: int) -> None:
+    """Run `spins` loops: one after another (``jobs=1``) or on `jobs` processes."""
+    if jobs == 1:
+        for _ in range(spins):
+            spin(count)
+        return
+    with ProcessPoolExecutor(jobs) as pool:
+        list(pool.map(spin, [count] * spins))
+
+
 def main(argv: list[str] | None = None) -> None:
     """Print games per second with 1 and N jobs, and their same-run ratio, per workload."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -63,6 +87,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     many = args.jobs
     workloads: dict[str, tuple[int, Callable[[int], object]]] = {
+        "host: pure-Python loop": (many, lambda jobs: yardstick(jobs, many, 10_000_000)),
         "simulate kivi (random)": (args.random_games, lambda jobs: simulate(
             kivi, 2, args.random_games, 1, jobs=jobs)),
         "tournament random,random": (args.random_games, lambda jobs: run_tournament(
