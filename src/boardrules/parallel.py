@@ -36,15 +36,11 @@ from boardrules.games import GAMES, AnyGame, register
 
 __all__ = [
     "GameFailedError",
-    "GameRef",
     "RecordWriter",
     "RunInterrupted",
-    "check_jobs",
-    "check_shippable",
     "cores",
     "game_seed",
     "run_games",
-    "ship_game",
 ]
 
 R = TypeVar("R")
