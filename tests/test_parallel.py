@@ -32,7 +32,7 @@ from boardrules.parallel import (
     ship_game,
 )
 from boardrules.records import Record
-from boardrules.simulation import simulate
+from boardrules.simulation import Summary, simulate
 from boardrules.tournament import (
     Entrant,
     Tournament,
@@ -353,3 +353,14 @@ class TestInterrupt:
         assert isinstance(partial, Tournament) and partial.games == 3
         assert partial == run_tournament(kivi, ["random", "random"], 3)
         assert calls == 3
+
+    def test_partial_summary_in_python(self) -> None:
+        def progress(finished: int) -> None:
+            if finished == 5:
+                raise KeyboardInterrupt
+
+        with pytest.raises(RunInterrupted) as caught:
+            simulate(kivi, 2, 50, SEED, progress=progress)
+        partial = caught.value.partial
+        assert isinstance(partial, Summary)
+        assert timeless(partial) == timeless(simulate(kivi, 2, 5, SEED))
