@@ -376,6 +376,9 @@ def from_data(data: JSONValue, expect: type[T] | None = None) -> object:
             obj = structure(payload, game.Observation, "observation")
         except InvalidOptionsError as exc:
             raise InvalidStateError(f"observation.options: {exc}") from None
+        validate_observation = getattr(game, "validate_observation", None)
+        if validate_observation is not None:  # optional for a third-party game
+            validate_observation(obj)
     elif kind == "options":
         obj = structure(payload, game.Options, "options")
     elif kind == "record":
