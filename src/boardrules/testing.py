@@ -47,7 +47,9 @@ at every step, checks:
   JSON) to the same final state.
 
 `check_chance_sampling` adds a statistical test (a fixed seed, so it is not flaky)
-that `sample_chance` follows `chance_outcomes`.
+that `sample_chance` follows `chance_outcomes`. `check_observation_loading` feeds the
+game mutated observations (seeded, bounded in time): each is refused at load with
+`InvalidStateError` or loads and works with everything that takes an observation.
 """
 
 from __future__ import annotations
