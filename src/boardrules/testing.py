@@ -712,15 +712,10 @@ def _observation_sources(game: AnyGame, players: int, options: object,
     """Return the JSON envelopes of observations along `playouts` random games."""
     out: list[dict[str, Any]] = []
     for _ in range(playouts):
-        state = game.new_game(players, options)
-        states = [state]
-        while not game.is_terminal(state):
-            if game.to_move(state) is CHANCE:
-                action = game.sample_chance(state, rng)
-            else:
-                action = rng.choice(game.legal_actions(state))
-            state = game.apply_unchecked(state, action)
-            states.append(state)
+        _, actions = random_playout(game, players, options, rng)
+        states = [game.new_game(players, options)]
+        for action in actions:
+            states.append(game.apply_unchecked(states[-1], action))
         picked = [*rng.sample(states[:-1], min(len(states) - 1, 6)), states[-1]]
         for state in picked:
             out.extend(to_data(game.observe(state, player)) for player in [*range(players), None])
