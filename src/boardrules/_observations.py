@@ -21,7 +21,7 @@ import attrs
 from boardrules.errors import InvalidStateError
 
 __all__ = [
-    "check_witness", "count", "first_difference", "refuse", "remainder", "restate", "seat",
+    "check_count", "check_witness", "first_difference", "refuse", "remainder", "restate", "seat",
 ]
 
 _S = TypeVar("_S")
@@ -53,7 +53,7 @@ def seat(player: object, players: int, path: str = "observation.player") -> None
         refuse(path, f"no player {player!r} in a {players}-player game (None: a spectator)")
 
 
-def count(value: int, most: int, path: str) -> None:
+def check_count(value: int, most: int, path: str) -> None:
     """Refuse a count outside ``0 .. most`` (before anything is built from it)."""
     if not 0 <= value <= most:
         refuse(path, f"expected 0 to {most}, got {value}")

@@ -6,7 +6,7 @@ from collections import Counter
 from itertools import pairwise
 from typing import NoReturn
 
-from boardrules._observations import check_witness, count, refuse, remainder, seat
+from boardrules._observations import check_count, check_witness, refuse, remainder, seat
 from boardrules.errors import InvalidStateError
 from boardrules.games.whales_rivals.cards import (
     DEAL_ORDER,
@@ -366,9 +366,9 @@ def validate_observation(observation: Observation) -> None:
     seat(o.player, PLAYERS)
     per_player = WHALES_PER_COLOUR + TURTLES
     for p in range(PLAYERS):
-        count(o.hand_sizes[p], per_player, f"observation.hand_sizes[{p}]")
-        count(o.deck_sizes[p], per_player, f"observation.deck_sizes[{p}]")
-    count(o.grey_deck_size, WHALES_PER_COLOUR, "observation.grey_deck_size")
+        check_count(o.hand_sizes[p], per_player, f"observation.hand_sizes[{p}]")
+        check_count(o.deck_sizes[p], per_player, f"observation.deck_sizes[{p}]")
+    check_count(o.grey_deck_size, WHALES_PER_COLOUR, "observation.grey_deck_size")
     if o.player is not None:
         if len(o.hand) != o.hand_sizes[o.player]:
             refuse("observation.hand", f"{len(o.hand)} cards, but hand_sizes[{o.player}] is "
