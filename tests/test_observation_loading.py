@@ -21,7 +21,7 @@ LONG = os.environ.get("BOARDRULES_FUZZ_MUTATIONS")
 MUTATIONS = int(LONG) if LONG else 3000
 SECONDS = None if LONG else 10.0
 
-PENDING = {"ren_dhark", "captain_bluff"}
+PENDING = {"captain_bluff"}
 """Games whose observation validators wait for their rules corrections (issue #13)."""
 
 CASES = [

@@ -40,17 +40,23 @@ def _register(name: str, size: Callable[[], tuple[int, int]], clear: Callable[[]
 
 
 class Memo(dict[_K, _V]):
-    """A dict that empties itself before it would hold more than `limit` entries."""
+    """A dict that empties itself before it would hold more than `limit` entries.
+
+    A module's memo is registered under `name` (``"<game>.<what>"``); a memo kept by an
+    object that is itself cached, such as a table of one card set, has no name: it goes
+    with its owner.
+    """
 
     __slots__ = ("limit", "name")
 
-    def __init__(self, name: str, limit: int) -> None:
+    def __init__(self, name: str | None, limit: int) -> None:
         super().__init__()
         self.name = name
-        """The registered name, ``"<game>.<what>"``."""
+        """The registered name, or None for a memo that lives with its owner."""
         self.limit = limit
         """The most entries the memo holds."""
-        _register(name, lambda: (len(self), limit), self.clear)
+        if name is not None:
+            _register(name, lambda: (len(self), limit), self.clear)
 
     def __setitem__(self, key: _K, value: _V) -> None:
         if len(self) >= self.limit and key not in self:
