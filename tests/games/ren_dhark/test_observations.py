@@ -85,7 +85,8 @@ class TestObservationsLoad:
                 rf"observation\.{field}\[{index}\]: {words}")
 
     def test_own_hand_and_its_size_disagree(self) -> None:
-        refused(attacked(), 0, lambda d: d["hand"].pop(), r"observation\.hand: 5 cards, but hand_sizes\[0\] is 6")
+        refused(attacked(), 0, lambda d: d["hand"].pop(),
+                r"observation\.hand: 5 cards, but hand_sizes\[0\] is 6")
 
     @pytest.mark.parametrize(("field", "value"), [("blue", 5), ("attacker", -1)])
     def test_no_such_player(self, field: str, value: int) -> None:
