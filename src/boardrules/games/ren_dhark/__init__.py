@@ -102,7 +102,7 @@ from boardrules.games.ren_dhark.state import (
     State,
     Status,
 )
-from boardrules.games.ren_dhark.validation import validate_state
+from boardrules.games.ren_dhark.validation import validate_observation, validate_state
 
 __all__ = [
     "ACTION_TYPES",
@@ -182,6 +182,7 @@ __all__ = [
     "sample_chance",
     "scores",
     "to_move",
+    "validate_observation",
     "validate_state",
 ]
 
