@@ -184,7 +184,7 @@ NAME: Final = "captain_bluff"
 """Registry name."""
 TITLE: Final = "Captain Bluff"
 """Title (Czech: Kapitán Bluff)."""
-RULES_VERSION: Final = "1"
+RULES_VERSION: Final = "2"
 """Version of these rules; records made under another version are refused."""
 ACTION_TYPES: Final[tuple[type[Action], ...]] = (
     Draw, PlayLuggage, SetDestination, CheckDestination, SwapDestination, CloseConveyor,
