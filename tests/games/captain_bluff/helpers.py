@@ -87,31 +87,10 @@ def position(
     buried_cards = tuple(sorted((FaceDown(C(name), frozenset(k)) for name, k in buried),
                                 key=lambda f: (f.card, tuple(sorted(f.known_by)))))
     used: Counter[int] = Counter()
-    for h in hand_codes:
-        used.update(h)
-    for r in row_codes:
-        used.update(r)
-    used.update(d for d in dests if d is not None)
-    used.update(f.card for f in buried_cards)
-    discard_codes = codes(discard)
-    used.update(discard_codes)
-    rest = full_deck(options) - used
-    assert not (used - full_deck(options)), f"cards used twice: {used - full_deck(options)}"
-    if draw is not None:
-        rest -= Counter(codes(draw))
-    stowed: tuple[int, ...] = ()
-    if not options.specials_in_draw_pile:
-        left = sum(options.specials.counts()) - SPECIAL_DEAL[n] * n
-        stowed = tuple(sorted(c for c in rest.elements() if c >= cb.LUGGAGE))[:left]
-        rest -= Counter(stowed)
-    if draw is None:
-        draw_codes = tuple(sorted(rest.elements()))
-    else:
-        draw_codes = codes(draw)
-        discard_codes = tuple(sorted(discard_codes + tuple(rest.elements())))
-    # A played plus-one leaves the game face up; none lies face up in the discard pile.
-    removed = tuple(c for c in discard_codes if c == cb.PLUS_ONE)
-    discard_codes = tuple(c for c in discard_codes if c != cb.PLUS_ONE)
+    for cards in (*hand_codes, *row_codes, [d for d in dests if d is not None],
+                  [f.card for f in buried_cards]):
+        used.update(cards)
+    draw_codes, discard_codes, removed, stowed = _piles(options, n, used, draw, discard)
     if reshuffled is None:
         after_setup = sum(full_deck(options).values()) - len(stowed) - \
             (LUGGAGE_DEAL[n] + SPECIAL_DEAL[n]) * n
@@ -143,6 +122,33 @@ def position(
     state = build(turn)
     cb.validate_state(state)
     return state
+
+
+def _piles(
+    options: Options, n: int, used: Counter[int], draw: str | None, discard: str
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Return the draw pile, discard pile, removed plus-ones and stowed specials of a
+    `position` whose other zones hold the cards `used`."""
+    discard_codes = codes(discard)
+    used = used + Counter(discard_codes)
+    rest = full_deck(options) - used
+    assert not (used - full_deck(options)), f"cards used twice: {used - full_deck(options)}"
+    if draw is not None:
+        rest -= Counter(codes(draw))
+    stowed: tuple[int, ...] = ()
+    if not options.specials_in_draw_pile:
+        left = sum(options.specials.counts()) - SPECIAL_DEAL[n] * n
+        stowed = tuple(sorted(c for c in rest.elements() if c >= cb.LUGGAGE))[:left]
+        rest -= Counter(stowed)
+    if draw is None:
+        draw_codes = tuple(sorted(rest.elements()))
+    else:
+        draw_codes = codes(draw)
+        discard_codes = tuple(sorted(discard_codes + tuple(rest.elements())))
+    # A played plus-one leaves the game face up; none lies face up in the discard pile.
+    removed = tuple(c for c in discard_codes if c == cb.PLUS_ONE)
+    discard_codes = tuple(c for c in discard_codes if c != cb.PLUS_ONE)
+    return draw_codes, discard_codes, removed, stowed
 
 
 def deal(

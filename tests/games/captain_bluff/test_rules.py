@@ -753,7 +753,7 @@ class TestB15Reshuffle:
         eyed = play(state, "eye")
         assert (eyed.draw, eyed.discard, eyed.reshuffled) == ((cb.EYE,), (), True)
         closed = play(state, "close 0")
-        assert closed.draw == codes("g2 g3 g4") and closed.discard == closed.buried == ()
+        assert closed.draw == codes("g2 g3 g4") and not closed.discard and not closed.buried
         cb.validate_state(eyed)
         cb.validate_state(closed)
 

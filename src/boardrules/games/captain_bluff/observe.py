@@ -175,23 +175,8 @@ def resample(state: State, player: int, rng: random.Random) -> State:
         current["dest", v] = (state.destinations[v],)  # type: ignore[assignment]
     for i in slots_buried:
         current["buried", i] = (state.buried[i].card,)
-    # Groups of places redrawn together, in an order the player can see; a fixed group
-    # keeps its numbers of luggage and specials, a free group takes any cards.
-    fixed: list[list[_Place]] = [[("stowed", 0)]]
-    grouped = {("stowed", 0)}
-    if stage is not Stage.PLAY:
-        for p in range(n):
-            if p == player:
-                continue
-            group: list[_Place] = [("hand", p)]
-            group += [("dest", v) for v in slots_dest if state.knowers[v] == frozenset({p})]
-            fixed.append(group)
-    if stage is not Stage.PLAY or not (state.reshuffled or state.options.specials_in_draw_pile):
-        # The deal fixes the draw pile's make-up; so does B3 (unless the option puts the
-        # specials left into it) until the first reshuffle: everyone knows the pile holds
-        # only luggage (B3, B15).
-        fixed.append([("draw", 0)])
-    grouped.update(place for group in fixed for place in group)
+    fixed = _fixed_groups(state, player, slots_dest)
+    grouped = {place for group in fixed for place in group}
     free = [place for place in current if place not in grouped]
     pool = sorted(c for cards in current.values() for c in cards)
     luggage_pool = [c for c in pool if c < LUGGAGE]
@@ -244,3 +229,24 @@ def resample(state: State, player: int, rng: random.Random) -> State:
 _Place: TypeAlias = tuple[str, int]
 """A place of hidden cards: ``("hand", p)``, ``("draw", 0)``, ``("dest", v)``,
 ``("buried", i)`` or ``("stowed", 0)``."""
+
+
+def _fixed_groups(state: State, player: int, slots_dest: list[int]) -> list[list[_Place]]:
+    """Return the groups of places `resample` deals together keeping their numbers of
+    luggage and specials, in an order the player can see (the other places take any
+    cards)."""
+    fixed: list[list[_Place]] = [[("stowed", 0)]]
+    if state.stage is not Stage.PLAY:
+        for p in range(state.players):
+            if p == player:
+                continue
+            group: list[_Place] = [("hand", p)]
+            group += [("dest", v) for v in slots_dest if state.knowers[v] == frozenset({p})]
+            fixed.append(group)
+    if state.stage is not Stage.PLAY or not (state.reshuffled
+                                             or state.options.specials_in_draw_pile):
+        # The deal fixes the draw pile's make-up; so does B3 (unless the option puts the
+        # specials left into it) until the first reshuffle: everyone knows the pile holds
+        # only luggage (B3, B15).
+        fixed.append([("draw", 0)])
+    return fixed

@@ -272,28 +272,7 @@ def _validate_play(state: State) -> None:
             _fail("window: a challenge window opens only after the main action (B13)")
         if state.draws:
             _fail("draws: nobody draws while a challenge window is open")
-    for p in state.draws:
-        if not 0 <= p < n:
-            _fail(f"draws: no player {p}")
-    if state.draws:
-        if not state.draw:
-            _fail("draws: a draw is pending but the draw pile is empty (B15: reshuffle first)")
-        if state.draws[0] != active and state.draw[0] >= LUGGAGE:
-            _fail("draws: a plus-one's draw is pending but the draw pile holds no luggage, "
-                  "so it is skipped (B12)")
-        if len(set(state.draws)) != len(state.draws):
-            _fail("draws: a player draws at most once at a time")
-        if state.draws == (active,):
-            if not state.main_done:
-                _fail("draws: the active player draws only after setting a destination (B7)")
-        elif active in state.draws or not state.special_used or PLUS_ONE not in state.removed:
-            _fail("draws: only a plus-one card makes the other players draw (B12)")
-        elif any(len(state.hands[p]) >= HAND_LIMIT_PLUS_ONE for p in state.draws):
-            _fail("draws: a plus-one card makes only players with fewer than 5 cards draw (B12)")
-        elif [(p - active) % n for p in state.draws] != sorted((p - active) % n
-                                                               for p in state.draws):
-            _fail("draws: after a plus-one the other players draw in seat order from the "
-                  "active player's left (B12)")
+    _validate_draws(state)
     for p in range(n):
         if p != active and not state.hands[p]:
             _fail(f"hands[{p}]: only the active player can empty their hand (B16)")
@@ -305,6 +284,36 @@ def _validate_play(state: State) -> None:
               "limit cannot end the game with an empty hand (B16, B17)")
     elif not state.draws and window is None and not state.hands[active]:
         _fail(f"hands[{active}]: the active player's hand is empty, so they have won (B16)")
+
+
+def _validate_draws(state: State) -> None:
+    """Check the pending draws: whose they are (B7, B12) and that the pile can serve the
+    first (B12, B15)."""
+    n = state.players
+    active = state.active
+    draws = state.draws
+    for p in draws:
+        if not 0 <= p < n:
+            _fail(f"draws: no player {p}")
+    if not draws:
+        return
+    if not state.draw:
+        _fail("draws: a draw is pending but the draw pile is empty (B15: reshuffle first)")
+    if draws[0] != active and state.draw[0] >= LUGGAGE:
+        _fail("draws: a plus-one's draw is pending but the draw pile holds no luggage, "
+              "so it is skipped (B12)")
+    if len(set(draws)) != len(draws):
+        _fail("draws: a player draws at most once at a time")
+    if draws == (active,):
+        if not state.main_done:
+            _fail("draws: the active player draws only after setting a destination (B7)")
+    elif active in draws or not state.special_used or PLUS_ONE not in state.removed:
+        _fail("draws: only a plus-one card makes the other players draw (B12)")
+    elif any(len(state.hands[p]) >= HAND_LIMIT_PLUS_ONE for p in draws):
+        _fail("draws: a plus-one card makes only players with fewer than 5 cards draw (B12)")
+    elif [(p - active) % n for p in draws] != sorted((p - active) % n for p in draws):
+        _fail("draws: after a plus-one the other players draw in seat order from the "
+              "active player's left (B12)")
 
 
 def _validate_first_turn(state: State) -> None:
