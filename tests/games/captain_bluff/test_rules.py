@@ -565,6 +565,18 @@ class TestB12Specials:
         assert all(a.card < cb.LUGGAGE for a in outcomes)  # type: ignore[union-attr]
         assert outcomes[Draw(C("g11"))] == Fraction(1, len(outcomes))
 
+    def test_B12_resample_keeps_luggage_for_a_pending_plus_one_draw(self) -> None:
+        # Everyone knows the pile holds luggage while a plus-one's draw is pending (else it
+        # would have been skipped): no redrawn world may put only specials there.
+        state = play(position(["plus_one r5", "star arrows eye"], draw="g10",
+                              destinations={0: "r1"}, options=VARIANT), "plus_one")
+        assert state.draws == (1,)
+        rng = random.Random(4)
+        for _ in range(40):
+            other = cb.resample(state, 0, rng)
+            cb.validate_state(other)
+            assert other.draw == codes("g10") and cb.observe(other, 0) == cb.observe(state, 0)
+
     def test_B7_the_active_players_draw_takes_any_card(self) -> None:
         state = position(["r5", "b1"], draw="g10 star", destinations={0: "r1"},
                          options=VARIANT)
@@ -665,12 +677,12 @@ class TestB14PickUp:
         # "V dalším tahu je může použít": not played, set or swapped in before then.
         state = position(["g1", "b1"], destinations={0: "r1"}, rows={0: "r3 r4 r5"})
         state = play(state, "pickup 0 1")
-        assert state.hands[0] == codes("r5 g1") and state.picked_up[0] == codes("r5")
         assert not [a for a in legal(state) if "r5" in a]
         for text in ("play 0 r5", "set 2 r5", "swap 0 r5"):
             with pytest.raises(IllegalActionError) as err:
                 play(state, text)
             assert err.value.rule == "B14" and "next turn" in err.value.reason
+        assert state.hands[0] == codes("r5 g1") and state.picked_up[0] == codes("r5")
         for viewer in (0, 1, None):
             view = cb.observe(state, viewer)
             assert view.picked_up[0] == codes("r5") and C("r5") in view.exposed[0]
