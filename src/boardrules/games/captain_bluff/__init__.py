@@ -75,7 +75,7 @@ from boardrules.games.captain_bluff.observe import (
     resample,
 )
 from boardrules.games.captain_bluff.render import render
-from boardrules.games.captain_bluff.rows import RowInfo, analyse_row, row_info
+from boardrules.games.captain_bluff.rows import RowInfo, analyse_row, row_info, star_choices
 from boardrules.games.captain_bluff.rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -175,6 +175,7 @@ __all__ = [
     "returns",
     "row_info",
     "sample_chance",
+    "star_choices",
     "to_move",
     "validate_state",
     "value_of",

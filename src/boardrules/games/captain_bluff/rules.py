@@ -1086,30 +1086,22 @@ def _apply_luggage(s: State, action: PlayLuggage) -> State:
                  s.turn, True, s.special_used, v, (p + 1) % n, (), None)
 
 
-def _apply_star(s: State, action: PlayStar) -> State:
+def _apply_star_or_arrows(s: State, action: PlayStar | PlayArrows) -> State:
     v = action.conveyor
     hands, exposed = s.hands, s.exposed
     p = s.active
+    stars = s.star_values
+    if type(action) is PlayStar:
+        card = STAR
+        stars = _put(stars, v, (*stars[v], action.value))
+    else:
+        card = ARROWS
     return _settle(State(
         s.options, s.players, s.stage,
-        (*hands[:p], _without(hands[p], (STAR,)), *hands[p + 1:]),
-        (*exposed[:p], _without_known(exposed[p], (STAR,)), *exposed[p + 1:]), s.picked_up,
+        (*hands[:p], _without(hands[p], (card,)), *hands[p + 1:]),
+        (*exposed[:p], _without_known(exposed[p], (card,)), *exposed[p + 1:]), s.picked_up,
         s.draw, s.discard, s.buried, s.removed, s.stowed, s.reshuffled, s.destinations,
-        s.knowers, _put(s.rows, v, (*s.rows[v], STAR)),
-        _put(s.star_values, v, (*s.star_values[v], action.value)),
-        s.turn, s.main_done, True, None, None, (), None))
-
-
-def _apply_arrows(s: State, action: PlayArrows) -> State:
-    v = action.conveyor
-    hands, exposed = s.hands, s.exposed
-    p = s.active
-    return _settle(State(
-        s.options, s.players, s.stage,
-        (*hands[:p], _without(hands[p], (ARROWS,)), *hands[p + 1:]),
-        (*exposed[:p], _without_known(exposed[p], (ARROWS,)), *exposed[p + 1:]), s.picked_up,
-        s.draw, s.discard, s.buried, s.removed, s.stowed, s.reshuffled, s.destinations,
-        s.knowers, _put(s.rows, v, (*s.rows[v], ARROWS)), s.star_values,
+        s.knowers, _put(s.rows, v, (*s.rows[v], card)), stars,
         s.turn, s.main_done, True, None, None, (), None))
 
 
@@ -1209,7 +1201,7 @@ def _apply_end_turn(s: State, action: EndTurn) -> State:
 _APPLY: Final[dict[type, Callable[[State, Any], State]]] = {
     Draw: _apply_draw, SetDestination: _apply_set, CheckDestination: _apply_check,
     SwapDestination: _apply_swap, CloseConveyor: _apply_close, PlayLuggage: _apply_luggage,
-    PlayStar: _apply_star, PlayArrows: _apply_arrows, PlayEye: _apply_eye,
+    PlayStar: _apply_star_or_arrows, PlayArrows: _apply_star_or_arrows, PlayEye: _apply_eye,
     PlayPlusOne: _apply_plus_one, PickUp: _apply_pick_up, Challenge: _apply_challenge,
     Pass: _apply_pass, EndTurn: _apply_end_turn,
 }
