@@ -704,12 +704,14 @@ class TestB14PickUp:
         assert "play 0 r5 r6" in legal(state)
 
     def test_B14_cards_a_challenge_gives_are_usable_at_once(self) -> None:
-        state = position(["g5 arrows", "b1"], destinations={0: "r9", 1: "g1"},
-                         knowers={0: {0}, 1: {0}}, rows={0: "g3 g4", 1: "b5 b6"})
-        state = play(state, "pickup 1 1", "play 0 g5", "challenge")  # g5 is no r9: a bluff
+        # Only pick-ups wait: the star taken back at a lost challenge is played at once.
+        state = position(["g6 r2", "b1"], destinations={0: "r9", 1: "g1"},
+                         knowers={0: {0}, 1: {0}}, rows={0: "g3 g4 star=5", 1: "b5 b6"})
+        state = play(state, "pickup 1 1", "play 0 g6", "challenge")  # g6 is no r9: a bluff
         assert state.picked_up[0] == codes("b6")
-        assert set(codes("g3 g4 g5 r9")) <= set(state.hands[0])
-        assert not set(codes("g3 g4 g5 r9")) & set(state.picked_up[0])
+        assert state.hands[0] == codes("r2 g3 g4 g6 b6 r9 star")
+        assert stars(state) == ["star 1=4", "star 1=6"]
+        assert play(state, "star 1=6").star_values[1] == (6,)
 
     def test_B14_picked_up_cards_count_in_hand(self) -> None:
         state = position(["g1", "b1", "b2"], destinations={0: "r1", 1: "g2"},
