@@ -215,8 +215,8 @@ def _chance_pool(state: State) -> tuple[int, ...]:
     if state.stage is _DEAL:
         split = bisect_left(draw, LUGGAGE)
         return draw[:split] if deal_recipient(state)[1] else draw[split:]
-    if _luggage_only(state):
-        return draw[:bisect_left(draw, LUGGAGE)]
+    if state.draws[0] != (state.options.first_player + state.turn) % state.players:
+        return draw[:bisect_left(draw, LUGGAGE)]  # a plus-one's draw (B12)
     return draw
 
 
@@ -671,7 +671,8 @@ def _is_legal(state: State, action: Action) -> bool:
         v, c = action.conveyor, action.card  # type: ignore[union-attr]
         return _conveyor(v) and state.destinations[v] is None and _card(c) and \
             c in state.hands[_placer(state)]
-    hand = _usable(state, (state.options.first_player + state.turn) % state.players)
+    p = (state.options.first_player + state.turn) % state.players
+    hand = state.hands[p] if not state.picked_up[p] else _usable(state, p)
     if not state.main_done and not _has_main(state, hand):
         return kind is EndTurn
     return _LEGAL_IN_TURN[kind](state, hand, action)
@@ -1252,7 +1253,8 @@ def sample_chance(state: State, rng: random.Random) -> Action:
     if state.stage is not _DEAL and not state.draws:
         raise BoardrulesError("no card is being dealt or drawn: this state is not a chance node")
     draw = state.draw
-    if state.stage is not _DEAL and state.draws[0] == state.active:
+    if state.stage is not _DEAL and \
+            state.draws[0] == (state.options.first_player + state.turn) % state.players:
         return DRAW[draw[rng.randrange(len(draw))]]  # B7: any card of the draw pile
     split = bisect_left(draw, LUGGAGE)
     if _luggage_only(state):
