@@ -33,6 +33,7 @@ _CHAR_WIDTH: Final = 0.6
 """Average advance of a character in em for common sans-serif fonts (DejaVu Sans is the
 widest of them, about 0.6 em): used to keep labels inside their boxes."""
 _BAD_CHARS: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+_UNSAFE: Final = re.compile('[&<>"\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]')
 _ESCAPES: Final = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"})
 
 # The five points of a unit star (outer radius 1, inner 0.4), clockwise from the top:
@@ -51,18 +52,23 @@ def num(value: float) -> str:
     """
     if isinstance(value, int):
         return str(int(value))
+    if value.is_integer():
+        return str(int(value))
     text = f"{value:.2f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
 
 
 def _text(value: str) -> str:
     """Escape text for XML; characters XML cannot hold become ``?``."""
+    if _UNSAFE.search(value) is None:  # the usual case, and much faster
+        return value
     return _BAD_CHARS.sub("?", value).translate(_ESCAPES)
 
 
 def _attr(name: str, value: str | float) -> str:
-    text = value if isinstance(value, str) else num(value)
-    return f' {name}="{_text(text)}"'
+    if isinstance(value, str):
+        return f' {name}="{_text(value)}"'
+    return f' {name}="{num(value)}"'
 
 
 def text_width(text: str, size: float) -> float:

@@ -224,8 +224,13 @@ def _panel(d: Drawing, o: State, viewer: int | None, last_move: Action | None) -
             names = [SYMBOL[c] for c in Combination if c in made.satisfied]
             note = "makes " + (", ".join(names) if names else "nothing")
         d.text(x, y + 64, note, size=10, fill=INK, anchor="start")
-    # The players: score, stones left, stones forfeited.
-    y += 88
+    _players(d, o, viewer, y + 88)
+    _key(d, o, y + 88 + 22 + o.players * 26 + 4)
+
+
+def _players(d: Drawing, o: State, viewer: int | None, y: float) -> None:
+    """The players: score, stones left, stones forfeited."""
+    x = PANEL_X
     d.text(x, y, "Players", size=13, fill=INK, anchor="start", bold=True)
     d.text(x + 150, y, "score", size=9, fill=INK, opacity=0.7)
     d.text(x + 192, y, "left", size=9, fill=INK, opacity=0.7)
@@ -247,8 +252,11 @@ def _panel(d: Drawing, o: State, viewer: int | None, last_move: Action | None) -
         d.text(x + 150, row_y, str(points[p]), size=13, fill=INK, bold=True)
         d.text(x + 192, row_y, str(o.supply(p)), size=12, fill=INK)
         d.text(x + 226, row_y, str(o.lost[p]), size=12, fill=INK)
-    # The key: points, marks, and the combinations.
-    y += 22 + o.players * 26 + 4
+
+
+def _key(d: Drawing, o: State, y: float) -> None:
+    """The key: points, marks, and the combinations."""
+    x = PANEL_X
     d.text(x, y, "Key", size=13, fill=INK, anchor="start", bold=True)
     for k, points_ in enumerate((1, 2, 3)):
         d.rect(x + k * 80, y + 12, 14, 14, SQUARE[points_], stroke="#0003", width=0.8, rx=2)

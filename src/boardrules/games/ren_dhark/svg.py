@@ -24,7 +24,7 @@ from boardrules._svg import Drawing, plural, wrap
 from boardrules.errors import BoardrulesError
 from boardrules.games.ren_dhark.actions import Action, Attack, CounterStrike, Defend, PlayAction
 from boardrules.games.ren_dhark.cards import Card, CombatType, Kind, Side
-from boardrules.games.ren_dhark.observe import DuelView, Observation
+from boardrules.games.ren_dhark.observe import Observation
 from boardrules.games.ren_dhark.render import describe
 from boardrules.games.ren_dhark.rules import has_won
 from boardrules.games.ren_dhark.state import ATTACKER, DEFENDER, HAND_SIZE, Phase, Status, Tables
@@ -188,12 +188,12 @@ def _face(d: Drawing, tables: Tables, x: float, y: float, index: int, *,
         d.text(x + w / 2, y + 124, card.race, size=8.5, fill=dark, italic=True)
 
 
-def _back(d: Drawing, x: float, y: float, w: float, h: float, side: Side | None, *,
-          label: str = "", title: str | None = None) -> None:
+def _back(d: Drawing, x: float, y: float, side: Side | None, *, w: float = BACK_W,
+          h: float = BACK_H, label: str = "", title: str | None = None) -> None:
     d.back(x, y, w, h, fill=SIDE_DARK[side], accent=SIDE[side], label=label, title=title)
 
 
-def _fan(d: Drawing, tables: Tables, cards: tuple[int, ...], x: float, y: float,
+def _fan(d: Drawing, tables: Tables, cards: tuple[int, ...], x: float, y: float, *,
          room: float) -> None:
     """Draw public cards as mini faces, overlapping to fit `room`."""
     if not cards:
@@ -233,7 +233,7 @@ def _strip(d: Drawing, o: Observation, p: int, y: float, height: float) -> None:
         out_y = row + FACE_H + 20
     else:
         for i in range(o.hand_sizes[p]):
-            _back(d, 22 + i * (BACK_W + 4), row + 6, BACK_W, BACK_H, side, title="a card in hand")
+            _back(d, 22 + i * (BACK_W + 4), row + 6, side, title="a card in hand")
         hand_right = 22 + HAND_SIZE * (BACK_W + 4)
         out_y = row
     if not o.hand_sizes[p]:
@@ -244,7 +244,7 @@ def _strip(d: Drawing, o: Observation, p: int, y: float, height: float) -> None:
     out_x = 22 if o.player == p else hand_right + 70
     d.text(out_x, out_y + 1, f"out of the game ({len(o.out[p])})", size=10, fill=INK,
            anchor="start")
-    _fan(d, tables, o.out[p], out_x, out_y + 12, WIDTH - 30 - out_x)
+    _fan(d, tables, o.out[p], out_x, out_y + 12, room=WIDTH - 30 - out_x)
 
 
 def _planet(d: Drawing, o: Observation, owner_side: Side, x: float, y: float) -> None:
@@ -279,9 +279,10 @@ def _planet(d: Drawing, o: Observation, owner_side: Side, x: float, y: float) ->
     d.text(x + 12, y + MIDDLE_H - 18, goal, size=9, fill=INK, anchor="start", italic=True)
 
 
-def _slot(d: Drawing, o: Observation, duel: DuelView, role: int, x: float, y: float,
+def _slot(d: Drawing, o: Observation, role: int, x: float, y: float, *,
           highlight: bool) -> None:
     tables = o.options.tables
+    duel = o.duel
     owner = o.attacker if role == ATTACKER else 1 - o.attacker
     side = _side(o, owner)
     card = duel.attack if role == ATTACKER else duel.defense
@@ -295,7 +296,7 @@ def _slot(d: Drawing, o: Observation, duel: DuelView, role: int, x: float, y: fl
         _face(d, tables, x, y, card, as_type=as_type)
     elif committed:
         declared = f"as {as_type.value}" if as_type is not None else ""
-        _back(d, x, y, FACE_W, FACE_H, side, label=declared,
+        _back(d, x, y, side, w=FACE_W, h=FACE_H, label=declared,
               title=f"a face-down card{', declared ' + declared if declared else ''}")
     elif duel.loser == role:
         d.rect(x, y, FACE_W, FACE_H, stroke=SIDE[side], width=1.5, rx=6, dash="5 4")
@@ -317,7 +318,7 @@ def _slot(d: Drawing, o: Observation, duel: DuelView, role: int, x: float, y: fl
                 size=10)
 
 
-def _duel(d: Drawing, o: Observation, x: float, y: float, w: float,
+def _duel(d: Drawing, o: Observation, x: float, y: float, w: float, *,
           last_move: Action | None) -> None:
     duel = o.duel
     d.rect(x, y, w, MIDDLE_H, "#ffffff", stroke="#c9cce0", width=1.2, rx=10)
@@ -335,16 +336,16 @@ def _duel(d: Drawing, o: Observation, x: float, y: float, w: float,
             d.text(x + w / 2, y + MIDDLE_H / 2 + 16, f"{_who(o, o.winner)} wins", size=14,
                    fill=SIDE[side], bold=True)
         return
-    if o.battle and o.phase is not Phase.OVER:
+    if o.battle:
         d.text(x + w - 12, y + 16, f"battle {o.battle}", size=10, fill=INK, anchor="end")
     if duel.revealed:
         d.text(x + w / 2, y + 16, "revealed", size=10, fill=GREEN, bold=True)
     ax, dx = x + 30, x + w - 30 - FACE_W
     sy = y + 58
     moved = last_move.__class__
-    _slot(d, o, duel, ATTACKER, ax, sy, moved is Attack or (
+    _slot(d, o, ATTACKER, ax, sy, highlight=moved is Attack or (
         moved is CounterStrike and duel.loser == ATTACKER))
-    _slot(d, o, duel, DEFENDER, dx, sy, moved is Defend or (
+    _slot(d, o, DEFENDER, dx, sy, highlight=moved is Defend or (
         moved is CounterStrike and duel.loser == DEFENDER))
     d.text(x + w / 2, sy + FACE_H / 2, "vs", size=16, fill=INK, bold=True, opacity=0.5)
     # The action cards played in this duel, in order.
@@ -396,7 +397,8 @@ def svg(observation: Observation, *, size: int | None = None,
              else f"player {viewer}'s view", ink="#fff", band=BAND, accent=ACCENT)
     _strip(d, o, 1 - bottom, 58, top_h)
     _planet(d, o, Side.BLUE, 12, middle_y)
-    _duel(d, o, 12 + PLANET_W + 10, middle_y, WIDTH - 24 - 2 * (PLANET_W + 10), last_move)
+    _duel(d, o, 12 + PLANET_W + 10, middle_y, WIDTH - 24 - 2 * (PLANET_W + 10),
+          last_move=last_move)
     _planet(d, o, Side.RED, WIDTH - 12 - PLANET_W, middle_y)
     _strip(d, o, bottom, middle_y + MIDDLE_H + 10, bottom_h)
     return d.document(size, f"Ren Dhark: {_status(o)}")

@@ -145,8 +145,7 @@ def _step(count: int, room: float, width: float, most: float) -> float:
     return max(1.0, min(most, (room - width) / (count - 1)))
 
 
-def _pack(d: Drawing, o: Observation, k: int, pack: PackView, top_player: int,
-          highlight: bool) -> None:
+def _pack(d: Drawing, k: int, pack: PackView, top_player: int, *, highlight: bool) -> None:
     x = PACK_X + k * (PACK_W + 8)
     d.rect(x, PACK_Y, PACK_W, PACK_H, "#dde7ee", stroke=HIGHLIGHT if highlight else "#b7c7d3",
            width=4 if highlight else 1.2, rx=10)
@@ -297,7 +296,7 @@ def svg(observation: Observation, *, size: int | None = None,
     _strip(d, o, 1 - bottom, 60)
     where = _where(last_move)
     for k, pack in enumerate(o.packs):
-        _pack(d, o, k, pack, 1 - bottom, where == k)
+        _pack(d, k, pack, 1 - bottom, highlight=where == k)
     _side(d, o)
     _strip(d, o, bottom, PACK_Y + PACK_H + 10)
     return d.document(size, f"Whales Rivals: {_status(o)}")
