@@ -217,7 +217,8 @@ def _check_observations(game: AnyGame, state: Any, players: int, rng: random.Ran
         if draw is not None:
             assert draw(game.observe(other, player)) == picture, (
                 f"the picture of player {player}'s observation differs in a world resample "
-                "drew for that player: it shows something the player cannot see")
+                "drew for that player: it shows something the player cannot see, or it is "
+                "not deterministic")
         assert game.observe(other, None) == spectator, "resample changed the public view"
         assert game.inventory(other) == inventory, "resample changed the component multiset"
         seed = rng.getrandbits(32)
