@@ -41,14 +41,15 @@ class Picture:
         return draw(self.observation, size=size, last_move=self.last_move)
 
 
-_GAMES: Final[dict[str, tuple[int, int]]] = {
-    "captain_bluff": (4, 11),
-    "kivi": (3, 7),
-    "lustry": (2, 5),
-    "ren_dhark": (2, 3),
-    "whales_rivals": (2, 3),
+_GAMES: Final[dict[str, tuple[int, int, int]]] = {
+    "captain_bluff": (4, 11, 0),
+    "kivi": (3, 7, 0),
+    "lustry": (2, 5, 14),
+    "ren_dhark": (2, 3, 0),
+    "whales_rivals": (2, 3, 0),
 }
-"""Per game: the players and the seed of the example game."""
+"""Per game: the players and the seed of the example game, and the actions before its
+"start" picture (Lustry's first player draws seven cards before the first real choice)."""
 
 
 def _play(game: AnyGame, players: int, seed: int) -> tuple[list[Any], list[Any]]:
@@ -75,15 +76,15 @@ def _decision(game: AnyGame, states: list[Any], start: int) -> int:
 
 def _game_pictures(name: str) -> list[Picture]:
     game = GAMES[name]
-    players, seed = _GAMES[name]
+    players, seed, opening = _GAMES[name]
     states, actions = _play(game, players, seed)
     where = f"a random {players}-player game (seed {seed})"
-    first = _decision(game, states, 0)
+    first = _decision(game, states, opening)
     middle = _decision(game, states, len(states) // 2)
     end = len(states) - 1
     out = []
     for label, index, viewer, words in (
-        ("start", first, 0, f"The first decision of {where}, as player 0 sees it."),
+        ("start", first, 0, f"The start of {where}, as player 0 sees it."),
         ("middle", middle, 1, "Half-way through the same game, as player 1 sees it."),
         ("end", end, None, "The end of the same game, as a spectator sees it."),
     ):

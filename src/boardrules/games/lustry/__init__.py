@@ -65,6 +65,7 @@ from boardrules.games.lustry.rules import (
     to_move,
 )
 from boardrules.games.lustry.state import NO_SEQUENCE, Options, Phase, Sequence, State
+from boardrules.games.lustry.svg import svg
 from boardrules.games.lustry.validation import validate_state
 
 __all__ = [
@@ -120,6 +121,7 @@ __all__ = [
     "returns",
     "sample_chance",
     "scores",
+    "svg",
     "to_move",
     "validate_state",
 ]
