@@ -3,7 +3,6 @@ game, drawn as SVG for a player or the spectator."""
 
 from __future__ import annotations
 
-import io
 import random
 from pathlib import Path
 from xml.etree import ElementTree
@@ -11,16 +10,10 @@ from xml.etree import ElementTree
 import pytest
 
 import boardrules
-from boardrules.cli import main
 from boardrules.games import kivi, whales_rivals
 from boardrules.records import Record
 from boardrules.testing import random_playout
-
-
-def run(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    status = main(list(argv), out=out, err=err)
-    return status, out.getvalue(), err.getvalue()
+from tests.test_cli import run
 
 
 def label(svg: str) -> str:

@@ -8,7 +8,6 @@ pictures: ``.ci/pictures.py`` draws them in a browser).
 
 from __future__ import annotations
 
-import os
 import random
 import types
 from pathlib import Path
@@ -22,6 +21,7 @@ from boardrules._gallery import Picture, pictures
 from boardrules._svg import SVG_NS, Drawing, num
 from boardrules.games import GAMES, kivi, ren_dhark, whales_rivals
 from boardrules.testing import check_playout, random_playout
+from tests.golden import check_golden
 
 FOLDER = Path(__file__).parent / "pictures"
 GALLERY = pictures()
@@ -37,18 +37,7 @@ def _root(text: str) -> ElementTree.Element:
 @pytest.mark.parametrize("picture", GALLERY, ids=[p.name for p in GALLERY])
 def test_golden_picture_is_unchanged(picture: Picture) -> None:
     """Every example picture is byte for byte its golden file (the same on every platform)."""
-    path = FOLDER / f"{picture.name}.svg"
-    fresh = picture.svg()
-    if os.environ.get("BOARDRULES_REGEN"):
-        FOLDER.mkdir(exist_ok=True)
-        path.write_text(fresh, encoding="utf-8", newline="\n")
-    assert path.exists(), f"no golden file {path.name}: regenerate with BOARDRULES_REGEN=1"
-    expected = path.read_text(encoding="utf-8")
-    for number, (want, got) in enumerate(
-        zip(expected.splitlines(), fresh.splitlines(), strict=False), start=1
-    ):
-        assert got == want, f"{path.name}:{number} differs\n want: {want}\n  got: {got}"
-    assert fresh == expected, f"{path.name}: the picture's length differs"
+    check_golden(FOLDER / f"{picture.name}.svg", picture.svg())
 
 
 def test_golden_files_are_the_gallery() -> None:

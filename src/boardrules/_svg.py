@@ -23,12 +23,15 @@ from typing import Final
 
 from boardrules.errors import BoardrulesError
 
-__all__ = ["FONT", "SVG_NS", "Drawing", "fit", "num", "plural", "text_width", "wrap"]
+__all__ = ["FONT", "HIGHLIGHT", "SVG_NS", "Drawing", "expect", "fit", "num", "plural",
+           "text_width", "wrap"]
 
 SVG_NS: Final = "http://www.w3.org/2000/svg"
 """The SVG namespace."""
 FONT: Final = "sans-serif"
 """The only font family used: the reader's own sans-serif font."""
+HIGHLIGHT: Final = "#ff7a00"
+"""The colour that marks the place of the last move, in every game."""
 _CHAR_WIDTH: Final = 0.6
 """Average advance of a character in em for common sans-serif fonts (DejaVu Sans is the
 widest of them, about 0.6 em): used to keep labels inside their boxes."""
@@ -69,6 +72,14 @@ def _attr(name: str, value: str | float) -> str:
     if isinstance(value, str):
         return f' {name}="{_text(value)}"'
     return f' {name}="{num(value)}"'
+
+
+def expect(observation: object, cls: type, game: str) -> None:
+    """Raise `BoardrulesError` unless `observation` is an instance of `cls`, the observation
+    class of `game`: a picture is drawn from an observation, never from a state."""
+    if not isinstance(observation, cls):
+        raise BoardrulesError(f"svg draws a {game}.Observation (from observe), got "
+                              f"{type(observation).__name__}")
 
 
 def text_width(text: str, size: float) -> float:
@@ -314,9 +325,11 @@ class Drawing:
         if caption:
             self.text(x + w / 2, y + h + 10, caption, size=10, fill=ink)
 
-    def header(self, title: str, status: str, viewer: str, *, ink: str, band: str,
+    def header(self, title: str, status: str, player: int | None, *, ink: str, band: str,
                accent: str) -> None:
-        """Draw the top band: the game's `title`, the `status` line, and whose view it is."""
+        """Draw the top band: the game's `title`, the `status` line, and whose view it is
+        (`player`, ``None`` for the spectator)."""
+        viewer = "spectator" if player is None else f"player {player}'s view"
         self.rect(0, 0, self.width, 46, band)
         self.rect(0, 46, self.width, 3, accent)
         self.text(14, 16, title, size=15, fill=ink, anchor="start", bold=True)

@@ -19,8 +19,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from boardrules._svg import Drawing, num, plural
-from boardrules.errors import BoardrulesError
+from boardrules._svg import HIGHLIGHT, Drawing, expect, num, plural
 from boardrules.games.captain_bluff.actions import Action, PlayEye
 from boardrules.games.captain_bluff.cards import (
     ARROWS,
@@ -54,7 +53,6 @@ GOLD: Final = "#f2c230"
 BACK: Final = "#34495e"
 BACK_ACCENT: Final = "#8fa6bd"
 SEAT: Final = ("#7d3c98", "#d35400", "#138d75", "#8d6e63", "#5d6d7e")
-HIGHLIGHT: Final = "#ff7a00"
 
 WIDTH: Final = 980
 CARD_W: Final = 40
@@ -282,16 +280,13 @@ def svg(observation: Observation, *, size: int | None = None,
         last_move: the action that led to this position: the conveyors it touched are
             highlighted (only the place, never a face-down card).
     """
-    if not isinstance(observation, Observation):
-        raise BoardrulesError(f"svg draws a captain_bluff.Observation (from observe), got "
-                              f"{type(observation).__name__}")
+    expect(observation, Observation, "captain_bluff")
     o = observation
     height = LANES_Y + CONVEYORS * LANE_H + 4 + (CARD_H + 44 if o.player is not None else 0)
     side = LANES_Y + 20 + sum(24 + (MINI_H + 4 if e else 0) + 6 for e in o.exposed) + 110
     height = max(height, side + (CARD_H + 44 if o.player is not None else 0))
     d = Drawing(WIDTH, height, HALL)
-    d.header("Captain Bluff", _status(o), "spectator" if o.player is None
-             else f"player {o.player}'s view", ink="#fff", band=BAND, accent=ACCENT)
+    d.header("Captain Bluff", _status(o), o.player, ink="#fff", band=BAND, accent=ACCENT)
     touched = _conveyors_touched(last_move)
     for v in range(CONVEYORS):
         _lane(d, o, v, LANES_Y + v * LANE_H, v in touched)

@@ -17,8 +17,7 @@ from __future__ import annotations
 import itertools
 from typing import Final
 
-from boardrules._svg import Drawing, plural, text_width
-from boardrules.errors import BoardrulesError
+from boardrules._svg import HIGHLIGHT, Drawing, expect, plural, text_width
 from boardrules.games.kivi.actions import Action, Displace, Place, Reroll, Roll
 from boardrules.games.kivi.board import SIZE, SQUARES, Combination, analyse
 from boardrules.games.kivi.observe import Observation
@@ -59,7 +58,6 @@ SQUARE_INK: Final = {1: "#555", 2: "#8a3150", 3: "#5e0f2b"}
 STONE: Final = ("#1d5fa8", "#e8a317", "#17918a", "#7d3c98")
 STONE_EDGE: Final = ("#0d3563", "#8f6207", "#0b5450", "#4a2060")
 STONE_INK: Final = ("#fff", "#2b2d42", "#fff", "#fff")
-HIGHLIGHT: Final = "#ff7a00"
 ACCENT: Final = "#c2185b"
 
 CELL: Final = 64
@@ -285,13 +283,11 @@ def svg(observation: Observation, *, size: int | None = None,
         last_move: the action that led to this position, highlighted: the square of a
             placement, both squares of a displacement, the dice of a roll.
     """
-    if not isinstance(observation, Observation):
-        raise BoardrulesError(f"svg draws a kivi.Observation (from observe), got "
-                              f"{type(observation).__name__}")
+    expect(observation, Observation, "kivi")
     o = observation.position
     d = Drawing(WIDTH, HEIGHT, PAPER)
     viewer = observation.player
-    d.header("KIVI", _status(o), "spectator" if viewer is None else f"player {viewer}'s view",
+    d.header("KIVI", _status(o), viewer,
              ink="#fff", band=INK, accent=ACCENT)
     _board(d, o, last_move)
     _panel(d, o, viewer, last_move)

@@ -18,8 +18,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from boardrules._svg import Drawing, num, plural
-from boardrules.errors import BoardrulesError
+from boardrules._svg import HIGHLIGHT, Drawing, expect, num, plural
 from boardrules.games.lustry.actions import (
     Action,
     Block,
@@ -48,7 +47,6 @@ COLOUR: Final = {"r": "#c8393b", "g": "#2c8c4e", "b": "#2a62b0"}
 DARK: Final = {"r": "#7d1f21", "g": "#175a30", "b": "#173c70"}
 TINT: Final = {"r": "#fbe6e5", "g": "#e3f3e8", "b": "#e3ecf9"}
 GOLD: Final = "#e1a800"
-HIGHLIGHT: Final = "#ff7a00"
 SEAT: Final = ("#5b4b8a", "#b5651d")
 
 WIDTH: Final = 980
@@ -283,16 +281,13 @@ def svg(observation: Observation, *, size: int | None = None,
         last_move: the action that led to this position: the pile or the colour area it
             touched is highlighted (only the place, never a hidden card).
     """
-    if not isinstance(observation, Observation):
-        raise BoardrulesError(f"svg draws a lustry.Observation (from observe), got "
-                              f"{type(observation).__name__}")
+    expect(observation, Observation, "lustry")
     o = observation
     bottom = 0 if o.player is None else o.player
     table = TABLE_H + CARD_H + 30
     height = 56 + table + 8 + MIDDLE_H + 8 + table + 10
     d = Drawing(WIDTH, height, TABLE)
-    d.header("Lustry", _status(o), "spectator" if o.player is None
-             else f"player {o.player}'s view", ink="#fff", band=BAND, accent=ACCENT)
+    d.header("Lustry", _status(o), o.player, ink="#fff", band=BAND, accent=ACCENT)
     where = _where(o, last_move)
     _table(d, o, 1 - bottom, 56, where)
     _middle(d, o, 56 + table + 8, where)

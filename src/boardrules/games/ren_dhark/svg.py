@@ -20,8 +20,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from boardrules._svg import Drawing, plural, wrap
-from boardrules.errors import BoardrulesError
+from boardrules._svg import HIGHLIGHT, Drawing, expect, plural, wrap
 from boardrules.games.ren_dhark.actions import Action, Attack, CounterStrike, Defend, PlayAction
 from boardrules.games.ren_dhark.cards import Card, CombatType, Kind, Side
 from boardrules.games.ren_dhark.observe import Observation
@@ -43,7 +42,6 @@ FACE: Final = "#fbfaf5"
 GOLD: Final = "#e0a100"
 GREEN: Final = "#2e8b57"
 PARA: Final = "#c2185b"
-HIGHLIGHT: Final = "#ff7a00"
 STATUS: Final = {Status.PENDING: ("#777", "pending"), Status.WARDED: ("#8e44ad", "warded off"),
                  Status.APPLIED: (GREEN, "applied"), Status.FAILED: ("#c0392b", "failed"),
                  Status.VOID: ("#999", "void")}
@@ -382,9 +380,7 @@ def svg(observation: Observation, *, size: int | None = None,
         last_move: the action that led to this position: the card slot it filled is
             highlighted (only the place, never a hidden card).
     """
-    if not isinstance(observation, Observation):
-        raise BoardrulesError(f"svg draws a ren_dhark.Observation (from observe), got "
-                              f"{type(observation).__name__}")
+    expect(observation, Observation, "ren_dhark")
     o = observation
     viewer = o.player
     bottom = 0 if viewer is None else viewer
@@ -393,8 +389,7 @@ def svg(observation: Observation, *, size: int | None = None,
     middle_y = 58 + top_h + 10
     height = middle_y + MIDDLE_H + 10 + bottom_h + 12
     d = Drawing(WIDTH, height, SPACE)
-    d.header("Ren Dhark TCG", _status(o), "spectator" if viewer is None
-             else f"player {viewer}'s view", ink="#fff", band=BAND, accent=ACCENT)
+    d.header("Ren Dhark TCG", _status(o), viewer, ink="#fff", band=BAND, accent=ACCENT)
     _strip(d, o, 1 - bottom, 58, top_h)
     _planet(d, o, Side.BLUE, 12, middle_y)
     _duel(d, o, 12 + PLANET_W + 10, middle_y, WIDTH - 24 - 2 * (PLANET_W + 10),

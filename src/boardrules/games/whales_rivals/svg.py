@@ -18,8 +18,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from boardrules._svg import Drawing, plural
-from boardrules.errors import BoardrulesError
+from boardrules._svg import HIGHLIGHT, Drawing, expect, plural
 from boardrules.games.whales_rivals.actions import Action, Flip, Peek, PlayTurtle, PlayWhale
 from boardrules.games.whales_rivals.cards import HAND_SIZE, PACKS, ROUNDS, TURTLE
 from boardrules.games.whales_rivals.observe import GreyView, Observation, PackView, WhaleView
@@ -40,7 +39,6 @@ GREY_FACE: Final = "#eceff1"
 GREY_BACK: Final = "#78838c"
 GREY_EDGE: Final = "#49535b"
 TURTLE_FILL: Final = "#2f8f5b"
-HIGHLIGHT: Final = "#ff7a00"
 NAMES: Final = ("red", "blue")
 
 CARD_W: Final = 42
@@ -283,15 +281,13 @@ def svg(observation: Observation, *, size: int | None = None,
             the place, never a hidden value, so the picture tells no more than the
             observation).
     """
-    if not isinstance(observation, Observation):
-        raise BoardrulesError(f"svg draws a whales_rivals.Observation (from observe), got "
-                              f"{type(observation).__name__}")
+    expect(observation, Observation, "whales_rivals")
     o = observation
     viewer = o.player
     bottom = 0 if viewer is None else viewer
     d = Drawing(WIDTH, HEIGHT, SEA)
     d.header("Whales Destroying the World: Rivals", _status(o),
-             "spectator" if viewer is None else f"player {viewer}'s view",
+             viewer,
              ink="#fff", band=BAND, accent=ACCENT)
     _strip(d, o, 1 - bottom, 60)
     where = _where(last_move)
