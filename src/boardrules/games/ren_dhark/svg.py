@@ -320,10 +320,14 @@ def _duel(d: Drawing, o: Observation, x: float, y: float, w: float, *,
           last_move: Action | None) -> None:
     duel = o.duel
     d.rect(x, y, w, MIDDLE_H, "#ffffff", stroke="#c9cce0", width=1.2, rx=10)
-    title = "Counter-strike" if duel.counter else "Duel"
-    if o.blue is None or o.phase in (Phase.SIDES, Phase.MULLIGAN) or not o.battle:
-        title = "No duel yet"
-    d.text(x + 12, y + 16, title, size=13, fill=INK, anchor="start", bold=True)
+    d.text(x + 12, y + 16, "Counter-strike" if duel.counter else "Duel", size=13, fill=INK,
+           anchor="start", bold=True)
+    if o.phase is not Phase.OVER and not o.battle:
+        d.text(x + w / 2, y + MIDDLE_H / 2, "the battles begin once both opening hands",
+               size=11, fill=INK, opacity=0.7)
+        d.text(x + w / 2, y + MIDDLE_H / 2 + 16, "are kept: blue attacks first", size=11,
+               fill=INK, opacity=0.7)
+        return
     if o.phase is Phase.OVER:
         d.text(x + w / 2, y + MIDDLE_H / 2 - 10, "Game over", size=20, fill=INK, bold=True)
         if o.winner is None:
