@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
+import re
 from collections import Counter
 from fractions import Fraction
 
+import attrs
 import pytest
 
 from boardrules import (
@@ -14,7 +17,9 @@ from boardrules import (
     InvalidNotationError,
     InvalidOptionsError,
     InvalidStateError,
+    Record,
     from_json,
+    replay,
     to_json,
 )
 from boardrules.games import kivi
@@ -31,6 +36,7 @@ from boardrules.games.kivi import (
     State,
     square_index,
 )
+from boardrules.games.kivi.board import DOMINATES
 
 C = Combination
 EMPTY: tuple[int | None, ...] = (None,) * 49
@@ -63,6 +69,36 @@ def names(actions: tuple[kivi.Action, ...], kind: type = Place) -> list[str]:
 
 def squares_of(combination: Combination) -> list[str]:
     return [kivi.square_name(i) for i, c in enumerate(sum(DEFAULT_BOARD, ())) if c is combination]
+
+
+K8_TABLE = {
+    C.FOUR_AND_PAIR: {C.FOUR_KIND, C.FULL_HOUSE, C.THREE_KIND, C.TWO_PAIRS},
+    C.TWO_TRIPLES: {C.FULL_HOUSE, C.THREE_KIND, C.TWO_PAIRS},
+    C.THREE_PAIRS: {C.TWO_PAIRS},
+    C.FOUR_KIND: {C.THREE_KIND, C.TWO_PAIRS},
+    C.FULL_HOUSE: {C.THREE_KIND, C.TWO_PAIRS},
+    C.LARGE_STRAIGHT: {C.SMALL_STRAIGHT},
+}
+"""K8's dominance table, copied from the rules file: each combination and those it beats."""
+
+
+def k8_squares(state: State) -> list[str]:
+    """Return the squares K7/K8 allow for a non-wild roll, straight from the rules file."""
+    satisfied = kivi.analyse(state.dice).satisfied
+    board = sum(state.options.board, ())
+    free = {c for c, owner in zip(board, state.cells, strict=True) if owner is None}
+    rule = state.options.highest_rule
+
+    def usable(c: Combination) -> bool:
+        higher = {d for d in satisfied if c in K8_TABLE.get(d, set())}
+        if rule is HighestRule.STRICT:
+            return not higher
+        if rule is HighestRule.AVAILABLE:
+            return not higher & free
+        return True
+
+    return [kivi.square_name(i) for i, c in enumerate(board)
+            if state.cells[i] is None and c in satisfied and usable(c)]
 
 
 class TestK1Components:
@@ -378,6 +414,71 @@ class TestK8HighestCombination:
     def test_dominance(self, dice: tuple[int, ...], usable: set[Combination]) -> None:
         assert set(kivi.analyse(dice).unrivalled) == usable
 
+    def test_K8_dominance_table_is_the_rules_file(self) -> None:
+        assert dict(DOMINATES) == K8_TABLE
+        for lower in DOMINATES.values():  # transitive as listed (see the docs)
+            assert all(DOMINATES.get(c, frozenset()) <= lower for c in lower)
+
+    def test_K8_four_of_a_kind_above_two_pairs(self) -> None:
+        """Issue 13: "nejvyšší možná kombinace": AAAA ranks above AA BB."""
+        assert C.FOUR_KIND in dict(kivi.analyse((5, 5, 5, 5, 2, 2)).rivalled)[C.TWO_PAIRS]
+        full = squares_of(C.FOUR_AND_PAIR) + squares_of(C.FULL_HOUSE)
+        state = position((5, 5, 5, 5, 2, 2), {name: i % 2 for i, name in enumerate(full)})
+        assert names(kivi.legal_actions(state)) == squares_of(C.FOUR_KIND)
+        two_pairs = Place(square_index(squares_of(C.TWO_PAIRS)[0]))
+        with pytest.raises(
+            IllegalActionError,
+            match="make FOUR_KIND, which is higher than TWO_PAIRS and still has a free square",
+        ) as err:
+            kivi.apply(state, two_pairs)
+        assert err.value.rule == "K8"
+        assert err.value.state is state
+
+    def test_K8_refusal_names_every_higher_combination_with_a_free_square(self) -> None:
+        state = position((5, 5, 5, 5, 2, 2))
+        with pytest.raises(IllegalActionError, match=(
+                "make FULL_HOUSE, FOUR_KIND and FOUR_AND_PAIR, which are higher than TWO_PAIRS "
+                "and still have free squares: the highest combination must be used")):
+            kivi.apply(state, Place(square_index(squares_of(C.TWO_PAIRS)[0])))
+
+    def test_K8_two_pairs_once_every_four_of_a_kind_square_is_taken(self) -> None:
+        full = squares_of(C.FOUR_AND_PAIR) + squares_of(C.FULL_HOUSE) + squares_of(C.FOUR_KIND)
+        state = position((5, 5, 5, 5, 2, 2), {name: i % 2 for i, name in enumerate(full)})
+        expected = sorted(squares_of(C.THREE_KIND) + squares_of(C.TWO_PAIRS), key=square_index)
+        assert names(kivi.legal_actions(state)) == expected
+
+    def test_K8_strict_four_of_a_kind_and_pair_only(self) -> None:
+        full = squares_of(C.FOUR_AND_PAIR)
+        strict = Options(highest_rule="strict")
+        state = position((5, 5, 5, 5, 2, 2), {name: i % 2 for i, name in enumerate(full)},
+                         options=strict, rolls=3)
+        assert kivi.legal_actions(state) == (Forfeit(),)
+        with pytest.raises(IllegalActionError, match=re.escape(
+                "make FOUR_AND_PAIR, which is higher than FOUR_KIND (highest_rule 'strict')")):
+            kivi.apply(state, Place(square_index(squares_of(C.FOUR_KIND)[0])))
+
+    def test_K8_off_allows_every_combination_of_four_and_pair(self) -> None:
+        state = position((5, 5, 5, 5, 2, 2), options=Options(highest_rule="off"))
+        expected = [s for c in (C.FOUR_AND_PAIR, C.FOUR_KIND, C.FULL_HOUSE, C.THREE_KIND,
+                                C.TWO_PAIRS) for s in squares_of(c)]
+        assert names(kivi.legal_actions(state)) == sorted(expected, key=square_index)
+
+    @pytest.mark.parametrize("rule", list(HighestRule))
+    def test_K8_every_roll_and_every_rule_follow_the_rules_file(self, rule: HighestRule) -> None:
+        """Every non-wild roll, with every set of higher combinations' squares taken."""
+        options = Options(highest_rule=rule)
+        higher = sorted(K8_TABLE, key=list(Combination).index)
+        rolls = [d for d in itertools.combinations_with_replacement(range(1, 7), 6)
+                 if not kivi.analyse(d).wild]
+        for n in range(len(higher) + 1):
+            for taken in itertools.combinations(higher, n):
+                full = [s for c in taken for s in squares_of(c)]
+                base = position((1, 1, 2, 3, 5, 6), {s: i % 4 for i, s in enumerate(full)},
+                                players=4, options=options)
+                for dice in rolls:
+                    state = attrs.evolve(base, dice=dice)
+                    assert names(kivi.legal_actions(state)) == k8_squares(state), (taken, dice)
+
 
 class TestK9End:
     """K9: the game ends when every player has taken ten turns."""
@@ -537,4 +638,17 @@ class TestJsonValidation:
     def test_round_trip(self) -> None:
         state = position((1, 2, 3, 4, 5, 6), {"a1": 0, "g7": 1})
         assert from_json(to_json(state), State) == state
+
+    def test_K8_documents_of_rules_version_1_are_refused(self) -> None:
+        """Rules version 2 changed K8: what version 1 wrote may mean another legal set."""
+        import json
+
+        assert kivi.RULES_VERSION == "2"
+        data = self._data()
+        data["rules_version"] = "1"
+        with pytest.raises(InvalidStateError, match="rules version '1' of KIVI"):
+            from_json(json.dumps(data))
+        record = attrs.evolve(Record.start("kivi", 2), rules_version="1")
+        with pytest.raises(InvalidStateError, match="made under rules version '1' of KIVI"):
+            replay(from_json(to_json(record), Record))
 

@@ -347,6 +347,19 @@ class TestW9PlayWhale:
             play(state, "2>1")
         assert err.value.rule == "W9" and "3 whales" in err.value.reason
 
+    def test_W9_limit_counts_whales_lying_at_the_pack(self) -> None:
+        """(R) A whale a turtle removed no longer counts: its owner may play there again."""
+        state = position(player=1, hands=((1, 2, 3), (0, 4, 4, 6)),
+                         whales=(((1, (1, True), 2), ()), ((), ()), ((), ())))
+        state = play(state, "turtle 1.1", *draws(5, 6))
+        assert state.packs[0].whales[0] == (Whale(1, True), Whale(2, False))
+        assert state.discards[0] == (1,)  # the removed whale lies in its owner's discard pile
+        assert wr.to_move(state) == 0
+        assert {"3>1", "5>1"} <= set(texts(state))
+        state = play(state, "3>1")
+        assert len(state.packs[0].whales[0]) == 3
+        assert not any(t.endswith((">1", ">1 up")) for t in texts(state))
+
     def test_cannot_play_a_card_not_in_hand(self) -> None:
         with pytest.raises(IllegalActionError) as err:
             play(opening(), "3>1")

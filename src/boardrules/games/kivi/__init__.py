@@ -108,7 +108,7 @@ NAME: Final = "kivi"
 """Registry name."""
 TITLE: Final = "KIVI"
 """Title."""
-RULES_VERSION: Final = "1"
+RULES_VERSION: Final = "2"
 """Version of these rules; records made under another version are refused."""
 PERFECT_INFORMATION: Final = True
 """Nothing is hidden (K12): every action may be shown to everyone."""

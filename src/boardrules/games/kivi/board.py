@@ -97,11 +97,15 @@ DOMINATES: Final[Mapping[Combination, frozenset[Combination]]] = MappingProxyTyp
     C.FOUR_AND_PAIR: frozenset({C.FOUR_KIND, C.FULL_HOUSE, C.THREE_KIND, C.TWO_PAIRS}),
     C.TWO_TRIPLES: frozenset({C.FULL_HOUSE, C.THREE_KIND, C.TWO_PAIRS}),
     C.THREE_PAIRS: frozenset({C.TWO_PAIRS}),
-    C.FOUR_KIND: frozenset({C.THREE_KIND}),
+    C.FOUR_KIND: frozenset({C.THREE_KIND, C.TWO_PAIRS}),
     C.FULL_HOUSE: frozenset({C.THREE_KIND, C.TWO_PAIRS}),
     C.LARGE_STRAIGHT: frozenset({C.SMALL_STRAIGHT}),
 })
-"""K8: ``DOMINATES[D]`` is the set of combinations D is higher than."""
+"""K8: ``DOMINATES[D]`` is the set of combinations D is higher than.
+
+Within the "same values" family and the straights; even, odd and the sums stand alone.
+The relation is transitive as listed (every D above C also beats what C beats).
+Rules version 2 added `FOUR_KIND` ≻ `TWO_PAIRS` ("nejvyšší možná kombinace")."""
 
 DOMINATORS: Final[Mapping[Combination, frozenset[Combination]]] = MappingProxyType({
     c: frozenset(d for d, lower in DOMINATES.items() if c in lower) for c in Combination

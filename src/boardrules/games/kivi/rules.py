@@ -31,7 +31,7 @@ from boardrules.games.kivi.actions import (
     Reroll,
     Roll,
 )
-from boardrules.games.kivi.board import DICE, SIZE, SQUARES, analyse, square_name
+from boardrules.games.kivi.board import DICE, SIZE, SQUARES, Combination, analyse, square_name
 from boardrules.games.kivi.state import ROUNDS, STONES, HighestRule, Options, State
 
 __all__ = [
@@ -190,9 +190,24 @@ def _why_illegal(state: State, action: object) -> tuple[str, str]:
             if combination not in info.satisfied:
                 return f"the dice {''.join(map(str, state.dice))} do not make " \
                     f"{combination.name} ({name})", "K7"
-            return f"a higher combination than {combination.name} must be used", "K8"
+            return _higher_reason(state, combination), "K8"
         case _:
             return f"{action!r} is not a KIVI action", ""
+
+
+def _higher_reason(state: State, lower: Combination) -> str:
+    """Return why `lower` is barred by K8: the higher combinations the dice make."""
+    higher = dict(analyse(state.dice).rivalled)[lower]
+    squares = state.options.layout.squares
+    free = state.options.highest_rule is HighestRule.AVAILABLE
+    if free:
+        higher = tuple(d for d in higher if any(state.cells[i] is None for i in squares[d]))
+    names = [d.name for d in higher]
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    verb, rest = ("is", "has a free square") if len(names) == 1 else ("are", "have free squares")
+    why = f"{verb} higher than {lower.name} and still {rest}" if free else \
+        f"{verb} higher than {lower.name} (highest_rule 'strict')"
+    return f"the dice also make {listed}, which {why}: the highest combination must be used"
 
 
 def apply(state: State, action: Action) -> State:
