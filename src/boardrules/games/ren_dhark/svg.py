@@ -48,6 +48,12 @@ STATUS: Final = {Status.PENDING: ("#777", "pending"), Status.WARDED: ("#8e44ad",
 KIND: Final = {Kind.SHIP: "ship", Kind.PERSON: "person", Kind.UNIT: "unit",
                Kind.SHIP_OR_UNIT: "ship/unit", Kind.ACTION: "action", Kind.PLANET: "planet"}
 
+ROLLS: Final = {Phase.ACTIVATE: "the activation roll of the card just committed",
+                Phase.WARD: "the ward-off roll against an action card",
+                Phase.DESTROY: "the roll of a destroying action card",
+                Phase.COMBAT: "the combat roll"}
+"""What the chance node of each rolling phase rolls."""
+
 WIDTH: Final = 980
 FACE_W: Final = 102
 FACE_H: Final = 140
@@ -104,17 +110,11 @@ def _status(o: Observation) -> str:
         return f"{head}: {attacker} attacks and commits{again}"
     if o.phase is Phase.DEFEND:
         return f"{head}: {defender} defends and commits a card"
-    if o.phase is Phase.ACTIVATE:
-        return f"{head}: the activation roll of the card just committed"
     if o.phase is Phase.WINDOW:
         who = defender if d.window == 1 else attacker
         return f"{head}: action window, {who} adds an action card or passes"
-    if o.phase is Phase.WARD:
-        return f"{head}: the ward-off roll against an action card"
-    if o.phase is Phase.DESTROY:
-        return f"{head}: the roll of a destroying action card"
-    if o.phase is Phase.COMBAT:
-        return f"{head}: the combat roll"
+    if o.phase in ROLLS:
+        return f"{head}: {ROLLS[o.phase]}"
     assert d.loser is not None
     loser = o.attacker if d.loser == ATTACKER else 1 - o.attacker
     return f"{head}: {_who(o, loser)} lost the duel and may counter-strike with a G card"
