@@ -245,19 +245,6 @@ class Drawing:
             body = f"<title>{_text(title)}</title>{body}"
         self._parts.append(f"<text{attributes}>{body}</text>")
 
-    def begin(self, *, x: float = 0, y: float = 0, opacity: float | None = None,
-              title: str | None = None) -> None:
-        """Open a group, shifted by (`x`, `y`); close it with `end`."""
-        attributes = _attr("transform", f"translate({num(x)},{num(y)})") if x or y else ""
-        if opacity is not None:
-            attributes += _attr("opacity", opacity)
-        self._parts.append(f"<g{attributes}>" + (f"<title>{_text(title)}</title>" if title
-                                                 else ""))
-
-    def end(self) -> None:
-        """Close the innermost open group."""
-        self._parts.append("</g>")
-
     # -- pieces the games share ------------------------------------------------------
 
     def star(self, cx: float, cy: float, r: float, fill: str, *, stroke: str | None = None,
@@ -337,33 +324,6 @@ class Drawing:
         self.text(14, 34, line, size=font, fill=ink, anchor="start")
         self.badge(self.width - 14 - (text_width(viewer, 11) + 10) / 2, 16, viewer,
                    fill=accent, ink="#fff", size=11)
-
-    def legend(self, x: float, y: float, items: Sequence[tuple[str, str, str]], *,
-               ink: str = "#333", size: float = 10, width: float | None = None) -> float:
-        """Draw a legend row from (kind, colour, label) items, wrapping at `width`; kinds are
-        ``"box"``, ``"dot"``, ``"ring"``, ``"dash"``, ``"line"`` and ``"star"``.
-        Return the height used."""
-        limit = (width or self.width - x) + x
-        cx, cy = x, y
-        for kind, colour, label in items:
-            span = 18 + text_width(label, size) + 14
-            if cx > x and cx + span > limit:
-                cx, cy = x, cy + size * 1.8
-            if kind == "box":
-                self.rect(cx, cy - 6, 12, 12, colour, stroke="#0005", width=0.8, rx=2)
-            elif kind == "dot":
-                self.circle(cx + 6, cy, 6, colour, stroke="#0005", width=0.8)
-            elif kind == "ring":
-                self.circle(cx + 6, cy, 5, stroke=colour, width=2.5)
-            elif kind == "dash":
-                self.rect(cx, cy - 6, 12, 12, stroke=colour, width=1.5, dash="3 2", rx=2)
-            elif kind == "star":
-                self.star(cx + 6, cy, 7, colour)
-            else:
-                self.line(cx, cy, cx + 12, cy, colour, width=3)
-            self.text(cx + 18, cy, label, size=size, fill=ink, anchor="start")
-            cx += span
-        return cy - y + size * 1.8
 
     def document(self, size: int | None, label: str) -> str:
         """Return the finished SVG: `size` is the width in pixels (``None``: the natural
