@@ -1,13 +1,29 @@
-"""Hypothesis profiles: ``ci`` (default, bounded) and ``dev`` (more examples).
+"""Hypothesis profiles, the boardrules under test in the header, and CI's guards.
 
-Choose one with ``HYPOTHESIS_PROFILE=dev pytest``.
+Hypothesis profiles: ``ci`` (default, bounded) and ``dev`` (more examples); choose
+one with ``HYPOTHESIS_PROFILE=dev pytest``.
+
+The header of every run says which boardrules the tests import and how it was
+installed. With ``BOARDRULES_TEST_INSTALLED=1`` (set by ``.ci/test_wheel.py``) the run
+stops before collecting anything unless that is an installed wheel; with
+``BOARDRULES_TEST_ALL_EXTRAS=1`` a test skipped for a missing module fails instead.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Generator
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+from tests.installed import (
+    ALL_EXTRAS_SWITCH,
+    INSTALLED_SWITCH,
+    problems_with_installed_wheel,
+    provenance,
+    switched_on,
+)
 
 settings.register_profile(
     "ci", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow],
@@ -17,3 +33,32 @@ settings.register_profile(
     "dev", max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    """Say which boardrules the tests import (the source tree or an installed wheel)."""
+    return provenance()
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Stop at once when CI asks for the installed wheel and the tests would see another."""
+    if switched_on(INSTALLED_SWITCH):
+        problems = problems_with_installed_wheel(session.config.rootpath)
+        if problems:
+            pytest.exit(f"{INSTALLED_SWITCH}=1 but " + "; ".join(problems),
+                        returncode=pytest.ExitCode.USAGE_ERROR)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """Fail, where every extra must be installed, a test skipped for a missing module."""
+    report = yield
+    if (switched_on(ALL_EXTRAS_SWITCH) and report.skipped
+            and isinstance(report.longrepr, tuple)
+            and "could not import" in report.longrepr[2]):
+        report.outcome = "failed"
+        report.longrepr = (f"skipped for a missing module, but {ALL_EXTRAS_SWITCH}=1 says every "
+                           f"optional dependency is installed: {report.longrepr[2]}")
+    return report

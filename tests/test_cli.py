@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import io
+import shutil
 import subprocess
 import sys
+import sysconfig
 
 import pytest
 
@@ -15,6 +17,10 @@ def run(*argv: str) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
     status = main(list(argv), out=out, err=err)
     return status, out.getvalue(), err.getvalue()
+
+
+def _without_timings(text: str) -> list[str]:
+    return [line for line in text.splitlines() if "second" not in line and "time" not in line]
 
 
 class TestGames:
@@ -42,9 +48,7 @@ class TestSimulate:
     def test_same_seed_same_games(self) -> None:
         first = run("simulate", "kivi", "--games", "5", "--seed", "3", "--quiet")[1]
         second = run("simulate", "kivi", "--games", "5", "--seed", "3", "--quiet")[1]
-        strip = [line for line in first.splitlines() if "second" not in line and "time" not in line]
-        assert strip == [line for line in second.splitlines()
-                         if "second" not in line and "time" not in line]
+        assert _without_timings(first) == _without_timings(second)
 
     @pytest.mark.parametrize(
         ("argv", "message"),
@@ -66,3 +70,31 @@ class TestSimulate:
         )
         assert done.returncode == 0, done.stderr
         assert "3 random games of KIVI" in done.stdout
+
+
+class TestPythonDashM:
+    """`python -m boardrules` is the `boardrules` command: same output, same exit status."""
+
+    @pytest.mark.parametrize(
+        "argv",
+        [
+            ("--version",),
+            ("games",),
+            ("simulate", "kivi", "--games", "2", "--seed", "1", "--quiet"),
+            ("simulate", "chess"),
+        ],
+        ids=["version", "games", "simulate", "bad-game"],
+    )
+    def test_same_as_the_command(self, argv: tuple[str, ...]) -> None:
+        scripts = sysconfig.get_path("scripts")
+        command = shutil.which("boardrules", path=scripts)
+        assert command is not None, f"no boardrules command in {scripts}: install the project"
+        by_command, by_module = (
+            subprocess.run([*prefix, *argv], capture_output=True, text=True, check=False,
+                           timeout=120)
+            for prefix in ([command], [sys.executable, "-m", "boardrules"])
+        )
+        assert by_module.returncode == by_command.returncode
+        assert _without_timings(by_module.stdout) == _without_timings(by_command.stdout)
+        assert by_module.stderr == by_command.stderr
+        assert by_module.stdout or by_module.stderr  # it said something
