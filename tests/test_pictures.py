@@ -3,7 +3,7 @@
 The golden files in ``tests/pictures/`` are the example pictures of `boardrules._gallery`
 (the ones the docs show). Regenerate them after an intended change with
 ``BOARDRULES_REGEN=1 pytest tests/test_pictures.py`` and look at the diff (and the
-pictures: ``.ci/pictures.py`` draws them in a browser).
+pictures: ``.ci/screenshots.py`` draws them in a browser).
 """
 
 from __future__ import annotations

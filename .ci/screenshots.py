@@ -2,7 +2,7 @@
 
 Usage::
 
-    python .ci/pictures.py [--chromium /usr/bin/chromium] [--out .ci/pictures]
+    python .ci/screenshots.py [--chromium /usr/bin/chromium] [--out .ci/pictures]
 
 For every picture of ``boardrules._gallery`` (the ones the docs show), at its natural
 size and scaled to 480 pixels wide: writes ``NAME.svg``, has Chromium screenshot it in a
