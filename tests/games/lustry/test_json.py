@@ -153,3 +153,77 @@ def test_L18_progress_needs_a_sequence_and_no_drawn_game_has_it() -> None:
     assert lustry.is_terminal(state) and state.player == 0 and not state.progress
     from_data(to_data(state))
     refused(state, lambda d: d.update(progress=True), "drawn game")
+
+
+def exchanging() -> State:
+    """Player 0 exchanges r1c–r4cf, blocked by b3ce, g2ce and b4ce, for r2se r3se: g2ce went
+    under at once, r1c r2cf r3cf r4cf b3ce b4ce wait (L14)."""
+    state = new_game(2)
+    moves = [*("r1c", "r2cf", "r3cf", "r4cf", "g2cf", "g3cf", "g4cf"),
+             "lay r1c r2cf", "extend r3cf", "extend r4cf", "end",
+             *("b3ce", "g2ce", "b4ce", "g1s", "g2sf", "b2sf", "b3sf"),
+             "block b3ce>r3cf", "block g2ce>r2cf", "block b4ce>r4cf", "end",
+             *("r2se", "r3se", "b1s", "b5sf"), "exchange r2se r3se"]
+    for move in moves:
+        if " " in move or move == "end":
+            state = apply(state, parse_action(state, move))
+        else:
+            state = apply(apply(state, Draw(move[0])), Drawn(move))
+    assert state.exchanged == ("r1c", "r2cf", "r3cf", "r4cf", "b3ce", "b4ce")
+    return state
+
+
+def swap(data: dict[str, Any], waiting: str, pile: int, card: str) -> None:
+    """Swap a waiting exchanged card with a card of a draw pile (both zones stay sorted)."""
+    exchanged, draw = data["exchanged"], data["draw"][pile]
+    exchanged[exchanged.index(waiting)] = card
+    draw[draw.index(card)] = waiting
+    exchanged.sort(key=lustry.KINDS.index)
+    draw.sort(key=lustry.KINDS.index)
+
+
+def test_L14_a_state_completing_an_exchange_round_trips() -> None:
+    state = exchanging()
+    assert from_json(to_json(state)) == state
+    for viewer in (0, 1, None):
+        view = lustry.observe(state, viewer)
+        assert from_json(to_json(view)) == view
+    record = Record.start("lustry", 2)
+    assert replay(from_json(to_json(record), Record)) == new_game(2)
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    (lambda d: d.update(phase="play"), "exchanged: cards wait"),
+    (lambda d: d.update(progress=False), "progress: an exchange"),
+    (lambda d: d["exchanged"].reverse(), "canonical order"),
+    (lambda d: d["exchanged"].append("r9"), "not a card"),
+    (lambda d: d["exchanged"].insert(4, "r1s"), r"extra \['r1s'\]"),
+    (lambda d: (d["exchanged"].remove("b4ce"), d["discards"][2].append("b4ce"),
+                d["seen"][2].append(True)), "the b cards are all of one kind"),
+    (lambda d: swap(d, "b4ce", 2, "b0"), "steal card"),
+    (lambda d: swap(d, "r4cf", 0, "r4sf"), "both shapes"),
+    (lambda d: swap(d, "b4ce", 2, "b4cf"), "blockers"),
+    (lambda d: swap(d, "b4ce", 2, "b1c"), "blockers"),
+])
+def test_L14_corrupted_exchanges_are_refused(change: Any, words: str) -> None:
+    refused(exchanging(), change, words)
+
+
+def test_L14_no_exchange_phase_without_waiting_cards() -> None:
+    refused(midgame(), lambda d: d.update(phase="exchange"), "exchanged: cards wait")
+
+
+def test_L13_the_option_is_read_and_checked() -> None:
+    state = new_game(2, Options(unblock_protects="card"))
+    assert from_json(to_json(state)) == state
+    assert '"unblock_protects": "card"' in to_json(state)
+    data = corrupt(state, lambda d: d["options"].update(unblock_protects="cards"))
+    with pytest.raises(InvalidStateError, match="unblock_protects"):
+        from_data(data)
+
+
+def test_a_document_of_rules_version_1_is_refused() -> None:
+    data = copy.deepcopy(to_data(new_game(2)))
+    data["rules_version"] = "1"
+    with pytest.raises(InvalidStateError, match="rules_version"):
+        from_data(data)

@@ -6,6 +6,7 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 
+import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -16,10 +17,14 @@ from boardrules.games.lustry import (
     HAND_SIZE,
     Action,
     Allow,
+    Block,
     Defend,
     EndTurn,
+    Exchange,
     Options,
     Phase,
+    Protection,
+    PutUnder,
     State,
 )
 from boardrules.games.lustry.actions import ALL_ACTIONS
@@ -97,6 +102,52 @@ class TestTable:
                 if seq.closed:
                     assert seq.complete and not seq.blocked
             assert all(n <= 1 for n in closed.values())
+
+
+class TestProtection:
+    """No block lands beside an unblocking card's protection, under either reading (L13)."""
+
+    @few
+    @given(seeds, st.sampled_from(Protection))
+    def test_blocks(self, seed: int, protects: Protection) -> None:
+        options = attrs.evolve(OPTIONS, unblock_protects=protects)
+        for before, action, after in walk(seed, options):
+            if not isinstance(action, Block):
+                continue
+            i = 3 * (1 - before.player) + "rgb".index(action.target[0])
+            seq, now = before.sequences[i], after.sequences[i]
+            if protects is Protection.SEQUENCE:
+                assert not seq.guarded
+            (j,) = [j for j, (b, c) in enumerate(zip(seq.blockers, now.blockers, strict=True))
+                    if b != c]
+            assert seq.cards[j] == action.target and seq.unblockers[j] is None
+
+
+class TestExchange:
+    """After an exchange the player only puts the old cards under their piles, one decision
+    per card that has a choice, until none waits; every card ends known to both (L14)."""
+
+    @few
+    @given(seeds)
+    def test_exchanges(self, seed: int) -> None:
+        for before, action, after in walk(seed):
+            if before.phase is Phase.EXCHANGE:
+                assert isinstance(action, PutUnder) and lustry.to_move(before) == before.player
+                cards = [a.card for a in lustry.legal_actions(before) if isinstance(a, PutUnder)]
+                assert len(cards) == len(lustry.legal_actions(before)) >= 2
+                assert len(set(cards)) == len(cards) and len({k[0] for k in cards}) == 1
+            if isinstance(action, Exchange | PutUnder):
+                old = Counter(before.exchanged)
+                if isinstance(action, Exchange):
+                    seq = before.sequences[3 * before.player + "rgb".index(action.first[0])]
+                    old.update(k for k in (*seq.cards, *seq.blockers, *seq.unblockers) if k)
+                went = Counter(after.exchanged)
+                for d in range(3 * before.player, 3 * before.player + 3):
+                    added = after.discards[d][len(before.discards[d]):]
+                    assert after.discards[d][:len(before.discards[d])] == before.discards[d]
+                    assert all(after.seen[d][len(before.seen[d]):])  # known to both
+                    went.update(added)
+                assert went == old
 
 
 class TestTurnOrder:

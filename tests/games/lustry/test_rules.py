@@ -28,6 +28,7 @@ from boardrules.games.lustry import (
     Lay,
     Options,
     Phase,
+    Protection,
     State,
     Steal,
     Unblock,
@@ -286,7 +287,59 @@ def test_L13_unblock_removes_the_blocker_and_protects() -> None:
     # player 1 still holds g3ce, but the protected card cannot be blocked again
     assert "g3ce" in state.hands[1]
     assert not any(t.endswith(">r3cf") for t in texts(state))
-    assert refused(state, "block g3ce>r3cf").rule == "L12"
+    assert refused(state, "block g3ce>r3cf").rule == "L13"
+
+
+def guarded_run(options: Options | None = None) -> State:
+    """P0 lays r1c–r4cf; P1 blocks r3cf with b3ce and r2cf with g2ce; P0 unblocks r3cf with
+    r3ce; P1, holding b4ce (which fits r4cf), is about to play."""
+    state = take(new_game(2, options), "r1c", "r2cf", "r3cf", "r4cf", "g2cf", "g3cf", "g4cf")
+    state = play(state, "lay r1c r2cf", "extend r3cf", "extend r4cf", "end")
+    state = take(state, "b3ce", "g2ce", "b4ce", "g1s", "g2sf", "b2sf", "b3sf")
+    state = play(state, "block b3ce>r3cf", "block g2ce>r2cf", "end")
+    state = take(state, "r3ce", "r2ce", "b1s", "b5sf")
+    state = play(state, "unblock r3ce>b3ce", "end")
+    return take(state, "g5ce", "b5se")
+
+
+def test_L13_an_unblocking_card_protects_the_whole_sequence() -> None:
+    # "Karta, která postupku odblokovala, zůstává vyložena vedle postupky a brání tak jejímu
+    # dalšímu blokování": jejímu, the sequence's
+    state = guarded_run()
+    seq = state.sequences[0]
+    assert seq.unblockers == (None, None, "r3ce", None)
+    assert "b4ce" in state.hands[1] and "r4cf" in seq.free  # neither blocked nor unblocked
+    assert not any(t.startswith("block") for t in texts(state))
+    assert seq.guarded
+    assert "sequence r1c r2cf<g2ce r3cf+r3ce r4cf (protected)" in lustry.render(observe(state, 1))
+    error = refused(state, "block b4ce>r4cf")
+    assert error.rule == "L13" and "protects" in error.reason
+    # a card blocked before the unblock stays blocked, and may still be unblocked
+    state = take(play(state, "end"), "g5cf")
+    assert "unblock r2ce>g2ce" in texts(state)
+    state = play(state, "unblock r2ce>g2ce")
+    assert state.sequences[0].unblockers == (None, "r2ce", "r3ce", None)
+    assert state.sequences[0].blockers == (None,) * 4
+
+
+def test_L13_variant_the_unblocking_card_protects_only_its_card() -> None:
+    state = guarded_run(Options(unblock_protects="card"))
+    assert state.options.unblock_protects is Protection.CARD
+    assert "r3cf+r3ce r4cf;" in lustry.render(observe(state, 1))  # not "(protected)"
+    assert "block b4ce>r4cf" in texts(state)
+    assert not any(t.endswith(">r3cf") for t in texts(state))  # the unblocked card is safe
+    state = play(state, "block b4ce>r4cf")
+    assert state.sequences[0].blockers == (None, "g2ce", None, "b4ce")
+
+
+def test_L13_the_option_takes_sequence_or_card() -> None:
+    assert Options().unblock_protects is Protection.SEQUENCE
+    assert Options(unblock_protects="sequence") == Options()
+    assert Options(unblock_protects=Protection.CARD).unblock_protects is Protection.CARD
+    for bad in ("cards", "", None, 1, ["card"]):
+        with pytest.raises(InvalidOptionsError) as info:
+            Options(unblock_protects=bad)  # type: ignore[arg-type]
+        assert info.value.option == "unblock_protects"
 
 
 def test_L13_no_unblocking_before_a_block() -> None:
@@ -296,17 +349,88 @@ def test_L13_no_unblocking_before_a_block() -> None:
     assert refused(state, "unblock r3ce>b3ce").rule == "L13"
 
 
-def test_L14_exchange_discards_the_old_sequence_in_canonical_order() -> None:
+def test_L14_the_player_puts_the_exchanged_cards_under_in_their_own_order() -> None:
+    # "Karty z vyložené postupky i případné blokující karty odhodí v libovolném pořadí
+    # dospod svého odhazovacího balíku stejné barvy."
     state = red_run_blocked()
     state = take(state, "r2se", "r3se", "r0", "b0")
     state = play(state, "steal r0 b", "allow")  # a steal card in front of the red area
     state = play(state, "exchange r3se r2se")
     assert state.sequences[0].cards == ("r2se", "r3se")
-    assert state.discards[0] == ("r1c", "r2cf", "r3cf", "r4cf")
-    assert state.discards[2] == ("b3ce",)  # the blocker, to the pile of its colour
-    assert state.seen[0] == (True,) * 4 and state.seen[2] == (True,)
+    assert texts(state) == ["under r1c", "under r2cf", "under r3cf", "under r4cf"]
+    assert state.phase is Phase.EXCHANGE and to_move(state) == 0
+    assert state.exchanged == ("r1c", "r2cf", "r3cf", "r4cf")
+    assert state.discards[2] == ("b3ce",)  # the lone blocker needs no choice: it went at once
+    assert state.seen[2] == (True,)
+    assert refused(state, "end").rule == "L14"  # nothing else until the cards are put away
+    assert refused(state, "discard g2cf").rule == "L14"
+    assert refused(state, "under b3ce").rule == "L14"
+    state = play(state, "under r4cf", "under r1c")
+    assert state.discards[0] == ("r4cf", "r1c") and state.exchanged == ("r2cf", "r3cf")
+    state = play(state, "under r3cf")  # the last card needs no choice
+    assert state.phase is Phase.PLAY and state.exchanged == ()
+    assert state.discards[0] == ("r4cf", "r1c", "r3cf", "r2cf")
+    assert state.seen[0] == (True,) * 4  # they were on the table: known to both
     assert state.steals[0] == 1  # laid steal cards stay
     assert refused(state, "exchange g2cf g3cf").rule == "L14"
+    assert refused(state, "under r2cf").rule == "L14"
+
+
+def test_L14_one_decision_per_card_colour_by_colour_none_without_a_choice() -> None:
+    state = take(new_game(2), "r1c", "r2cf", "r3cf", "r4cf", "g2cf", "g3cf", "g4cf")
+    state = play(state, "lay r1c r2cf", "extend r3cf", "extend r4cf", "end")
+    state = take(state, "b3ce", "g2ce", "b4ce", "g1s", "g2sf", "b2sf", "b3sf")
+    state = play(state, "block b3ce>r3cf", "block g2ce>r2cf", "block b4ce>r4cf", "end")
+    state = take(state, "r2se", "r3se", "b1s", "b5sf")
+    state = play(state, "exchange r2se r3se")
+    assert texts(state) == ["under r1c", "under r2cf", "under r3cf", "under r4cf"]
+    # the green blocker is the only green card: under its pile at once; red goes first,
+    # then blue (the order between piles changes nothing)
+    assert state.discards[1] == ("g2ce",)
+    assert state.exchanged == ("r1c", "r2cf", "r3cf", "r4cf", "b3ce", "b4ce")
+    assert texts(state) == ["under r1c", "under r2cf", "under r3cf", "under r4cf"]
+    assert "the red exchanged cards go under first" in refused(state, "under b4ce").reason
+    state = play(state, "under r2cf", "under r1c", "under r4cf")
+    assert state.discards[0] == ("r2cf", "r1c", "r4cf", "r3cf")
+    assert texts(state) == ["under b3ce", "under b4ce"]
+    state = play(state, "under b4ce")
+    assert state.discards[2] == ("b4ce", "b3ce") and state.phase is Phase.PLAY
+
+
+def test_L14_identical_cards_are_one_choice() -> None:
+    state = take(new_game(2), "r4cf", "r5cf", "r5cf", "r2ce", "r3ce", "r1s", "r2sf")
+    state = play(state, "lay r4cf r5cf", "extend r5cf", "exchange r2ce r3ce")
+    assert texts(state) == ["under r4cf", "under r5cf"]  # not one action per copy
+    assert state.exchanged == ("r4cf", "r5cf", "r5cf")
+    state = play(state, "under r5cf")
+    assert texts(state) == ["under r4cf", "under r5cf"]
+    state = play(state, "under r4cf")  # the other r5cf follows: no choice is left
+    assert state.discards[0] == ("r5cf", "r4cf", "r5cf") and state.phase is Phase.PLAY
+    # two 5s of one kind leave in the only order there is, with no decision
+    state = take(new_game(2), "r5cf", "r5cf", "r2ce", "r3ce", "g1c", "g2cf", "g3cf")
+    state = play(state, "lay r5cf r5cf", "exchange r2ce r3ce")
+    assert state.phase is Phase.PLAY and state.discards[0] == ("r5cf", "r5cf")
+
+
+def test_L14_L19_the_order_is_public() -> None:
+    import random
+
+    state = take(new_game(2), "r1c", "r2cf", "r3cf", "r2ce", "r3ce", "g2cf", "g3cf")
+    state = play(state, "lay r1c r2cf", "extend r3cf", "exchange r2ce r3ce")
+    for viewer in (0, 1, None):
+        view = observe(state, viewer)
+        assert view.exchanged == ("r1c", "r2cf", "r3cf") and view.phase is Phase.EXCHANGE
+        assert lustry.announce(state, lustry.PutUnder("r3cf"), viewer) == "under r3cf"
+    rng = random.Random(2)
+    for _ in range(10):
+        world = lustry.resample(state, 1, rng)
+        assert world.exchanged == state.exchanged and observe(world, 1) == observe(state, 1)
+    state = play(state, "under r3cf", "under r1c")
+    for viewer in (0, 1, None):
+        assert observe(state, viewer).discards[0] == ("r3cf", "r1c", "r2cf")
+    assert "exchanged" not in lustry.render(observe(state, 1))
+    state = play(state, "end", "draw r@0")  # player 1 draws the top card: known to both
+    assert state.pending == ("r3cf",) and state.pending_known == (3,)
 
 
 def test_L15_undefended_steal_moves_every_card_of_the_colour() -> None:
@@ -441,7 +565,8 @@ def test_L19_what_each_player_sees() -> None:
     state = take(state, "b0", "r1s", "r2sf", "g1s", "g2sf", "g3sf", "b1s")
     mine = observe(state, 1)
     assert mine.hands[1] == state.hands[1]
-    assert mine.hands[0] == ("r?", "r?", "r?", "g?", "b?", "b?")  # count and colours only
+    # the opponent's hand: the colour of each card (coloured backs), not only the count
+    assert mine.hands[0] == ("r?", "r?", "r?", "g?", "b?", "b?")
     assert mine.discards[2] == ("b?",) and observe(state, 0).discards[2] == ("b3cf",)
     assert mine.draw_sizes == (20, 21, 20)
     state = play(state, "lay r1s r2sf")
@@ -565,7 +690,7 @@ def test_kinds_are_in_the_documented_order() -> None:
 
 def test_ruling_exchanged_cards_are_known_to_both() -> None:
     state = take(new_game(2), "r1c", "r2cf", "r2ce", "r3ce", "g2cf", "g3cf", "g4cf")
-    state = play(state, "lay r1c r2cf", "exchange r2ce r3ce")
+    state = play(state, "lay r1c r2cf", "exchange r2ce r3ce", "under r1c")
     assert observe(state, 1).discards[0] == ("r1c", "r2cf")
     assert observe(state, None).discards[0] == ("r1c", "r2cf")
     state = play(state, "end", "draw r@0")

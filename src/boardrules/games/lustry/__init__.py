@@ -31,6 +31,7 @@ from boardrules.games.lustry.actions import (
     Exchange,
     Extend,
     Lay,
+    PutUnder,
     Steal,
     Unblock,
 )
@@ -64,7 +65,14 @@ from boardrules.games.lustry.rules import (
     scores,
     to_move,
 )
-from boardrules.games.lustry.state import NO_SEQUENCE, Options, Phase, Sequence, State
+from boardrules.games.lustry.state import (
+    NO_SEQUENCE,
+    Options,
+    Phase,
+    Protection,
+    Sequence,
+    State,
+)
 from boardrules.games.lustry.svg import svg
 from boardrules.games.lustry.validation import validate_state
 
@@ -96,6 +104,8 @@ __all__ = [
     "Observation",
     "Options",
     "Phase",
+    "Protection",
+    "PutUnder",
     "Sequence",
     "State",
     "Steal",
@@ -130,8 +140,11 @@ NAME: Final = "lustry"
 """Registry name."""
 TITLE: Final = "Lustry"
 """Title."""
-RULES_VERSION: Final = "1"
-"""Version of these rules; records made under another version are refused."""
+RULES_VERSION: Final = "2"
+"""Version of these rules; records and documents made under another version are refused
+(version 2: the exchanged cards go under the piles in the player's order, L14; an unblocking
+card protects its whole sequence, L13)."""
 ACTION_TYPES: Final[tuple[type[Action], ...]] = (
-    Drawn, Draw, Lay, Exchange, Extend, Block, Unblock, Steal, Discard, Defend, Allow, EndTurn)
+    Drawn, Draw, Lay, Exchange, PutUnder, Extend, Block, Unblock, Steal, Discard, Defend, Allow,
+    EndTurn)
 """Every action class, the chance outcome `Drawn` first."""

@@ -36,6 +36,7 @@ __all__ = [
     "Exchange",
     "Extend",
     "Lay",
+    "PutUnder",
     "Steal",
     "Unblock",
 ]
@@ -93,6 +94,19 @@ class Exchange:
 
     def __str__(self) -> str:
         return f"exchange {self.first} {self.second}"
+
+
+@attrs.frozen
+@exact_fields
+class PutUnder:
+    """Completing an exchange: put the next of the replaced sequence's cards under one's
+    discard pile of its colour (L14)."""
+
+    card: str
+    """The card put under the pile, from `State.exchanged`."""
+
+    def __str__(self) -> str:
+        return f"under {self.card}"
 
 
 @attrs.frozen
@@ -192,8 +206,8 @@ class EndTurn:
         return "end"
 
 
-Action: TypeAlias = (Draw | Drawn | Lay | Exchange | Extend | Block | Unblock | Steal | Discard
-                     | Defend | Allow | EndTurn)
+Action: TypeAlias = (Draw | Drawn | Lay | Exchange | PutUnder | Extend | Block | Unblock | Steal
+                     | Discard | Defend | Allow | EndTurn)
 """Every Lustry action, the chance outcome `Drawn` included."""
 
 ALLOW: Final = Allow()
@@ -230,6 +244,9 @@ PAIRS_FROM: Final[Mapping[str, tuple[tuple[str, Lay, Exchange], ...]]] = Mapping
     k: tuple((b, LAY[a, b], EXCHANGE[a, b]) for a, b in LAY if a == k) for k in KINDS})
 """For each kind, the sequences of two it starts as the lower card: (higher card, lay,
 exchange)."""
+PUT_UNDER: Final[Mapping[str, PutUnder]] = MappingProxyType(
+    {k: PutUnder(k) for k in KINDS if k not in STEAL})
+"""Every `PutUnder` (a steal card is never part of a sequence)."""
 EXTEND: Final[Mapping[str, Extend]] = MappingProxyType(
     {k: Extend(k) for k in KINDS if k not in STEAL})
 """Every `Extend`."""
@@ -251,9 +268,9 @@ DEFEND: Final[Mapping[str, Defend]] = MappingProxyType(
 
 ALL_ACTIONS: Final[tuple[Action, ...]] = (
     *DRAW_DECK, *DRAW_DISCARD, *DRAWN.values(), *LAY.values(), *EXCHANGE.values(),
-    *EXTEND.values(), *(b for bs in BLOCK.values() for b in bs), *UNBLOCK.values(),
-    *(s for ss in STEAL_ACTIONS.values() for s in ss), *DISCARD.values(), *DEFEND.values(),
-    ALLOW, END_TURN,
+    *PUT_UNDER.values(), *EXTEND.values(), *(b for bs in BLOCK.values() for b in bs),
+    *UNBLOCK.values(), *(s for ss in STEAL_ACTIONS.values() for s in ss), *DISCARD.values(),
+    *DEFEND.values(), ALLOW, END_TURN,
 )
 """Every distinct action of the game, each once."""
 BY_TEXT: Final[Mapping[str, Action]] = MappingProxyType({str(a): a for a in ALL_ACTIONS})

@@ -8,6 +8,7 @@ text                        action
 ``drawn r3cf``              chance: the card that came off the draw pile
 ``lay r1c r2cf``            lay a sequence of two cards (any order in the text)
 ``exchange r4se r5se``      discard one's red sequence and lay this one instead
+``under r2cf``              after an exchange: put r2cf under one's red discard pile next
 ``extend r4cf``             add a card to one's sequence of its colour
 ``block g3ce>r3cf``         block the opponent's r3cf with g3ce
 ``unblock r3ce>g3ce``       unblock one's card blocked by g3ce, laying r3ce

@@ -11,7 +11,9 @@ What a player knows, tracked in the state card by card:
   a removed blocker, an exchanged sequence; and a card discarded from a hand whose every
   card of that colour they knew to be a copy of it);
 * of the pending draws, the colours and the cards drawn from a pile position they knew;
-* the sizes of the draw piles; everything laid on the table.
+* the sizes of the draw piles; everything laid on the table, and so the cards of an
+  exchanged sequence waiting to go under the discard piles (`State.exchanged`) and the order
+  they go there in (each `PutUnder` is public, its position marked in `State.seen`).
 
 A card hidden from the viewer is shown as its colour letter followed by ``?`` (``g?``).
 The spectator (``None``) sees what both players know.
@@ -70,6 +72,8 @@ class Observation:
     """The laid sequences (``3 * player + colour``; `NO_SEQUENCE` where none is laid)."""
     steals: tuple[int, ...]
     """Laid steal cards (``3 * player + colour``)."""
+    exchanged: tuple[str, ...]
+    """The cards of an exchanged sequence still to go under the discard piles (public)."""
     named: str | None
     """The colour named by a steal awaiting its defence, or ``None``."""
     progress: bool
@@ -120,8 +124,8 @@ def observe(state: State, player: int | None) -> Observation:
     return Observation(player, state.options, state.phase, state.player, state.turn,
                        tuple(len(pile) for pile in state.draw), tuple(discards), state.seen,
                        hands, state.exposed, pending, state.pending_known, state.source,
-                       state.sequences, state.steals, state.named, state.progress, state.stall,
-                       state.winner)
+                       state.sequences, state.steals, state.exchanged, state.named,
+                       state.progress, state.stall, state.winner)
 
 
 def announce(state: State, action: Action, observer: int | None) -> str:
@@ -131,7 +135,9 @@ def announce(state: State, action: Action, observer: int | None) -> str:
     off a draw pile is unseen by everyone until drawing is over (``drawn ?``), and a card
     the opponent discards from hand shows only its colour (``discard g?``) — unless the
     opponent knew which card it must be (ruling 11: every card of that colour in the hand
-    was a known copy of it; the discard position is then marked in `State.seen`).
+    was a known copy of it; the discard position is then marked in `State.seen`). Every
+    other action is public, the cards put under the piles after an exchange included
+    (``under r2cf``: the card was on the table, L14).
 
     >>> from boardrules.games.lustry import Draw, Drawn, apply, new_game
     >>> announce(apply(new_game(2), Draw("r")), Drawn("r5cf"), 0)
@@ -198,5 +204,5 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     assert not any(pools.values())
     return State(state.options, state.phase, state.player, state.turn, draw, tuple(discards),
                  state.seen, hands, state.exposed, pending, state.pending_known, state.source,
-                 state.sequences, state.steals, state.named, state.progress, state.stall,
-                 state.winner)
+                 state.sequences, state.steals, state.exchanged, state.named, state.progress,
+                 state.stall, state.winner)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from boardrules.games.lustry.cards import COLOUR_NAMES, COLOURS
 from boardrules.games.lustry.observe import Observation
-from boardrules.games.lustry.state import Phase, Sequence
+from boardrules.games.lustry.state import Phase, Protection, Sequence
 
 __all__ = ["render"]
 
 
-def _sequence(seq: Sequence) -> str:
+def _sequence(seq: Sequence, whole: bool) -> str:
     if not seq.cards:
         return "-"
     parts = []
@@ -20,14 +20,17 @@ def _sequence(seq: Sequence) -> str:
             parts.append(f"{card}+{unblocker}")
         else:
             parts.append(card)
-    return " ".join(parts) + (" (closed)" if seq.closed else "")
+    if seq.closed:
+        return " ".join(parts) + " (closed)"
+    return " ".join(parts) + (" (protected)" if whole and seq.guarded else "")
 
 
 def render(observation: Observation) -> str:
     """Return the piles, hands and table as the viewer sees them.
 
-    Hidden cards show as their colour and ``?``; a blocked card as ``card<blocker``, a
-    protected one as ``card+unblocker``.
+    Hidden cards show as their colour and ``?``; a blocked card as ``card<blocker``, an
+    unblocked one as ``card+unblocker``; a sequence an unblocking card protects from
+    further blocks (L13, the rulebook's rule) ends with ``(protected)``.
 
     >>> from boardrules.games import lustry
     >>> print(render(lustry.observe(lustry.new_game(2), 0)).splitlines()[0])
@@ -41,9 +44,13 @@ def render(observation: Observation) -> str:
     elif o.phase is Phase.DEFEND:
         head = (f"Lustry - turn {o.turn + 1}, player {1 - o.current} may defend against the "
                 f"steal of {COLOUR_NAMES[o.named or 'r']}")
+    elif o.phase is Phase.EXCHANGE:
+        head = (f"Lustry - turn {o.turn + 1}, {who} to put the exchanged cards under the "
+                "discard piles")
     else:
         doing = "to draw" if o.phase is Phase.DRAW else "to play"
         head = f"Lustry - turn {o.turn + 1}, {who} {doing}"
+    whole = o.options.unblock_protects is Protection.SEQUENCE
     lines = [head, "draw piles: " + ", ".join(
         f"{COLOUR_NAMES[c]} {n}" for c, n in zip(COLOURS, o.draw_sizes, strict=True))]
     for p in (0, 1):
@@ -53,8 +60,10 @@ def render(observation: Observation) -> str:
             i = 3 * p + c
             steals = f", {o.steals[i]} steal" if o.steals[i] else ""
             pile = " ".join(o.discards[i]) or "-"
-            lines.append(f"  {COLOUR_NAMES[colour]:5}  sequence {_sequence(o.sequences[i])}"
+            lines.append(f"  {COLOUR_NAMES[colour]:5}  sequence {_sequence(o.sequences[i], whole)}"
                          f"{steals}; discards {pile}")
     if o.pending:
         lines.append(f"drawn, face down: {' '.join(o.pending)}")
+    if o.exchanged:
+        lines.append(f"exchanged, to go under the discard piles: {' '.join(o.exchanged)}")
     return "\n".join(lines)

@@ -7,6 +7,8 @@ Order of `legal_actions` (stable, documented):
 * chance (a card comes off a draw pile): one `Drawn` per kind in the pile, canonical card order;
 * phase 2: every `Lay`, `Exchange`, `Extend`, `Block`, `Unblock`, `Steal`, `Discard` — each
   group in the canonical order of the hand card it uses — then `EndTurn`;
+* completing an exchange: one `PutUnder` per kind of the first colour (red, green, blue)
+  among the exchanged cards still waiting, canonical card order;
 * steal defence: `Allow`, then one `Defend` per kind of steal card in the defender's hand.
 """
 
@@ -32,6 +34,7 @@ from boardrules.games.lustry.actions import (
     EXTEND,
     LAY,
     PAIRS_FROM,
+    PUT_UNDER,
     STEAL_ACTIONS,
     UNBLOCK,
     Action,
@@ -45,6 +48,7 @@ from boardrules.games.lustry.actions import (
     Exchange,
     Extend,
     Lay,
+    PutUnder,
     Steal,
     Unblock,
 )
@@ -62,7 +66,14 @@ from boardrules.games.lustry.cards import (
     STEAL_CARDS,
     VALUE,
 )
-from boardrules.games.lustry.state import NO_SEQUENCE, Options, Phase, Sequence, State
+from boardrules.games.lustry.state import (
+    NO_SEQUENCE,
+    Options,
+    Phase,
+    Protection,
+    Sequence,
+    State,
+)
 
 __all__ = [
     "MAX_PLAYERS",
@@ -87,6 +98,8 @@ MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 2
 
 _DRAW, _PLAY, _DEFEND, _OVER = Phase.DRAW, Phase.PLAY, Phase.DEFEND, Phase.OVER
+_EXCHANGE: Final = Phase.EXCHANGE
+_WHOLE: Final = Protection.SEQUENCE
 _CI: Final = COLOUR_INDEX
 _ORDER_KEY: Final = ORDER.__getitem__
 _NO_PILES: Final[tuple[tuple[str, ...], ...]] = ((),) * 6
@@ -119,7 +132,7 @@ def new_game(players: int = 2, options: Options | None = None) -> State:
         raise InvalidOptionsError("options",
                                   f"expected lustry.Options, got {type(options).__name__}")
     return State(options, _DRAW, options.first_player, 0, COLOUR_DECK, _NO_PILES, _NO_MARKS,
-                 ((), ()), ((), ()), (), (), None, _NO_SEQUENCES, (0,) * 6, None, False, 0,
+                 ((), ()), ((), ()), (), (), None, _NO_SEQUENCES, (0,) * 6, (), None, False, 0,
                  None)
 
 
@@ -132,6 +145,8 @@ def to_move(state: State) -> ToMove:
         return CHANCE if state.source is not None else state.player
     if phase is _DEFEND:
         return 1 - state.player
+    if phase is _EXCHANGE:
+        return state.player
     return TERMINAL
 
 
@@ -197,7 +212,11 @@ def _play_actions(state: State) -> tuple[Action, ...]:
         if blockable:
             for block in block_actions:
                 target = block.target
-                if target in other[_CI[target]].free:
+                seq = other[_CI[target]]
+                # under the rulebook's L13 an unblocking card guards its whole sequence
+                # (the option is read only in that rare case)
+                if target in seq.free and not (
+                        seq.guarded and state.options.unblock_protects is _WHOLE):
                     blocks.append(block)
     return (*lays, *exchanges, *extends, *blocks, *unblocks, *steals, *discards, END_TURN)
 
@@ -222,6 +241,10 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     elif phase is _DEFEND:
         out = (ALLOW, *(DEFEND[k] for k in dict.fromkeys(state.hands[1 - state.player])
                         if k in STEAL))
+    elif phase is _EXCHANGE:
+        waiting = state.exchanged
+        colour = waiting[0][0]
+        out = tuple(PUT_UNDER[k] for k in dict.fromkeys(waiting) if k[0] == colour)
     else:
         out = ()
     _cache = (state, out)
@@ -292,7 +315,7 @@ def _after_draw(  # noqa: PLR0917 - the hot path passes zones positionally
     hand = state.hands[p]
     if len(hand) + len(pending) < HAND_SIZE and (any(draw) or any(discards)):
         return State(state.options, _DRAW, p, state.turn, draw, discards, seen, state.hands,
-                     state.exposed, pending, known, None, state.sequences, state.steals, None,
+                     state.exposed, pending, known, None, state.sequences, state.steals, (), None,
                      False, state.stall, None)
     bit = 2 >> p  # the opponent's bit
     exposed = state.exposed
@@ -301,7 +324,7 @@ def _after_draw(  # noqa: PLR0917 - the hot path passes zones positionally
         exposed = _pair(exposed, p, tuple(sorted(exposed[p] + tuple(learned), key=_ORDER_KEY)))
     hands = _pair(state.hands, p, tuple(sorted(hand + pending, key=_ORDER_KEY)))
     return State(state.options, _PLAY, p, state.turn, draw, discards, seen, hands, exposed, (),
-                 (), None, state.sequences, state.steals, None, False, state.stall, None)
+                 (), None, state.sequences, state.steals, (), None, False, state.stall, None)
 
 
 def _start_turn(state: State, player: int, turn: int, stall: int) -> State:
@@ -309,7 +332,7 @@ def _start_turn(state: State, player: int, turn: int, stall: int) -> State:
     drawing = len(state.hands[player]) < HAND_SIZE and (any(state.draw) or any(state.discards))
     return State(state.options, _DRAW if drawing else _PLAY, player, turn, state.draw,
                  state.discards, state.seen, state.hands, state.exposed, (), (), None,
-                 state.sequences, state.steals, None, False, stall, None)
+                 state.sequences, state.steals, (), None, False, stall, None)
 
 
 def _closed_count(seqs: tuple[Sequence, ...], base: int) -> int:
@@ -330,9 +353,9 @@ def _settle(  # noqa: PLR0917 - the hot path passes zones positionally
     seqs = (*seqs[:index], seq, *seqs[index + 1:])
     if seq.closed and _closed_count(seqs, 3 * p) == 2:
         return State(state.options, _OVER, p, state.turn, state.draw, discards, seen, hands,
-                     exposed, (), (), None, seqs, state.steals, None, progress, state.stall, p)
+                     exposed, (), (), None, seqs, state.steals, (), None, progress, state.stall, p)
     return State(state.options, _PLAY, p, state.turn, state.draw, discards, seen, hands,
-                 exposed, (), (), None, seqs, state.steals, None, progress, state.stall, None)
+                 exposed, (), (), None, seqs, state.steals, (), None, progress, state.stall, None)
 
 
 def _deadlocked(state: State) -> bool:
@@ -354,7 +377,7 @@ def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - o
             if owner is None:
                 return State(state.options, _DRAW, p, state.turn, state.draw, state.discards,
                              state.seen, state.hands, state.exposed, state.pending,
-                             state.pending_known, colour, state.sequences, state.steals, None,
+                             state.pending_known, colour, state.sequences, state.steals, (), None,
                              False, state.stall, None)
             i = 3 * owner + _CI[colour]
             pile, marks = state.discards[i], state.seen[i]
@@ -386,7 +409,7 @@ def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - o
                          (*discards[:i], discards[i] + (card,), *discards[i + 1:]),
                          (*seen[:i], seen[i] + (mark,), *seen[i + 1:]),
                          _pair(hands, p, _remove(hands[p], card)), exposed, (), (), None,
-                         state.sequences, state.steals, None, state.progress, state.stall, None)
+                         state.sequences, state.steals, (), None, state.progress, state.stall, None)
         case Lay(first=first, second=second) | Exchange(first=first, second=second):
             hand = _remove(_remove(state.hands[p], first), second)
             mine = state.exposed[p]
@@ -394,14 +417,30 @@ def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - o
                        if mine else state.exposed)
             i = 3 * p + _CI[first]
             discards, seen = state.discards, state.seen
-            if type(action) is Exchange:
-                discards, seen = _discard_sequence(state.sequences[i], discards, seen, p)
-            laid = Sequence((first, second), (None, None), (None, None))
             seqs = state.sequences
+            waiting: tuple[str, ...] = ()
+            if type(action) is Exchange:  # the old sequence and the cards beside it go (L14)
+                old = seqs[i]
+                waiting = tuple(sorted(
+                    (*old.cards, *(k for k in (*old.blockers, *old.unblockers) if k is not None)),
+                    key=_ORDER_KEY))
+                waiting, discards, seen = _put_away(waiting, discards, seen, p)
+            laid = Sequence((first, second), (None, None), (None, None))
             seqs = (*seqs[:i], laid, *seqs[i + 1:])
-            return State(state.options, _PLAY, p, state.turn, state.draw, discards, seen,
-                         _pair(state.hands, p, hand), exposed, (), (), None, seqs, state.steals,
-                         None, True, state.stall, None)
+            return State(state.options, _EXCHANGE if waiting else _PLAY, p, state.turn,
+                         state.draw, discards, seen, _pair(state.hands, p, hand), exposed, (),
+                         (), None, seqs, state.steals, waiting, None, True, state.stall, None)
+        case PutUnder(card=card):
+            d = 3 * p + _CI[card]
+            discards, seen = state.discards, state.seen
+            waiting, discards, seen = _put_away(
+                _remove(state.exchanged, card),
+                (*discards[:d], discards[d] + (card,), *discards[d + 1:]),
+                (*seen[:d], seen[d] + (True,), *seen[d + 1:]), p)
+            return State(state.options, _EXCHANGE if waiting else _PLAY, p, state.turn,
+                         state.draw, discards, seen, state.hands, state.exposed, (), (), None,
+                         state.sequences, state.steals, waiting, None, state.progress,
+                         state.stall, None)
         case Extend(card=card):
             i = 3 * p + _CI[card]
             seq = state.sequences[i]
@@ -429,7 +468,7 @@ def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - o
             return State(state.options, _PLAY, p, state.turn, state.draw, state.discards,
                          state.seen, _pair(state.hands, p, _remove(state.hands[p], card)),
                          exposed, (), (), None, (*seqs[:i], blocked, *seqs[i + 1:]),
-                         state.steals, None, state.progress, state.stall, None)
+                         state.steals, (), None, state.progress, state.stall, None)
         case Unblock(card=card, blocker=blocker):
             i = 3 * p + _CI[card]
             seq = state.sequences[i]
@@ -454,7 +493,7 @@ def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - o
             return State(state.options, _DEFEND, p, state.turn, state.draw, state.discards,
                          state.seen, _pair(state.hands, p, _remove(state.hands[p], card)),
                          exposed, (), (), None, state.sequences,
-                         (*steals[:i], steals[i] + 1, *steals[i + 1:]), colour, state.progress,
+                         (*steals[:i], steals[i] + 1, *steals[i + 1:]), (), colour, state.progress,
                          state.stall, None)
         case Defend(card=card):
             q = 1 - p
@@ -465,7 +504,7 @@ def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - o
             return State(state.options, _PLAY, p, state.turn, state.draw, state.discards,
                          state.seen, _pair(state.hands, q, _remove(state.hands[q], card)),
                          exposed, (), (), None, state.sequences,
-                         (*steals[:i], steals[i] + 1, *steals[i + 1:]), None, state.progress,
+                         (*steals[:i], steals[i] + 1, *steals[i + 1:]), (), None, state.progress,
                          state.stall, None)
         case Allow():
             return _allow(state)
@@ -475,19 +514,30 @@ def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - o
             assert_never(action)
 
 
-def _discard_sequence(seq: Sequence, discards: tuple[tuple[str, ...], ...],
-                      seen: tuple[tuple[bool, ...], ...], p: int,
-                      ) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[bool, ...], ...]]:
-    """Put an exchanged sequence, its blockers and unblockers at the bottom of p's discard
-    piles, in that order; they were on the table, so both players know them (L14, L19)."""
-    piles = list(discards)
-    marks = list(seen)
-    for card in (*seq.cards, *(b for b in seq.blockers if b is not None),
-                 *(u for u in seq.unblockers if u is not None)):
-        d = 3 * p + _CI[card]
-        piles[d] += (card,)
-        marks[d] += (True,)
-    return tuple(piles), tuple(marks)
+def _put_away(
+    waiting: tuple[str, ...], discards: tuple[tuple[str, ...], ...],
+    seen: tuple[tuple[bool, ...], ...], p: int,
+) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...], tuple[tuple[bool, ...], ...]]:
+    """Put under p's discard piles at once the exchanged cards whose order needs no choice:
+    every colour whose waiting cards (sorted) are all of one kind. Return what still waits,
+    and the piles. The cards were on the table, so both players know them (L14, L19)."""
+    kept: tuple[str, ...] = ()
+    start = 0
+    n = len(waiting)
+    while start < n:
+        colour = waiting[start][0]
+        end = start + 1
+        while end < n and waiting[end][0] == colour:
+            end += 1
+        group = waiting[start:end]
+        if group[0] == group[-1]:  # one kind (sorted): any order gives the same pile
+            d = 3 * p + _CI[colour]
+            discards = (*discards[:d], discards[d] + group, *discards[d + 1:])
+            seen = (*seen[:d], seen[d] + (True,) * len(group), *seen[d + 1:])
+        else:
+            kept += group
+        start = end
+    return kept, discards, seen
 
 
 def _allow(state: State) -> State:
@@ -506,7 +556,7 @@ def _allow(state: State) -> State:
         hands = (mine, kept) if p == 0 else (kept, mine)
         exposed = (seen_mine, seen_kept) if p == 0 else (seen_kept, seen_mine)
     return State(state.options, _PLAY, p, state.turn, state.draw, state.discards, state.seen,
-                 hands, exposed, (), (), None, state.sequences, state.steals, None,
+                 hands, exposed, (), (), None, state.sequences, state.steals, (), None,
                  state.progress, state.stall, None)
 
 
@@ -519,7 +569,7 @@ def _end_turn(state: State) -> State:
     nxt = (options.first_player + turn) & 1
     if turn >= options.turn_limit or (limit is not None and stall >= limit):
         return State(options, _OVER, nxt, turn, state.draw, state.discards, state.seen,
-                     state.hands, state.exposed, (), (), None, state.sequences, state.steals,
+                     state.hands, state.exposed, (), (), None, state.sequences, state.steals, (),
                      None, False, stall, None)
     return _start_turn(state, nxt, turn, stall)
 
@@ -530,9 +580,20 @@ def _why_illegal(state: State, action: object) -> tuple[str, str]:
     p = state.player
     if phase is _OVER:
         return "the game is over", "L17" if state.winner is not None else "L18"
-    if not isinstance(action, Draw | Drawn | Lay | Exchange | Extend | Block | Unblock | Steal
-                      | Discard | Defend | Allow | EndTurn):
+    if not isinstance(action, Draw | Drawn | Lay | Exchange | PutUnder | Extend | Block | Unblock
+                      | Steal | Discard | Defend | Allow | EndTurn):
         return f"{action!r} is not a Lustry action", ""
+    if phase is _EXCHANGE:
+        waiting = state.exchanged
+        if not isinstance(action, PutUnder):
+            return (f"player {p} must first put the exchanged cards {' '.join(waiting)} under "
+                    "their discard piles", "L14")
+        if action.card not in waiting:
+            return f"{action.card} is not among the exchanged cards {' '.join(waiting)}", "L14"
+        return (f"the {COLOUR_NAMES[waiting[0][0]]} exchanged cards go under first (the "
+                "colours are done in the order red, green, blue)", "L14")
+    if isinstance(action, PutUnder):
+        return "no exchanged cards are waiting to go under a discard pile", "L14"
     if phase is _DRAW and state.source is not None:
         name = COLOUR_NAMES[state.source]
         if isinstance(action, Drawn):
@@ -618,6 +679,9 @@ def _why_illegal_play(state: State, action: Lay | Exchange | Extend | Block | Un
                 return f"the opponent has no {target} in a laid sequence", "L12"
             if seq.closed:
                 return "a closed sequence cannot be blocked", "L16"
+            if seq.guarded and state.options.unblock_protects is _WHOLE:
+                return (f"an unblocking card protects the opponent's "
+                        f"{COLOUR_NAMES[target[0]]} sequence from further blocks", "L13")
             return f"every {target} of the opponent is blocked or protected already", "L12"
         case Unblock(card=card, blocker=blocker):
             if card not in INVERSE:
@@ -685,17 +749,22 @@ def action_bound(players: int, options: Options) -> int:
     """Return the most actions one game can take.
 
     A game has at most ``turn_limit`` turns. A turn takes at most 7 `Draw` and 7 `Drawn`
-    actions and one `EndTurn`. Every other action removes at least one card from a hand
-    (`Allow` excepted, which answers a `Steal`), and cards only enter hands by drawing (at most
-    7 a turn) or by the at most 9 steals (at most 75 cards each).
+    actions and one `EndTurn`. Every other action but `PutUnder` removes at least one card
+    from a hand (`Allow` excepted, which answers a `Steal`), and cards only enter hands by
+    drawing (at most 7 a turn) or by the at most 9 steals (at most 75 cards each). Each
+    `PutUnder` puts away a card that was laid from a hand, so there are no more of them
+    than cards entering hands.
     """
     turns = options.turn_limit
-    return turns * (2 * HAND_SIZE + 1) + (turns * HAND_SIZE + STEAL_CARDS * 75) + STEAL_CARDS
+    entries = turns * HAND_SIZE + STEAL_CARDS * 75
+    return turns * (2 * HAND_SIZE + 1) + 2 * entries + STEAL_CARDS
 
 
 def inventory(state: State) -> Counter[str]:
-    """Return every card counted once wherever it lies (L1: always the 75 cards)."""
-    cards = [*chain(*state.draw, *state.discards, *state.hands, state.pending)]
+    """Return every card counted once wherever it lies, the exchanged cards waiting to go
+    under a discard pile included (L1: always the 75 cards)."""
+    cards = [*chain(*state.draw, *state.discards, *state.hands, state.pending,
+                    state.exchanged)]
     for seq in state.sequences:
         if seq.cards:
             cards += seq.cards

@@ -6,6 +6,9 @@ zones each player owns, by ``3 * player + colour``::
     draw[0..2]                       the three draw piles (multisets, sorted)
     discards[0..5], seen[0..5]       discard piles: player 0 red, green, blue, then player 1
     sequences[0..5], steals[0..5]    laid sequences and laid steal cards, the same order
+
+While an exchange is completed (L14), the cards of the replaced sequence wait in
+`State.exchanged` until the player has put them under their discard piles.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ import attrs
 from boardrules._fields import DERIVED, rebuilt_from_init
 from boardrules.errors import InvalidOptionsError
 
-__all__ = ["NO_SEQUENCE", "Options", "Phase", "Sequence", "State"]
+__all__ = ["NO_SEQUENCE", "Options", "Phase", "Protection", "Sequence", "State"]
 
 
 def _check_first(value: object) -> int:
@@ -43,12 +46,34 @@ def _check_limit(value: object) -> int:
     return value
 
 
+class Protection(enum.Enum):
+    """What an unblocking card protects from further blocks (L13)."""
+
+    SEQUENCE = "sequence"
+    """The whole sequence it lies beside: the rulebook's rule (default)."""
+    CARD = "card"
+    """Only the card it unblocked: a variant (rules version 1 played it)."""
+
+
+def _to_protection(value: Protection | str) -> Protection:
+    if isinstance(value, Protection):
+        return value
+    try:
+        return Protection(value)
+    except ValueError:
+        raise InvalidOptionsError(
+            "unblock_protects", f"{value!r} is not one of 'sequence', 'card'") from None
+
+
 @attrs.frozen
 class Options:
-    """Lustry options; every one is an engine ruling (L5, L18).
+    """Lustry options: the rulebook's variant `unblock_protects` (L13) and engine rulings
+    (L5, L18).
 
     >>> Options(stall_turns=None).turn_limit
     500
+    >>> Options(unblock_protects="card").unblock_protects
+    <Protection.CARD: 'card'>
     """
 
     first_player: int = attrs.field(default=0, converter=_check_first)
@@ -61,6 +86,11 @@ class Options:
     turn_limit: int = attrs.field(default=500, converter=_check_limit)
     """The game is drawn when this many turns have been completed without a winner (L18,
     safety bound); default 500."""
+    unblock_protects: Protection = attrs.field(default=Protection.SEQUENCE,
+                                               converter=_to_protection)
+    """What an unblocking card protects from further blocks (L13): ``"sequence"``, the whole
+    sequence it lies beside, as the rulebook says (default); or ``"card"``, only the card it
+    unblocked (a variant)."""
 
 
 class Phase(enum.Enum):
@@ -70,6 +100,9 @@ class Phase(enum.Enum):
     """Phase 1: the player to move draws up to seven cards (L6, L7)."""
     PLAY = "play"
     """Phase 2: the player to move plays cards, then ends the turn (L9–L15)."""
+    EXCHANGE = "exchange"
+    """Phase 2, completing an exchange: the player to move puts the cards of the replaced
+    sequence under their discard piles, one at a time, in the order they choose (L14)."""
     DEFEND = "defend"
     """A steal is announced: the opponent defends or allows it (L15)."""
     OVER = "over"
@@ -90,12 +123,19 @@ class Sequence:
     blockers: tuple[str | None, ...]
     """For each slot, the opponent's card blocking it (L12), or ``None``."""
     unblockers: tuple[str | None, ...]
-    """For each slot, the owner's card that unblocked and now protects it (L13), or ``None``."""
+    """For each slot, the owner's card that unblocked it and lies beside it (L13), or
+    ``None``."""
     closed: bool = False
     """Whether the sequence is closed (L16)."""
     free: frozenset[str] = attrs.field(init=False, eq=False, repr=False, metadata=DERIVED)
-    """The cards that may be blocked now: in an open sequence, neither blocked nor protected
-    (derived, not serialized)."""
+    """The cards of an open sequence with nothing beside them: neither blocked nor unblocked
+    (derived, not serialized). Under ``unblock_protects="card"`` these are the cards the
+    opponent may block; under the rulebook's rule, only while the sequence is not
+    `guarded`."""
+    guarded: bool = attrs.field(init=False, eq=False, repr=False, metadata=DERIVED)
+    """Whether an unblocking card lies beside the sequence: under the rulebook's rule
+    (``unblock_protects="sequence"``, L13) none of its cards may be blocked (derived, not
+    serialized)."""
 
     @free.default
     def _free(self) -> frozenset[str]:
@@ -104,6 +144,10 @@ class Sequence:
         return frozenset(card for card, blocker, unblocker
                          in zip(self.cards, self.blockers, self.unblockers, strict=False)
                          if blocker is None and unblocker is None)
+
+    @guarded.default
+    def _guarded(self) -> bool:
+        return self.unblockers.count(None) != len(self.unblockers)
 
     @property
     def laid(self) -> bool:
@@ -165,6 +209,11 @@ class State:
     steals: tuple[int, ...]
     """Laid steal cards, index ``3 * player + colour`` (a steal card lies in front of its own
     colour's sequence area) (L15)."""
+    exchanged: tuple[str, ...]
+    """During an exchange (phase `Phase.EXCHANGE`), the sorted cards of the replaced sequence
+    — its cards, blockers and unblockers, all public — still to be put under the player's
+    discard piles of their colours; ``()`` otherwise (L14). Only colours holding two
+    different kinds wait here: the others need no choice and go under at once."""
     named: str | None
     """During a steal defence, the colour letter the stealer named; else ``None``."""
     progress: bool

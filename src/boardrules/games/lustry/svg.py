@@ -1,6 +1,7 @@
 """A picture of a Lustry observation, as SVG.
 
-The three draw piles in the middle with the cards being drawn; for each player (the
+The three draw piles in the middle with the cards being drawn (or, during an exchange,
+the replaced sequence's cards on their way under the discard piles); for each player (the
 viewer at the bottom, player 0 for the spectator) the hand and, per colour, the laid
 sequence with the cards blocking it and unblocking it, the laid steal cards and the
 discard pile, top card first.
@@ -28,12 +29,13 @@ from boardrules.games.lustry.actions import (
     Exchange,
     Extend,
     Lay,
+    PutUnder,
     Steal,
     Unblock,
 )
 from boardrules.games.lustry.cards import COLOUR_NAMES, COLOURS
 from boardrules.games.lustry.observe import Observation
-from boardrules.games.lustry.state import Phase, Sequence
+from boardrules.games.lustry.state import Phase, Protection, Sequence
 
 __all__ = ["svg"]
 
@@ -71,6 +73,8 @@ def _status(o: Observation) -> str:
     if o.phase is Phase.DRAW:
         coming = f" (a card comes off the {COLOUR_NAMES[o.source]} pile)" if o.source else ""
         return f"{head} draws up to 7 cards{coming}"
+    if o.phase is Phase.EXCHANGE:
+        return f"{head} puts the exchanged cards under the discard piles, one at a time"
     if o.phase is Phase.DEFEND:
         named = COLOUR_NAMES.get(o.named or "", "?")
         return f"{head} steals every {named} card; player {1 - o.current} may defend with a " \
@@ -149,6 +153,9 @@ def _area(d: Drawing, o: Observation, p: int, c: int, *, x: float, y: float,
            bold=True)
     if seq.closed:
         d.badge(x + 90, y + 12, "closed: 1 point", fill=GOLD, ink=INK, size=9)
+    elif seq.guarded and o.options.unblock_protects is Protection.SEQUENCE:
+        d.badge(x + 90, y + 12, "protected", fill="#2e7d32", size=9,
+                title="an unblocking card protects the whole sequence from blocks (L13)")
     if not seq.cards:
         d.text(x + 10, y + 44, "no sequence", size=10, fill=INK, anchor="start", opacity=0.55)
     for i, (card, blocker, unblocker) in enumerate(
@@ -161,10 +168,12 @@ def _area(d: Drawing, o: Observation, p: int, c: int, *, x: float, y: float,
             d.badge(cx + CARD_W - 4, y + 24, "×", fill="#c0392b", size=9,
                     title=f"{card} is blocked")
         elif unblocker is not None:
+            what = "the sequence" if o.options.unblock_protects is Protection.SEQUENCE \
+                else "it"
             _card(d, cx + 7, y + 22 + CARD_H - 14, unblocker, mini=True,
-                  title=f"{_describe(unblocker)}, unblocking {card}: it protects it")
+                  title=f"{_describe(unblocker)}, unblocking {card}: it protects {what}")
             d.badge(cx + CARD_W - 4, y + 24, "✓", fill="#2e7d32", size=9,
-                    title=f"{card} was unblocked and is protected")
+                    title=f"{card} was unblocked")
     # The discard pile, top (drawn next) first; the steal cards laid, at the right.
     pile = o.discards[3 * p + c]
     dy = y + TABLE_H - 40 - MINI_H - 10
@@ -219,7 +228,7 @@ def _middle(d: Drawing, o: Observation, y: float, where: tuple[str, int, int]) -
         if where == ("draw", c, 0) or o.source == colour:
             d.rect(x - 5, y + 18, CARD_W + 12, CARD_H + 14, stroke=HIGHLIGHT, width=3, rx=6)
     x = 260
-    _legend(d, 640, y + 8)
+    _legend(d, 640, y + 8, o.options.unblock_protects)
     if o.phase is Phase.DEFEND and o.named:
         d.rect(x, y + 8, 360, 84, "#fff3d6", stroke=HIGHLIGHT, width=1.5, rx=8)
         d.text(x + 180, y + 34, f"player {o.current} steals every", size=12, fill=INK)
@@ -227,6 +236,11 @@ def _middle(d: Drawing, o: Observation, y: float, where: tuple[str, int, int]) -
                fill=COLOUR[o.named], bold=True)
         d.text(x + 180, y + 78, f"player {1 - o.current} may defend with a steal card",
                size=10, fill=INK)
+        return
+    if o.exchanged:
+        d.text(x, y + 12, "Exchanged: to go under the discard piles", size=12, fill=INK,
+               anchor="start", bold=True)
+        _fan(d, x, y + 26, o.exchanged, 360)
         return
     d.text(x, y + 12, "Drawn this turn, not looked at yet", size=12, fill=INK, anchor="start",
            bold=True)
@@ -236,10 +250,11 @@ def _middle(d: Drawing, o: Observation, y: float, where: tuple[str, int, int]) -
         d.text(x, y + 50, "none", size=10, fill=INK, anchor="start", opacity=0.55)
 
 
-def _legend(d: Drawing, x: float, y: float) -> None:
+def _legend(d: Drawing, x: float, y: float, protects: Protection) -> None:
     d.text(x, y + 4, "Key", size=12, fill=INK, anchor="start", bold=True)
+    what = "the sequence" if protects is Protection.SEQUENCE else "the card"
     lines = (("×", "#c0392b", "blocked by the small card below it"),
-             ("✓", "#2e7d32", "unblocked: the small card protects it"),
+             ("✓", "#2e7d32", f"unblocked: the small card protects {what}"),
              ("•", INK, "under a card: its holder's opponent knows it"))
     for k, (mark, colour, text) in enumerate(lines):
         d.badge(x + 8, y + 24 + k * 18, mark, fill=colour, size=9)
@@ -261,7 +276,7 @@ def _where(o: Observation, last_move: Action | None) -> tuple[str, int, int]:
         case Draw(colour=colour, owner=owner) if owner is not None:
             return ("area", owner, index(colour))
         case Lay(first=card) | Exchange(first=card) | Extend(card=card) | Unblock(card=card) \
-                | Steal(card=card) | Discard(card=card):
+                | Steal(card=card) | Discard(card=card) | PutUnder(card=card):
             return ("area", me, index(card[0]))
         case Block(target=card):
             return ("area", other, index(card[0]))

@@ -79,11 +79,11 @@ def validate_state(state: State) -> None:
 
     Checks every zone's cards and colours, conservation of the 75 cards, sequences with
     their blockers and unblockers, closings and the winner, whose turn it is, the phase and
-    its fields, hand sizes while drawing, and the knowledge records (exposed cards, seen
-    discard positions, who knows each pending card); also what no game reaches: a hand above
-    seven without a steal card of its player, any trace of the second player in the first
-    turn, `progress` without a sequence or in a drawn game, a stall count without the
-    deadlock (L18).
+    its fields, the cards waiting after an exchange, hand sizes while drawing, and the
+    knowledge records (exposed cards, seen discard positions, who knows each pending card);
+    also what no game reaches: a hand above seven without a steal card of its player, any
+    trace of the second player in the first turn, `progress` without a sequence or in a
+    drawn game, a stall count without the deadlock (L18).
     """
     if not isinstance(state, State):
         raise InvalidStateError(f"state: expected a lustry.State, got {type(state).__name__}")
@@ -108,6 +108,7 @@ def validate_state(state: State) -> None:
             _fail(f"hands[{p}]: more than {HAND_SIZE} cards, but only a steal the player "
                   "made fills a hand above that, and they laid no steal card (L6, L8, L15)")
     _check_cards("pending", state.pending)
+    _check_cards("exchanged", state.exchanged, ordered=True)
     if len(state.pending_known) != len(state.pending):
         _fail("pending_known: expected one entry per pending card")
     for i, mask in enumerate(state.pending_known):
@@ -129,7 +130,7 @@ def validate_state(state: State) -> None:
                 and not closed_colours[i % 3]:
             _fail(f"sequences[{i}]: complete and unblocked, so it would have closed (L16)")
     everything: Counter[str] = Counter()
-    for zone in (*state.draw, *state.discards, *state.hands, state.pending):
+    for zone in (*state.draw, *state.discards, *state.hands, state.pending, state.exchanged):
         everything.update(zone)
     for seq in state.sequences:
         everything.update(seq.cards)
@@ -154,17 +155,7 @@ def _check_turn(state: State, options: Options) -> None:
     closed = [sum(1 for s in state.sequences[b:b + 3] if s.closed)
               for b in (0, 3)]
     phase = state.phase
-    if (state.named is not None) != (phase is Phase.DEFEND):
-        _fail("named: a colour is named exactly while a steal awaits its defence (L15)")
-    if state.named is not None and state.named not in COLOURS:
-        _fail(f"named: {state.named!r} is not a colour")
-    if phase is Phase.DEFEND and not any(state.steals[3 * p:3 * p + 3]):
-        _fail(f"phase: player {p} has laid no steal card, so no steal awaits a defence (L15)")
-    if state.source is not None and (phase is not Phase.DRAW or state.source not in COLOURS
-                                     or not state.draw[COLOURS.index(state.source)]):
-        _fail("source: a card comes off a non-empty draw pile only while drawing (L7)")
-    if (state.pending or state.pending_known) and phase is not Phase.DRAW:
-        _fail("pending: cards are pending only while drawing (L7)")
+    _check_phase_fields(state, p)
     if state.stall < 0 or (options.stall_turns is not None and state.stall > options.stall_turns):
         _fail(f"stall: expected 0 to {options.stall_turns}, got {state.stall}")
     if max(closed) > 2 or (max(closed) == 2) != (state.winner is not None):
@@ -200,6 +191,55 @@ def _check_turn(state: State, options: Options) -> None:
             _fail(f"phase: player {p} has finished drawing (L6)")
     elif state.pending:
         _fail("pending: drawn cards join the hand when drawing ends (L7)")
+
+
+def _check_phase_fields(state: State, p: int) -> None:
+    """The fields that belong to one phase are set exactly in it (L7, L14, L15)."""
+    phase = state.phase
+    if (state.named is not None) != (phase is Phase.DEFEND):
+        _fail("named: a colour is named exactly while a steal awaits its defence (L15)")
+    if state.named is not None and state.named not in COLOURS:
+        _fail(f"named: {state.named!r} is not a colour")
+    if phase is Phase.DEFEND and not any(state.steals[3 * p:3 * p + 3]):
+        _fail(f"phase: player {p} has laid no steal card, so no steal awaits a defence (L15)")
+    if state.source is not None and (phase is not Phase.DRAW or state.source not in COLOURS
+                                     or not state.draw[COLOURS.index(state.source)]):
+        _fail("source: a card comes off a non-empty draw pile only while drawing (L7)")
+    if (state.pending or state.pending_known) and phase is not Phase.DRAW:
+        _fail("pending: cards are pending only while drawing (L7)")
+    if bool(state.exchanged) != (phase is Phase.EXCHANGE):
+        _fail("exchanged: cards wait to go under the discard piles exactly while an exchange "
+              "is completed (phase 'exchange') (L14)")
+    if state.exchanged:
+        _check_exchanged(state, p)
+
+
+def _check_exchanged(state: State, p: int) -> None:
+    """The cards waiting after an exchange are an old sequence of one branch with the cards
+    beside it (blockers of other colours, unblockers), two kinds at least per colour; the
+    new sequence lies there with nothing beside it (L9, L12–L14)."""
+    waiting = state.exchanged
+    if not state.progress:
+        _fail("progress: an exchange lays a sequence, so the player added cards to one (L18)")
+    if any(VALUE[k] == 0 for k in waiting):
+        _fail("exchanged: a steal card is never part of a sequence (L15)")
+    for colour in COLOURS:
+        kinds = {k for k in waiting if k[0] == colour}
+        if len(kinds) == 1:
+            _fail(f"exchanged: the {colour} cards are all of one kind, so their order needs no "
+                  "choice and they go under the pile at once (L14)")
+    if len({k[2] for k in waiting}) > 1:
+        _fail("exchanged: cards of both shapes, but a sequence is of one branch and the cards "
+              "beside it have its shape (L9, L12, L13)")
+    new = [c for c, seq in enumerate(state.sequences[3 * p:3 * p + 3])
+           if len(seq.cards) == 2 and not seq.blocked and not seq.guarded and not seq.closed]
+    for c in new:
+        others = [k for k in waiting if k[0] != COLOURS[c]]
+        if all(VALUE[k] >= 2 for k in others) and len({k[3] for k in others}) <= 1:
+            return
+    _fail(f"exchanged: player {p} has no new sequence of two cards with nothing beside it "
+          "whose colour makes the other waiting cards its old blockers (value 2 or more, "
+          "one fill) (L12, L14)")
 
 
 def _check_first_turn(state: State, p: int) -> None:
