@@ -22,7 +22,7 @@ from typing import Final
 
 from boardrules._svg import HIGHLIGHT, Drawing, expect, plural, wrap
 from boardrules.games.ren_dhark.actions import Action, Attack, CounterStrike, Defend, PlayAction
-from boardrules.games.ren_dhark.cards import Card, CombatType, Kind, Side
+from boardrules.games.ren_dhark.cards import COMBAT_TYPES, Card, CombatType, Kind, Side
 from boardrules.games.ren_dhark.observe import Observation
 from boardrules.games.ren_dhark.render import describe
 from boardrules.games.ren_dhark.rules import has_won
@@ -221,6 +221,9 @@ def _strip(d: Drawing, o: Observation, p: int, y: float, height: float) -> None:
                      + (f", {o.shown_actions[p]} an action card" if o.shown_actions[p] else ""))
     elif o.shown_actions[p]:
         notes.append(f"{o.shown_actions[p]} in hand shown to be action cards")
+    for kind, count in zip(COMBAT_TYPES, o.shown_undeployable[p], strict=True):
+        if count:
+            notes.append(f"{count} shown unable to fight a {kind.value}")
     if notes:
         d.text(290, y + 16, "; ".join(notes), size=10, fill=INK, anchor="start", italic=True)
     row = y + 30
