@@ -74,7 +74,7 @@ from boardrules.games.lustry.state import (
     State,
 )
 from boardrules.games.lustry.svg import svg
-from boardrules.games.lustry.validation import validate_state
+from boardrules.games.lustry.validation import validate_observation, validate_state
 
 __all__ = [
     "ACTION_TYPES",
@@ -133,6 +133,7 @@ __all__ = [
     "scores",
     "svg",
     "to_move",
+    "validate_observation",
     "validate_state",
 ]
 

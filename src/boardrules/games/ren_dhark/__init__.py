@@ -103,7 +103,7 @@ from boardrules.games.ren_dhark.state import (
     Status,
 )
 from boardrules.games.ren_dhark.svg import svg
-from boardrules.games.ren_dhark.validation import validate_state
+from boardrules.games.ren_dhark.validation import validate_observation, validate_state
 
 __all__ = [
     "ACTION_TYPES",
@@ -184,6 +184,7 @@ __all__ = [
     "scores",
     "svg",
     "to_move",
+    "validate_observation",
     "validate_state",
 ]
 
