@@ -7,8 +7,10 @@ hand; the draw pile, the discard pile (face up, and face down as backs) and the 
 of the game.
 
 Luggage cards show their destination's colour (red, green, blue) and value; the
-specials their sign: a star (joker), arrows (change of direction), an eye (check
-destinations), ``+1`` (delayed flight). A card back is a card the viewer does not know.
+specials their sign: a star (joker; in a row, with the value it stands for), arrows
+(change of direction), an eye (check destinations), ``+1`` (delayed flight). A card back
+is a card the viewer does not know; a dashed gold frame marks luggage picked up from a
+row, which its holder may use only from their next turn on (B14).
 
 >>> from boardrules.games import captain_bluff as cb
 >>> cb.svg(cb.observe(cb.new_game(3), 0)).startswith("<svg")
@@ -33,7 +35,7 @@ from boardrules.games.captain_bluff.cards import (
     card_name,
 )
 from boardrules.games.captain_bluff.observe import Observation
-from boardrules.games.captain_bluff.rows import row_info
+from boardrules.games.captain_bluff.rows import analyse_row
 from boardrules.games.captain_bluff.state import Stage
 
 __all__ = ["svg"]
@@ -91,8 +93,9 @@ def _status(o: Observation) -> str:
 
 
 def _face(d: Drawing, x: float, y: float, card: int, *, mini: bool = False,
-          title: str | None = None) -> None:
-    """Draw a card face up (`mini`: small, fanned, with its mark in the corner)."""
+          stands_for: int | None = None, title: str | None = None) -> None:
+    """Draw a card face up (`mini`: small, fanned, with its mark in the corner); a star in a
+    row shows the value it `stands_for` (B12)."""
     w, h = (MINI_W, MINI_H) if mini else (CARD_W, CARD_H)
     name = card_name(card)
     if 0 <= card < LUGGAGE:
@@ -109,11 +112,16 @@ def _face(d: Drawing, x: float, y: float, card: int, *, mini: bool = False,
             d.line(x + w / 2 + 3, y + h - 13, x + w / 2 + 3, y + h - 16, "#fff", width=1.2,
                    opacity=0.8)
         return
+    if stands_for is not None:
+        title = title or f"a star standing for {stands_for}"
     d.card(x, y, w, h, fill=SPECIAL, edge="#2c2446", title=title or f"{name}: a special card")
     cx, cy, r = x + w / 2, y + h / 2, w * 0.32
     if mini:
         cx, cy, r = x + 8, y + 10, 6
-    if card == STAR:
+    if card == STAR and stands_for is not None and not mini:
+        d.star(cx, y + h * 0.34, r * 0.8, GOLD)
+        d.text(cx, y + h * 0.72, str(stands_for), size=w * 0.36, fill="#fff", bold=True)
+    elif card == STAR:
         d.star(cx, cy, r, GOLD)
     elif card == ARROWS:
         left, right, upper, lower = num(cx - r), num(cx + r), num(cy - r / 2), num(cy + r / 2)
@@ -168,13 +176,17 @@ def _lane(d: Drawing, o: Observation, v: int, y: float, highlight: bool) -> None
     d.rect(bx, y + 8, room + 12, CARD_H - 8, BELT, stroke=BELT_EDGE, width=1, rx=6)
     for k in range(int((room + 12) // 24) + 1):
         d.line(bx + 6 + k * 24, y + 10, bx + 6 + k * 24, y + CARD_H - 2, "#5f6572", width=1)
-    row = o.rows[v]
+    row, stars = o.rows[v], o.star_values[v]
     step = CARD_W + 4 if len(row) <= 1 else min(CARD_W + 4, (room - CARD_W) / (len(row) - 1))
+    values = iter(stars)
     for i, card in enumerate(row):
-        _face(d, bx + 6 + i * step, y + 4, card)
+        _face(d, bx + 6 + i * step, y + 4, card,
+              stands_for=next(values, None) if card == STAR else None)
     if not row:
         return
-    info = row_info(row)
+    info = analyse_row(row, stars)
+    if isinstance(info, str):  # no valid row (an observation built by hand): no hints
+        return
     arrow = {1: "ascending", -1: "descending", 0: "no direction yet"}[info.direction]
     hint = "next: any value" if info.free else (
         f"next: {info.head + info.direction}" if info.direction else
@@ -214,11 +226,32 @@ def _players(d: Drawing, o: Observation, y: float) -> float:
         if o.exposed[p]:
             d.text(SIDE_X + 22, y + 24, "known to all:", size=8.5, fill=INK, anchor="start",
                    opacity=0.8)
-            step = min(MINI_W + 2, (WIDTH - 20 - SIDE_X - 90) / max(1, len(o.exposed[p])))
+            room = WIDTH - 18 - (SIDE_X + 86)
+            step = min(MINI_W + 2, (room - MINI_W) / max(1, len(o.exposed[p]) - 1))
+            waiting = _waiting(o.exposed[p], o.picked_up[p])
             for i, card in enumerate(o.exposed[p]):
                 _face(d, SIDE_X + 86 + i * step, y + 22, card, mini=True)
+                if waiting[i]:
+                    _mark_waiting(d, SIDE_X + 86 + i * step, y + 22, MINI_W, MINI_H)
         y += row_h + 6
     return y
+
+
+def _waiting(cards: tuple[int, ...], picked: tuple[int, ...]) -> list[bool]:
+    """For each card of `cards`, whether it is one of the `picked` ones (a sub-multiset)."""
+    left = list(picked)
+    out = []
+    for card in cards:
+        out.append(card in left)
+        if out[-1]:
+            left.remove(card)
+    return out
+
+
+def _mark_waiting(d: Drawing, x: float, y: float, w: float, h: float) -> None:
+    """Mark a card picked up from a row: its holder may use it from their next turn (B14)."""
+    d.rect(x - 1.5, y - 1.5, w + 3, h + 3, stroke=GOLD, width=2.5, rx=5, dash="3 2",
+           title="picked up: usable from its holder's next turn on (B14)")
 
 
 def _piles(d: Drawing, o: Observation, y: float) -> None:
@@ -259,8 +292,16 @@ def _hand(d: Drawing, o: Observation, y: float) -> None:
            bold=True)
     step = CARD_W + 4 if len(hand) <= 1 else min(CARD_W + 4, (WIDTH - 60 - CARD_W) /
                                                  (len(hand) - 1))
+    viewer = o.player if o.player is not None else 0
+    waiting = _waiting(hand, o.picked_up[viewer])
     for i, card in enumerate(hand):
         _face(d, 24 + i * step, y + 26, card)
+        if waiting[i]:
+            _mark_waiting(d, 24 + i * step, y + 26, CARD_W, CARD_H)
+    if any(waiting):
+        d.rect(WIDTH - 250, y + 8, 12, 12, stroke=GOLD, width=2.5, rx=3, dash="3 2")
+        d.text(WIDTH - 232, y + 14, "picked up: usable from your next turn", size=9.5,
+               fill=INK, anchor="start")
 
 
 def _conveyors_touched(last_move: Action | None) -> frozenset[int]:
