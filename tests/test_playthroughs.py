@@ -6,7 +6,6 @@ and review the diff. The first line of a file names the game, players and seed.
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
@@ -14,6 +13,7 @@ import pytest
 
 from boardrules.games import load
 from boardrules.testing import playthrough
+from tests.golden import check_golden
 
 FOLDER = Path(__file__).parent / "playthroughs"
 FILES = sorted(FOLDER.glob("*.txt"))
@@ -26,15 +26,7 @@ def test_playthrough_is_unchanged(path: Path) -> None:
     header = HEADER.fullmatch(path.read_text(encoding="utf-8").splitlines()[0])
     assert header, f"{path.name}: bad first line"
     name, players, seed = header.group(1), int(header.group(2)), int(header.group(3))
-    fresh = playthrough(load(name), players, seed)
-    if os.environ.get("BOARDRULES_REGEN"):
-        path.write_text(fresh, encoding="utf-8")
-    expected = path.read_text(encoding="utf-8")
-    for number, (want, got) in enumerate(
-        zip(expected.splitlines(), fresh.splitlines(), strict=False), start=1
-    ):
-        assert got == want, f"{path.name}:{number} differs\n want: {want}\n  got: {got}"
-    assert fresh == expected, f"{path.name}: the transcript length differs"
+    check_golden(path, playthrough(load(name), players, seed))
 
 
 def test_every_game_has_a_playthrough() -> None:

@@ -3,24 +3,27 @@
 ``boardrules games`` lists the games; ``boardrules simulate GAME`` plays random games
 and prints a summary; ``boardrules play GAME`` plays in the terminal against bots or
 people; ``boardrules replay FILE`` replays a saved record; ``boardrules tournament GAME``
-lets bots play many games with seats rotated.
+lets bots play many games with seats rotated; ``boardrules render GAME`` draws a position
+as an SVG picture.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import itertools
 import os
+import random
 import sys
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
-from typing import TextIO
+from typing import Any, TextIO
 
 from boardrules import __version__
 from boardrules.errors import BoardrulesError
 from boardrules.game import CHANCE
-from boardrules.games import GAMES, AnyGame
+from boardrules.games import GAMES, AnyGame, game_of, load
 from boardrules.parallel import GameFailedError, RunInterrupted
 from boardrules.records import Record, replay_states
 from boardrules.serialization import from_json
@@ -134,7 +137,38 @@ def _parser() -> argparse.ArgumentParser:
     tour.add_argument("--players", type=int, help="seats per game (default: one per entrant, "
                                                    "within the game's limits)")
     _add_many_games(tour)
+    _render_parser(commands)
     return parser
+
+
+def _render_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    draw = commands.add_parser(
+        "render", help="draw a position as an SVG picture",
+        description="Draw what a player (or the spectator) sees of a position, as SVG: the "
+                    "position after N actions of a saved record, a state or observation "
+                    "saved as JSON, or N random actions into a new game.")
+    draw.add_argument("game", help="the game's name (see 'boardrules games')")
+    source = draw.add_mutually_exclusive_group()
+    source.add_argument("--record", metavar="FILE",
+                        help="a record saved by 'boardrules play --record'")
+    source.add_argument("--state", metavar="FILE",
+                        help="a state or an observation saved as JSON (boardrules.to_json)")
+    draw.add_argument("--moves", type=int, metavar="N",
+                      help="the position after the first N actions, chance included (with "
+                           "--record: default all of them; else: N random actions into a "
+                           "new game, default 0)")
+    draw.add_argument("--players", type=int,
+                      help="players of a new game (default: the fewest)")
+    draw.add_argument("--seed", type=_seed, default=0,
+                      help="random seed >= 0 of a new game's actions (default 0)")
+    draw.add_argument("--player", default="spectator",
+                      help="whose view: a seat number, or 'spectator' (default)")
+    draw.add_argument("--size", type=int, metavar="PIXELS",
+                      help="the picture's width in pixels (default: its natural size)")
+    draw.add_argument("--no-last-move", dest="last_move", action="store_false",
+                      help="do not highlight where the last action took place")
+    draw.add_argument("-o", "--output", metavar="FILE",
+                      help="write the SVG to FILE (default: standard output)")
 
 
 def _game_and_players(name: str, players: int | None, err: TextIO) -> tuple[AnyGame, int] | None:
@@ -240,6 +274,96 @@ def _many_games(args: argparse.Namespace, game: AnyGame, players: int, out: Text
     return 0
 
 
+def _read_json(path: str) -> object:
+    """Read a JSON document of boardrules; raise `BoardrulesError` naming the file."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return from_json(handle.read())
+    except UnicodeDecodeError:
+        raise BoardrulesError(f"cannot read {path}: it is not UTF-8 text") from None
+    except OSError as exc:
+        raise BoardrulesError(f"cannot read {path}: {exc.strerror}") from None
+    except BoardrulesError as exc:
+        raise BoardrulesError(f"{path}: {exc}") from None
+
+
+def _position(game: AnyGame, args: argparse.Namespace) -> tuple[Any, Any, Any]:
+    """Return the state (None for an observation read from a file), the observation if
+    one was read, and the last action of the position `args` names."""
+    if args.state is not None:
+        if args.moves is not None:
+            raise BoardrulesError("--moves goes with --record or a new game, not --state")
+        loaded = _read_json(args.state)
+        try:
+            owner, kind = game_of(loaded)
+        except BoardrulesError:
+            raise BoardrulesError(f"{args.state} holds no state or observation") from None
+        if owner is not game or kind not in ("state", "observation"):
+            raise BoardrulesError(f"{args.state} holds a {owner.NAME} {kind}, not a "
+                                  f"{game.NAME} state or observation")
+        return (loaded, None, None) if kind == "state" else (None, loaded, None)
+    if args.moves is not None and args.moves < 0:
+        raise BoardrulesError(f"--moves must be at least 0, got {args.moves}")
+    if args.record is not None:
+        record = _read_json(args.record)
+        if not isinstance(record, Record):
+            raise BoardrulesError(f"{args.record} holds no game record")
+        if record.game != game.NAME:
+            raise BoardrulesError(f"{args.record} is a record of {record.game}, not {game.NAME}")
+        count = len(record.actions) if args.moves is None else args.moves
+        if count > len(record.actions):
+            raise BoardrulesError(f"the record has {len(record.actions)} actions, not {count}")
+        states = list(itertools.islice(replay_states(record), count + 1))
+        last = game.parse_action(states[-2], record.actions[count - 1]) if count else None
+        return states[-1], None, last
+    players = game.MIN_PLAYERS if args.players is None else args.players
+    rng = random.Random(args.seed)
+    state = game.new_game(players)
+    last = None
+    for _ in range(args.moves or 0):
+        if game.is_terminal(state):
+            break
+        last = (game.sample_chance(state, rng) if game.to_move(state) is CHANCE
+                else rng.choice(game.legal_actions(state)))
+        state = game.apply(state, last)
+    return state, None, last
+
+
+def _render(args: argparse.Namespace, out: TextIO) -> int:
+    """Draw the position `args` names as SVG (``boardrules render``)."""
+    game = load(args.game)
+    draw: Callable[..., str] | None = getattr(game, "svg", None)
+    if draw is None:
+        raise BoardrulesError(f"{game.TITLE} has no pictures (its module has no svg)")
+    if args.output is not None and args.output.lower().endswith(".png"):
+        raise BoardrulesError("boardrules writes SVG only: name the file .svg, and convert it "
+                              "with a browser, rsvg-convert or cairosvg if you need PNG")
+    state, observation, last = _position(game, args)
+    if observation is None:
+        player = None if args.player.lower() in ("spectator", "none") else _seat(args.player)
+        observation = game.observe(state, player)
+    elif args.player.lower() not in ("spectator", "none"):
+        raise BoardrulesError("--player goes with a state, not with an observation")
+    picture = draw(observation, size=args.size, last_move=last if args.last_move else None)
+    if args.output is None:
+        out.write(picture)
+        return 0
+    try:
+        with open(args.output, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(picture)
+    except OSError as exc:
+        raise BoardrulesError(f"cannot write {args.output}: {exc.strerror}") from None
+    return 0
+
+
+def _seat(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise BoardrulesError(f"--player must be a seat number or 'spectator', not {text!r}") \
+            from None
+
+
 def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None,
          err: TextIO | None = None, read: Callable[[str], str] | None = None) -> int:
     """Run the command line; return the exit status."""
@@ -256,6 +380,8 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None,
             return 0
         if args.command == "replay":
             return _replay(args.file, out, err)
+        if args.command == "render":
+            return _render(args, out)
         if args.command == "play":
             seats = [s.strip() for s in args.seats.split(",") if s.strip()]
             chosen = _game_and_players(

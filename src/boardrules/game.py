@@ -7,11 +7,23 @@ against it. States, actions, observations and options are frozen attrs classes.
 Optional members, looked up with `getattr` by the tools that use them:
 ``announce(state, action, player) -> str`` (what a player sees of an action, for
 frontends and ``boardrules play``), ``render(observation) -> str`` (a text picture),
+``svg(observation, *, size=None, last_move=None) -> str`` (a picture, below),
 ``validate_observation(observation) -> None`` (raise `InvalidStateError` naming the
 problem unless some possible state shows exactly this observation to its observer;
 `from_json` calls it on every observation it loads, so that everything taking an
 observation either works or the document was refused), ``heuristic(state)`` (an
 estimate of `returns` for cut-short rollouts) and ``PERFECT_INFORMATION``.
+
+``svg`` returns a standalone SVG document of what the observation shows — hidden
+things drawn as card backs or counts — with no external fonts, images or scripts;
+the same observation always gives the same bytes. ``size`` is the width in pixels
+(``None``: the picture's natural size); ``last_move``, the action that led to the
+position, is highlighted by its place only (a square, a pack, a conveyor), never by a
+value the observer may not know. A game with ``svg`` gives its ``State`` and
+``Observation`` a ``_repr_svg_`` method (the spectator's view for a state), so a
+Jupyter notebook shows the picture; ``boardrules render`` writes it from the command
+line; the conformance kit checks that it parses as SVG, stands alone, is deterministic
+and is the same in every world `resample` draws for the observer.
 """
 
 from __future__ import annotations

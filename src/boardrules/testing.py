@@ -42,6 +42,12 @@ at every step, checks:
   nothing hidden: what it says of an action is said of some action in one of three
   worlds `resample` draws for that player, unless no action there leaves the player
   the same view (the action shows something, like a card played face up);
+* where the game has the optional ``svg``: the picture of every player's (and the
+  spectator's) observation is well-formed XML with an ``<svg>`` root in the SVG
+  namespace, stands alone (no script, image, foreign object or outside link), and is
+  byte-identical for a world `resample` draws for that player — it shows nothing the
+  player cannot see; the spectator's comes out byte-identical from two calls (checked
+  at every ``picture_every``-th observed step and at the end);
 * the inventory never changes (conservation);
 * the game ends within `action_bound` actions, and its record replays (also from
   JSON) to the same final state.
@@ -60,12 +66,14 @@ import json
 import math
 import pickle
 import random
+import re
 import time
 import traceback
 from collections import Counter
 from collections.abc import Callable, Iterator
 from fractions import Fraction
 from typing import Any
+from xml.etree import ElementTree
 
 import attrs
 
@@ -105,6 +113,12 @@ _MAX_POOL = 400
 _ILLEGAL_TRIES = 4
 _NOTATION_SAMPLE = 24
 _ANNOUNCE_SAMPLE = 4
+_SVG_ROOT = "{http://www.w3.org/2000/svg}svg"
+_EXTERNAL = frozenset({"script", "image", "foreignObject", "iframe", "object", "embed", "audio",
+                       "video"})
+"""Elements through which a picture could load or run something from outside."""
+_URL = re.compile(r"url\(\s*(?!['\"]?#)|@import")
+"""A reference to anything but a part of the document itself."""
 
 
 def random_playout(
@@ -166,24 +180,60 @@ def _check_copies(obj: object, what: str) -> None:
         assert type(twin) is type(obj) and twin == obj, f"{what} is not equal after {how}"
 
 
-def _check_observations(game: AnyGame, state: Any, players: int, rng: random.Random) -> None:
+def _check_picture(draw: Callable[[Any], str], obs: Any, what: str) -> str:
+    """The picture of `obs` is a standalone SVG document; return it."""
+    text = draw(obs)
+    assert isinstance(text, str), f"{what} must be text, got {type(text).__name__}"
+    try:
+        root = ElementTree.fromstring(text)
+    except ElementTree.ParseError as exc:
+        raise AssertionError(f"{what} is not well-formed XML: {exc}") from exc
+    assert root.tag == _SVG_ROOT, f"{what} has the root {root.tag!r}, not <svg> in the SVG " \
+        "namespace"
+    for element in root.iter():
+        name = element.tag.rpartition("}")[2]
+        assert name not in _EXTERNAL, f"{what} holds a <{name}> element: it must stand alone"
+        texts = [element.text or ""] if name == "style" else []
+        for attribute, value in element.attrib.items():
+            local = attribute.rpartition("}")[2] == "href" and value.startswith("#")
+            assert local or attribute.rpartition("}")[2] != "href", (
+                f"{what} links to {value!r}: a picture must stand alone")
+            texts.append(value)
+        for value in texts:
+            assert not _URL.search(value), f"{what} refers to {value!r}: it must stand alone"
+    return text
+
+
+def _check_observations(game: AnyGame, state: Any, players: int, rng: random.Random, *,
+                        pictures: bool = False) -> None:
     mover = game.to_move(state)
     legal = game.legal_actions(state)
     spectator = game.observe(state, None)
     inventory = game.inventory(state)
     announce = hasattr(game, "announce")
+    draw: Callable[[Any], str] | None = getattr(game, "svg", None) if pictures else None
     public_worlds: list[Any] = []
     for player in [*range(players), None]:
         obs = game.observe(state, player)
         assert from_json(to_json(obs)) == obs, f"observation of {player} does not round-trip"
         _check_copies(obs, f"the observation of {player}")
+        picture = None if draw is None else _check_picture(
+            draw, obs, f"the picture of {player}'s observation")
         if player is None:
+            if draw is not None:
+                assert draw(obs) == picture, "the spectator's picture differs between two " \
+                    "calls: it is not deterministic"
             continue
         other = game.resample(state, player, rng)
         game.validate_state(other)
         assert game.observe(other, player) == obs, (
             f"resample for player {player} changed what the player observes"
         )
+        if draw is not None:
+            assert draw(game.observe(other, player)) == picture, (
+                f"the picture of player {player}'s observation differs in a world resample "
+                "drew for that player: it shows something the player cannot see, or it is "
+                "not deterministic")
         assert game.observe(other, None) == spectator, "resample changed the public view"
         assert game.inventory(other) == inventory, "resample changed the component multiset"
         seed = rng.getrandbits(32)
@@ -301,12 +351,15 @@ def check_playout(
     *,
     pool: list[Any] | None = None,
     observe_every: int = 1,
+    picture_every: int = 20,
 ) -> Any:
     """Play one whole random game from `seed`, checking the contract at every step.
 
     `pool` collects actions seen legal, to try them where they are not (pass the
     same list to several playouts). `observe_every` checks observations and
-    resampling at every n-th step only (1: every step). Returns the final state.
+    resampling at every n-th step only (1: every step); `picture_every` checks the
+    pictures (where the game has ``svg``) at every n-th of those checks (drawing is slower
+    than observing). Both also check the final state. Returns the final state.
     Raises `AssertionError` (or the game's own error) at the first broken promise.
     """
     rng = random.Random(seed)
@@ -336,7 +389,8 @@ def check_playout(
         assert loaded == state, f"step {step}: the state does not round-trip through JSON"
         assert game.legal_actions(loaded) == legal, "legal actions differ after a JSON round-trip"
         if step % observe_every == 0 or terminal:
-            _check_observations(game, state, players, check_rng)
+            _check_observations(game, state, players, check_rng, pictures=terminal or (
+                step // observe_every) % picture_every == 0)
             _check_copies(state, f"step {step}: the state")
         if step == 0:
             _check_bad_players(game, state, players)
@@ -415,12 +469,13 @@ def check_game(
     *,
     playouts: int = 10,
     observe_every: int = 1,
+    picture_every: int = 20,
 ) -> None:
     """Run the whole conformance kit on `game` with `players` players.
 
-    Hypothesis chooses `playouts` seeds; each whole game is checked by `check_playout`,
-    and the chance sampler by `check_chance_sampling` at the first chance nodes of one
-    seeded game.
+    Hypothesis chooses `playouts` seeds; each whole game is checked by `check_playout`
+    (`observe_every` and `picture_every` are passed on), and the chance sampler by
+    `check_chance_sampling` at the first chance nodes of one seeded game.
     """
     pool: list[Any] = []
     if not game.MIN_PLAYERS <= players <= game.MAX_PLAYERS:
@@ -430,7 +485,8 @@ def check_game(
               suppress_health_check=[HealthCheck.too_slow])
     @given(st.integers(0, 2**32 - 1))
     def playouts_hold(seed: int) -> None:
-        check_playout(game, players, options, seed, pool=pool, observe_every=observe_every)
+        check_playout(game, players, options, seed, pool=pool, observe_every=observe_every,
+                      picture_every=picture_every)
 
     playouts_hold()
     rng = random.Random(players)

@@ -99,6 +99,7 @@ from boardrules.games.captain_bluff.state import (
     Stage,
     State,
 )
+from boardrules.games.captain_bluff.svg import svg
 from boardrules.games.captain_bluff.validation import validate_state
 
 __all__ = [
@@ -176,6 +177,7 @@ __all__ = [
     "row_info",
     "sample_chance",
     "star_choices",
+    "svg",
     "to_move",
     "validate_state",
     "value_of",

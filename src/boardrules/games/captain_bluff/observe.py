@@ -93,6 +93,12 @@ class Observation:
     winner: int | None
     """The winner, once there is one."""
 
+    def _repr_svg_(self) -> str:
+        """Return the picture of this observation, for Jupyter (see `svg`)."""
+        from boardrules.games.captain_bluff.svg import svg
+
+        return svg(self)
+
 
 def _buried_view_key(b: BuriedView) -> tuple[int, tuple[int, ...]]:
     return (-1 if b.card is None else b.card), tuple(sorted(b.known_by))

@@ -193,3 +193,10 @@ class State:
     def active(self) -> int:
         """The player whose turn it is (in the play stage)."""
         return (self.options.first_player + self.turn) % self.players
+
+    def _repr_svg_(self) -> str:
+        """Return the spectator's picture of this state, for Jupyter (see `svg`)."""
+        from boardrules.games.captain_bluff.observe import observe
+        from boardrules.games.captain_bluff.svg import svg
+
+        return svg(observe(self, None))

@@ -54,6 +54,7 @@ from boardrules.games.kivi.rules import (
     to_move,
 )
 from boardrules.games.kivi.state import HighestRule, Options, State
+from boardrules.games.kivi.svg import svg
 from boardrules.games.kivi.validation import validate_observation, validate_state
 
 __all__ = [
@@ -98,6 +99,7 @@ __all__ = [
     "scores",
     "square_index",
     "square_name",
+    "svg",
     "to_move",
     "validate_observation",
     "validate_state",

@@ -22,6 +22,12 @@ class Observation:
     position: State
     """The whole state: nothing in KIVI is hidden."""
 
+    def _repr_svg_(self) -> str:
+        """Return the picture of this observation, for Jupyter (see `svg`)."""
+        from boardrules.games.kivi.svg import svg
+
+        return svg(self)
+
 
 def observe(state: State, player: int | None) -> Observation:
     """Return what `player` sees: everything, since nothing in KIVI is hidden (K12)."""

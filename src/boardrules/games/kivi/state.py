@@ -123,3 +123,10 @@ class State:
     def supply(self, player: int) -> int:
         """Stones `player` has still to play: one per remaining turn."""
         return STONES - (self.turn + self.players - 1 - player) // self.players
+
+    def _repr_svg_(self) -> str:
+        """Return the spectator's picture of this state, for Jupyter (see `svg`)."""
+        from boardrules.games.kivi.observe import observe
+        from boardrules.games.kivi.svg import svg
+
+        return svg(observe(self, None))

@@ -73,6 +73,7 @@ from boardrules.games.lustry.state import (
     Sequence,
     State,
 )
+from boardrules.games.lustry.svg import svg
 from boardrules.games.lustry.validation import validate_observation, validate_state
 
 __all__ = [
@@ -130,6 +131,7 @@ __all__ = [
     "returns",
     "sample_chance",
     "scores",
+    "svg",
     "to_move",
     "validate_observation",
     "validate_state",

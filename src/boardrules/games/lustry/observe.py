@@ -83,6 +83,12 @@ class Observation:
     winner: int | None
     """The winner once the game is over."""
 
+    def _repr_svg_(self) -> str:
+        """Return the picture of this observation, for Jupyter (see `svg`)."""
+        from boardrules.games.lustry.svg import svg
+
+        return svg(self)
+
 
 def _hand_view(hand: tuple[str, ...], exposed: tuple[str, ...]) -> tuple[str, ...]:
     hidden = Counter(hand)

@@ -222,3 +222,10 @@ class State:
     """Consecutive completed turns counted towards the deadlock draw (L18)."""
     winner: int | None
     """The winner once the game is over (``None``: not over, or a draw)."""
+
+    def _repr_svg_(self) -> str:
+        """Return the spectator's picture of this state, for Jupyter (see `svg`)."""
+        from boardrules.games.lustry.observe import observe
+        from boardrules.games.lustry.svg import svg
+
+        return svg(observe(self, None))

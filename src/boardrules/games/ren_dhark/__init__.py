@@ -102,6 +102,7 @@ from boardrules.games.ren_dhark.state import (
     State,
     Status,
 )
+from boardrules.games.ren_dhark.svg import svg
 from boardrules.games.ren_dhark.validation import validate_observation, validate_state
 
 __all__ = [
@@ -181,6 +182,7 @@ __all__ = [
     "returns",
     "sample_chance",
     "scores",
+    "svg",
     "to_move",
     "validate_observation",
     "validate_state",

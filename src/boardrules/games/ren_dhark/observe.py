@@ -110,6 +110,12 @@ class Observation:
     winner: int | None
     """The winner once the game is over."""
 
+    def _repr_svg_(self) -> str:
+        """Return the picture of this observation, for Jupyter (see `svg`)."""
+        from boardrules.games.ren_dhark.svg import svg
+
+        return svg(self)
+
 
 def _sees(state: State, player: int | None, role: int) -> bool:
     """Whether `player` may see the committed card of `role`."""

@@ -467,3 +467,10 @@ class State:
     def defender(self) -> int:
         """The player defending in the current battle."""
         return 1 - self.attacker
+
+    def _repr_svg_(self) -> str:
+        """Return the spectator's picture of this state, for Jupyter (see `svg`)."""
+        from boardrules.games.ren_dhark.observe import observe
+        from boardrules.games.ren_dhark.svg import svg
+
+        return svg(observe(self, None))

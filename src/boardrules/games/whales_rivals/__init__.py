@@ -76,6 +76,7 @@ from boardrules.games.whales_rivals.rules import (
     to_move,
 )
 from boardrules.games.whales_rivals.state import Options, Pack, Phase, State
+from boardrules.games.whales_rivals.svg import svg
 from boardrules.games.whales_rivals.validation import validate_observation, validate_state
 
 __all__ = [
@@ -131,6 +132,7 @@ __all__ = [
     "returns",
     "sample_chance",
     "scores",
+    "svg",
     "to_move",
     "validate_observation",
     "validate_state",

@@ -112,6 +112,12 @@ class Observation:
     unclaimed: tuple[GreyView, ...]
     """Cards of packs tied in round 3, ordered like `captured`."""
 
+    def _repr_svg_(self) -> str:
+        """Return the picture of this observation, for Jupyter (see `svg`)."""
+        from boardrules.games.whales_rivals.svg import svg
+
+        return svg(self)
+
 
 def _grey_view(card: Grey, player: int | None, reveal: bool) -> GreyView:
     known = reveal or card.shown or (player is not None and card.seen[player])

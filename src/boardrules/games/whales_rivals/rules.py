@@ -84,6 +84,7 @@ __all__ = [
     "sample_chance",
     "scores",
     "to_move",
+    "winners",
 ]
 
 MIN_PLAYERS: Final = 2
@@ -698,10 +699,21 @@ def result(state: State) -> Result:
     points = scores(state)
     if state.phase is not _OVER:
         return Result(points, (), finished=False)
-    key = [(points[p], -len(state.captured[p])) for p in range(PLAYERS)]
+    return Result(points, winners(points, (len(state.captured[0]), len(state.captured[1]))),
+                  finished=True)
+
+
+def winners(points: tuple[int, ...], captured: tuple[int, ...]) -> tuple[int, ...]:
+    """Return the winners by W20 from the scores and the numbers of captured cards: the
+    higher score, then fewer cards; both players on a draw.
+
+    >>> winners((20, 20), (5, 4))
+    (1,)
+    """
+    key = [(points[p], -captured[p]) for p in range(PLAYERS)]
     if key[0] == key[1]:
-        return Result(points, (0, 1), finished=True)
-    return Result(points, (0,) if key[0] > key[1] else (1,), finished=True)
+        return (0, 1)
+    return (0,) if key[0] > key[1] else (1,)
 
 
 def returns(state: State) -> tuple[float, ...]:

@@ -165,5 +165,12 @@ class State:
         return ((len(a.whales[0]), len(b.whales[0]), len(c.whales[0])),
                 (len(a.whales[1]), len(b.whales[1]), len(c.whales[1])))
 
+    def _repr_svg_(self) -> str:
+        """Return the spectator's picture of this state, for Jupyter (see `svg`)."""
+        from boardrules.games.whales_rivals.observe import observe
+        from boardrules.games.whales_rivals.svg import svg
+
+        return svg(observe(self, None))
+
 
 assert PLAYERS == 2

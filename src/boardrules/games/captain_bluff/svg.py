@@ -1,0 +1,338 @@
+"""A picture of a Captain Bluff observation, as SVG.
+
+The six conveyors, each with its face-down destination card (its face when the viewer
+knows it; dots name who knows it), its row of luggage and what the row allows next; the
+players with their hand sizes and the cards everybody knows they hold; the viewer's own
+hand; the draw pile, the discard pile (face up, and face down as backs) and the cards out
+of the game.
+
+Luggage cards show their destination's colour (red, green, blue) and value; the
+specials their sign: a star (joker; in a row, with the value it stands for), arrows
+(change of direction), an eye (check destinations), ``+1`` (delayed flight). A card back
+is a card the viewer does not know; a dashed gold frame marks luggage picked up from a
+row, which its holder may use only from their next turn on (B14).
+
+>>> from boardrules.games import captain_bluff as cb
+>>> cb.svg(cb.observe(cb.new_game(3), 0)).startswith("<svg")
+True
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from boardrules._svg import HIGHLIGHT, Drawing, expect, num, plural
+from boardrules.games.captain_bluff.actions import Action, PlayEye
+from boardrules.games.captain_bluff.cards import (
+    ARROWS,
+    CONVEYORS,
+    DESTINATION_NAMES,
+    EYE,
+    LUGGAGE,
+    MAX_VALUE,
+    PLUS_ONE,
+    STAR,
+    card_name,
+)
+from boardrules.games.captain_bluff.observe import Observation
+from boardrules.games.captain_bluff.rows import analyse_row
+from boardrules.games.captain_bluff.state import Stage
+
+__all__ = ["svg"]
+
+# Palette: an airport hall; the three destinations; specials in deep violet and gold;
+# seat colours unlike the destinations' (purple, orange, teal, brown, slate).
+HALL: Final = "#f3f1ec"
+INK: Final = "#23262f"
+BAND: Final = "#1d2b3a"
+ACCENT: Final = "#f0a202"
+BELT: Final = "#4a4f5a"
+BELT_EDGE: Final = "#2d3139"
+DESTINATION: Final = ("#d1403b", "#2d9a56", "#2f6cb8")
+DESTINATION_DARK: Final = ("#80211e", "#185c32", "#1a3f6e")
+SPECIAL: Final = "#4b3f72"
+GOLD: Final = "#f2c230"
+BACK: Final = "#34495e"
+BACK_ACCENT: Final = "#8fa6bd"
+SEAT: Final = ("#7d3c98", "#d35400", "#138d75", "#8d6e63", "#5d6d7e")
+
+WIDTH: Final = 980
+CARD_W: Final = 40
+CARD_H: Final = 56
+MINI_W: Final = 24
+MINI_H: Final = 34
+LANE_H: Final = 70
+LANES_Y: Final = 60
+LANES_W: Final = 690
+SIDE_X: Final = LANES_W + 24
+
+
+def _active(o: Observation) -> int:
+    return (o.options.first_player + o.turn) % o.players
+
+
+def _status(o: Observation) -> str:
+    if o.winner is not None:
+        return f"Game over: player {o.winner} has emptied their hand and wins"
+    if o.stage is Stage.PLAY and o.turn >= o.options.turn_limit:
+        return f"Game over: {o.turn} turns played (the turn limit), nobody wins"
+    if o.stage is Stage.DEAL:
+        return "Setup: dealing the cards"
+    if o.stage is Stage.PLACE:
+        placer = (o.options.first_player + sum(o.has_destination)) % o.players
+        return f"Setup: player {placer} puts a destination card face down at a conveyor"
+    head = f"Turn {o.turn + 1}: player {_active(o)}"
+    if o.draws:
+        return f"{head}; player {o.draws[0]} draws a card"
+    if o.window is not None:
+        return f"{head} played luggage on conveyor {o.window}; player {o.polled} may " \
+            "challenge it or pass"
+    done = "main action taken" if o.main_done else "to take the main action"
+    special = ", special played" if o.special_used else ""
+    return f"{head}, {done}{special}"
+
+
+def _face(d: Drawing, x: float, y: float, card: int, *, mini: bool = False,
+          stands_for: int | None = None, title: str | None = None) -> None:
+    """Draw a card face up (`mini`: small, fanned, with its mark in the corner); a star in a
+    row shows the value it `stands_for` (B12)."""
+    w, h = (MINI_W, MINI_H) if mini else (CARD_W, CARD_H)
+    name = card_name(card)
+    if 0 <= card < LUGGAGE:
+        dest, value = divmod(card, MAX_VALUE)
+        label, corner = ("", str(value + 1)) if mini else (str(value + 1), "")
+        d.card(x, y, w, h, fill=DESTINATION[dest], edge=DESTINATION_DARK[dest], ink="#fff",
+               label=label, corner=corner,
+               title=title or f"{name}: {DESTINATION_NAMES[dest]} luggage, value {value + 1}")
+        if not mini:  # a small suitcase under the value
+            d.rect(x + w / 2 - 7, y + h - 13, 14, 9, stroke="#fff", width=1.2, rx=2,
+                   opacity=0.8)
+            d.line(x + w / 2 - 3, y + h - 13, x + w / 2 - 3, y + h - 16, "#fff", width=1.2,
+                   opacity=0.8)
+            d.line(x + w / 2 + 3, y + h - 13, x + w / 2 + 3, y + h - 16, "#fff", width=1.2,
+                   opacity=0.8)
+        return
+    if stands_for is not None:
+        title = title or f"a star standing for {stands_for}"
+    d.card(x, y, w, h, fill=SPECIAL, edge="#2c2446", title=title or f"{name}: a special card")
+    cx, cy, r = x + w / 2, y + h / 2, w * 0.32
+    if mini:
+        cx, cy, r = x + 8, y + 10, 6
+    if card == STAR and stands_for is not None and not mini:
+        d.star(cx, y + h * 0.34, r * 0.8, GOLD)
+        d.text(cx, y + h * 0.72, str(stands_for), size=w * 0.36, fill="#fff", bold=True)
+    elif card == STAR:
+        d.star(cx, cy, r, GOLD)
+    elif card == ARROWS:
+        left, right, upper, lower = num(cx - r), num(cx + r), num(cy - r / 2), num(cy + r / 2)
+        tip = num(r / 2)
+        d.path(f"M{left},{upper} H{right} l-{tip},-{tip} M{right},{upper} l-{tip},{tip} "
+               f"M{right},{lower} H{left} l{tip},-{tip} M{left},{lower} l{tip},{tip}",
+               stroke=GOLD, width=2 if not mini else 1.4)
+    elif card == EYE:
+        d.path(f"M{num(cx - r)},{num(cy)} Q{num(cx)},{num(cy - r)} {num(cx + r)},{num(cy)} "
+               f"Q{num(cx)},{num(cy + r)} {num(cx - r)},{num(cy)} Z", "#fff", stroke=GOLD,
+               width=1.5)
+        d.circle(cx, cy, r * 0.38, SPECIAL)
+    elif card == PLUS_ONE:
+        d.text(cx, cy, "+1", size=r * 1.5, fill=GOLD, bold=True)
+    else:
+        d.text(cx, cy, "?", size=r * 1.5, fill=GOLD, bold=True)
+
+
+def _seat_dot(d: Drawing, cx: float, cy: float, player: int, r: float = 7) -> None:
+    d.circle(cx, cy, r, SEAT[player % len(SEAT)], stroke="#fff", width=1)
+    d.text(cx, cy, str(player), size=r * 1.3, fill="#fff", bold=True)
+
+
+def _lane(d: Drawing, o: Observation, v: int, y: float, highlight: bool) -> None:
+    window = o.window == v
+    d.rect(12, y, LANES_W, LANE_H - 6, "#fff8e6" if window else "#ffffff",
+           stroke=HIGHLIGHT if highlight or window else "#d6d3cb",
+           width=3 if highlight or window else 1, rx=8)
+    d.text(30, y + 20, str(v), size=20, fill=INK, bold=True, title=f"conveyor {v}")
+    d.text(30, y + 44, "conveyor", size=7.5, fill=INK, opacity=0.7)
+    # The destination slot.
+    dx, dy = 54, y + 4
+    if not o.has_destination[v]:
+        d.rect(dx, dy, CARD_W, CARD_H, stroke="#9aa0a6", width=1.2, rx=5, dash="4 3")
+        d.text(dx + CARD_W / 2, dy + CARD_H / 2, "none", size=8, fill=INK, opacity=0.6)
+    else:
+        who = ", ".join(f"player {p}" for p in sorted(o.knowers[v])) or "nobody"
+        card = o.destinations[v]
+        if card is None:
+            d.back(dx, dy, CARD_W, CARD_H, fill=BACK, accent=BACK_ACCENT,
+                   title=f"a face-down destination card, known to {who}")
+        else:
+            _face(d, dx, dy, card, title=f"the destination card {card_name(card)}, face down "
+                  f"(you know it; so does {who})")
+            d.rect(dx + 2, dy + 2, CARD_W - 4, CARD_H - 4, stroke="#fff", width=1.2, rx=4,
+                   dash="3 2")
+        for k, p in enumerate(sorted(o.knowers[v])):
+            _seat_dot(d, dx + CARD_W + 10, dy + 7 + k * 13, p, r=6)
+    # The belt and its row.
+    bx = dx + CARD_W + 24
+    room = LANES_W - bx - 120
+    d.rect(bx, y + 8, room + 12, CARD_H - 8, BELT, stroke=BELT_EDGE, width=1, rx=6)
+    for k in range(int((room + 12) // 24) + 1):
+        d.line(bx + 6 + k * 24, y + 10, bx + 6 + k * 24, y + CARD_H - 2, "#5f6572", width=1)
+    row, stars = o.rows[v], o.star_values[v]
+    step = CARD_W + 4 if len(row) <= 1 else min(CARD_W + 4, (room - CARD_W) / (len(row) - 1))
+    values = iter(stars)
+    for i, card in enumerate(row):
+        _face(d, bx + 6 + i * step, y + 4, card,
+              stands_for=next(values, None) if card == STAR else None)
+    if not row:
+        return
+    info = analyse_row(row, stars)
+    if isinstance(info, str):  # no valid row (an observation built by hand): no hints
+        return
+    arrow = {1: "ascending", -1: "descending", 0: "no direction yet"}[info.direction]
+    hint = "next: any value" if info.free else (
+        f"next: {info.head + info.direction}" if info.direction else
+        f"next: {info.head - 1} or {info.head + 1}")
+    tx = LANES_W - 104
+    d.text(tx, y + 14, DESTINATION_NAMES[info.destination], size=11,
+           fill=DESTINATION[info.destination], anchor="start", bold=True)
+    d.text(tx, y + 30, arrow, size=10, fill=INK, anchor="start")
+    d.text(tx, y + 46, hint, size=10, fill=INK, anchor="start", bold=True)
+
+
+def _players(d: Drawing, o: Observation, y: float) -> float:
+    d.text(SIDE_X, y, "Players", size=13, fill=INK, anchor="start", bold=True)
+    y += 14
+    active = _active(o)
+    for p in range(o.players):
+        row_h = 24 + (MINI_H + 4 if o.exposed[p] else 0)
+        if o.stage is Stage.PLAY and o.winner is None and p == active:
+            d.rect(SIDE_X - 6, y - 2, WIDTH - SIDE_X - 6, row_h, "#fff3d6", rx=6)
+        _seat_dot(d, SIDE_X + 8, y + 10, p, r=8)
+        you = " (you)" if p == o.player else ""
+        d.text(SIDE_X + 22, y + 10, f"player {p}{you}: {plural(o.hand_sizes[p], 'card')}",
+               size=11, fill=INK, anchor="start", bold=p == o.player)
+        tags = []
+        if o.winner == p:
+            tags.append("wins")
+        elif o.polled == p:
+            tags.append("may challenge")
+        elif p in o.draws:
+            tags.append("draws")
+        elif o.stage is Stage.PLAY and o.winner is None and p == active:
+            tags.append("to move")
+        for tag in tags:
+            d.badge(WIDTH - 50, y + 10, tag, fill=SEAT[p % len(SEAT)], size=9)
+        if o.winner == p:
+            d.star(WIDTH - 84, y + 10, 9, GOLD, stroke="#8a6300", title="the winner")
+        if o.exposed[p]:
+            d.text(SIDE_X + 22, y + 24, "known to all:", size=8.5, fill=INK, anchor="start",
+                   opacity=0.8)
+            room = WIDTH - 18 - (SIDE_X + 86)
+            step = min(MINI_W + 2, (room - MINI_W) / max(1, len(o.exposed[p]) - 1))
+            waiting = _waiting(o.exposed[p], o.picked_up[p])
+            for i, card in enumerate(o.exposed[p]):
+                _face(d, SIDE_X + 86 + i * step, y + 22, card, mini=True)
+                if waiting[i]:
+                    _mark_waiting(d, SIDE_X + 86 + i * step, y + 22, MINI_W, MINI_H)
+        y += row_h + 6
+    return y
+
+
+def _waiting(cards: tuple[int, ...], picked: tuple[int, ...]) -> list[bool]:
+    """For each card of `cards`, whether it is one of the `picked` ones (a sub-multiset)."""
+    left = list(picked)
+    out = []
+    for card in cards:
+        out.append(card in left)
+        if out[-1]:
+            left.remove(card)
+    return out
+
+
+def _mark_waiting(d: Drawing, x: float, y: float, w: float, h: float) -> None:
+    """Mark a card picked up from a row: its holder may use it from their next turn (B14)."""
+    d.rect(x - 1.5, y - 1.5, w + 3, h + 3, stroke=GOLD, width=2.5, rx=5, dash="3 2",
+           title="picked up: usable from its holder's next turn on (B14)")
+
+
+def _piles(d: Drawing, o: Observation, y: float) -> None:
+    x = SIDE_X
+    d.text(x, y, "Piles", size=13, fill=INK, anchor="start", bold=True)
+    d.pile(x, y + 16, CARD_W, CARD_H, o.draw_size, fill=BACK, accent=BACK_ACCENT)
+    d.text(x + CARD_W / 2, y + CARD_H + 30, "draw", size=9, fill=INK)
+    out = []
+    if o.removed:
+        out.append(f"{plural(len(o.removed), 'plus-one')} played")
+    if o.stowed_size:
+        out.append(f"{o.stowed_size} unseen")
+    gx = x + CARD_W + 16
+    d.text(gx, y + 22, f"discard pile: {len(o.discard)} face up, {len(o.buried)} face down"
+           + (" (reshuffled)" if o.reshuffled else ""), size=9, fill=INK, anchor="start")
+    room = WIDTH - 16 - gx
+    cards = len(o.discard) + len(o.buried)
+    step = MINI_W + 2 if cards <= 1 else min(MINI_W + 2, (room - MINI_W) / (cards - 1))
+    for i, card in enumerate(o.discard):
+        _face(d, gx + i * step, y + 32, card, mini=True)
+    for k, buried in enumerate(o.buried):
+        who = ", ".join(f"player {p}" for p in sorted(buried.known_by)) or "nobody"
+        label = "" if buried.card is None else card_name(buried.card)
+        d.back(gx + (len(o.discard) + k) * step, y + 32, MINI_W, MINI_H, fill=BACK,
+               accent=BACK_ACCENT, corner=label,
+               title=f"a face-down destination card{' ' + label if label else ''}, "
+                     f"known to {who}")
+    if out:
+        d.text(gx, y + 82, "out of the game: " + ", ".join(out), size=9, fill=INK,
+               anchor="start")
+
+
+def _hand(d: Drawing, o: Observation, y: float) -> None:
+    hand = o.hand or ()
+    d.rect(12, y, WIDTH - 24, CARD_H + 34, "#eef2f7", stroke=SEAT[(o.player or 0) % len(SEAT)],
+           width=1.2, rx=10)
+    d.text(24, y + 14, f"Your hand ({len(hand)})", size=12, fill=INK, anchor="start",
+           bold=True)
+    step = CARD_W + 4 if len(hand) <= 1 else min(CARD_W + 4, (WIDTH - 60 - CARD_W) /
+                                                 (len(hand) - 1))
+    viewer = o.player if o.player is not None else 0
+    waiting = _waiting(hand, o.picked_up[viewer])
+    for i, card in enumerate(hand):
+        _face(d, 24 + i * step, y + 26, card)
+        if waiting[i]:
+            _mark_waiting(d, 24 + i * step, y + 26, CARD_W, CARD_H)
+    if any(waiting):
+        d.rect(WIDTH - 250, y + 8, 12, 12, stroke=GOLD, width=2.5, rx=3, dash="3 2")
+        d.text(WIDTH - 232, y + 14, "picked up: usable from your next turn", size=9.5,
+               fill=INK, anchor="start")
+
+
+def _conveyors_touched(last_move: Action | None) -> frozenset[int]:
+    if isinstance(last_move, PlayEye):
+        return frozenset(last_move.conveyors)
+    conveyor = getattr(last_move, "conveyor", None)
+    return frozenset({conveyor}) if isinstance(conveyor, int) else frozenset()
+
+
+def svg(observation: Observation, *, size: int | None = None,
+        last_move: Action | None = None) -> str:
+    """Return a picture of `observation` as a standalone SVG document.
+
+    Args:
+        observation: what a player (or the spectator) sees, from `observe`.
+        size: the width in pixels (the height follows); ``None``: the natural size.
+        last_move: the action that led to this position: the conveyors it touched are
+            highlighted (only the place, never a face-down card).
+    """
+    expect(observation, Observation, "captain_bluff")
+    o = observation
+    height = LANES_Y + CONVEYORS * LANE_H + 4 + (CARD_H + 44 if o.player is not None else 0)
+    side = LANES_Y + 20 + sum(24 + (MINI_H + 4 if e else 0) + 6 for e in o.exposed) + 110
+    height = max(height, side + (CARD_H + 44 if o.player is not None else 0))
+    d = Drawing(WIDTH, height, HALL)
+    d.header("Captain Bluff", _status(o), o.player, ink="#fff", band=BAND, accent=ACCENT)
+    touched = _conveyors_touched(last_move)
+    for v in range(CONVEYORS):
+        _lane(d, o, v, LANES_Y + v * LANE_H, v in touched)
+    y = _players(d, o, LANES_Y + 8)
+    _piles(d, o, y + 6)
+    if o.player is not None:
+        _hand(d, o, height - CARD_H - 40)
+    return d.document(size, f"Captain Bluff: {_status(o)}")
