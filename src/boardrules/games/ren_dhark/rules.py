@@ -89,6 +89,7 @@ __all__ = [
     "is_terminal",
     "legal_actions",
     "new_game",
+    "playout",
     "result",
     "returns",
     "sample_chance",
@@ -777,27 +778,44 @@ def _on_pass(state: State, action: Pass) -> State:
 
 def _draw(state: State, action: Draw) -> State:
     s = state
-    card = s.options.tables.index[action.card]
     p = _drawer(s)
     assert p is not None
-    # The card goes into the sorted hand and leaves the deck, written out here: a third
-    # of all steps are draws.
-    hand, deck = s.hands[p], s.decks[p]
+    hands, decks = _take(s.hands, s.decks, p, s.options.tables.index[action.card])
+    return _after_draws(s, hands, decks, _next_drawer(s, p, hands, decks))
+
+
+def _take(hands: tuple[tuple[int, ...], tuple[int, ...]],
+          decks: tuple[tuple[int, ...], tuple[int, ...]], p: int,
+          card: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]],
+                              tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Return the hands and decks after player `p` drew `card` (D4, D17)."""
+    # Written out: a third of all steps are draws.
+    hand, deck = hands[p], decks[p]
     i = bisect.bisect_left(hand, card)
     hand = (*hand[:i], card, *hand[i:])
     i = deck.index(card)
     deck = deck[:i] + deck[i + 1:]
     if p == 0:
-        hands, decks = (hand, s.hands[1]), (deck, s.decks[1])
-    else:
-        hands, decks = (s.hands[0], hand), (s.decks[0], deck)
+        return (hand, hands[1]), (deck, decks[1])
+    return (hands[0], hand), (decks[0], deck)
+
+
+def _next_drawer(s: State, p: int, hands: tuple[tuple[int, ...], tuple[int, ...]],
+                 decks: tuple[tuple[int, ...], tuple[int, ...]]) -> int | None:
+    """Return who draws after player `p` drew into these hands and decks in `s` (`_drawer`
+    of the state that draw builds, without building it)."""
+    # A player who may draw on goes on drawing: they drew first, or the other's hand is full.
+    if len(hands[p]) < HAND_SIZE and decks[p]:
+        return p
     attacker = s.attacker
-    # Decide the next phase from the parts, so that one state is built, not two. A player
-    # who may draw on goes on drawing: they drew first, or the other's hand is full.
-    if len(hand) < HAND_SIZE and deck:
-        drawer: int | None = p
-    else:
-        drawer = _who_draws(attacker if s.mulligans < 2 else 1 - attacker, hands, decks)
+    return _who_draws(attacker if s.mulligans < 2 else 1 - attacker, hands, decks)
+
+
+def _after_draws(s: State, hands: tuple[tuple[int, ...], tuple[int, ...]],
+                 decks: tuple[tuple[int, ...], tuple[int, ...]], drawer: int | None) -> State:
+    """Return `s` (a deal) after one or more draws into these hands and decks, `drawer`
+    drawing next (`_next_drawer`); one state is built, not two."""
+    attacker = s.attacker
     if drawer is not None:
         phase = s.phase
     elif s.mulligans < 2:
@@ -1291,6 +1309,73 @@ _HANDLERS: Final[dict[type, Callable[[State, Any], State]]] = {
 }
 """`apply_unchecked` by exact action class: one dict lookup instead of trying each pattern
 of a ``match`` in turn. Subclasses fall back to `_apply_matched`, which does the same."""
+
+
+# ---------------------------------------------------------------------------------------
+# Playouts
+
+
+def playout(state: State, rng: random.Random, max_steps: int | None = None) -> State:
+    """Play on from `state` with random moves and sampled chance; return the final state.
+
+    Plays exactly the game of the generic loop, consuming `rng` the same way: at a chance
+    node ``apply_unchecked(state, sample_chance(state, rng))``, at a decision
+    ``legal[rng.randrange(len(legal))]`` of ``legal_actions(state)``. Stops at the end of
+    the game, or once `max_steps` actions (chance outcomes included) have been applied.
+    It only runs faster: the cards of a deal are drawn without a state between them,
+    and dice are rolled without building the outcome; the rules are the same functions.
+
+    >>> import random
+    >>> state = playout(new_game(2), random.Random(1))
+    >>> is_terminal(state)
+    True
+    """
+    steps = 0
+    limit = -1 if max_steps is None else max_steps
+    randrange, choice = rng.randrange, rng.choice
+    handlers = _HANDLERS
+    while steps != limit:
+        phase = state.phase
+        if phase is _DEAL:  # the cards of a deal, drawn without a state between them
+            p = _drawer(state)
+            assert p is not None
+            hands, decks = state.hands, state.decks
+            while True:
+                hands, decks = _take(hands, decks, p, choice(decks[p]))
+                steps += 1
+                drawer = _next_drawer(state, p, hands, decks)
+                if drawer is None or steps == limit:
+                    break
+                p = drawer
+            state = _after_draws(state, hands, decks, drawer)
+            continue
+        if phase is _WINDOW:
+            legal = _window_options(state)
+        elif phase is _ATTACK:
+            legal = _attack_options(state, state.attacker)
+        elif phase is _DEFEND:
+            legal = _defend_options(state, 1 - state.attacker)
+        elif phase is _COMBAT:
+            roll = randrange(36)  # COMBAT_ROLLS: the attacker's die major
+            state = _combat(state, roll // 6 + 1, roll % 6 + 1)
+            steps += 1
+            continue
+        elif phase is _ACTIVATE or phase is _WARD or phase is _DESTROY:
+            state = _on_roll(state, ROLLS[randrange(6)])
+            steps += 1
+            continue
+        elif phase is _OVER:
+            break
+        elif phase is _SIDES:
+            state = _assign_sides(state, SIDES[randrange(2)].blue)
+            steps += 1
+            continue
+        else:
+            legal = _legal_actions(state)
+        action = legal[randrange(len(legal))]
+        state = handlers[type(action)](state, action)
+        steps += 1
+    return state
 
 
 # ---------------------------------------------------------------------------------------
