@@ -1332,7 +1332,7 @@ def playout(state: State, rng: random.Random, max_steps: int | None = None) -> S
     """
     steps = 0
     limit = -1 if max_steps is None else max_steps
-    randrange, choice = rng.randrange, rng.choice
+    getrandbits = rng.getrandbits
     handlers = _HANDLERS
     while steps != limit:
         phase = state.phase
@@ -1341,7 +1341,13 @@ def playout(state: State, rng: random.Random, max_steps: int | None = None) -> S
             assert p is not None
             hands, decks = state.hands, state.decks
             while True:
-                hands, decks = _take(hands, decks, p, choice(decks[p]))
+                deck = decks[p]
+                n = len(deck)
+                k = n.bit_length()
+                r = getrandbits(k)
+                while r >= n:
+                    r = getrandbits(k)
+                hands, decks = _take(hands, decks, p, deck[r])
                 steps += 1
                 drawer = _next_drawer(state, p, hands, decks)
                 if drawer is None or steps == limit:
@@ -1356,23 +1362,33 @@ def playout(state: State, rng: random.Random, max_steps: int | None = None) -> S
         elif phase is _DEFEND:
             legal = _defend_options(state, 1 - state.attacker)
         elif phase is _COMBAT:
-            roll = randrange(36)  # COMBAT_ROLLS: the attacker's die major
-            state = _combat(state, roll // 6 + 1, roll % 6 + 1)
+            r = getrandbits(6)
+            while r >= 36:
+                r = getrandbits(6)
+            state = _combat(state, r // 6 + 1, r % 6 + 1)
             steps += 1
             continue
         elif phase is _ACTIVATE or phase is _WARD or phase is _DESTROY:
-            state = _on_roll(state, ROLLS[randrange(6)])
+            r = getrandbits(3)
+            while r >= 6:
+                r = getrandbits(3)
+            state = _on_roll(state, ROLLS[r])
             steps += 1
             continue
         elif phase is _OVER:
             break
         elif phase is _SIDES:
-            state = _assign_sides(state, SIDES[randrange(2)].blue)
+            state = _assign_sides(state, SIDES[rng.randrange(2)].blue)
             steps += 1
             continue
         else:
             legal = _legal_actions(state)
-        action = legal[randrange(len(legal))]
+        n = len(legal)
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        action = legal[r]
         state = handlers[type(action)](state, action)
         steps += 1
     return state
