@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import operator
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -126,6 +127,7 @@ _WARDED: Final = Status.WARDED
 _FAILED: Final = Status.FAILED
 _VOID: Final = Status.VOID
 _GROUND: Final = (CombatType.PERSON, CombatType.UNIT)
+_AS_TYPE: Final = operator.attrgetter("as_type")
 _T = TypeVar("_T")
 
 
@@ -196,7 +198,7 @@ def _distinct(hand: tuple[int, ...]) -> tuple[int, ...] | dict[int, None]:
 
 def has_landed_ship(state: State, player: int) -> bool:
     """Return whether `player` has a ship on the enemy planet (D6, D7)."""
-    return any(landing.as_type is _SHIP for landing in state.landed[player])
+    return _SHIP in map(_AS_TYPE, state.landed[player])  # in C: no generator
 
 
 def has_won(landed: tuple[Landing, ...]) -> bool:
@@ -405,7 +407,7 @@ def _can_attack(state: State, player: int) -> bool:
 
 def _can_attack_with(tables: Tables, landed: tuple[Landing, ...], hand: tuple[int, ...]) -> bool:
     """`_can_attack` from a player's cards on the enemy planet and hand."""
-    landed_ship = any(landing.as_type is _SHIP for landing in landed)
+    landed_ship = _SHIP in map(_AS_TYPE, landed)
     usable = tables.is_combat if landed_ship else tables.is_ship
     return any(map(usable.__getitem__, hand))
 
