@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import types
 from fractions import Fraction
 from typing import Any
 
@@ -175,6 +176,57 @@ class TestChanceDriver:
         state = boardrules.resolve_chance(kivi.new_game(2), random.Random(0))
         with pytest.raises(BoardrulesError, match="not a chance node"):
             kivi.sample_chance(state, random.Random(0))
+
+
+class TestPlayout:
+    """`boardrules.playout` plays the reference loop's game, with or without a fused member."""
+
+    @pytest.mark.parametrize("name", sorted(GAMES))
+    def test_plays_the_reference_loop(self, name: str) -> None:
+        """Each random choice is ``legal[rng.randrange(len(legal))]``, each chance outcome
+        `sample_chance`'s, exactly as `random_playout` (the kit's loop) plays them."""
+        game = GAMES[name]
+        options = game.Options(turn_limit=40) if name in ("lustry", "captain_bluff") else None
+        for seed in range(3):
+            want, actions = random_playout(game, game.MIN_PLAYERS, options, random.Random(seed))
+            start = game.new_game(game.MIN_PLAYERS, options)
+            for fused in (True, False):
+                rng = random.Random(seed)
+                assert boardrules.playout(game, start, rng, fused=fused) == want
+                cut = boardrules.playout(game, start, random.Random(seed), len(actions) // 2,
+                                         fused=fused)
+                assert cut == random_playout(game, game.MIN_PLAYERS, options,
+                                             random.Random(seed),
+                                             max_actions=len(actions) // 2)[0]
+
+    def test_uses_the_games_member_unless_told_not_to(self) -> None:
+        calls: list[object] = []
+
+        def playout(state: object, rng: random.Random, max_steps: int | None = None) -> object:
+            calls.append(max_steps)
+            return state
+
+        game = types.SimpleNamespace(**{k: getattr(kivi, k) for k in dir(kivi)
+                                        if not k.startswith("__")}, playout=playout)
+        start = kivi.new_game(2)
+        assert boardrules.playout(game, start, random.Random(0), 3) is start
+        assert calls == [3]
+        assert kivi.is_terminal(boardrules.playout(game, start, random.Random(0), fused=False))
+        assert calls == [3]
+
+    def test_max_steps(self) -> None:
+        start = kivi.new_game(2)
+        assert boardrules.playout(kivi, start, random.Random(0), 0) == start
+        for bad in (-1, 1.5, True, "3"):
+            with pytest.raises(ValueError, match="max_steps"):
+                boardrules.playout(kivi, start, random.Random(0), bad)  # type: ignore[arg-type]
+
+    def test_the_end_draws_nothing(self) -> None:
+        end = boardrules.playout(kivi, kivi.new_game(2), random.Random(0))
+        rng = random.Random(5)
+        before = rng.getstate()
+        assert boardrules.playout(kivi, end, rng) == end
+        assert rng.getstate() == before
 
 
 @attrs.frozen

@@ -24,6 +24,7 @@ from typing import Any, Final, Literal, Protocol
 
 import attrs
 
+from boardrules.chance import playout
 from boardrules.game import CHANCE, TERMINAL, Game
 
 __all__ = [
@@ -283,7 +284,7 @@ class ISMCTSBot:
             path.append((mover, edge))
             state = apply(state, legal[i])
             node = edge.child  # type: ignore[assignment]  # not fresh: expanded
-        state = _rollout(game, state, rng, limit)
+        state = playout(game, state, rng, limit)
         returns = score(state)  # `returns` itself at the end (every evaluator's duty)
         for player, edge in path:
             edge.visits += 1
@@ -301,23 +302,6 @@ class ISMCTSBot:
             if score > best_score:
                 best, best_score = i, score
         return best
-
-
-def _rollout(game: AnyGame, state: Any, rng: random.Random, limit: int | None) -> Any:
-    """Play random moves (and sampled chance) to the end, or for `limit` steps."""
-    to_move, legal_actions = game.to_move, game.legal_actions
-    apply, sample = game.apply_unchecked, game.sample_chance
-    steps = 0
-    while (mover := to_move(state)) is not TERMINAL:
-        if limit is not None and steps >= limit:
-            break
-        if mover is CHANCE:
-            state = apply(state, sample(state, rng))
-        else:
-            legal = legal_actions(state)
-            state = apply(state, legal[rng.randrange(len(legal))])
-        steps += 1
-    return state
 
 
 def play_game(

@@ -7,7 +7,9 @@ against it. States, actions, observations and options are frozen attrs classes.
 Optional members, looked up with `getattr` by the tools that use them:
 ``announce(state, action, player) -> str`` (what a player sees of an action, for
 frontends and ``boardrules play``), ``render(observation) -> str`` (a text picture),
-``heuristic(state)`` (an estimate of `returns` for cut-short rollouts) and
+``heuristic(state)`` (an estimate of `returns` for cut-short rollouts),
+``playout(state, rng, max_steps=None)`` (random play to the end, the same game as
+`boardrules.playout`'s reference loop but faster: see there) and
 ``PERFECT_INFORMATION``.
 """
 
