@@ -774,7 +774,7 @@ def _on_roll(state: State, action: Roll) -> State:
 
 def _on_pass(state: State, action: Pass) -> State:
     if state.phase is _WINDOW:
-        return _open_window(state, _next_window(state.duel, played=False))
+        return _open_window(state, _next_window(state.duel, False))
     return _counter_declined(state)
 
 
@@ -1025,31 +1025,35 @@ def _judge(state: State, duel: Duel) -> State:
 def _open_window(state: State, duel: Duel) -> State:
     """Skip window steps of a player with an empty hand (nothing to decide, nothing hidden)."""
     while duel.window != _WINDOW_CLOSED:
-        role = DEFENDER if duel.window == 1 else ATTACKER
-        if state.hands[_role_player(state, role)]:
-            if state.phase is _WINDOW and state.duel is duel:
-                return state  # the caller built it, expecting the window to open
-            return _at(state, _WINDOW, duel)
-        duel = _next_window(duel, played=False)
+        # `_role_player` and `_at` written out: the window is the most frequent decision.
+        if state.hands[1 - state.attacker if duel.window == 1 else state.attacker]:
+            s = state
+            if s.phase is _WINDOW and s.duel is duel:
+                return s  # the caller built it, expecting the window to open
+            return _State(s.options, _WINDOW, s.blue, s.attacker, s.hands, s.decks, s.landed,
+                          s.out, duel, s.battle, s.skipped, s.mulligans, s.redrew,
+                          s.shown_nonships, s.shown_actions, s.shown_undeployable, s.winner)
+        duel = _next_window(duel, False)
     return _resolve(state, duel)  # it builds the next state from `duel`
 
 
-def _next_step(step: int, played_cards: tuple[Played, ...], *, played: bool) -> int:
-    """Return the window step after `step` (D10) given the action cards played so far."""
+def _next_step(step: int, played_cards: tuple[Played, ...], played: bool) -> int:
+    """Return the window step after `step` (D10) given the action cards played so far
+    (`played`: whether the step's player has just played one)."""
     if step == 1 and played and not any(p.role == ATTACKER for p in played_cards):
         return 2  # (R) the attacker passed: one more chance
     return _WINDOW_CLOSED if step else 1
 
 
-def _next_window(d: Duel, *, played: bool) -> Duel:
-    window = _next_step(d.window, d.played, played=played)
+def _next_window(d: Duel, played: bool) -> Duel:
+    window = _next_step(d.window, d.played, played)
     return _Duel(d.counter, d.attack, d.attack_type, d.defense, d.defense_type,
                  d.attack_activated, d.defense_activated, d.revealed, window, d.played,
                  d.resolving, d.attack_mod, d.defense_mod, d.loser)
 
 
 def _advance_window(state: State, duel: Duel, *, played: bool) -> State:
-    return _open_window(state, _next_window(duel, played=played))
+    return _open_window(state, _next_window(duel, played))
 
 
 def _play(state: State, card: int) -> State:
@@ -1061,7 +1065,7 @@ def _play(state: State, card: int) -> State:
     d = duel
     duel = _Duel(d.counter, d.attack, d.attack_type, d.defense, d.defense_type,
                  d.attack_activated, d.defense_activated, d.revealed,
-                 _next_step(d.window, played, played=True), played, d.resolving, d.attack_mod,
+                 _next_step(d.window, played, True), played, d.resolving, d.attack_mod,
                  d.defense_mod, d.loser)
     hand = _without(state.hands[player], card)
     # Built as the window usually stays open; `_open_window` returns it as it is then, and
