@@ -741,18 +741,18 @@ def _apply_matched(state: State, action: Action) -> State:
             return _destroy(state, value)
         case CombatRoll(attacker=a_die, defender=d_die):
             return _combat(state, a_die, d_die)
-        case Attack(card=number, as_type=as_type):
-            return _attack(state, tables.index[number], as_type)
-        case Defend(card=number, as_type=as_type):
-            return _defend(state, tables.index[number], as_type)
-        case PlayAction(card=number):
-            return _play(state, tables.index[number])
+        case Attack():
+            return _attack(state, action)
+        case Defend():
+            return _defend(state, action)
+        case PlayAction():
+            return _play(state, action)
         case Pass():
             if state.phase is _WINDOW:
                 return _advance_window(state, state.duel, played=False)
             return _counter_declined(state)
-        case CounterStrike(card=number, as_type=as_type):
-            return _counter_strike(state, tables.index[number], as_type)
+        case CounterStrike():
+            return _counter_strike(state, action)
         case Keep():
             return _mulligan(state, redraw=False)
         case Redraw():
@@ -881,9 +881,10 @@ def _end_by_skips(state: State) -> State:
     return _evolve_state(state, phase=_OVER, duel=NO_DUEL, winner=winner)
 
 
-def _attack(state: State, card: int, as_type: CombatType) -> State:
+def _attack(state: State, action: Attack) -> State:
     p = state.attacker
     tables = state.options.tables
+    card, as_type = tables.index[action.card], action.as_type
     rolls = tables.activation[card] is not None
     # Face down until the defence: the opponent sees the declared type and the roll.
     nonships, actions, undeployable = _shown_after(state, p, card,
@@ -922,9 +923,11 @@ def _to_defend(state: State) -> State:
     return _outcome(state, state.duel, ATTACKER)
 
 
-def _defend(state: State, card: int, as_type: CombatType) -> State:
+def _defend(state: State, action: Defend) -> State:
     d = 1 - state.attacker
-    rolls = state.options.tables.activation[card] is not None
+    tables = state.options.tables
+    card, as_type = tables.index[action.card], action.as_type
+    rolls = tables.activation[card] is not None
     o = state.duel
     # With an activation roll the card stays face down (the opponent sees only the roll,
     # and that the card may be deployed against the declared type); without one it turns
@@ -1056,7 +1059,8 @@ def _advance_window(state: State, duel: Duel, *, played: bool) -> State:
     return _open_window(state, _next_window(duel, played))
 
 
-def _play(state: State, card: int) -> State:
+def _play(state: State, action: PlayAction) -> State:
+    card = state.options.tables.index[action.card]
     duel = state.duel
     role = DEFENDER if duel.window == 1 else ATTACKER
     player = _role_player(state, role)
@@ -1235,13 +1239,15 @@ def _counter_declined(state: State) -> State:
     return _outcome(state, state.duel, 1 - loser)
 
 
-def _counter_strike(state: State, card: int, as_type: CombatType) -> State:
+def _counter_strike(state: State, action: CounterStrike) -> State:
     """Commit a G card against the winning card (D15); the roles stay as they were."""
+    tables = state.options.tables
+    card, as_type = tables.index[action.card], action.as_type
     duel = state.duel
     loser = duel.loser
     assert loser is not None
     player = _role_player(state, loser)
-    rolls = state.options.tables.activation[card] is not None
+    rolls = tables.activation[card] is not None
     # With an activation roll the G card stays face down (ruling 16): the opponent sees
     # the roll, the G mark, an attacker's declared type and that the card may be deployed
     # against the winning card's type; without one it turns face up.
@@ -1304,11 +1310,11 @@ _HANDLERS: Final[dict[type, Callable[[State, Any], State]]] = {
     Draw: _draw,
     Roll: _on_roll,
     CombatRoll: lambda s, a: _combat(s, a.attacker, a.defender),
-    Attack: lambda s, a: _attack(s, s.options.tables.index[a.card], a.as_type),
-    Defend: lambda s, a: _defend(s, s.options.tables.index[a.card], a.as_type),
-    PlayAction: lambda s, a: _play(s, s.options.tables.index[a.card]),
+    Attack: _attack,
+    Defend: _defend,
+    PlayAction: _play,
     Pass: _on_pass,
-    CounterStrike: lambda s, a: _counter_strike(s, s.options.tables.index[a.card], a.as_type),
+    CounterStrike: _counter_strike,
     Keep: lambda s, a: _mulligan(s, redraw=False),
     Redraw: lambda s, a: _mulligan(s, redraw=True),
     AssignSides: lambda s, a: _assign_sides(s, a.blue),
