@@ -739,8 +739,8 @@ def _apply_matched(state: State, action: Action) -> State:
             if phase is _WARD:
                 return _ward(state, value)
             return _destroy(state, value)
-        case CombatRoll(attacker=a_die, defender=d_die):
-            return _combat(state, a_die, d_die)
+        case CombatRoll():
+            return _combat(state, action)
         case Attack():
             return _attack(state, action)
         case Defend():
@@ -1192,8 +1192,8 @@ def _strengths(tables: Tables, a: int, ta: CombatType, d: int,
             None if sd is None else sd + tables.bonus(d, a, ta))
 
 
-def _combat(state: State, a_die: int, d_die: int) -> State:
-    total_a, total_d = combat_totals(state, a_die, d_die)
+def _combat(state: State, action: CombatRoll) -> State:
+    total_a, total_d = combat_totals(state, action.attacker, action.defender)
     winner = ATTACKER if total_a > total_d else DEFENDER if total_d > total_a else None
     return _finish_duel(state, state.duel, winner)
 
@@ -1309,7 +1309,7 @@ def _end_battle(state: State, out: tuple[tuple[int, ...], tuple[int, ...]],
 _HANDLERS: Final[dict[type, Callable[[State, Any], State]]] = {
     Draw: _draw,
     Roll: _on_roll,
-    CombatRoll: lambda s, a: _combat(s, a.attacker, a.defender),
+    CombatRoll: _combat,
     Attack: _attack,
     Defend: _defend,
     PlayAction: _play,
@@ -1330,22 +1330,32 @@ of a ``match`` in turn. Subclasses fall back to `_apply_matched`, which does the
 def playout(state: State, rng: random.Random, max_steps: int | None = None) -> State:
     """Play on from `state` with random moves and sampled chance; return the final state.
 
-    Plays exactly the game of the generic loop, consuming `rng` the same way: at a chance
-    node ``apply_unchecked(state, sample_chance(state, rng))``, at a decision
-    ``legal[rng.randrange(len(legal))]`` of ``legal_actions(state)``. Stops at the end of
-    the game, or once `max_steps` actions (chance outcomes included) have been applied.
-    It only runs faster: the cards of a deal are drawn without a state between them,
-    and dice are rolled without building the outcome; the rules are the same functions.
+    Plays exactly the game of `boardrules.playout`'s reference loop, drawing the same
+    numbers from `rng`: at a chance node ``apply_unchecked(state, sample_chance(state,
+    rng))``, at a decision ``legal[rng.randrange(len(legal))]`` of
+    ``legal_actions(state)``. Stops at the end of the game, or once `max_steps` actions
+    (chance outcomes included) have been applied. It only runs faster: the cards of a
+    deal are drawn without a state between them, and the steps skip the checks and
+    memos of the public functions; the rules are the same functions.
 
     >>> import random
     >>> state = playout(new_game(2), random.Random(1))
     >>> is_terminal(state)
     True
     """
-    steps = 0
-    limit = -1 if max_steps is None else max_steps
+    if type(rng) is not random.Random or not _RANDBELOW_BY_BITS:
+        # Another generator may draw differently (its own randrange or choice): play the
+        # reference loop, which calls exactly those.
+        from boardrules.chance import playout as reference  # noqa: PLC0415 - import cycle
+        from boardrules.games import ren_dhark  # noqa: PLC0415 - import cycle
+
+        return reference(ren_dhark, state, rng, max_steps, fused=False)
+    # `randrange(n)` and `choice(seq)` of `random.Random` draw ``k = n.bit_length()`` bits
+    # until the number is below n (`_randbelow`); written out here, without the two calls.
     getrandbits = rng.getrandbits
     handlers = _HANDLERS
+    steps = 0
+    limit = -1 if max_steps is None else max_steps
     while steps != limit:
         phase = state.phase
         if phase is _DEAL:  # the cards of a deal, drawn without a state between them
@@ -1367,6 +1377,7 @@ def playout(state: State, rng: random.Random, max_steps: int | None = None) -> S
                 p = drawer
             state = _after_draws(state, hands, decks, drawer)
             continue
+        # The phases of `_legal_actions`, without its memo; dice as `sample_chance` draws.
         if phase is _WINDOW:
             legal = _window_options(state)
         elif phase is _ATTACK:
@@ -1374,25 +1385,9 @@ def playout(state: State, rng: random.Random, max_steps: int | None = None) -> S
         elif phase is _DEFEND:
             legal = _defend_options(state, 1 - state.attacker)
         elif phase is _COMBAT:
-            r = getrandbits(6)
-            while r >= 36:
-                r = getrandbits(6)
-            state = _combat(state, r // 6 + 1, r % 6 + 1)
-            steps += 1
-            continue
-        elif phase is _ACTIVATE or phase is _WARD or phase is _DESTROY:
-            r = getrandbits(3)
-            while r >= 6:
-                r = getrandbits(3)
-            state = _on_roll(state, ROLLS[r])
-            steps += 1
-            continue
+            legal = COMBAT_ROLLS
         elif phase is _OVER:
             break
-        elif phase is _SIDES:
-            state = _assign_sides(state, SIDES[rng.randrange(2)].blue)
-            steps += 1
-            continue
         else:
             legal = _legal_actions(state)
         n = len(legal)
@@ -1404,6 +1399,29 @@ def playout(state: State, rng: random.Random, max_steps: int | None = None) -> S
         state = handlers[type(action)](state, action)
         steps += 1
     return state
+
+
+def _draws_by_bits() -> bool:
+    """Whether `random.Random` draws ``randrange(n)`` and ``choice`` as `playout` writes out."""
+    cls = random.Random
+    if cls._randbelow is not cls._randbelow_with_getrandbits:  # type: ignore[attr-defined]
+        return False
+    a, b = random.Random(0), random.Random(0)
+    return all(a.randrange(n) == _below(b, n) and a.choice(range(n)) == _below(b, n)
+               for n in (*range(1, 70), 1000, 1 << 40))
+
+
+def _below(rng: random.Random, n: int) -> int:
+    """Return ``rng.randrange(n)`` as `playout` draws it."""
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
+_RANDBELOW_BY_BITS: Final = _draws_by_bits()
+"""Whether `playout` may draw its numbers with ``getrandbits`` (true on CPython 3.11-3.13)."""
 
 
 # ---------------------------------------------------------------------------------------
