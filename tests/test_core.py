@@ -319,7 +319,7 @@ def test_slot_builder_without_a_weakref_slot_builds_frozen_objects_of_the_class(
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         built.a = 2  # type: ignore[misc]
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        del built.b  # type: ignore[misc]
+        del built.b
     assert copy.deepcopy(built) == built == copy.copy(built)
 
     @attrs.frozen

@@ -80,8 +80,9 @@ def _mutable_twin(cls: type) -> type | None:
     if cls.__bases__ != (object,):
         return None
     twin = type(f"_Mutable{cls.__name__}", (), {"__slots__": cls.__dict__["__slots__"]})
+    probe: Any = object.__new__(twin)
     try:
-        object.__new__(twin).__class__ = cls
+        probe.__class__ = cls
     except TypeError:
         return None
     return twin

@@ -728,7 +728,6 @@ def apply_unchecked(state: State, action: Action) -> State:
 
 def _apply_matched(state: State, action: Action) -> State:
     """Dispatch by pattern matching: the general path (subclasses of the action classes)."""
-    tables = state.options.tables
     match action:
         case Draw():
             return _draw(state, action)
@@ -1346,8 +1345,9 @@ def playout(state: State, rng: random.Random, max_steps: int | None = None) -> S
     if type(rng) is not random.Random or not _RANDBELOW_BY_BITS:
         # Another generator may draw differently (its own randrange or choice): play the
         # reference loop, which calls exactly those.
-        from boardrules.chance import playout as reference  # noqa: PLC0415 - import cycle
-        from boardrules.games import ren_dhark  # noqa: PLC0415 - import cycle
+        # Imported here: both import this module.
+        from boardrules.chance import playout as reference
+        from boardrules.games import ren_dhark
 
         return reference(ren_dhark, state, rng, max_steps, fused=False)
     # `randrange(n)` and `choice(seq)` of `random.Random` draw ``k = n.bit_length()`` bits
