@@ -182,9 +182,13 @@ def _role_player(state: State, role: int) -> int:
     return state.attacker if role == ATTACKER else 1 - state.attacker
 
 
-def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
+def _hands_without(hands: tuple[tuple[int, ...], tuple[int, ...]], player: int,
+                   card: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Return the hands after `card` left `player`'s hand."""
+    hand = hands[player]
     i = hand.index(card)
-    return hand[:i] + hand[i + 1:]
+    hand = hand[:i] + hand[i + 1:]
+    return (hand, hands[1]) if player == 0 else (hands[0], hand)
 
 
 def _pair(pair: tuple[_T, _T], player: int, value: _T) -> tuple[_T, _T]:
@@ -889,7 +893,7 @@ def _attack(state: State, action: Attack) -> State:
     nonships, actions, undeployable = _shown_after(state, p, card,
                                                           (as_type, rolls, False, None))
     duel = _Duel(False, card, as_type, None, None, rolls, False, False, 0, (), 0, 0, 0, None)
-    hands = _pair(state.hands, p, _without(state.hands[p], card))
+    hands = _hands_without(state.hands, p, card)
     if rolls:
         phase = _ACTIVATE
     elif any(map(tables.deployable[TYPE_INDEX[as_type]].__getitem__, hands[1 - p])):
@@ -933,7 +937,7 @@ def _defend(state: State, action: Defend) -> State:
     # face up at once.
     shown = _shown_after(state, d, card,
                                 (None, True, False, o.attack_type) if rolls else None)
-    hands = _pair(state.hands, d, _without(state.hands[d], card))
+    hands = _hands_without(state.hands, d, card)
     if rolls:
         duel = _Duel(o.counter, o.attack, o.attack_type, card, as_type, o.attack_activated, True,
                      o.revealed, o.window, o.played, o.resolving, o.attack_mod, o.defense_mod,
@@ -1070,11 +1074,10 @@ def _play(state: State, action: PlayAction) -> State:
                  d.attack_activated, d.defense_activated, d.revealed,
                  _next_step(d.window, played, True), played, d.resolving, d.attack_mod,
                  d.defense_mod, d.loser)
-    hand = _without(state.hands[player], card)
     # Built as the window usually stays open; `_open_window` returns it as it is then, and
     # otherwise takes the duel as an argument and never reads the state's phase or duel.
-    return _open_window(_from_hand(state, _WINDOW, duel, _pair(state.hands, player, hand),
-                                   shown), duel)
+    return _open_window(_from_hand(state, _WINDOW, duel,
+                                   _hands_without(state.hands, player, card), shown), duel)
 
 
 def _set_status(d: Duel, index: int, status: Status, *, resolving: int,
@@ -1200,21 +1203,22 @@ def _combat(state: State, action: CombatRoll) -> State:
 def _finish_duel(state: State, duel: Duel, winner: int | None) -> State:
     """End a duel (D14): used action cards leave; a tie destroys both; else a counter-strike
     may follow (D15) or the outcome applies."""
+    # `_role_player` and `_slot` written out: a duel ends in most battles.
+    attacker = state.attacker
     out = state.out
     for entry in duel.played:
-        owner = _role_player(state, entry.role)
+        owner = attacker if entry.role == ATTACKER else 1 - attacker
         out = _pair(out, owner, (*out[owner], entry.card))
     a, d = duel.attack, duel.defense
     if winner is None:
         assert a is not None and d is not None
-        pa, pd = state.attacker, 1 - state.attacker
-        out = _pair(out, pa, (*out[pa], a))
-        out = _pair(out, pd, (*out[pd], d))
+        out = _pair(out, attacker, (*out[attacker], a))
+        out = _pair(out, 1 - attacker, (*out[1 - attacker], d))
         return _end_battle(state, out, state.landed)
     loser = 1 - winner
-    loser_player = _role_player(state, loser)
+    loser_player = attacker if loser == ATTACKER else 1 - attacker
     if not duel.counter and state.hands[loser_player]:
-        card, _ = _slot(duel, loser)
+        card = a if loser == ATTACKER else d
         assert card is not None
         out = _pair(out, loser_player, (*out[loser_player], card))
         # The winning card waits face up, keeping its modifiers: they last for the battle
@@ -1261,8 +1265,7 @@ def _counter_strike(state: State, action: CounterStrike) -> State:
     else:
         duel = _evolve_duel(duel, counter=True, defense=card, defense_type=as_type,
                             defense_activated=rolls, revealed=False)
-    hand = _without(state.hands[player], card)
-    state = _evolve_state(state, hands=_pair(state.hands, player, hand),
+    state = _evolve_state(state, hands=_hands_without(state.hands, player, card),
                           shown_nonships=nonships, shown_actions=actions,
                           shown_undeployable=undeployable, duel=duel)
     if rolls:
