@@ -300,39 +300,6 @@ def test_slot_builder_builds_the_same_object_and_refuses_fields_it_would_skip() 
             slot_builder(cls)
 
 
-def test_slot_builder_without_a_weakref_slot_builds_frozen_objects_of_the_class() -> None:
-    """A class without a weak reference slot is built through a mutable twin of the same
-    layout: the object is still exactly the class's, frozen, equal, hashable, copyable."""
-    import copy
-
-    from boardrules._build import _mutable_twin, slot_builder
-
-    @attrs.frozen(weakref_slot=False)
-    class Narrow:
-        a: int
-        b: tuple[int, ...]
-
-    assert _mutable_twin(Narrow) is not None
-    built = slot_builder(Narrow)(1, (2,))
-    assert type(built) is Narrow and built == Narrow(1, (2,))
-    assert hash(built) == hash(Narrow(1, (2,))) and repr(built) == "Narrow(a=1, b=(2,))"
-    with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        built.a = 2  # type: ignore[misc]
-    with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        del built.b
-    assert copy.deepcopy(built) == built == copy.copy(built)
-
-    @attrs.frozen
-    class Weak:  # a weak reference slot: another layout, so the descriptors are called
-        a: int
-
-    class Child(Narrow):
-        pass
-
-    assert _mutable_twin(Weak) is None and _mutable_twin(Child) is None
-    assert slot_builder(Weak)(1) == Weak(1)
-
-
 def test_step_of_subclass_finds_the_parent_kind_and_refuses_strangers() -> None:
     from boardrules._build import step_of_subclass
 

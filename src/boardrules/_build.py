@@ -4,11 +4,7 @@ paths (private).
 Bots build millions of successor states. attrs' frozen ``__init__`` stores each field
 through ``object.__setattr__``, which looks the name up on every call; `slot_builder`
 generates, once per class, a function that calls each slot's descriptor directly and is
-about 40 % cheaper. For a class without a weak reference slot (``weakref_slot=False``) it
-does better still: it fills a mutable object of the same layout with plain attribute
-stores and then turns it into a `cls` (``obj.__class__ = cls``), two to three times
-cheaper than attrs' ``__init__``. The object it builds is exactly the one ``cls(...)``
-builds.
+about 40 % cheaper. The object it builds is exactly the one ``cls(...)`` builds.
 """
 
 from __future__ import annotations
@@ -51,41 +47,14 @@ def slot_builder(cls: type[_C]) -> type[_C]:
                 f.converter is not None or f.on_setattr is not None:
             raise TypeError(f"{cls.__name__}.{f.name} is not a plain field")
     names = [f.name for f in fields]
-    twin = _mutable_twin(cls)
-    if twin is not None:
-        # Build a mutable object of the same layout with plain attribute stores (which the
-        # interpreter specializes), then make it a `cls`: no call per field at all.
-        scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_twin": twin}
-        body = "".join(f"    obj.{n} = {n}\n" for n in names)
-        exec(f"def build({', '.join(names)}):\n    obj = _new(_twin)\n{body}"
-             "    obj.__class__ = _cls\n    return obj\n", scope)
-    else:
-        scope = {"_new": object.__new__, "_cls": cls}
-        scope.update({f"_set_{n}": getattr(cls, n).__set__ for n in names})
-        body = "".join(f"    _set_{n}(obj, {n})\n" for n in names)
-        exec(f"def build({', '.join(names)}):\n    obj = _new(_cls)\n{body}    return obj\n",
-             scope)
+    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    scope.update({f"_set_{n}": getattr(cls, n).__set__ for n in names})
+    body = "".join(f"    _set_{n}(obj, {n})\n" for n in names)
+    exec(f"def build({', '.join(names)}):\n    obj = _new(_cls)\n{body}    return obj\n",
+         scope)
     build = scope["build"]
     build.__qualname__ = build.__name__ = f"build_{cls.__name__}"
     return build  # type: ignore[no-any-return]
-
-
-def _mutable_twin(cls: type) -> type | None:
-    """Return a plain class with the slots of `cls` whose objects may become `cls` objects
-    (``obj.__class__ = cls``), or None when the layouts differ.
-
-    Python allows that assignment between classes of the same slots and base; a weak
-    reference slot (attrs adds one unless ``weakref_slot=False``) makes the layouts differ.
-    """
-    if cls.__bases__ != (object,):
-        return None
-    twin = type(f"_Mutable{cls.__name__}", (), {"__slots__": cls.__dict__["__slots__"]})
-    probe: Any = object.__new__(twin)
-    try:
-        probe.__class__ = cls
-    except TypeError:
-        return None
-    return twin
 
 
 def step_of_subclass(steps: Mapping[type, _S], action: object) -> _S:

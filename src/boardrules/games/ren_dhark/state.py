@@ -348,7 +348,7 @@ class Status(enum.Enum):
     """Never resolved: the duel was decided first (it still leaves the game)."""
 
 
-@attrs.frozen(weakref_slot=False)  # see State
+@attrs.frozen
 class Landing:
     """A card on the enemy planet (D14): it can never be attacked again."""
 
@@ -358,7 +358,7 @@ class Landing:
     """The type it fought as (the Synthetic swarm may land as a ship or a unit)."""
 
 
-@attrs.frozen(weakref_slot=False)  # see State
+@attrs.frozen
 class Played:
     """An action card added to a combat card in the current duel (D10)."""
 
@@ -370,7 +370,7 @@ class Played:
     """What became of it."""
 
 
-@attrs.frozen(weakref_slot=False)  # see State
+@attrs.frozen
 class Duel:
     """The current duel of a battle: the committed cards and the action window.
 
@@ -412,9 +412,7 @@ NO_DUEL: Final = Duel(False, None, None, None, None, False, False, False, 0, (),
 """The duel record when no card is committed."""
 
 
-# No weak reference slot: without it the rules build these records two to three times
-# faster (see `boardrules._build.slot_builder`), and nothing refers to a state weakly.
-@attrs.frozen(weakref_slot=False)
+@attrs.frozen
 class State:
     """A Ren Dhark position (see the docs page for the JSON format)."""
 
