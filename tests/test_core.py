@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 import random
 import types
+import weakref
 from fractions import Fraction
 from typing import Any
 
@@ -313,6 +316,12 @@ def test_slot_builder_builds_the_same_object_and_refuses_fields_it_would_skip() 
     assert type(built) is Plain and built == Plain(1, (2,)) and hash(built) == hash(Plain(1, (2,)))
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         built.a = 2  # type: ignore[misc]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        del built.a
+    assert weakref.ref(built)() is built and copy.deepcopy(built) == built
+    leaf = slot_builder(Leaf)(3)
+    assert type(leaf) is Leaf and pickle.loads(pickle.dumps(leaf)) == Leaf(3)
+    assert [type(slot_builder(Leaf)(v)) for v in range(3)] == [Leaf] * 3
 
     @attrs.frozen
     class WithDefault:
