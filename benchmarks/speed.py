@@ -137,62 +137,87 @@ def _timed(work: Callable[[], float]) -> tuple[float, float]:
 
 
 class Workload:
-    """The fixed work of one game and player count, set up once per process."""
+    """The work of one game and player count.
 
-    def __init__(self, name: str, players: int, scale: float) -> None:
+    Every measurement plays games (or searches with seeds) that no measurement before it
+    in the process played: a game's memos of positions it has seen would otherwise make
+    a replay cheaper than real play. The round number picks the seeds, so the baseline's
+    round r plays the games of this code's round r.
+    """
+
+    def __init__(self, name: str, players: int, scale: float, round_: int) -> None:
         import boardrules
         from boardrules.games import GAMES
 
         self.game = GAMES[name]
         self.players = players
-        self.seeds = range(max(1, round(PLAYOUT_GAMES.get(name, 20) * scale)))
+        self.games = max(1, round(PLAYOUT_GAMES.get(name, 20) * scale))
+        self.round = round_
         points, self.iterations = ISMCTS_WORK.get(name, (4, 40))
         self.points = _decision_points(self.game, players, points)
         self.playout: Callable[..., Any] | None = getattr(boardrules, "playout", None)
-        self.decisions: int | None = None
-        self.ends: list[Any] = []
 
-    def run(self, task: str) -> float:
-        """Do the work of `task`; return its units (decisions or iterations)."""
+    def seeds(self, task: str) -> range:
+        """Return the seeds of `task`'s games in this round (``warm-up`` too)."""
+        block = (1 + TASKS.index(task) if task in TASKS else 0) * 1_000_000
+        first = block + self.round * 10_000
+        return range(first, first + self.games)
+
+    def count(self, seeds: range, step: Callable[[Any, Any], Any]) -> tuple[int, list[Any]]:
+        """Play the reference loop from each seed; return the decisions and the ends."""
+        decisions, ends = 0, []
+        for seed in seeds:
+            end, count = _loop(self.game, self.game.new_game(self.players),
+                               random.Random(seed), step)
+            decisions += count
+            ends.append(end)
+        return decisions, ends
+
+    def run(self, task: str) -> tuple[float, float]:
+        """Do the work of `task`; return its units (decisions or iterations) and the CPU
+        seconds it took (set-up and checks not counted)."""
         game, players = self.game, self.players
         if task == "ismcts":
             from boardrules.bots import Decision, ISMCTSBot
 
-            for i, (state, seat) in enumerate(self.points):
-                ISMCTSBot(self.iterations, seed=i).analyse(Decision(game, state, seat))
-            return float(len(self.points) * self.iterations)
-        if task in ("loop", "checked"):
+            def search() -> float:
+                for i, (state, seat) in enumerate(self.points):
+                    ISMCTSBot(self.iterations, seed=self.round * 100 + i).analyse(
+                        Decision(game, state, seat))
+                return float(len(self.points) * self.iterations)
+
+            return _timed(search)
+        seeds = self.seeds(task)
+        if task in ("loop", "checked", "warm-up"):
             step = game.apply if task == "checked" else game.apply_unchecked
-            decisions, ends = 0, []
-            for seed in self.seeds:
-                end, count = _loop(game, game.new_game(players), random.Random(seed), step)
-                decisions += count
-                ends.append(end)
-            self.decisions, self.ends = decisions, ends
-            return float(decisions)
+            return _timed(lambda: float(self.count(seeds, step)[0]))
         if task == "playout":
-            if self.decisions is None:  # the loop counts the decisions of these games
-                self.run("loop")
             play = self.playout
-            ends = []
-            for seed in self.seeds:
-                start, rng = game.new_game(players), random.Random(seed)
-                ends.append(play(game, start, rng) if play is not None
-                            else _loop(game, start, rng, game.apply_unchecked)[0])
-            if ends != self.ends:
+            ends: list[Any] = []
+
+            def playouts() -> float:
+                for seed in seeds:
+                    start, rng = game.new_game(players), random.Random(seed)
+                    ends.append(play(game, start, rng) if play is not None
+                                else _loop(game, start, rng, game.apply_unchecked)[0])
+                return 0.0
+
+            _, seconds = _timed(playouts)
+            decisions, want = self.count(seeds, game.apply_unchecked)  # after: not warmed
+            if ends != want:
                 raise AssertionError(f"{game.NAME}: playout and the reference loop differ")
-            assert self.decisions is not None
-            return float(self.decisions)
+            return float(decisions), seconds
         raise ValueError(f"unknown task {task!r}")
 
 
 def measure_round(cases: list[tuple[str, int]], tasks: list[str], scale: float,
-                  ) -> dict[str, float]:
+                  round_: int) -> dict[str, float]:
     """Measure every task of every case once; return each figure as a ratio to the
     reference loop timed just before and just after it (keys ``game/players/task``)."""
-    workloads = {(name, players): Workload(name, players, scale) for name, players in cases}
-    for workload in workloads.values():  # warm-up: imports, caches, the decision count
-        workload.run("loop")
+    workloads = {(name, players): Workload(name, players, scale, round_)
+                 for name, players in cases}
+    for workload in workloads.values():  # imports and tables built once, on other games
+        workload.run("warm-up")
 
     def reference() -> float:
         steps, seconds = _timed(lambda: float(reference_steps(REFERENCE_GAMES)))
@@ -202,7 +227,7 @@ def measure_round(cases: list[tuple[str, int]], tasks: list[str], scale: float,
     before = reference()
     for (name, players), workload in workloads.items():
         for task in tasks:
-            units, seconds = _timed(lambda: workload.run(task))  # noqa: B023 - called at once
+            units, seconds = workload.run(task)
             after = reference()
             figures[f"{name}/{players}/{task}"] = (units / seconds) / ((before + after) / 2)
             before = after
@@ -247,7 +272,7 @@ def worker(request: dict[str, Any]) -> None:
                           "units": callgrind_work(cases, request["task"], request["scale"],
                                                   request["empty"])}))
         return
-    figures = measure_round(cases, request["tasks"], request["scale"])
+    figures = measure_round(cases, request["tasks"], request["scale"], request["round"])
     print(json.dumps({"boardrules": boardrules.__file__, "figures": figures}))
 
 
@@ -256,11 +281,12 @@ def callgrind_work(cases: list[tuple[str, int]], task: str, scale: float, empty:
     """Set up the workloads and, unless `empty`, do `task` once; return its units."""
     units = 0.0
     for name, players in cases:
-        workload = Workload(name, players, scale)
-        if task == "playout":
-            workload.run("loop")  # the count of decisions (measured in the empty run too)
+        workload = Workload(name, players, scale, 0)
+        workload.run("warm-up")
         if not empty:
-            units += workload.run(task)
+            units += workload.run(task)[0]
+        elif task == "playout":  # the playout task counts its decisions after playing
+            workload.count(workload.seeds(task), workload.game.apply_unchecked)
     return units
 
 
@@ -380,9 +406,9 @@ def main(argv: list[str] | None = None) -> None:
     baseline: dict[str, list[float]] | None = None
     with extracted(args.baseline) if args.baseline else _nothing() as src:
         for r in range(args.rounds):
-            request = {"cases": cases, "tasks": tasks, "scale": args.scale}
+            request = {"cases": cases, "tasks": tasks, "scale": args.scale, "round": r}
             if src is None:
-                ours = measure_round(cases, tasks, args.scale)
+                ours = measure_round(cases, tasks, args.scale, r)
             else:
                 answer, _ = run_worker(None, request)
                 base, _ = run_worker(src, request)
