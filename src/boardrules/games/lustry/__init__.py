@@ -73,7 +73,7 @@ from boardrules.games.lustry.state import (
     Sequence,
     State,
 )
-from boardrules.games.lustry.validation import validate_state
+from boardrules.games.lustry.validation import validate_observation, validate_state
 
 __all__ = [
     "ACTION_TYPES",
@@ -131,6 +131,7 @@ __all__ = [
     "sample_chance",
     "scores",
     "to_move",
+    "validate_observation",
     "validate_state",
 ]
 

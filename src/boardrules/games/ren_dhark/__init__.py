@@ -103,7 +103,7 @@ from boardrules.games.ren_dhark.state import (
     State,
     Status,
 )
-from boardrules.games.ren_dhark.validation import validate_state
+from boardrules.games.ren_dhark.validation import validate_observation, validate_state
 
 __all__ = [
     "ACTION_TYPES",
@@ -184,6 +184,7 @@ __all__ = [
     "sample_chance",
     "scores",
     "to_move",
+    "validate_observation",
     "validate_state",
 ]
 

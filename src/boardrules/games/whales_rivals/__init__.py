@@ -77,7 +77,7 @@ from boardrules.games.whales_rivals.rules import (
     to_move,
 )
 from boardrules.games.whales_rivals.state import Options, Pack, Phase, State
-from boardrules.games.whales_rivals.validation import validate_state
+from boardrules.games.whales_rivals.validation import validate_observation, validate_state
 
 __all__ = [
     "ACTION_TYPES",
@@ -134,6 +134,7 @@ __all__ = [
     "sample_chance",
     "scores",
     "to_move",
+    "validate_observation",
     "validate_state",
 ]
 
