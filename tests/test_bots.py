@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import math
 import random
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -274,6 +276,24 @@ class TestSearchIsUnchanged:
         assert [s.visits for s in stats] == [visits for visits, _ in want]
         assert [s.value for s in stats] == [2 * wins / visits - 1 if visits else 0.0
                                             for visits, wins in want]
+
+
+GOLDEN = json.loads((Path(__file__).parent / "ismcts_golden.json").read_text())
+"""`ISMCTSBot.analyse` at three decision points per game, 300 iterations, as the search
+made them before it was made fast (boardrules 0.1.0 on the current rules): the decisions
+of a fixed seed must not change while the search does not (a changed `resample`, rollout or
+tree would show here)."""
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_decisions_are_those_of_the_stored_search(name: str) -> None:
+    game = GAMES[name]
+    for row in GOLDEN[name]:
+        state, seat = decision_point(game, row["seed"])
+        stats = ISMCTSBot(300, seed=row["seed"]).analyse(Decision(game, state, seat))
+        assert [str(s.action) for s in stats] == row["actions"]
+        assert [s.visits for s in stats] == row["visits"]
+        assert [s.value for s in stats] == row["values"]
 
 
 class TestHeuristics:
