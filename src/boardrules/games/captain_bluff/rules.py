@@ -27,7 +27,7 @@ from bisect import bisect_left, insort
 from collections import Counter
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from operator import itemgetter
+from operator import is_not, itemgetter
 from typing import Any, Final, NamedTuple, TypeVar, assert_never
 
 from boardrules._build import slot_builder
@@ -458,19 +458,17 @@ _DESTINATION_FACTS_BY_HELD: Final = {
     for size in range(CONVEYORS + 1) for held in itertools.combinations(_RANGE, size)
 }
 """The `_DestinationFacts` of each of the 64 sets of conveyors holding a destination card."""
-_DESTINATION_FACTS: dict[tuple[int | None, ...], _DestinationFacts] = {}
-"""Memo of `_destination_facts` by `State.destinations`."""
+_DESTINATION_FACTS_BY_HOLDING: Final = {
+    tuple(v in held for v in _RANGE): facts for held, facts in _DESTINATION_FACTS_BY_HELD.items()
+}
+"""The same, by which conveyors hold a destination card: ``(True, False, ...)``."""
+_NONES: Final = (None,) * CONVEYORS
 
 
 def _destination_facts(destinations: tuple[int | None, ...]) -> _DestinationFacts:
-    """Return the `_DestinationFacts` of the destination cards of a state."""
-    found = _DESTINATION_FACTS.get(destinations)
-    if found is None:
-        held = tuple(v for v in _RANGE if destinations[v] is not None)
-        if len(_DESTINATION_FACTS) >= _CACHE_LIMIT:
-            _DESTINATION_FACTS.clear()
-        found = _DESTINATION_FACTS[destinations] = _DESTINATION_FACTS_BY_HELD[held]
-    return found
+    """Return the `_DestinationFacts` of the destination cards of a state (no memo: the
+    cards vary far more than which conveyors hold one)."""
+    return _DESTINATION_FACTS_BY_HOLDING[tuple(map(is_not, destinations, _NONES))]
 
 
 def _plan(rows_facts: _RowsFacts, destination_facts: _DestinationFacts) -> _Plan:
