@@ -20,30 +20,23 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from boardrules import CHANCE, TERMINAL
 from boardrules.games import GAMES, AnyGame
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from speed import _loop  # the loop speed.py times
 
 
 def playout(game: AnyGame, players: int, rng: random.Random,
             step: Callable[[Any, Any], Any]) -> int:
     """Play one random game; return the number of player decisions."""
-    to_move, legal_actions, sample = game.to_move, game.legal_actions, game.sample_chance
-    state = game.new_game(players)
-    decisions = 0
-    while True:
-        mover = to_move(state)
-        if mover is CHANCE:
-            state = step(state, sample(state, rng))
-        elif mover is TERMINAL:
-            return decisions
-        else:
-            legal = legal_actions(state)
-            state = step(state, legal[rng.randrange(len(legal))])
-            decisions += 1
+    return _loop(game, game.new_game(players), rng, step)[1]
 
 
 def measure(game: AnyGame, players: int, seconds: float, checked: bool,

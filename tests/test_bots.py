@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import json
+import math
 import random
+from pathlib import Path
 from typing import Any
 
 import attrs
 import pytest
 
 from boardrules import CHANCE, TERMINAL, BoardrulesError
-from boardrules.bots import Decision, ISMCTSBot, RandomBot, play_game
+from boardrules.bots import AUTO_ROLLOUT_LIMIT, Decision, ISMCTSBot, RandomBot, play_game
 from boardrules.games import GAMES, AnyGame
 from boardrules.testing import random_playout
 from boardrules.tournament import run_tournament
@@ -190,6 +193,107 @@ class TestISMCTSBot:
         calls.clear()
         ISMCTSBot(2, seed=1, rollout_limit=None).act(Decision(game, state, seat))
         assert calls == []
+
+
+def reference_rollout(game: AnyGame, world: Any, rng: random.Random, limit: int | None) -> Any:
+    """Play random moves to the end or for `limit` steps, as `ISMCTSBot` did in 0.1.0."""
+    steps = 0
+    while game.to_move(world) is not TERMINAL and (limit is None or steps < limit):
+        if game.to_move(world) is CHANCE:
+            world = game.apply_unchecked(world, game.sample_chance(world, rng))
+        else:
+            legal = game.legal_actions(world)
+            world = game.apply_unchecked(world, legal[rng.randrange(len(legal))])
+        steps += 1
+    return world
+
+
+def reference_analyse(game: AnyGame, state: Any, seat: int, iterations: int, seed: int,
+                      ) -> list[tuple[int, float]]:
+    """Search as `ISMCTSBot` did before its tree and rollouts were made fast (0.1.0): the
+    plain algorithm, kept as the specification. Returns (visits, wins) per legal action."""
+    rng = random.Random(seed)
+    heuristic = getattr(game, "heuristic", None)
+    limit = None if heuristic is None else AUTO_ROLLOUT_LIMIT
+    score = heuristic or game.returns
+    root: dict[str, Any] = {"mover": None, "edges": {}}  # edge: [available, visits, wins, child]
+    for _ in range(iterations):
+        world = game.resample(state, seat, rng)
+        node, path = root, []
+        while True:
+            mover = game.to_move(world)
+            if mover is TERMINAL:
+                break
+            if mover is CHANCE:
+                world = game.apply_unchecked(world, game.sample_chance(world, rng))
+                continue
+            if node["mover"] is None:
+                node["mover"] = mover
+            elif node["mover"] != mover:
+                break
+            legal = game.legal_actions(world)
+            row = [node["edges"].setdefault(a, [0, 0, 0.0, None]) for a in legal]
+            for edge in row:
+                edge[0] += 1
+            fresh = [i for i, edge in enumerate(row) if edge[3] is None]
+            if fresh:
+                i = fresh[rng.randrange(len(fresh))]
+                row[i][3] = {"mover": None, "edges": {}}
+                path.append((mover, row[i]))
+                world = game.apply_unchecked(world, legal[i])
+                break
+            best, best_score = 0, -math.inf
+            for i, edge in enumerate(row):
+                if edge[1] == 0:
+                    best = i
+                    break
+                ucb = edge[2] / edge[1] + 0.7 * math.sqrt(math.log(edge[0]) / edge[1])
+                if ucb > best_score:
+                    best, best_score = i, ucb
+            path.append((mover, row[best]))
+            world = game.apply_unchecked(world, legal[best])
+            node = row[best][3]
+        world = reference_rollout(game, world, rng, limit)
+        values = score(world) if limit is not None else game.returns(world)
+        for player, edge in path:
+            edge[1] += 1
+            edge[2] += (values[player] + 1) / 2
+    edges = root["edges"]
+    return [(edges[a][1], edges[a][2]) if a in edges else (0, 0.0)
+            for a in game.legal_actions(state)]
+
+
+class TestSearchIsUnchanged:
+    """The fast search makes the decisions of the plain algorithm (`reference_analyse`)."""
+
+    @pytest.mark.parametrize("name", NAMES)
+    @pytest.mark.parametrize("seed", [2, 9])
+    def test_same_visits_and_values_as_the_plain_search(self, name: str, seed: int) -> None:
+        game = GAMES[name]
+        state, seat = decision_point(game, seed)
+        stats = ISMCTSBot(120, seed=seed).analyse(Decision(game, state, seat))
+        want = reference_analyse(game, state, seat, 120, seed)
+        assert [s.visits for s in stats] == [visits for visits, _ in want]
+        assert [s.value for s in stats] == [2 * wins / visits - 1 if visits else 0.0
+                                            for visits, wins in want]
+
+
+GOLDEN = json.loads((Path(__file__).parent / "ismcts_golden.json").read_text())
+"""`ISMCTSBot.analyse` at three decision points per game, 300 iterations, as the search
+made them before it was made fast (boardrules 0.1.0 on the current rules): the decisions
+of a fixed seed must not change while the search does not (a changed `resample`, rollout or
+tree would show here)."""
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_decisions_are_those_of_the_stored_search(name: str) -> None:
+    game = GAMES[name]
+    for row in GOLDEN[name]:
+        state, seat = decision_point(game, row["seed"])
+        stats = ISMCTSBot(300, seed=row["seed"]).analyse(Decision(game, state, seat))
+        assert [str(s.action) for s in stats] == row["actions"]
+        assert [s.visits for s in stats] == row["visits"]
+        assert [s.value for s in stats] == row["values"]
 
 
 class TestHeuristics:

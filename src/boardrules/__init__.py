@@ -18,7 +18,7 @@ True
 
 from __future__ import annotations
 
-from boardrules.chance import resolve_chance, sample_chance
+from boardrules.chance import playout, resolve_chance, sample_chance
 from boardrules.errors import (
     BoardrulesError,
     IllegalActionError,
@@ -53,6 +53,7 @@ __all__ = [
     "from_json",
     "game_of",
     "load",
+    "playout",
     "replay",
     "replay_states",
     "resolve_chance",

@@ -2,9 +2,13 @@
 paths (private).
 
 Bots build millions of successor states. attrs' frozen ``__init__`` stores each field
-through ``object.__setattr__``, which looks the name up on every call; `slot_builder`
-generates, once per class, a function that calls each slot's descriptor directly and is
-about 40 % cheaper. The object it builds is exactly the one ``cls(...)`` builds.
+through ``object.__setattr__``, a call through a method wrapper per field, because the
+class's own ``__setattr__`` refuses every assignment. `slot_builder` generates, once per
+class, a function that builds the object as an instance of a private subclass that adds
+nothing but the plain ``__setattr__`` of `object` (so each field is one ordinary slot
+store, which the interpreter specialises), then gives it its real class: about three
+times cheaper than ``cls(...)`` for a state of 15 fields. The object it returns is exactly
+the one ``cls(...)`` builds; no instance of the subclass ever leaves the function.
 """
 
 from __future__ import annotations
@@ -47,11 +51,16 @@ def slot_builder(cls: type[_C]) -> type[_C]:
                 f.converter is not None or f.on_setattr is not None:
             raise TypeError(f"{cls.__name__}.{f.name} is not a plain field")
     names = [f.name for f in fields]
-    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
-    scope.update({f"_set_{n}": getattr(cls, n).__set__ for n in names})
-    body = "".join(f"    _set_{n}(obj, {n})\n" for n in names)
-    exec(f"def build({', '.join(names)}):\n    obj = _new(_cls)\n{body}    return obj\n",
-         scope)
+    # The same layout as `cls` (no slot of its own), so `__class__` may be set to `cls`;
+    # both hooks of the setattr slot are object's, so stores take the interpreter's fast path.
+    building = type(f"_Building{cls.__name__}", (cls,), {
+        "__slots__": (), "__setattr__": object.__setattr__,
+        "__delattr__": object.__delattr__, "__module__": cls.__module__,
+    })
+    scope: dict[str, Any] = {"_new": object.__new__, "_building": building, "_cls": cls}
+    body = "".join(f"    obj.{n} = {n}\n" for n in names)
+    exec(f"def build({', '.join(names)}):\n    obj = _new(_building)\n{body}"
+         "    obj.__class__ = _cls\n    return obj\n", scope)
     build = scope["build"]
     build.__qualname__ = build.__name__ = f"build_{cls.__name__}"
     return build  # type: ignore[no-any-return]

@@ -24,6 +24,7 @@ from typing import Any, Final, Literal, Protocol
 
 import attrs
 
+from boardrules.chance import playout
 from boardrules.game import CHANCE, TERMINAL, Game
 
 __all__ = [
@@ -127,11 +128,31 @@ class _Node:
     player to act stops the descent there.
     """
 
-    __slots__ = ("edges", "mover")
+    __slots__ = ("edges", "legal", "mover", "row")
 
     def __init__(self) -> None:
         self.mover: int | None = None
         self.edges: dict[Any, _Edge] = {}
+        self.legal: tuple[Any, ...] = ()
+        """The legal actions of the last visit."""
+        self.row: list[_Edge] = []
+        """Their edges, in their order."""
+
+    def row_of(self, legal: tuple[Any, ...]) -> list[_Edge]:
+        """Return the edges of `legal` in its order, new ones made (remembered for the next
+        visit: worlds often share their legal actions, always at the root, and comparing
+        shared action objects costs no hashing)."""
+        if legal == self.legal:
+            return self.row
+        edges = self.edges
+        row = []
+        for action in legal:
+            edge = edges.get(action)
+            if edge is None:
+                edge = edges[action] = _Edge()
+            row.append(edge)
+        self.legal, self.row = legal, row
+        return row
 
 
 class ISMCTSBot:
@@ -260,15 +281,10 @@ class ISMCTSBot:
             elif node.mover != mover:  # a tree node belongs to one player
                 break
             legal = legal_actions(state)
-            edges = node.edges
-            row: list[_Edge] = []  # the edges of `legal`, in its order
+            row = node.row_of(legal)  # the edges of `legal`, in its order
             fresh: list[int] = []  # indices in `legal` of the actions not yet expanded
-            for i, a in enumerate(legal):
-                edge = edges.get(a)
-                if edge is None:
-                    edge = edges[a] = _Edge()
+            for i, edge in enumerate(row):
                 edge.available += 1
-                row.append(edge)
                 if edge.child is None:
                     fresh.append(i)
             if fresh:
@@ -283,7 +299,7 @@ class ISMCTSBot:
             path.append((mover, edge))
             state = apply(state, legal[i])
             node = edge.child  # type: ignore[assignment]  # not fresh: expanded
-        state = _rollout(game, state, rng, limit)
+        state = playout(game, state, rng, limit)
         returns = score(state)  # `returns` itself at the end (every evaluator's duty)
         for player, edge in path:
             edge.visits += 1
@@ -291,33 +307,16 @@ class ISMCTSBot:
 
     def _select(self, row: Sequence[_Edge]) -> int:
         """Return the index of the edge with the highest UCB1 score (the first on a tie)."""
-        c = self.exploration
+        c, sqrt, log = self.exploration, math.sqrt, math.log
         best, best_score = 0, -math.inf
         for i, edge in enumerate(row):
             n = edge.visits
             if n == 0:
                 return i
-            score = edge.wins / n + c * math.sqrt(math.log(edge.available) / n)
+            score = edge.wins / n + c * sqrt(log(edge.available) / n)
             if score > best_score:
                 best, best_score = i, score
         return best
-
-
-def _rollout(game: AnyGame, state: Any, rng: random.Random, limit: int | None) -> Any:
-    """Play random moves (and sampled chance) to the end, or for `limit` steps."""
-    to_move, legal_actions = game.to_move, game.legal_actions
-    apply, sample = game.apply_unchecked, game.sample_chance
-    steps = 0
-    while (mover := to_move(state)) is not TERMINAL:
-        if limit is not None and steps >= limit:
-            break
-        if mover is CHANCE:
-            state = apply(state, sample(state, rng))
-        else:
-            legal = legal_actions(state)
-            state = apply(state, legal[rng.randrange(len(legal))])
-        steps += 1
-    return state
 
 
 def play_game(

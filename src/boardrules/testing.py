@@ -52,6 +52,8 @@ at every step, checks:
 * the game ends within `action_bound` actions, and its record replays (also from
   JSON) to the same final state.
 
+`check_fused_playout` checks a game's optional fast ``playout`` against the reference
+loop of `boardrules.playout` (`check_game` runs it where the game has one).
 `check_chance_sampling` adds a statistical test (a fixed seed, so it is not flaky)
 that `sample_chance` follows `chance_outcomes`. `check_observation_loading` feeds the
 game mutated observations (seeded, bounded in time): each is refused at load with
@@ -70,13 +72,14 @@ import re
 import time
 import traceback
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
 from typing import Any
 from xml.etree import ElementTree
 
 import attrs
 
+from boardrules.chance import playout
 from boardrules.errors import (
     BoardrulesError,
     IllegalActionError,
@@ -98,6 +101,7 @@ except ImportError as exc:  # pragma: no cover - only without the testing extra
 __all__ = [
     "LoadingReport",
     "check_chance_sampling",
+    "check_fused_playout",
     "check_game",
     "check_observation_loading",
     "check_playout",
@@ -489,6 +493,8 @@ def check_game(
                       picture_every=picture_every)
 
     playouts_hold()
+    if hasattr(game, "playout"):
+        check_fused_playout(game, players, options)
     rng = random.Random(players)
     state = game.new_game(players, options)
     checked = 0
@@ -500,6 +506,83 @@ def check_game(
         else:
             action = rng.choice(game.legal_actions(state))
         state = game.apply(state, action)
+
+
+def _difference(a: object, b: object, path: str) -> str | None:
+    """Return where two values differ, every field of attrs classes compared (derived ones
+    too, which ``==`` skips), or None."""
+    if a is b:
+        return None
+    if type(a) is not type(b):
+        return f"{path}: {type(a).__name__} {a!r:.80} against {type(b).__name__} {b!r:.80}"
+    kind: Any = type(a)
+    if attrs.has(kind):
+        for field in attrs.fields(kind):
+            found = _difference(getattr(a, field.name), getattr(b, field.name),
+                                f"{path}.{field.name}")
+            if found:
+                return found
+        return None
+    if isinstance(a, tuple | list):
+        assert isinstance(b, tuple | list)
+        if len(a) != len(b):
+            return f"{path}: {len(a)} items against {len(b)}"
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            found = _difference(x, y, f"{path}[{i}]")
+            if found:
+                return found
+        return None
+    if isinstance(a, Mapping):
+        assert isinstance(b, Mapping)
+        if a.keys() != b.keys():
+            return f"{path}: keys differ"
+        for key in a:
+            found = _difference(a[key], b[key], f"{path}[{key!r}]")
+            if found:
+                return found
+        return None
+    return None if a == b else f"{path}: {a!r:.80} against {b!r:.80}"
+
+
+def check_fused_playout(
+    game: AnyGame, players: int, options: object = None, *, games: int = 4, seed: int = 0
+) -> None:
+    """Check that the game's optional ``playout`` member plays the reference loop's game.
+
+    `boardrules.playout` uses the member when a game has one, instead of its reference
+    loop of `legal_actions`, `sample_chance` and `apply_unchecked`; the two must be
+    indistinguishable. From states along `games` seeded random games (the new game, the
+    end, chance nodes and decisions between) this plays both from the same seed, to the
+    end and cut off after 0, 1 and a random number of steps, and checks that they return
+    states equal in every field (derived fields included), leave the generator in the
+    same state (the same numbers were drawn), and leave their input unchanged. A game
+    without the member passes.
+    """
+    fast = getattr(game, "playout", None)
+    if fast is None:
+        return
+    for g in range(games):
+        rng = random.Random(seed * 7919 + g)
+        states = [game.new_game(players, options)]
+        while not game.is_terminal(states[-1]):
+            states.append(playout(game, states[-1], rng, 1, fused=False))
+        picks = {0, len(states) - 1, *rng.sample(range(len(states)), min(len(states), 6))}
+        for index in sorted(picks):
+            start = states[index]
+            before = unstructure(start)
+            for limit in (None, 0, 1, rng.randrange(2, 80)):
+                draw = rng.getrandbits(32)
+                ours, theirs = random.Random(draw), random.Random(draw)
+                where = (f"game {g}, step {index}, max_steps={limit}, "
+                         f"random.Random({draw})")
+                got = fast(start, ours, limit)
+                want = playout(game, start, theirs, limit, fused=False)
+                found = _difference(got, want, "state")
+                assert found is None, (
+                    f"playout differs from the reference loop ({where}): {found}")
+                assert ours.getstate() == theirs.getstate(), (
+                    f"playout draws other random numbers than the reference loop ({where})")
+                assert unstructure(start) == before, f"playout changed its input ({where})"
 
 
 def playthrough(game: AnyGame, players: int, seed: int, options: object = None) -> str:

@@ -13,9 +13,10 @@ import random
 
 import pytest
 
-from boardrules import CHANCE
+from boardrules import CHANCE, playout
 from boardrules.games import captain_bluff as cb
 from boardrules.games.captain_bluff import Options, Stage
+from boardrules.games.captain_bluff.cards import LUGGAGE_DEAL, SPECIAL_DEAL
 from boardrules.testing import check_chance_sampling, check_game
 from tests.games.captain_bluff.helpers import play, position
 
@@ -56,3 +57,33 @@ def test_chance_sampling_of_the_deal_and_the_draws() -> None:
                     "plus_one")
     assert cb.to_move(plus_one) is CHANCE and any(c >= cb.LUGGAGE for c in plus_one.draw)
     check_chance_sampling(cb, plus_one)
+
+
+@pytest.mark.parametrize(("players", "in_pile"), [(2, False), (3, True), (5, False)])
+def test_fused_playout_cut_anywhere_in_the_deal(players: int, in_pile: bool) -> None:
+    """B2, B3: `playout` deals the whole deal into one state, and stops after any number of
+    cards dealt exactly where the reference loop stops, with the same random draws."""
+    options = Options(specials_in_draw_pile=in_pile, turn_limit=40)
+    start = cb.new_game(players, options)
+    size = (LUGGAGE_DEAL[players] + SPECIAL_DEAL[players]) * players
+    for limit in (*range(size + 3), None):
+        seed = -1 if limit is None else limit
+        ours, theirs = random.Random(seed), random.Random(seed)
+        assert cb.playout(start, ours, limit) == playout(cb, start, theirs, limit, fused=False)
+        assert ours.getstate() == theirs.getstate()
+
+
+def test_fused_playout_draws_like_the_loop() -> None:
+    """B7, B12: the active player's draw takes any card, a plus-one's draws luggage only,
+    in the fused playout as in the reference loop."""
+    variant = Options(specials_in_draw_pile=True)
+    for state in (play(position(["r5 r6", "b1"], destinations={0: "r1"}, options=variant),
+                       "set 1 r5"),
+                  play(position(["plus_one r5", "b1"], destinations={0: "r1"},
+                                options=variant), "plus_one")):
+        for seed in range(20):
+            for limit in (1, 2, 5):
+                ours, theirs = random.Random(seed), random.Random(seed)
+                assert cb.playout(state, ours, limit) == \
+                    playout(cb, state, theirs, limit, fused=False)
+                assert ours.getstate() == theirs.getstate()

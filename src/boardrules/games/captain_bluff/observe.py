@@ -16,10 +16,11 @@ from typing import TypeAlias
 
 import attrs
 
+from boardrules._random import shuffle
 from boardrules._seats import check_player
 from boardrules.games.captain_bluff.actions import Action, Draw, SetDestination, SwapDestination
 from boardrules.games.captain_bluff.cards import LUGGAGE
-from boardrules.games.captain_bluff.rules import _without, deal_recipient, to_move
+from boardrules.games.captain_bluff.rules import _State, _without, deal_recipient, to_move
 from boardrules.games.captain_bluff.state import FaceDown, Options, Stage, State
 
 __all__ = ["BuriedView", "Observation", "announce", "observe", "resample"]
@@ -187,8 +188,8 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     pool = sorted(c for cards in current.values() for c in cards)
     luggage_pool = [c for c in pool if c < LUGGAGE]
     special_pool = [c for c in pool if c >= LUGGAGE]
-    rng.shuffle(luggage_pool)
-    rng.shuffle(special_pool)
+    shuffle(rng, luggage_pool)
+    shuffle(rng, special_pool)
     assigned: dict[_Place, tuple[int, ...]] = {}
 
     def deal_out(places: list[_Place], cards: list[int]) -> None:
@@ -204,7 +205,7 @@ def resample(state: State, player: int, rng: random.Random) -> State:
         specials = len(cards) - luggage
         mine = luggage_pool[:luggage] + special_pool[:specials]
         del luggage_pool[:luggage], special_pool[:specials]
-        rng.shuffle(mine)
+        shuffle(rng, mine)
         deal_out(group, mine)
     rest = luggage_pool + special_pool
     # A plus-one's draw still pending tells everyone the draw pile holds luggage (B12: it
@@ -212,7 +213,7 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     # exactly from the worlds with that property: the fixed groups do not depend on it.
     luggage_drawn = ("draw", 0) in free and bool(state.draws) and state.draws[0] != state.active
     while True:
-        rng.shuffle(rest)
+        shuffle(rng, rest)
         deal_out(free, rest)
         if not luggage_drawn or assigned["draw", 0][0] < LUGGAGE:
             break
@@ -225,11 +226,11 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     for i in slots_buried:
         buried[i] = FaceDown(assigned["buried", i][0], buried[i].known_by)
     buried.sort(key=lambda f: (f.card, tuple(sorted(f.known_by))))
-    return State(state.options, n, stage, hands, state.exposed, state.picked_up,
-                 assigned["draw", 0], state.discard, tuple(buried), state.removed,
-                 assigned["stowed", 0], state.reshuffled, tuple(destinations), state.knowers,
-                 state.rows, state.star_values, state.turn, state.main_done,
-                 state.special_used, state.window, state.polled, state.draws, state.winner)
+    return _State(state.options, n, stage, hands, state.exposed, state.picked_up,
+                  assigned["draw", 0], state.discard, tuple(buried), state.removed,
+                  assigned["stowed", 0], state.reshuffled, tuple(destinations), state.knowers,
+                  state.rows, state.star_values, state.turn, state.main_done,
+                  state.special_used, state.window, state.polled, state.draws, state.winner)
 
 
 _Place: TypeAlias = tuple[str, int]

@@ -25,11 +25,13 @@ import itertools
 import random
 from bisect import bisect_left, insort
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
-from operator import itemgetter
+from operator import is_not, itemgetter
 from typing import Any, Final, NamedTuple, TypeVar, assert_never
 
+from boardrules._build import slot_builder
+from boardrules._random import below as draw_below
 from boardrules.errors import BoardrulesError, IllegalActionError, InvalidOptionsError
 from boardrules.game import CHANCE, TERMINAL, Result, ToMove
 from boardrules.games.captain_bluff.actions import (
@@ -94,6 +96,7 @@ __all__ = [
     "legal_actions",
     "new_game",
     "placements_needed",
+    "playout",
     "result",
     "returns",
     "sample_chance",
@@ -120,6 +123,9 @@ _NOBODY: Final[frozenset[int]] = frozenset()
 _NO_KNOWERS: Final = (_NOBODY,) * CONVEYORS
 _ME: Final = tuple(frozenset({p}) for p in range(MAX_PLAYERS))
 _UP_DOWN: Final = (1, -1)
+_State: Final = slot_builder(State)
+"""Build a `State` from its 23 fields in order, like ``State(...)`` but about three times
+cheaper (see `boardrules._build`): every successor state is built by it."""
 
 
 def placements_needed(players: int) -> int:
@@ -132,12 +138,20 @@ def deal_recipient(state: State) -> tuple[int, bool]:
 
     Luggage is dealt one card at a time in seat order from seat 0, then the specials.
     """
-    n = state.players
-    dealt = sum(map(len, state.hands))
+    return _recipient(state.players, sum(map(len, state.hands)))
+
+
+def _recipient(n: int, dealt: int) -> tuple[int, bool]:
+    """Return `deal_recipient` of a deal among `n` players after `dealt` cards."""
     luggage_total = LUGGAGE_DEAL[n] * n
     if dealt < luggage_total:
         return dealt % n, True
     return (dealt - luggage_total) % n, False
+
+
+def _deal_size(n: int) -> int:
+    """Return how many cards the deal among `n` players deals (B2)."""
+    return (LUGGAGE_DEAL[n] + SPECIAL_DEAL[n]) * n
 
 
 def new_game(players: int, options: Options | None = None) -> State:
@@ -168,7 +182,7 @@ def new_game(players: int, options: Options | None = None) -> State:
         for _ in range(count)
     )
     empty = ((),) * players
-    return State(options, players, _DEAL, empty, empty, empty,
+    return _State(options, players, _DEAL, empty, empty, empty,
                  tuple(range(LUGGAGE)) + specials, (), (), (), (), False, _NO_DESTINATIONS,
                  _NO_KNOWERS, _NO_ROWS, _NO_ROWS, 0, False, False, None, None, (), None)
 
@@ -444,19 +458,17 @@ _DESTINATION_FACTS_BY_HELD: Final = {
     for size in range(CONVEYORS + 1) for held in itertools.combinations(_RANGE, size)
 }
 """The `_DestinationFacts` of each of the 64 sets of conveyors holding a destination card."""
-_DESTINATION_FACTS: dict[tuple[int | None, ...], _DestinationFacts] = {}
-"""Memo of `_destination_facts` by `State.destinations`."""
+_DESTINATION_FACTS_BY_HOLDING: Final = {
+    tuple(v in held for v in _RANGE): facts for held, facts in _DESTINATION_FACTS_BY_HELD.items()
+}
+"""The same, by which conveyors hold a destination card: ``(True, False, ...)``."""
+_NONES: Final = (None,) * CONVEYORS
 
 
 def _destination_facts(destinations: tuple[int | None, ...]) -> _DestinationFacts:
-    """Return the `_DestinationFacts` of the destination cards of a state."""
-    found = _DESTINATION_FACTS.get(destinations)
-    if found is None:
-        held = tuple(v for v in _RANGE if destinations[v] is not None)
-        if len(_DESTINATION_FACTS) >= _CACHE_LIMIT:
-            _DESTINATION_FACTS.clear()
-        found = _DESTINATION_FACTS[destinations] = _DESTINATION_FACTS_BY_HELD[held]
-    return found
+    """Return the `_DestinationFacts` of the destination cards of a state (no memo: the
+    cards vary far more than which conveyors hold one)."""
+    return _DESTINATION_FACTS_BY_HOLDING[tuple(map(is_not, destinations, _NONES))]
 
 
 def _plan(rows_facts: _RowsFacts, destination_facts: _DestinationFacts) -> _Plan:
@@ -952,7 +964,7 @@ def _settle(state: State) -> State:
         if draws:
             if draws is state.draws:
                 return state
-            return State(state.options, state.players, state.stage, state.hands, state.exposed,
+            return _State(state.options, state.players, state.stage, state.hands, state.exposed,
                          state.picked_up, draw, state.discard, state.buried, state.removed,
                          state.stowed, state.reshuffled, state.destinations, state.knowers,
                          state.rows, state.star_values, state.turn, state.main_done,
@@ -963,7 +975,7 @@ def _settle(state: State) -> State:
         return state
     else:
         winner = None
-    return State(state.options, state.players, state.stage, state.hands, state.exposed,
+    return _State(state.options, state.players, state.stage, state.hands, state.exposed,
                  state.picked_up, state.draw, state.discard, state.buried, state.removed,
                  state.stowed, state.reshuffled, state.destinations, state.knowers, state.rows,
                  state.star_values, state.turn, state.main_done, state.special_used,
@@ -974,35 +986,46 @@ def _buried_key(f: FaceDown) -> tuple[int, tuple[int, ...]]:
     return f.card, tuple(sorted(f.known_by))
 
 
+def _dealt(s: State, hands: tuple[tuple[int, ...], ...], draw: tuple[int, ...]) -> State:
+    """Return the deal `s` with `hands` and the pile `draw` after one or more cards dealt:
+    still the deal, or, once every hand is full, the placement of the first destinations
+    with the specials left stowed away unless they stay in the draw pile (B2, B3)."""
+    n = s.players
+    if sum(map(len, hands)) < _deal_size(n):
+        return _State(s.options, n, _DEAL, hands, s.exposed, s.picked_up, draw, (), (), (),
+                      (), False, s.destinations, s.knowers, s.rows, s.star_values, 0, False,
+                      False, None, None, (), None)
+    stowed: tuple[int, ...] = ()
+    if not s.options.specials_in_draw_pile:  # B3: the specials left leave the game
+        split = bisect_left(draw, LUGGAGE)
+        draw, stowed = draw[:split], draw[split:]
+    return _State(s.options, n, _PLACE, hands, s.exposed, s.picked_up, draw, (), (), (),
+                  stowed, False, s.destinations, s.knowers, s.rows, s.star_values, 0, False,
+                  False, None, None, (), None)
+
+
 def _apply_draw(s: State, action: Draw) -> State:
     c = action.card
-    n = s.players
     hands = s.hands
     if s.stage is _DEAL:
         p = deal_recipient(s)[0]
         hand = _with(hands[p], (c,))
-        hands = (*hands[:p], hand, *hands[p + 1:])
-        draw = _without(s.draw, (c,))
-        if sum(map(len, hands)) < (LUGGAGE_DEAL[n] + SPECIAL_DEAL[n]) * n:
-            return State(s.options, n, _DEAL, hands, s.exposed, s.picked_up, draw, (), (), (),
-                         (), False, s.destinations, s.knowers, s.rows, s.star_values, 0, False,
-                         False, None, None, (), None)
-        stowed: tuple[int, ...] = ()
-        if not s.options.specials_in_draw_pile:  # B3: the specials left leave the game
-            split = bisect_left(draw, LUGGAGE)
-            draw, stowed = draw[:split], draw[split:]
-        return State(s.options, n, _PLACE, hands, s.exposed, s.picked_up, draw, (), (), (),
-                     stowed, False, s.destinations, s.knowers, s.rows, s.star_values, 0, False,
-                     False, None, None, (), None)
+        return _dealt(s, (*hands[:p], hand, *hands[p + 1:]), _without(s.draw, (c,)))
+    return _draw_step(s, c)
+
+
+def _draw_step(s: State, c: int) -> State:
+    """Return the play-stage state `s` after the next player to draw drew card `c`."""
+    hands = s.hands
     p = s.draws[0]
     hand = _with(hands[p], (c,))
     draw = _without(s.draw, (c,))
     discard, buried, reshuffled = s.discard, s.buried, s.reshuffled
     if not draw and (discard or buried):  # B15: at once, not at the next draw
         draw, discard, buried, reshuffled = _drawn_pile(discard, buried), (), (), True
-    return _settle(State(
-        s.options, n, s.stage, (*hands[:p], hand, *hands[p + 1:]), s.exposed, s.picked_up,
-        draw, discard, buried, s.removed, s.stowed, reshuffled,
+    return _settle(_State(
+        s.options, s.players, s.stage, (*hands[:p], hand, *hands[p + 1:]), s.exposed,
+        s.picked_up, draw, discard, buried, s.removed, s.stowed, reshuffled,
         s.destinations, s.knowers, s.rows, s.star_values, s.turn, s.main_done, s.special_used,
         s.window, s.polled, s.draws[1:], None))
 
@@ -1018,11 +1041,11 @@ def _apply_set(s: State, action: SetDestination) -> State:
     if s.stage is _PLACE:
         placed = CONVEYORS - destinations.count(None)
         stage = _PLAY if placed == placements_needed(n) else _PLACE
-        return State(s.options, n, stage, hands, exposed, s.picked_up, s.draw, (), (), (),
+        return _State(s.options, n, stage, hands, exposed, s.picked_up, s.draw, (), (), (),
                      s.stowed, False, destinations, knowers, s.rows, s.star_values, 0, False,
                      False, None, None, (), None)
     exposed = (*exposed[:p], _less_one_each(exposed[p], s.picked_up[p]), *exposed[p + 1:])
-    return _settle(State(
+    return _settle(_State(
         s.options, n, s.stage, hands, exposed, s.picked_up, s.draw, s.discard, s.buried,
         s.removed, s.stowed, s.reshuffled, destinations, knowers, s.rows, s.star_values, s.turn,
         True, s.special_used, None, None, (p,), None))
@@ -1031,7 +1054,7 @@ def _apply_set(s: State, action: SetDestination) -> State:
 def _apply_check(s: State, action: CheckDestination) -> State:
     v = action.conveyor
     knowers = _put(s.knowers, v, s.knowers[v] | _ME[s.active])
-    return State(s.options, s.players, s.stage, s.hands, s.exposed, s.picked_up, s.draw,
+    return _State(s.options, s.players, s.stage, s.hands, s.exposed, s.picked_up, s.draw,
                  s.discard, s.buried, s.removed, s.stowed, s.reshuffled, s.destinations, knowers,
                  s.rows, s.star_values, s.turn, True, s.special_used, None, None, (), None)
 
@@ -1047,7 +1070,7 @@ def _apply_swap(s: State, action: SwapDestination) -> State:
     known = _less_one_each(exposed[p], s.picked_up[p])
     if len(s.knowers[v] | _ME[p]) == n:
         known = _with(known, (taken,))
-    return State(s.options, n, s.stage, (*hands[:p], hand, *hands[p + 1:]),
+    return _State(s.options, n, s.stage, (*hands[:p], hand, *hands[p + 1:]),
                  (*exposed[:p], known, *exposed[p + 1:]), s.picked_up, s.draw, s.discard,
                  s.buried, s.removed, s.stowed, s.reshuffled,
                  _put(s.destinations, v, c),
@@ -1065,7 +1088,7 @@ def _apply_close(s: State, action: CloseConveyor) -> State:
     if not draw:  # B15: the discard pile becomes the draw pile at once
         draw, discard, buried, reshuffled = _drawn_pile(discard, buried), (), (), True
     stars = s.star_values
-    return State(s.options, s.players, s.stage, s.hands, s.exposed, s.picked_up, draw, discard,
+    return _State(s.options, s.players, s.stage, s.hands, s.exposed, s.picked_up, draw, discard,
                  buried, s.removed, s.stowed, reshuffled,
                  _put(s.destinations, v, None),
                  _put(s.knowers, v, _NOBODY),
@@ -1079,7 +1102,7 @@ def _apply_luggage(s: State, action: PlayLuggage) -> State:
     n = s.players
     hands, exposed = s.hands, s.exposed
     p = (s.options.first_player + s.turn) % n
-    return State(s.options, n, s.stage,
+    return _State(s.options, n, s.stage,
                  (*hands[:p], _without(hands[p], cards), *hands[p + 1:]),
                  (*exposed[:p], _without_known(exposed[p], cards), *exposed[p + 1:]),
                  s.picked_up, s.draw, s.discard, s.buried, s.removed, s.stowed, s.reshuffled,
@@ -1097,7 +1120,7 @@ def _apply_star_or_arrows(s: State, action: PlayStar | PlayArrows) -> State:
         stars = _put(stars, v, (*stars[v], action.value))
     else:
         card = ARROWS
-    return _settle(State(
+    return _settle(_State(
         s.options, s.players, s.stage,
         (*hands[:p], _without(hands[p], (card,)), *hands[p + 1:]),
         (*exposed[:p], _without_known(exposed[p], (card,)), *exposed[p + 1:]), s.picked_up,
@@ -1115,7 +1138,7 @@ def _apply_eye(s: State, action: PlayEye) -> State:
     draw, discard, buried, reshuffled = s.draw, _with(s.discard, (EYE,)), s.buried, s.reshuffled
     if not draw:  # B15: the discard pile becomes the draw pile at once
         draw, discard, buried, reshuffled = _drawn_pile(discard, buried), (), (), True
-    return _settle(State(
+    return _settle(_State(
         s.options, s.players, s.stage,
         (*hands[:p], _without(hands[p], (EYE,)), *hands[p + 1:]),
         (*exposed[:p], _without_known(exposed[p], (EYE,)), *exposed[p + 1:]), s.picked_up,
@@ -1131,7 +1154,7 @@ def _apply_plus_one(s: State, action: PlayPlusOne) -> State:
     hands = (*s.hands[:p], _without(s.hands[p], (PLUS_ONE,)), *s.hands[p + 1:])
     draws = tuple(q % n for q in range(p + 1, p + n)
                   if len(hands[q % n]) < HAND_LIMIT_PLUS_ONE)
-    return _settle(State(
+    return _settle(_State(
         s.options, n, s.stage, hands,
         (*exposed[:p], _without_known(exposed[p], (PLUS_ONE,)), *exposed[p + 1:]), s.picked_up,
         s.draw, s.discard, s.buried, _with(s.removed, (PLUS_ONE,)), s.stowed, s.reshuffled,
@@ -1145,7 +1168,7 @@ def _apply_pick_up(s: State, action: PickUp) -> State:
     p = s.polled if s.polled is not None else s.active
     row = s.rows[v]
     picked = row[-k:]
-    return State(s.options, s.players, s.stage,
+    return _State(s.options, s.players, s.stage,
                  (*hands[:p], _with(hands[p], picked), *hands[p + 1:]),
                  (*exposed[:p], _with(exposed[p], picked), *exposed[p + 1:]),
                  (*picked_up[:p], _with(picked_up[p], picked), *picked_up[p + 1:]),
@@ -1166,7 +1189,7 @@ def _apply_challenge(s: State, action: Challenge) -> State:
     p = s.active if bluff else s.polled
     lost = (*row, card)
     stars = s.star_values
-    return _settle(State(
+    return _settle(_State(
         s.options, s.players, s.stage, (*hands[:p], _with(hands[p], lost), *hands[p + 1:]),
         (*exposed[:p], _with(exposed[p], lost), *exposed[p + 1:]), s.picked_up,
         s.draw, s.discard, s.buried, s.removed, s.stowed, s.reshuffled,
@@ -1181,7 +1204,7 @@ def _apply_pass(s: State, action: Pass) -> State:
     assert s.polled is not None
     nxt = (s.polled + 1) % s.players
     closed = nxt == (s.options.first_player + s.turn) % s.players
-    new = State(s.options, s.players, s.stage, s.hands, s.exposed, s.picked_up, s.draw,
+    new = _State(s.options, s.players, s.stage, s.hands, s.exposed, s.picked_up, s.draw,
                 s.discard, s.buried, s.removed, s.stowed, s.reshuffled, s.destinations,
                 s.knowers, s.rows, s.star_values, s.turn, s.main_done, s.special_used,
                 None if closed else s.window, None if closed else nxt, (), None)
@@ -1193,7 +1216,7 @@ def _apply_end_turn(s: State, action: EndTurn) -> State:
     nxt = (s.options.first_player + s.turn + 1) % s.players
     if picked_up[nxt]:  # B14: what they picked up is theirs to use from this turn on
         picked_up = (*picked_up[:nxt], (), *picked_up[nxt + 1:])
-    return State(s.options, s.players, s.stage, s.hands, s.exposed, picked_up, s.draw,
+    return _State(s.options, s.players, s.stage, s.hands, s.exposed, picked_up, s.draw,
                  s.discard, s.buried, s.removed, s.stowed, s.reshuffled, s.destinations,
                  s.knowers, s.rows, s.star_values, s.turn + 1, False, False, None, None, (),
                  None)
@@ -1252,14 +1275,74 @@ def sample_chance(state: State, rng: random.Random) -> Action:
     (see `chance_outcomes`), with no enumeration."""
     if state.stage is not _DEAL and not state.draws:
         raise BoardrulesError("no card is being dealt or drawn: this state is not a chance node")
-    draw = state.draw
-    if state.stage is not _DEAL and \
-            state.draws[0] == (state.options.first_player + state.turn) % state.players:
-        return DRAW[draw[rng.randrange(len(draw))]]  # B7: any card of the draw pile
+    if state.stage is _DEAL:
+        return DRAW[_deal_card(state.draw, deal_recipient(state)[1], draw_below(rng))]
+    return DRAW[_drawn_card(state, draw_below(rng))]
+
+
+def _deal_card(draw: Sequence[int], luggage: bool, below: Callable[[int], int]) -> int:
+    """Return the next card dealt from the ascending pile `draw`: a luggage card or a
+    special (B2), each of its kind equally likely; `below(n)` draws a number under n."""
     split = bisect_left(draw, LUGGAGE)
-    if _luggage_only(state):
-        return DRAW[draw[rng.randrange(split)]]
-    return DRAW[draw[split + rng.randrange(len(draw) - split)]]
+    if luggage:
+        return draw[below(split)]
+    return draw[split + below(len(draw) - split)]
+
+
+def _drawn_card(state: State, below: Callable[[int], int]) -> int:
+    """Return the card drawn in the play stage: any card of the draw pile for the active
+    player (B7), a luggage card for another player after a plus-one (B12)."""
+    draw = state.draw
+    if state.draws[0] == (state.options.first_player + state.turn) % state.players:
+        return draw[below(len(draw))]
+    return draw[below(bisect_left(draw, LUGGAGE))]
+
+
+def playout(state: State, rng: random.Random, max_steps: int | None = None) -> State:
+    """Play random legal actions, chance drawn as `sample_chance` draws it, to the end or
+    for `max_steps` actions (chance outcomes included): `boardrules.playout`, fused.
+
+    The game, the numbers drawn from `rng` and the state returned are those of
+    `boardrules.playout`'s reference loop. The whole deal makes one state (its cards are
+    dealt into lists), a draw is made and applied with no `Draw` in between, and actions
+    are applied without the checks of `apply_unchecked`'s dispatch.
+    """
+    below = draw_below(rng)
+    steps = -1 if max_steps is None else max_steps
+    apply_step = _APPLY
+    while steps:
+        if state.stage is _DEAL:
+            state, steps = _deal_out(state, below, steps)
+            continue
+        if state.draws:
+            state = _draw_step(state, _drawn_card(state, below))
+        elif state.winner is not None or state.turn >= state.options.turn_limit:
+            break
+        else:
+            legal = legal_actions(state)
+            action = legal[below(len(legal))]
+            state = apply_step[type(action)](state, action)
+        steps -= 1
+    return state
+
+
+def _deal_out(s: State, below: Callable[[int], int], steps: int) -> tuple[State, int]:
+    """Deal cards as `sample_chance` and `apply_unchecked` deal them, one per step, until
+    the deal ends or `steps` run out (negative: no bound); return one state and the steps
+    left."""
+    n = s.players
+    hands = [list(hand) for hand in s.hands]
+    draw = list(s.draw)
+    dealt = sum(map(len, hands))
+    total = _deal_size(n)
+    while steps and dealt < total:
+        p, luggage = _recipient(n, dealt)
+        c = _deal_card(draw, luggage, below)
+        draw.remove(c)
+        insort(hands[p], c)
+        dealt += 1
+        steps -= 1
+    return _dealt(s, tuple(map(tuple, hands)), tuple(draw)), steps
 
 
 # --- results -------------------------------------------------------------------------------

@@ -12,8 +12,10 @@ import itertools
 import random
 from collections import Counter
 from fractions import Fraction
-from typing import Final, assert_never
+from typing import Final, TypeAlias, assert_never
 
+from boardrules._build import slot_builder
+from boardrules._random import below as draw_below
 from boardrules.errors import BoardrulesError, IllegalActionError, InvalidOptionsError
 from boardrules.game import CHANCE, TERMINAL, Result, ToMove
 from boardrules.games.kivi.actions import (
@@ -31,7 +33,15 @@ from boardrules.games.kivi.actions import (
     Reroll,
     Roll,
 )
-from boardrules.games.kivi.board import DICE, SIZE, SQUARES, Combination, analyse, square_name
+from boardrules.games.kivi.board import (
+    DICE,
+    SIZE,
+    SQUARES,
+    Combination,
+    Layout,
+    analyse,
+    square_name,
+)
 from boardrules.games.kivi.state import ROUNDS, STONES, HighestRule, Options, State
 
 __all__ = [
@@ -42,6 +52,7 @@ __all__ = [
     "is_terminal",
     "legal_actions",
     "new_game",
+    "playout",
     "result",
     "returns",
     "sample_chance",
@@ -52,10 +63,8 @@ __all__ = [
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 4
 _EMPTY: Final[tuple[int | None, ...]] = (None,) * SQUARES
-_LINES: Final = tuple(tuple(range(r * SIZE, (r + 1) * SIZE)) for r in range(SIZE)) + tuple(
-    tuple(range(c, SQUARES, SIZE)) for c in range(SIZE)
-)
-"""Every row and every column of the board, as square indices (K10: no diagonals)."""
+_State: Final = slot_builder(State)
+"""Builds a `State` (every successor state is built here: bots build millions)."""
 
 
 def new_game(players: int, options: Options | None = None) -> State:
@@ -73,7 +82,7 @@ def new_game(players: int, options: Options | None = None) -> State:
         options = Options()
     elif not isinstance(options, Options):
         raise InvalidOptionsError("options", f"expected kivi.Options, got {type(options).__name__}")
-    return State(options, players, _EMPTY, (0,) * players, 0, 0, (), DICE)
+    return _State(options, players, _EMPTY, (0,) * players, 0, 0, (), DICE)
 
 
 def to_move(state: State) -> ToMove:
@@ -97,28 +106,84 @@ cannot be reused. It spares `apply` recomputing what the caller just asked for
 (the usual `legal_actions` then `apply` loop). One tuple, replaced atomically."""
 
 
-def _placements(state: State) -> list[Place | Displace]:
+_Plan: TypeAlias = tuple[bool, bool, tuple[int, ...],
+                         tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]]
+"""What a roll allows, under one board and rule: whether it is wild (any free square) and
+six of a kind (an opponent's square too) (K7); the squares of the combinations usable
+whatever the board, ascending; and for each combination usable only while every higher
+one it makes is full (K8, ``highest_rule="available"``), its squares and those of the
+higher ones."""
+
+_PLANS: dict[tuple[int, str], tuple[Layout, dict[tuple[int, ...], _Plan]]] = {}
+"""The plans of each board layout (by identity; the entry keeps the layout alive) and
+rule, by roll, made when first needed."""
+_PLANS_LIMIT: Final = 64
+_last_plans: tuple[Options | None, dict[tuple[int, ...], _Plan]] = (None, {})
+"""The options asked about last and their plans (playouts and searches ask about the same
+options again and again)."""
+
+
+def _plans(options: Options) -> dict[tuple[int, ...], _Plan]:
+    """Return the plans of the rolls under `options`, as far as they are made."""
+    global _last_plans  # noqa: PLW0603 - see _last_plans
+    last, plans = _last_plans
+    if last is options:
+        return plans
+    layout = options.layout
+    key = (id(layout), options.highest_rule.value)
+    entry = _PLANS.get(key)
+    if entry is None or entry[0] is not layout:
+        if len(_PLANS) >= _PLANS_LIMIT:
+            _PLANS.clear()
+        entry = _PLANS[key] = (layout, {})
+    _last_plans = (options, entry[1])
+    return entry[1]
+
+
+def _plan(dice: tuple[int, ...], options: Options) -> _Plan:
+    """Make the plan of a roll (K7, K8) under `options`."""
+    info = analyse(dice)
+    squares = options.layout.squares
+    rule = options.highest_rule
+    usable = list(info.unrivalled)
+    rivals: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+    if rule is HighestRule.OFF:
+        usable += [c for c, _ in info.rivalled]
+    elif rule is HighestRule.AVAILABLE:
+        rivals = [(squares[c], tuple(sorted(i for d in higher for i in squares[d])))
+                  for c, higher in info.rivalled]
+    plan = (info.wild, info.six_of_a_kind, tuple(sorted(i for c in usable for i in squares[c])),
+            tuple(rivals))
+    _plans(options)[dice] = plan
+    return plan
+
+
+def _placements(dice: tuple[int, ...], cells: tuple[int | None, ...], me: int,
+                options: Options) -> list[Place | Displace]:
     """Return the stone placements the roll allows (K7, K8), in the documented order."""
-    info = analyse(state.dice)
-    cells = state.cells
-    if info.wild:
+    wild, six, base, rivals = _plans(options).get(dice) or _plan(dice, options)
+    if wild:
         out: list[Place | Displace] = [PLACE[i] for i in range(SQUARES) if cells[i] is None]
-        if info.six_of_a_kind:
-            me = state.turn % state.players
+        if six:
             free = [i for i in range(SQUARES) if cells[i] is None]
             out += [Displace(i, j) for i in range(SQUARES)
                     if cells[i] is not None and cells[i] != me for j in free]
         return out
-    squares = state.options.layout.squares
-    rule = state.options.highest_rule
-    usable = list(info.unrivalled)
-    if rule is HighestRule.OFF:
-        usable += [c for c, _ in info.rivalled]
-    elif rule is HighestRule.AVAILABLE:
-        usable += [c for c, higher in info.rivalled
-                   if not any(cells[i] is None for d in higher for i in squares[d])]
-    found = sorted(i for c in usable for i in squares[c] if cells[i] is None)
+    found = [i for i in base if cells[i] is None]
+    for own, higher in rivals:  # K8: usable once every higher combination is full
+        if all(cells[i] is not None for i in higher):
+            found += [i for i in own if cells[i] is None]
+            found.sort()
     return [PLACE[i] for i in found]
+
+
+def _decision(dice: tuple[int, ...], rolls: int, cells: tuple[int | None, ...], me: int,
+              options: Options) -> tuple[list[Place | Displace], tuple[Reroll | Forfeit, ...]]:
+    """Return the legal actions of player `me` after a roll (K5-K8), in the documented order,
+    in two parts: the placements, and the rerolls (the forfeit when nothing else is legal)."""
+    placements = _placements(dice, cells, me, options)
+    rerolls = REROLLS[dice] if rolls < 3 else ()
+    return placements, rerolls if rerolls or placements else (FORFEIT,)
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -136,9 +201,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     last, found = _memo
     if last is state:
         return found
-    rerolls = REROLLS[state.dice] if state.rolls < 3 else ()
-    placements = _placements(state)
-    found = (*placements, *rerolls) if placements else rerolls or (FORFEIT,)
+    placements, others = _decision(state.dice, state.rolls, state.cells,
+                                   state.turn % state.players, state.options)
+    found = (*placements, *others)
     _memo = (state, found)
     return found
 
@@ -221,11 +286,44 @@ def apply(state: State, action: Action) -> State:
     return apply_unchecked(state, action)
 
 
-def _next_turn(state: State, cells: tuple[int | None, ...], lost: tuple[int, ...]) -> State:
-    turn = state.turn + 1
-    if turn >= ROUNDS * state.players:
-        return State(state.options, state.players, cells, lost, turn, 0, (), 0)
-    return State(state.options, state.players, cells, lost, turn, 0, (), DICE)
+# --- the effects of actions, shared by `apply_unchecked` and `playout` ---------------------
+
+def _rolled(dice: tuple[int, ...], values: tuple[int, ...]) -> tuple[int, ...]:
+    """Return the dice on the table after a roll of `values`: the kept dice join them (K5)."""
+    return tuple(sorted(dice + values)) if dice else values
+
+
+def _kept(dice: tuple[int, ...], values: tuple[int, ...]) -> tuple[int, ...]:
+    """Return the dice left on the table when those showing `values` are rolled again (K5)."""
+    kept = list(dice)
+    for v in values:
+        kept.remove(v)
+    return tuple(kept)
+
+
+def _placed(cells: tuple[int | None, ...], square: int, me: int) -> tuple[int | None, ...]:
+    """Return the board with a stone of `me` on the free `square` (K7)."""
+    return (*cells[:square], me, *cells[square + 1:])
+
+
+def _displaced(cells: tuple[int | None, ...], square: int, to: int,
+               me: int) -> tuple[int | None, ...]:
+    """Return the board once `me` takes `square` and moves its stone to `to` (K7)."""
+    board = list(cells)
+    board[to] = board[square]
+    board[square] = me
+    return tuple(board)
+
+
+def _forfeited(lost: tuple[int, ...], me: int) -> tuple[int, ...]:
+    """Return the stones lost to the box once `me` forfeits one (K6)."""
+    return (*lost[:me], lost[me] + 1, *lost[me + 1:])
+
+
+def _dice_of_turn(turn: int, players: int) -> int:
+    """Return the dice to roll at the start of `turn`: six, or none once the game is over
+    (K4, K9)."""
+    return DICE if turn < ROUNDS * players else 0
 
 
 def apply_unchecked(state: State, action: Action) -> State:
@@ -234,32 +332,68 @@ def apply_unchecked(state: State, action: Action) -> State:
     Only pass actions taken from `legal_actions(state)` or `sample_chance(state, ...)`;
     anything else may build an impossible state.
     """
+    turn, players = state.turn, state.players
     match action:
         case Roll(dice=values):
-            dice = tuple(sorted(state.dice + values)) if state.dice else values
-            return State(state.options, state.players, state.cells, state.lost, state.turn,
-                         state.rolls + 1, dice, 0)
+            return _State(state.options, players, state.cells, state.lost, turn,
+                          state.rolls + 1, _rolled(state.dice, values), 0)
         case Reroll(dice=values):
-            kept = list(state.dice)
-            for v in values:
-                kept.remove(v)
-            return State(state.options, state.players, state.cells, state.lost, state.turn,
-                         state.rolls, tuple(kept), len(values))
+            return _State(state.options, players, state.cells, state.lost, turn,
+                          state.rolls, _kept(state.dice, values), len(values))
         case Place(square=i):
-            cells = state.cells
-            return _next_turn(state, (*cells[:i], state.turn % state.players, *cells[i + 1:]),
-                              state.lost)
+            cells = _placed(state.cells, i, turn % players)
+            return _State(state.options, players, cells, state.lost, turn + 1, 0, (),
+                          _dice_of_turn(turn + 1, players))
         case Displace(square=i, to=j):
-            board = list(state.cells)
-            board[j] = board[i]
-            board[i] = state.turn % state.players
-            return _next_turn(state, tuple(board), state.lost)
+            cells = _displaced(state.cells, i, j, turn % players)
+            return _State(state.options, players, cells, state.lost, turn + 1, 0, (),
+                          _dice_of_turn(turn + 1, players))
         case Forfeit():
-            p = state.turn % state.players
-            lost = state.lost
-            return _next_turn(state, state.cells, (*lost[:p], lost[p] + 1, *lost[p + 1:]))
+            lost = _forfeited(state.lost, turn % players)
+            return _State(state.options, players, state.cells, lost, turn + 1, 0, (),
+                          _dice_of_turn(turn + 1, players))
         case _:
             assert_never(action)
+
+
+def playout(state: State, rng: random.Random, max_steps: int | None = None) -> State:
+    """Play random legal actions, the dice rolled by `sample_chance`'s draw, to the end or
+    for `max_steps` actions (rolls included): `boardrules.playout`, fused.
+
+    The game, the numbers drawn from `rng` and the state returned are those of
+    `boardrules.playout`'s reference loop; no state is built before the last, and a roll
+    costs one draw and one merge of the dice.
+    """
+    options, players = state.options, state.players
+    cells, lost, turn, rolls, dice, pending = (state.cells, state.lost, state.turn, state.rolls,
+                                               state.dice, state.pending)
+    below = draw_below(rng)
+    steps = -1 if max_steps is None else max_steps
+    end = ROUNDS * players
+    while steps and (pending or turn < end):
+        steps -= 1
+        if pending:
+            dice = _rolled(dice, ORDERED_ROLLS[pending][below(6**pending)].dice)
+            rolls += 1
+            pending = 0
+            continue
+        me = turn % players
+        placements, others = _decision(dice, rolls, cells, me, options)
+        i = below(len(placements) + len(others))
+        action = placements[i] if i < len(placements) else others[i - len(placements)]
+        if type(action) is Reroll:
+            values = action.dice
+            dice, pending = _kept(dice, values), len(values)
+            continue
+        if type(action) is Place:
+            cells = _placed(cells, action.square, me)
+        elif type(action) is Displace:
+            cells = _displaced(cells, action.square, action.to, me)
+        else:
+            lost = _forfeited(lost, me)
+        turn += 1
+        rolls, dice, pending = 0, (), _dice_of_turn(turn, players)
+    return _State(options, players, cells, lost, turn, rolls, dice, pending)
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
@@ -285,6 +419,31 @@ def sample_chance(state: State, rng: random.Random) -> Action:
     return ORDERED_ROLLS[k][rng.randrange(6**k)]
 
 
+_LINE_SLICES: Final = tuple((SIZE * r, SIZE * r + SIZE, 1) for r in range(SIZE)) + tuple(
+    (c, c + SQUARES, SIZE) for c in range(SIZE))
+"""Every row and every column of the board as the slice of `State.cells` it is (K10: no
+diagonals): start, stop, step."""
+_RUNS: dict[tuple[int | None, ...], tuple[tuple[int, int, int], ...]] = {}
+"""The runs of each pattern of owners along a line seen so far: (owner, first position,
+length) of each maximal run of two or more stones of one player."""
+_RUNS_LIMIT: Final = 1 << 16
+
+
+def _runs(pattern: tuple[int | None, ...]) -> tuple[tuple[int, int, int], ...]:
+    """Return the runs of a line's owners (see `_RUNS`), and remember them."""
+    runs = []
+    k = 0
+    for owner, group in itertools.groupby(pattern):
+        n = len(tuple(group))
+        if owner is not None and n >= 2:
+            runs.append((owner, k, n))
+        k += n
+    if len(_RUNS) >= _RUNS_LIMIT:
+        _RUNS.clear()
+    found = _RUNS[pattern] = tuple(runs)
+    return found
+
+
 def scores(state: State) -> tuple[int, ...]:
     """Return every player's score by K10.
 
@@ -296,12 +455,16 @@ def scores(state: State) -> tuple[int, ...]:
     cells = state.cells
     totals = [0] * state.players
     in_line: set[int] = set()
-    for line in _LINES:
-        for owner, group in itertools.groupby(line, key=cells.__getitem__):
-            run = tuple(group)
-            if owner is not None and len(run) >= 2:
-                totals[owner] += sum(points[i] for i in run) * len(run)
-                in_line.update(run)
+    known = _RUNS.get
+    for start, stop, step in _LINE_SLICES:
+        pattern = cells[start:stop:step]
+        runs = known(pattern)
+        if runs is None:
+            runs = _runs(pattern)
+        for player, k, n in runs:
+            squares = range(start + k * step, start + (k + n) * step, step)
+            totals[player] += sum(points[i] for i in squares) * n
+            in_line.update(squares)
     for i, owner in enumerate(cells):
         if owner is not None and i not in in_line:
             totals[owner] += points[i]

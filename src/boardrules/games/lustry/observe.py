@@ -26,15 +26,18 @@ from collections import Counter
 
 import attrs
 
+from boardrules._random import shuffle
 from boardrules._seats import check_player
 from boardrules.games.lustry.actions import Action, Discard, Drawn
-from boardrules.games.lustry.cards import COLOURS, ORDER, card_colour
+from boardrules.games.lustry.cards import COLOUR_INDEX, COLOURS, ORDER, card_colour
+from boardrules.games.lustry.rules import _State as build_state
 from boardrules.games.lustry.rules import discard_seen
 from boardrules.games.lustry.state import Options, Phase, Sequence, State
 
 __all__ = ["Observation", "announce", "observe", "resample"]
 
 _HIDDEN = {c: c + "?" for c in COLOURS}
+_ORDER_KEY = ORDER.__getitem__
 
 
 @attrs.frozen
@@ -165,44 +168,48 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     """
     check_player(player, 2, spectator=False)
     q = 1 - player
-    pools: dict[str, list[str]] = {c: [] for c in COLOURS}
-    for pile in state.draw:
-        for card in pile:
-            pools[card[0]].append(card)
+    # One pool per colour: draw pile c holds cards of colour c only (validated).
+    pools = [list(pile) for pile in state.draw]
     hidden_hand = Counter(state.hands[q])
     hidden_hand.subtract(state.exposed[q])
+    hidden_colours = [0, 0, 0]
     for card, n in hidden_hand.items():
-        pools[card[0]].extend([card] * n)
+        pools[COLOUR_INDEX[card]].extend([card] * n)
+        hidden_colours[COLOUR_INDEX[card]] += n
     bit = 1 << player
     for card, mask in zip(state.pending, state.pending_known, strict=True):
         if not mask & bit:
-            pools[card[0]].append(card)
+            pools[COLOUR_INDEX[card]].append(card)
     for i in range(3 * q, 3 * q + 3):
         for card, mark in zip(state.discards[i], state.seen[i], strict=True):
             if not mark:
-                pools[card[0]].append(card)
-    for pool in pools.values():
+                pools[COLOUR_INDEX[card]].append(card)
+    for pool in pools:  # red, green, blue
         # sorted first, so the world drawn depends only on what the player knows and the rng
-        pool.sort(key=ORDER.__getitem__)
-        rng.shuffle(pool)
+        pool.sort(key=_ORDER_KEY)
+        shuffle(rng, pool)
 
-    def deal(colour: str) -> str:
-        return pools[colour].pop()
+    def deal(c: int, n: int) -> list[str]:
+        """Take the next `n` cards of colour `c`, from the end of its pool."""
+        pool = pools[c]
+        cut = len(pool) - n
+        cards = pool[cut:]
+        del pool[cut:]
+        return cards
 
-    draw = tuple(tuple(sorted((deal(COLOURS[c]) for _ in pile), key=ORDER.__getitem__))
+    draw = tuple(tuple(sorted(deal(c, len(pile)), key=_ORDER_KEY))
                  for c, pile in enumerate(state.draw))
-    colours = Counter(card[0] for card in hidden_hand.elements())
-    hidden_new = [deal(colour) for colour in COLOURS for _ in range(colours[colour])]
-    hand = tuple(sorted((*state.exposed[q], *hidden_new), key=ORDER.__getitem__))
+    hidden_new = [card for c in range(3) for card in deal(c, hidden_colours[c])]
+    hand = tuple(sorted((*state.exposed[q], *hidden_new), key=_ORDER_KEY))
     hands = (state.hands[0], hand) if q == 1 else (hand, state.hands[1])
-    pending = tuple(card if mask & bit else deal(card[0])
+    pending = tuple(card if mask & bit else pools[COLOUR_INDEX[card]].pop()
                     for card, mask in zip(state.pending, state.pending_known, strict=True))
     discards = list(state.discards)
     for i in range(3 * q, 3 * q + 3):
-        discards[i] = tuple(card if mark else deal(card[0])
+        discards[i] = tuple(card if mark else pools[COLOUR_INDEX[card]].pop()
                             for card, mark in zip(state.discards[i], state.seen[i], strict=True))
-    assert not any(pools.values())
-    return State(state.options, state.phase, state.player, state.turn, draw, tuple(discards),
-                 state.seen, hands, state.exposed, pending, state.pending_known, state.source,
-                 state.sequences, state.steals, state.exchanged, state.named, state.progress,
-                 state.stall, state.winner)
+    assert not any(pools)
+    return build_state(state.options, state.phase, state.player, state.turn, draw,
+                       tuple(discards), state.seen, hands, state.exposed, pending,
+                       state.pending_known, state.source, state.sequences, state.steals,
+                       state.exchanged, state.named, state.progress, state.stall, state.winner)

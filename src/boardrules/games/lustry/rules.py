@@ -16,10 +16,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
 from itertools import chain, product
 from typing import Final, assert_never
 
+from boardrules._build import slot_builder
+from boardrules._random import below as draw_below
 from boardrules.errors import BoardrulesError, IllegalActionError, InvalidOptionsError
 from boardrules.game import CHANCE, TERMINAL, Result, ToMove
 from boardrules.games.lustry.actions import (
@@ -87,6 +90,7 @@ __all__ = [
     "is_terminal",
     "legal_actions",
     "new_game",
+    "playout",
     "result",
     "returns",
     "sample_chance",
@@ -105,6 +109,8 @@ _ORDER_KEY: Final = ORDER.__getitem__
 _NO_PILES: Final[tuple[tuple[str, ...], ...]] = ((),) * 6
 _NO_MARKS: Final[tuple[tuple[bool, ...], ...]] = ((),) * 6
 _NO_SEQUENCES: Final[tuple[Sequence, ...]] = (NO_SEQUENCE,) * 6
+_State: Final = slot_builder(State)
+"""Builds a `State` (every successor state is built here: bots build millions)."""
 
 
 def _info(card: str) -> tuple[int, bool, tuple[tuple[str, Lay, Exchange], ...],
@@ -131,7 +137,7 @@ def new_game(players: int = 2, options: Options | None = None) -> State:
     elif not isinstance(options, Options):
         raise InvalidOptionsError("options",
                                   f"expected lustry.Options, got {type(options).__name__}")
-    return State(options, _DRAW, options.first_player, 0, COLOUR_DECK, _NO_PILES, _NO_MARKS,
+    return _State(options, _DRAW, options.first_player, 0, COLOUR_DECK, _NO_PILES, _NO_MARKS,
                  ((), ()), ((), ()), (), (), None, _NO_SEQUENCES, (0,) * 6, (), None, False, 0,
                  None)
 
@@ -237,7 +243,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         if source is not None:
             out = tuple(DRAWN[k] for k in dict.fromkeys(state.draw[_CI[source]]))
         else:
-            out = _DRAWS[tuple(map(bool, (*state.draw, *state.discards)))]
+            out = _draw_choices(state.draw, state.discards)
     elif phase is _DEFEND:
         out = (ALLOW, *(DEFEND[k] for k in dict.fromkeys(state.hands[1 - state.player])
                         if k in STEAL))
@@ -251,11 +257,17 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     return out
 
 
-_DRAWS: Final[dict[tuple[bool, ...], tuple[Action, ...]]] = {
+_DRAWS: Final[dict[tuple[bool, ...], tuple[Draw, ...]]] = {
     key: (*(DRAW_DECK[i] for i in range(3) if key[i]),
           *(DRAW_DISCARD[i] for i in range(6) if key[3 + i]))
     for key in product((False, True), repeat=9)}
 """The `Draw` actions for each pattern of non-empty piles (3 draw piles, 6 discard piles)."""
+
+
+def _draw_choices(draw: tuple[tuple[str, ...], ...],
+                  discards: tuple[tuple[str, ...], ...]) -> tuple[Draw, ...]:
+    """Return the piles a player may draw from: every pile that is not empty (L6)."""
+    return _DRAWS[tuple(map(bool, (*draw, *discards)))]
 
 _cache: tuple[State | None, tuple[Action, ...]] = (None, ())
 """The last state `legal_actions` answered for, and its answer (states are immutable)."""
@@ -306,31 +318,87 @@ def _pair(pair: tuple[tuple[str, ...], ...], p: int,
     return (value, pair[1]) if p == 0 else (pair[0], value)
 
 
+def _draws_on(hand: tuple[str, ...], pending: tuple[str, ...],
+              draw: tuple[tuple[str, ...], ...], discards: tuple[tuple[str, ...], ...]) -> bool:
+    """Return whether phase 1 goes on: the hand and the cards drawn make fewer than seven,
+    and a pile has a card (L6)."""
+    return len(hand) + len(pending) < HAND_SIZE and (any(draw) or any(discards))
+
+
+def _take_discard(
+    discards: tuple[tuple[str, ...], ...], seen: tuple[tuple[bool, ...], ...], colour: str,
+    owner: int,
+) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[bool, ...], ...], str, int]:
+    """Take the top card of `owner`'s discard pile of `colour` (L6): return the piles, their
+    marks, the card and who knows it (the owner; the opponent too if they saw it, L19)."""
+    i = 3 * owner + _CI[colour]
+    pile, marks = discards[i], seen[i]
+    mask = (1 << owner) | ((2 >> owner) if marks[0] else 0)
+    return ((*discards[:i], pile[1:], *discards[i + 1:]), (*seen[:i], marks[1:], *seen[i + 1:]),
+            pile[0], mask)
+
+
+def _take_drawn(draw: tuple[tuple[str, ...], ...], card: str) -> tuple[tuple[str, ...], ...]:
+    """Return the draw piles once `card` has come off its colour's pile (L7)."""
+    ci = _CI[card]
+    return (*draw[:ci], _remove(draw[ci], card), *draw[ci + 1:])
+
+
 def _after_draw(  # noqa: PLR0917 - the hot path passes zones positionally
     state: State, draw: tuple[tuple[str, ...], ...], discards: tuple[tuple[str, ...], ...],
     seen: tuple[tuple[bool, ...], ...], pending: tuple[str, ...], known: tuple[int, ...],
+    source: str | None = None,
 ) -> State:
-    """Continue drawing, or end phase 1: the pending cards join the hand (L6, L7)."""
+    """Continue drawing (from the draw pile of `source`, a chance node, if given), or end
+    phase 1: the pending cards join the hand (L6, L7)."""
     p = state.player
     hand = state.hands[p]
-    if len(hand) + len(pending) < HAND_SIZE and (any(draw) or any(discards)):
-        return State(state.options, _DRAW, p, state.turn, draw, discards, seen, state.hands,
-                     state.exposed, pending, known, None, state.sequences, state.steals, (), None,
-                     False, state.stall, None)
+    if source is not None or _draws_on(hand, pending, draw, discards):
+        return _State(state.options, _DRAW, p, state.turn, draw, discards, seen, state.hands,
+                      state.exposed, pending, known, source, state.sequences, state.steals, (),
+                      None, False, state.stall, None)
     bit = 2 >> p  # the opponent's bit
     exposed = state.exposed
     learned = [card for card, mask in zip(pending, known, strict=True) if mask & bit]
     if learned:
         exposed = _pair(exposed, p, tuple(sorted(exposed[p] + tuple(learned), key=_ORDER_KEY)))
     hands = _pair(state.hands, p, tuple(sorted(hand + pending, key=_ORDER_KEY)))
-    return State(state.options, _PLAY, p, state.turn, draw, discards, seen, hands, exposed, (),
-                 (), None, state.sequences, state.steals, (), None, False, state.stall, None)
+    return _State(state.options, _PLAY, p, state.turn, draw, discards, seen, hands, exposed, (),
+                  (), None, state.sequences, state.steals, (), None, False, state.stall, None)
+
+
+def _phase_one(state: State, below: Callable[[int], int], steps: int) -> tuple[State, int]:
+    """Play phase 1 to its end, or for `steps` actions (-1: no limit), as the reference loop
+    of `boardrules.playout` plays it: a pile chosen at random among `legal_actions`, a card
+    off a draw pile as `sample_chance` draws it. Return the state and the steps left."""
+    p = state.player
+    hand, draw, discards, seen = state.hands[p], state.draw, state.discards, state.seen
+    pending, known, source = state.pending, state.pending_known, state.source
+    while steps:
+        if source is None:
+            choices = _draw_choices(draw, discards)
+            choice = choices[below(len(choices))]
+            steps -= 1
+            if choice.owner is None:
+                source = choice.colour
+                continue
+            discards, seen, card, mask = _take_discard(discards, seen, choice.colour,
+                                                       choice.owner)
+        else:
+            pile = draw[_CI[source]]
+            card, mask, source = pile[below(len(pile))], 0, None
+            draw = _take_drawn(draw, card)
+            steps -= 1
+        pending, known = (*pending, card), (*known, mask)
+        if not _draws_on(hand, pending, draw, discards):
+            break
+    return _after_draw(state, draw, discards, seen, pending, known, source), steps
 
 
 def _start_turn(state: State, player: int, turn: int, stall: int) -> State:
     """Begin `player`'s turn: phase 1 if the hand holds fewer than seven cards (L6, L8)."""
     drawing = len(state.hands[player]) < HAND_SIZE and (any(state.draw) or any(state.discards))
-    return State(state.options, _DRAW if drawing else _PLAY, player, turn, state.draw,
+    return _State(state.options, _DRAW if drawing else _PLAY, player, turn, state.draw,
                  state.discards, state.seen, state.hands, state.exposed, (), (), None,
                  state.sequences, state.steals, (), None, False, stall, None)
 
@@ -352,9 +420,9 @@ def _settle(  # noqa: PLR0917 - the hot path passes zones positionally
             seq = Sequence(seq.cards, seq.blockers, seq.unblockers, True)
     seqs = (*seqs[:index], seq, *seqs[index + 1:])
     if seq.closed and _closed_count(seqs, 3 * p) == 2:
-        return State(state.options, _OVER, p, state.turn, state.draw, discards, seen, hands,
+        return _State(state.options, _OVER, p, state.turn, state.draw, discards, seen, hands,
                      exposed, (), (), None, seqs, state.steals, (), None, progress, state.stall, p)
-    return State(state.options, _PLAY, p, state.turn, state.draw, discards, seen, hands,
+    return _State(state.options, _PLAY, p, state.turn, state.draw, discards, seen, hands,
                  exposed, (), (), None, seqs, state.steals, (), None, progress, state.stall, None)
 
 
@@ -372,25 +440,16 @@ def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - o
     anything else may build an impossible state.
     """
     p = state.player
-    match action:
+    match action:  # the kinds random play applies most often first: each case is a test
         case Draw(colour=colour, owner=owner):
             if owner is None:
-                return State(state.options, _DRAW, p, state.turn, state.draw, state.discards,
-                             state.seen, state.hands, state.exposed, state.pending,
-                             state.pending_known, colour, state.sequences, state.steals, (), None,
-                             False, state.stall, None)
-            i = 3 * owner + _CI[colour]
-            pile, marks = state.discards[i], state.seen[i]
-            mask = (1 << owner) | ((2 >> owner) if marks[0] else 0)
-            discards = (*state.discards[:i], pile[1:], *state.discards[i + 1:])
-            seen = (*state.seen[:i], marks[1:], *state.seen[i + 1:])
-            return _after_draw(state, state.draw, discards, seen, (*state.pending, pile[0]),
+                return _after_draw(state, state.draw, state.discards, state.seen, state.pending,
+                                   state.pending_known, colour)
+            discards, seen, card, mask = _take_discard(state.discards, state.seen, colour, owner)
+            return _after_draw(state, state.draw, discards, seen, (*state.pending, card),
                                (*state.pending_known, mask))
         case Drawn(card=card):
-            ci = _CI[card]
-            draw = state.draw
-            draw = (*draw[:ci], _remove(draw[ci], card), *draw[ci + 1:])
-            return _after_draw(state, draw, state.discards, state.seen,
+            return _after_draw(state, _take_drawn(state.draw, card), state.discards, state.seen,
                                (*state.pending, card), (*state.pending_known, 0))
         case Discard(card=card):
             hands, exposed = state.hands, state.exposed
@@ -405,11 +464,13 @@ def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - o
                     exposed = _pair(exposed, p, tuple(k for k in mine if k[0] != colour))
             i = 3 * p + _CI[card]
             discards, seen = state.discards, state.seen
-            return State(state.options, _PLAY, p, state.turn, state.draw,
+            return _State(state.options, _PLAY, p, state.turn, state.draw,
                          (*discards[:i], discards[i] + (card,), *discards[i + 1:]),
                          (*seen[:i], seen[i] + (mark,), *seen[i + 1:]),
                          _pair(hands, p, _remove(hands[p], card)), exposed, (), (), None,
                          state.sequences, state.steals, (), None, state.progress, state.stall, None)
+        case EndTurn():
+            return _end_turn(state)
         case Lay(first=first, second=second) | Exchange(first=first, second=second):
             hand = _remove(_remove(state.hands[p], first), second)
             mine = state.exposed[p]
@@ -427,7 +488,7 @@ def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - o
                 waiting, discards, seen = _put_away(waiting, discards, seen, p)
             laid = Sequence((first, second), (None, None), (None, None))
             seqs = (*seqs[:i], laid, *seqs[i + 1:])
-            return State(state.options, _EXCHANGE if waiting else _PLAY, p, state.turn,
+            return _State(state.options, _EXCHANGE if waiting else _PLAY, p, state.turn,
                          state.draw, discards, seen, _pair(state.hands, p, hand), exposed, (),
                          (), None, seqs, state.steals, waiting, None, True, state.stall, None)
         case PutUnder(card=card):
@@ -437,7 +498,7 @@ def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - o
                 _remove(state.exchanged, card),
                 (*discards[:d], discards[d] + (card,), *discards[d + 1:]),
                 (*seen[:d], seen[d] + (True,), *seen[d + 1:]), p)
-            return State(state.options, _EXCHANGE if waiting else _PLAY, p, state.turn,
+            return _State(state.options, _EXCHANGE if waiting else _PLAY, p, state.turn,
                          state.draw, discards, seen, state.hands, state.exposed, (), (), None,
                          state.sequences, state.steals, waiting, None, state.progress,
                          state.stall, None)
@@ -465,7 +526,7 @@ def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - o
             mine = state.exposed[p]
             exposed = _pair(state.exposed, p, _forget(mine, card)) if mine else state.exposed
             seqs = state.sequences
-            return State(state.options, _PLAY, p, state.turn, state.draw, state.discards,
+            return _State(state.options, _PLAY, p, state.turn, state.draw, state.discards,
                          state.seen, _pair(state.hands, p, _remove(state.hands[p], card)),
                          exposed, (), (), None, (*seqs[:i], blocked, *seqs[i + 1:]),
                          state.steals, (), None, state.progress, state.stall, None)
@@ -490,7 +551,7 @@ def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - o
             exposed = _pair(state.exposed, p, _forget(mine, card)) if mine else state.exposed
             i = 3 * p + _CI[card]
             steals = state.steals
-            return State(state.options, _DEFEND, p, state.turn, state.draw, state.discards,
+            return _State(state.options, _DEFEND, p, state.turn, state.draw, state.discards,
                          state.seen, _pair(state.hands, p, _remove(state.hands[p], card)),
                          exposed, (), (), None, state.sequences,
                          (*steals[:i], steals[i] + 1, *steals[i + 1:]), (), colour, state.progress,
@@ -501,17 +562,41 @@ def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - o
             exposed = _pair(state.exposed, q, _forget(theirs, card)) if theirs else state.exposed
             i = 3 * q + _CI[card]
             steals = state.steals
-            return State(state.options, _PLAY, p, state.turn, state.draw, state.discards,
+            return _State(state.options, _PLAY, p, state.turn, state.draw, state.discards,
                          state.seen, _pair(state.hands, q, _remove(state.hands[q], card)),
                          exposed, (), (), None, state.sequences,
                          (*steals[:i], steals[i] + 1, *steals[i + 1:]), (), None, state.progress,
                          state.stall, None)
         case Allow():
             return _allow(state)
-        case EndTurn():
-            return _end_turn(state)
         case _:
             assert_never(action)
+
+
+def playout(state: State, rng: random.Random, max_steps: int | None = None) -> State:
+    """Play random legal actions, chance drawn as `sample_chance` draws it, to the end or
+    for `max_steps` actions (chance outcomes included): `boardrules.playout`, fused.
+
+    The game, the numbers drawn from `rng` and the state returned are those of
+    `boardrules.playout`'s reference loop. A whole phase 1 (up to seven cards drawn, each
+    pile chosen at random, a card off a draw pile drawn at once) makes one state.
+    """
+    below = draw_below(rng)
+    steps = -1 if max_steps is None else max_steps
+    while steps:
+        phase = state.phase
+        if phase is _DRAW:
+            state, steps = _phase_one(state, below, steps)
+            continue
+        if phase is _PLAY:
+            legal = _play_actions(state)
+        elif phase is _OVER:
+            break
+        else:
+            legal = legal_actions(state)
+        state = apply_unchecked(state, legal[below(len(legal))])
+        steps -= 1
+    return state
 
 
 def _put_away(
@@ -555,7 +640,7 @@ def _allow(state: State) -> State:
         seen_kept = tuple(k for k in exposed[q] if k[0] != colour)
         hands = (mine, kept) if p == 0 else (kept, mine)
         exposed = (seen_mine, seen_kept) if p == 0 else (seen_kept, seen_mine)
-    return State(state.options, _PLAY, p, state.turn, state.draw, state.discards, state.seen,
+    return _State(state.options, _PLAY, p, state.turn, state.draw, state.discards, state.seen,
                  hands, exposed, (), (), None, state.sequences, state.steals, (), None,
                  state.progress, state.stall, None)
 
@@ -568,7 +653,7 @@ def _end_turn(state: State) -> State:
     limit = options.stall_turns
     nxt = (options.first_player + turn) & 1
     if turn >= options.turn_limit or (limit is not None and stall >= limit):
-        return State(options, _OVER, nxt, turn, state.draw, state.discards, state.seen,
+        return _State(options, _OVER, nxt, turn, state.draw, state.discards, state.seen,
                      state.hands, state.exposed, (), (), None, state.sequences, state.steals, (),
                      None, False, stall, None)
     return _start_turn(state, nxt, turn, stall)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import operator
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -89,6 +90,7 @@ __all__ = [
     "is_terminal",
     "legal_actions",
     "new_game",
+    "playout",
     "result",
     "returns",
     "sample_chance",
@@ -125,6 +127,7 @@ _WARDED: Final = Status.WARDED
 _FAILED: Final = Status.FAILED
 _VOID: Final = Status.VOID
 _GROUND: Final = (CombatType.PERSON, CombatType.UNIT)
+_AS_TYPE: Final = operator.attrgetter("as_type")
 _T = TypeVar("_T")
 
 
@@ -179,9 +182,13 @@ def _role_player(state: State, role: int) -> int:
     return state.attacker if role == ATTACKER else 1 - state.attacker
 
 
-def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
+def _hands_without(hands: tuple[tuple[int, ...], tuple[int, ...]], player: int,
+                   card: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Return the hands after `card` left `player`'s hand."""
+    hand = hands[player]
     i = hand.index(card)
-    return hand[:i] + hand[i + 1:]
+    hand = hand[:i] + hand[i + 1:]
+    return (hand, hands[1]) if player == 0 else (hands[0], hand)
 
 
 def _pair(pair: tuple[_T, _T], player: int, value: _T) -> tuple[_T, _T]:
@@ -195,7 +202,7 @@ def _distinct(hand: tuple[int, ...]) -> tuple[int, ...] | dict[int, None]:
 
 def has_landed_ship(state: State, player: int) -> bool:
     """Return whether `player` has a ship on the enemy planet (D6, D7)."""
-    return any(landing.as_type is _SHIP for landing in state.landed[player])
+    return _SHIP in map(_AS_TYPE, state.landed[player])  # in C: no generator
 
 
 def has_won(landed: tuple[Landing, ...]) -> bool:
@@ -404,7 +411,7 @@ def _can_attack(state: State, player: int) -> bool:
 
 def _can_attack_with(tables: Tables, landed: tuple[Landing, ...], hand: tuple[int, ...]) -> bool:
     """`_can_attack` from a player's cards on the enemy planet and hand."""
-    landed_ship = any(landing.as_type is _SHIP for landing in landed)
+    landed_ship = _SHIP in map(_AS_TYPE, landed)
     usable = tables.is_combat if landed_ship else tables.is_ship
     return any(map(usable.__getitem__, hand))
 
@@ -730,7 +737,6 @@ def apply_unchecked(state: State, action: Action) -> State:
 
 def _apply_matched(state: State, action: Action) -> State:
     """Dispatch by pattern matching: the general path (subclasses of the action classes)."""
-    tables = state.options.tables
     match action:
         case Draw():
             return _draw(state, action)
@@ -741,20 +747,20 @@ def _apply_matched(state: State, action: Action) -> State:
             if phase is _WARD:
                 return _ward(state, value)
             return _destroy(state, value)
-        case CombatRoll(attacker=a_die, defender=d_die):
-            return _combat(state, a_die, d_die)
-        case Attack(card=number, as_type=as_type):
-            return _attack(state, tables.index[number], as_type)
-        case Defend(card=number, as_type=as_type):
-            return _defend(state, tables.index[number], as_type)
-        case PlayAction(card=number):
-            return _play(state, tables.index[number])
+        case CombatRoll():
+            return _combat(state, action)
+        case Attack():
+            return _attack(state, action)
+        case Defend():
+            return _defend(state, action)
+        case PlayAction():
+            return _play(state, action)
         case Pass():
             if state.phase is _WINDOW:
                 return _advance_window(state, state.duel, played=False)
             return _counter_declined(state)
-        case CounterStrike(card=number, as_type=as_type):
-            return _counter_strike(state, tables.index[number], as_type)
+        case CounterStrike():
+            return _counter_strike(state, action)
         case Keep():
             return _mulligan(state, redraw=False)
         case Redraw():
@@ -776,33 +782,50 @@ def _on_roll(state: State, action: Roll) -> State:
 
 def _on_pass(state: State, action: Pass) -> State:
     if state.phase is _WINDOW:
-        return _open_window(state, _next_window(state.duel, played=False))
+        return _open_window(state, _next_window(state.duel, False))
     return _counter_declined(state)
 
 
 def _draw(state: State, action: Draw) -> State:
     s = state
-    card = s.options.tables.index[action.card]
     p = _drawer(s)
     assert p is not None
-    # The card goes into the sorted hand and leaves the deck, written out here: a third
-    # of all steps are draws.
-    hand, deck = s.hands[p], s.decks[p]
+    hands, decks = _take(s.hands, s.decks, p, s.options.tables.index[action.card])
+    return _after_draws(s, hands, decks, _next_drawer(s, p, hands, decks))
+
+
+def _take(hands: tuple[tuple[int, ...], tuple[int, ...]],
+          decks: tuple[tuple[int, ...], tuple[int, ...]], p: int,
+          card: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]],
+                              tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Return the hands and decks after player `p` drew `card` (D4, D17)."""
+    # Written out: a third of all steps are draws.
+    hand, deck = hands[p], decks[p]
     i = bisect.bisect_left(hand, card)
     hand = (*hand[:i], card, *hand[i:])
     i = deck.index(card)
     deck = deck[:i] + deck[i + 1:]
     if p == 0:
-        hands, decks = (hand, s.hands[1]), (deck, s.decks[1])
-    else:
-        hands, decks = (s.hands[0], hand), (s.decks[0], deck)
+        return (hand, hands[1]), (deck, decks[1])
+    return (hands[0], hand), (decks[0], deck)
+
+
+def _next_drawer(s: State, p: int, hands: tuple[tuple[int, ...], tuple[int, ...]],
+                 decks: tuple[tuple[int, ...], tuple[int, ...]]) -> int | None:
+    """Return who draws after player `p` drew into these hands and decks in `s` (`_drawer`
+    of the state that draw builds, without building it)."""
+    # A player who may draw on goes on drawing: they drew first, or the other's hand is full.
+    if len(hands[p]) < HAND_SIZE and decks[p]:
+        return p
     attacker = s.attacker
-    # Decide the next phase from the parts, so that one state is built, not two. A player
-    # who may draw on goes on drawing: they drew first, or the other's hand is full.
-    if len(hand) < HAND_SIZE and deck:
-        drawer: int | None = p
-    else:
-        drawer = _who_draws(attacker if s.mulligans < 2 else 1 - attacker, hands, decks)
+    return _who_draws(attacker if s.mulligans < 2 else 1 - attacker, hands, decks)
+
+
+def _after_draws(s: State, hands: tuple[tuple[int, ...], tuple[int, ...]],
+                 decks: tuple[tuple[int, ...], tuple[int, ...]], drawer: int | None) -> State:
+    """Return `s` (a deal) after one or more draws into these hands and decks, `drawer`
+    drawing next (`_next_drawer`); one state is built, not two."""
+    attacker = s.attacker
     if drawer is not None:
         phase = s.phase
     elif s.mulligans < 2:
@@ -866,15 +889,16 @@ def _end_by_skips(state: State) -> State:
     return _evolve_state(state, phase=_OVER, duel=NO_DUEL, winner=winner)
 
 
-def _attack(state: State, card: int, as_type: CombatType) -> State:
+def _attack(state: State, action: Attack) -> State:
     p = state.attacker
     tables = state.options.tables
+    card, as_type = tables.index[action.card], action.as_type
     rolls = tables.activation[card] is not None
     # Face down until the defence: the opponent sees the declared type and the roll.
     nonships, actions, undeployable = _shown_after(state, p, card,
                                                           (as_type, rolls, False, None))
     duel = _Duel(False, card, as_type, None, None, rolls, False, False, 0, (), 0, 0, 0, None)
-    hands = _pair(state.hands, p, _without(state.hands[p], card))
+    hands = _hands_without(state.hands, p, card)
     if rolls:
         phase = _ACTIVATE
     elif any(map(tables.deployable[TYPE_INDEX[as_type]].__getitem__, hands[1 - p])):
@@ -907,16 +931,18 @@ def _to_defend(state: State) -> State:
     return _outcome(state, state.duel, ATTACKER)
 
 
-def _defend(state: State, card: int, as_type: CombatType) -> State:
+def _defend(state: State, action: Defend) -> State:
     d = 1 - state.attacker
-    rolls = state.options.tables.activation[card] is not None
+    tables = state.options.tables
+    card, as_type = tables.index[action.card], action.as_type
+    rolls = tables.activation[card] is not None
     o = state.duel
     # With an activation roll the card stays face down (the opponent sees only the roll,
     # and that the card may be deployed against the declared type); without one it turns
     # face up at once.
     shown = _shown_after(state, d, card,
                                 (None, True, False, o.attack_type) if rolls else None)
-    hands = _pair(state.hands, d, _without(state.hands[d], card))
+    hands = _hands_without(state.hands, d, card)
     if rolls:
         duel = _Duel(o.counter, o.attack, o.attack_type, card, as_type, o.attack_activated, True,
                      o.revealed, o.window, o.played, o.resolving, o.attack_mod, o.defense_mod,
@@ -1010,34 +1036,39 @@ def _judge(state: State, duel: Duel) -> State:
 def _open_window(state: State, duel: Duel) -> State:
     """Skip window steps of a player with an empty hand (nothing to decide, nothing hidden)."""
     while duel.window != _WINDOW_CLOSED:
-        role = DEFENDER if duel.window == 1 else ATTACKER
-        if state.hands[_role_player(state, role)]:
-            if state.phase is _WINDOW and state.duel is duel:
-                return state  # the caller built it, expecting the window to open
-            return _at(state, _WINDOW, duel)
-        duel = _next_window(duel, played=False)
+        # `_role_player` and `_at` written out: the window is the most frequent decision.
+        if state.hands[1 - state.attacker if duel.window == 1 else state.attacker]:
+            s = state
+            if s.phase is _WINDOW and s.duel is duel:
+                return s  # the caller built it, expecting the window to open
+            return _State(s.options, _WINDOW, s.blue, s.attacker, s.hands, s.decks, s.landed,
+                          s.out, duel, s.battle, s.skipped, s.mulligans, s.redrew,
+                          s.shown_nonships, s.shown_actions, s.shown_undeployable, s.winner)
+        duel = _next_window(duel, False)
     return _resolve(state, duel)  # it builds the next state from `duel`
 
 
-def _next_step(step: int, played_cards: tuple[Played, ...], *, played: bool) -> int:
-    """Return the window step after `step` (D10) given the action cards played so far."""
+def _next_step(step: int, played_cards: tuple[Played, ...], played: bool) -> int:
+    """Return the window step after `step` (D10) given the action cards played so far
+    (`played`: whether the step's player has just played one)."""
     if step == 1 and played and not any(p.role == ATTACKER for p in played_cards):
         return 2  # (R) the attacker passed: one more chance
     return _WINDOW_CLOSED if step else 1
 
 
-def _next_window(d: Duel, *, played: bool) -> Duel:
-    window = _next_step(d.window, d.played, played=played)
+def _next_window(d: Duel, played: bool) -> Duel:
+    window = _next_step(d.window, d.played, played)
     return _Duel(d.counter, d.attack, d.attack_type, d.defense, d.defense_type,
                  d.attack_activated, d.defense_activated, d.revealed, window, d.played,
                  d.resolving, d.attack_mod, d.defense_mod, d.loser)
 
 
 def _advance_window(state: State, duel: Duel, *, played: bool) -> State:
-    return _open_window(state, _next_window(duel, played=played))
+    return _open_window(state, _next_window(duel, played))
 
 
-def _play(state: State, card: int) -> State:
+def _play(state: State, action: PlayAction) -> State:
+    card = state.options.tables.index[action.card]
     duel = state.duel
     role = DEFENDER if duel.window == 1 else ATTACKER
     player = _role_player(state, role)
@@ -1046,13 +1077,12 @@ def _play(state: State, card: int) -> State:
     d = duel
     duel = _Duel(d.counter, d.attack, d.attack_type, d.defense, d.defense_type,
                  d.attack_activated, d.defense_activated, d.revealed,
-                 _next_step(d.window, played, played=True), played, d.resolving, d.attack_mod,
+                 _next_step(d.window, played, True), played, d.resolving, d.attack_mod,
                  d.defense_mod, d.loser)
-    hand = _without(state.hands[player], card)
     # Built as the window usually stays open; `_open_window` returns it as it is then, and
     # otherwise takes the duel as an argument and never reads the state's phase or duel.
-    return _open_window(_from_hand(state, _WINDOW, duel, _pair(state.hands, player, hand),
-                                   shown), duel)
+    return _open_window(_from_hand(state, _WINDOW, duel,
+                                   _hands_without(state.hands, player, card), shown), duel)
 
 
 def _set_status(d: Duel, index: int, status: Status, *, resolving: int,
@@ -1174,8 +1204,8 @@ def _strengths(tables: Tables, a: int, ta: CombatType, d: int,
     return found
 
 
-def _combat(state: State, a_die: int, d_die: int) -> State:
-    total_a, total_d = combat_totals(state, a_die, d_die)
+def _combat(state: State, action: CombatRoll) -> State:
+    total_a, total_d = combat_totals(state, action.attacker, action.defender)
     winner = ATTACKER if total_a > total_d else DEFENDER if total_d > total_a else None
     return _finish_duel(state, state.duel, winner)
 
@@ -1183,21 +1213,22 @@ def _combat(state: State, a_die: int, d_die: int) -> State:
 def _finish_duel(state: State, duel: Duel, winner: int | None) -> State:
     """End a duel (D14): used action cards leave; a tie destroys both; else a counter-strike
     may follow (D15) or the outcome applies."""
+    # `_role_player` and `_slot` written out: a duel ends in most battles.
+    attacker = state.attacker
     out = state.out
     for entry in duel.played:
-        owner = _role_player(state, entry.role)
+        owner = attacker if entry.role == ATTACKER else 1 - attacker
         out = _pair(out, owner, (*out[owner], entry.card))
     a, d = duel.attack, duel.defense
     if winner is None:
         assert a is not None and d is not None
-        pa, pd = state.attacker, 1 - state.attacker
-        out = _pair(out, pa, (*out[pa], a))
-        out = _pair(out, pd, (*out[pd], d))
+        out = _pair(out, attacker, (*out[attacker], a))
+        out = _pair(out, 1 - attacker, (*out[1 - attacker], d))
         return _end_battle(state, out, state.landed)
     loser = 1 - winner
-    loser_player = _role_player(state, loser)
+    loser_player = attacker if loser == ATTACKER else 1 - attacker
     if not duel.counter and state.hands[loser_player]:
-        card, _ = _slot(duel, loser)
+        card = a if loser == ATTACKER else d
         assert card is not None
         out = _pair(out, loser_player, (*out[loser_player], card))
         # The winning card waits face up, keeping its modifiers: they last for the battle
@@ -1221,13 +1252,15 @@ def _counter_declined(state: State) -> State:
     return _outcome(state, state.duel, 1 - loser)
 
 
-def _counter_strike(state: State, card: int, as_type: CombatType) -> State:
+def _counter_strike(state: State, action: CounterStrike) -> State:
     """Commit a G card against the winning card (D15); the roles stay as they were."""
+    tables = state.options.tables
+    card, as_type = tables.index[action.card], action.as_type
     duel = state.duel
     loser = duel.loser
     assert loser is not None
     player = _role_player(state, loser)
-    rolls = state.options.tables.activation[card] is not None
+    rolls = tables.activation[card] is not None
     # With an activation roll the G card stays face down (ruling 16): the opponent sees
     # the roll, the G mark, an attacker's declared type and that the card may be deployed
     # against the winning card's type; without one it turns face up.
@@ -1242,8 +1275,7 @@ def _counter_strike(state: State, card: int, as_type: CombatType) -> State:
     else:
         duel = _evolve_duel(duel, counter=True, defense=card, defense_type=as_type,
                             defense_activated=rolls, revealed=False)
-    hand = _without(state.hands[player], card)
-    state = _evolve_state(state, hands=_pair(state.hands, player, hand),
+    state = _evolve_state(state, hands=_hands_without(state.hands, player, card),
                           shown_nonships=nonships, shown_actions=actions,
                           shown_undeployable=undeployable, duel=duel)
     if rolls:
@@ -1289,18 +1321,120 @@ def _end_battle(state: State, out: tuple[tuple[int, ...], tuple[int, ...]],
 _HANDLERS: Final[dict[type, Callable[[State, Any], State]]] = {
     Draw: _draw,
     Roll: _on_roll,
-    CombatRoll: lambda s, a: _combat(s, a.attacker, a.defender),
-    Attack: lambda s, a: _attack(s, s.options.tables.index[a.card], a.as_type),
-    Defend: lambda s, a: _defend(s, s.options.tables.index[a.card], a.as_type),
-    PlayAction: lambda s, a: _play(s, s.options.tables.index[a.card]),
+    CombatRoll: _combat,
+    Attack: _attack,
+    Defend: _defend,
+    PlayAction: _play,
     Pass: _on_pass,
-    CounterStrike: lambda s, a: _counter_strike(s, s.options.tables.index[a.card], a.as_type),
+    CounterStrike: _counter_strike,
     Keep: lambda s, a: _mulligan(s, redraw=False),
     Redraw: lambda s, a: _mulligan(s, redraw=True),
     AssignSides: lambda s, a: _assign_sides(s, a.blue),
 }
 """`apply_unchecked` by exact action class: one dict lookup instead of trying each pattern
 of a ``match`` in turn. Subclasses fall back to `_apply_matched`, which does the same."""
+
+
+# ---------------------------------------------------------------------------------------
+# Playouts
+
+
+def playout(state: State, rng: random.Random, max_steps: int | None = None) -> State:
+    """Play on from `state` with random moves and sampled chance; return the final state.
+
+    Plays exactly the game of `boardrules.playout`'s reference loop, drawing the same
+    numbers from `rng`: at a chance node ``apply_unchecked(state, sample_chance(state,
+    rng))``, at a decision ``legal[rng.randrange(len(legal))]`` of
+    ``legal_actions(state)``. Stops at the end of the game, or once `max_steps` actions
+    (chance outcomes included) have been applied. It only runs faster: the cards of a
+    deal are drawn without a state between them, and the steps skip the checks and
+    memos of the public functions; the rules are the same functions.
+
+    >>> import random
+    >>> state = playout(new_game(2), random.Random(1))
+    >>> is_terminal(state)
+    True
+    """
+    if type(rng) is not random.Random or not _RANDBELOW_BY_BITS:
+        # Another generator may draw differently (its own randrange or choice): play the
+        # reference loop, which calls exactly those.
+        # Imported here: both import this module.
+        from boardrules.chance import playout as reference
+        from boardrules.games import ren_dhark
+
+        return reference(ren_dhark, state, rng, max_steps, fused=False)
+    # `randrange(n)` and `choice(seq)` of `random.Random` draw ``k = n.bit_length()`` bits
+    # until the number is below n (`_randbelow`); written out here, without the two calls.
+    getrandbits = rng.getrandbits
+    handlers = _HANDLERS
+    steps = 0
+    limit = -1 if max_steps is None else max_steps
+    while steps != limit:
+        phase = state.phase
+        if phase is _DEAL:  # the cards of a deal, drawn without a state between them
+            p = _drawer(state)
+            assert p is not None
+            hands, decks = state.hands, state.decks
+            while True:
+                deck = decks[p]
+                n = len(deck)
+                k = n.bit_length()
+                r = getrandbits(k)
+                while r >= n:
+                    r = getrandbits(k)
+                hands, decks = _take(hands, decks, p, deck[r])
+                steps += 1
+                drawer = _next_drawer(state, p, hands, decks)
+                if drawer is None or steps == limit:
+                    break
+                p = drawer
+            state = _after_draws(state, hands, decks, drawer)
+            continue
+        # The phases of `_legal_actions`, without its memo; dice as `sample_chance` draws.
+        if phase is _WINDOW:
+            legal = _window_options(state)
+        elif phase is _ATTACK:
+            legal = _attack_options(state, state.attacker)
+        elif phase is _DEFEND:
+            legal = _defend_options(state, 1 - state.attacker)
+        elif phase is _COMBAT:
+            legal = COMBAT_ROLLS
+        elif phase is _OVER:
+            break
+        else:
+            legal = _legal_actions(state)
+        n = len(legal)
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        action = legal[r]
+        state = handlers[type(action)](state, action)
+        steps += 1
+    return state
+
+
+def _draws_by_bits() -> bool:
+    """Whether `random.Random` draws ``randrange(n)`` and ``choice`` as `playout` writes out."""
+    cls = random.Random
+    if cls._randbelow is not cls._randbelow_with_getrandbits:  # type: ignore[attr-defined]
+        return False
+    a, b = random.Random(0), random.Random(0)
+    return all(a.randrange(n) == _below(b, n) and a.choice(range(n)) == _below(b, n)
+               for n in (*range(1, 70), 1000, 1 << 40))
+
+
+def _below(rng: random.Random, n: int) -> int:
+    """Return ``rng.randrange(n)`` as `playout` draws it."""
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
+_RANDBELOW_BY_BITS: Final = _draws_by_bits()
+"""Whether `playout` may draw its numbers with ``getrandbits`` (true on CPython 3.11-3.13)."""
 
 
 # ---------------------------------------------------------------------------------------

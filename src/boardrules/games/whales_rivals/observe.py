@@ -20,6 +20,7 @@ import random
 
 import attrs
 
+from boardrules._random import shuffle
 from boardrules._seats import check_player
 from boardrules.games.whales_rivals.actions import Action, DealGrey, Draw, PlayWhale
 from boardrules.games.whales_rivals.cards import (
@@ -32,6 +33,8 @@ from boardrules.games.whales_rivals.cards import (
     whale,
 )
 from boardrules.games.whales_rivals.rules import _can_act
+from boardrules.games.whales_rivals.rules import _Pack as build_pack
+from boardrules.games.whales_rivals.rules import _State as build_state
 from boardrules.games.whales_rivals.state import Options, Pack, Phase, State
 
 __all__ = [
@@ -211,7 +214,7 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     # Sorted first: the draw must depend only on what the player knows (the multiset),
     # never on where the hidden cards really are.
     whales_pool = sorted(v for v in pool if v != TURTLE)
-    rng.shuffle(whales_pool)
+    shuffle(rng, whales_pool)
     down = whales_pool[:len(slots)]
     rest = whales_pool[len(slots):] + [TURTLE] * (len(pool) - len(whales_pool))
     size = len(state.hands[q])
@@ -220,7 +223,7 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     # uniform among the consistent worlds; the true hand is one, so it ends).
     must_act = state.phase is Phase.ACT and state.player == q
     while True:
-        rng.shuffle(rest)
+        shuffle(rng, rest)
         hand = tuple(sorted(rest[:size]))
         if not must_act or _can_act(hand, q, packs):
             break
@@ -237,7 +240,7 @@ def resample(state: State, player: int, rng: random.Random) -> State:
         unknown.extend(g.value for g in theirs if not g.known_to(player))
         unknown.extend(state.grey_deck)
     unknown.sort()
-    rng.shuffle(unknown)
+    shuffle(rng, unknown)
     draw = iter(unknown)
 
     def redraw(card: Grey) -> Grey:
@@ -248,16 +251,16 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     new_packs = []
     for i, pack in enumerate(packs):
         whales_q = tuple(new_whales[i])
-        new_packs.append(Pack(
+        new_packs.append(build_pack(
             tuple(redraw(g) for g in pack.grey),
             (pack.whales[0], whales_q) if q == 1 else (whales_q, pack.whales[1]),
         ))
     new_theirs = tuple(sorted((redraw(g) for g in theirs), key=grey_key))
     grey_deck = state.grey_deck if over else tuple(sorted(draw))
     captured = (state.captured[0], new_theirs) if q == 1 else (new_theirs, state.captured[1])
-    return State(state.options, state.round, state.phase, state.player, state.starter,
-                 state.opening, state.actions_left, state.dealt,
-                 (state.decks[0], deck) if q == 1 else (deck, state.decks[1]),
-                 (state.hands[0], hand) if q == 1 else (hand, state.hands[1]),
-                 state.discards, grey_deck, (new_packs[0], new_packs[1], new_packs[2]),
-                 captured, state.unclaimed)
+    return build_state(state.options, state.round, state.phase, state.player, state.starter,
+                       state.opening, state.actions_left, state.dealt,
+                       (state.decks[0], deck) if q == 1 else (deck, state.decks[1]),
+                       (state.hands[0], hand) if q == 1 else (hand, state.hands[1]),
+                       state.discards, grey_deck, (new_packs[0], new_packs[1], new_packs[2]),
+                       captured, state.unclaimed)

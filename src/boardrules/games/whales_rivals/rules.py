@@ -26,6 +26,7 @@ from typing import Any, Final
 
 from boardrules._build import slot_builder, step_of_subclass
 from boardrules._caches import Memo, lru
+from boardrules._random import below as draw_below
 from boardrules.errors import BoardrulesError, IllegalActionError, InvalidOptionsError
 from boardrules.game import CHANCE, TERMINAL, Result, ToMove
 from boardrules.games.whales_rivals.actions import (
@@ -79,6 +80,7 @@ __all__ = [
     "legal_actions",
     "new_game",
     "player_cards",
+    "playout",
     "result",
     "returns",
     "sample_chance",
@@ -215,22 +217,13 @@ def _play_row(value: int) -> tuple[PlayWhale, ...]:
     return row
 
 
-_WHALE_PLAYS: Memo[tuple[tuple[int, ...], int, int, int], list[Action]] = Memo(
-    "whales_rivals.whale_plays", 2048)
-"""Memo of `_whale_plays`: a hand and three pack tops recur often, a state rarely."""
-
-
 def _whale_plays(hand: tuple[int, ...], ta: int, tb: int, tc: int) -> list[Action]:
     """Return the whale plays of `hand` by value ascending, then pack, face down first.
 
     `ta`, `tb`, `tc` are the top values of the three packs, or -1 where the player
-    already has three whales. The caller copies the list before adding to it.
+    already has three whales.
     """
-    key = (hand, ta, tb, tc)
-    out = _WHALE_PLAYS.get(key)
-    if out is not None:
-        return out
-    out = []
+    out: list[Action] = []
     previous = TURTLE
     for value in hand:
         if value == previous:
@@ -249,7 +242,6 @@ def _whale_plays(hand: tuple[int, ...], ta: int, tb: int, tc: int) -> list[Actio
             out.append(row[4])
             if tc == value:
                 out.append(row[5])
-    _WHALE_PLAYS[key] = out
     return out
 
 
@@ -264,8 +256,10 @@ def _act_actions(state: State) -> tuple[Action, ...]:
     end = (a.whales[0] and a.whales[1] and b.whales[0] and b.whales[1]
            and c.whales[0] and c.whales[1])
     if not hand or hand[0] != TURTLE:
-        return (*plays, END_ROUND) if end else tuple(plays)
-    out = list(plays)
+        if end:
+            plays.append(END_ROUND)
+        return tuple(plays)
+    out = plays
     q = 1 - p
     found = False
     for i in range(PACKS):
@@ -529,14 +523,14 @@ def _continue(state: State, left: int, hands: tuple[tuple[int, ...], tuple[int, 
 
 
 def _apply_draw(state: State, action: Draw) -> State:
-    card = action.card
     p = state.player
-    hand = state.hands[p]
-    at = bisect_right(hand, card)
-    hand = (*hand[:at], card, *hand[at:])
-    deck = state.decks[p]
-    at = deck.index(card)
-    deck = deck[:at] + deck[at + 1:]
+    return _drawn(state, p, _without(state.decks[p], action.card),
+                  _with(state.hands[p], action.card))
+
+
+def _drawn(state: State, p: int, deck: tuple[int, ...], hand: tuple[int, ...]) -> State:
+    """Return the state once player `p` has drawn cards: draw on while the hand holds fewer
+    than five cards and the deck has one (W7), else act."""
     if p == 0:
         decks, hands = (deck, state.decks[1]), (hand, state.hands[1])
     else:
@@ -568,21 +562,30 @@ def _apply_play_whale(state: State, action: PlayWhale) -> State:
 
 
 def _apply_deal(state: State, action: DealGrey) -> State:
-    value = action.value
     d = state.dealt
+    return _dealt(state, d + 1, _deal_one(state.packs, d, action.value),
+                  _without(state.grey_deck, action.value))
+
+
+def _deal_one(packs: tuple[Pack, Pack, Pack], d: int, value: int) -> tuple[Pack, Pack, Pack]:
+    """Return the packs once the `d`-th grey card of the round, of `value`, is dealt (W4, W18)."""
     i, up = DEAL_ORDER[d]
-    pack = state.packs[i]
-    packs = _set_pack(state.packs, i, _Pack((*pack.grey, grey(value, up, False, False)),
-                                            pack.whales))
-    remaining = _without(state.grey_deck, value)
-    if d + 1 < _DEALS_PER_ROUND:
+    pack = packs[i]
+    return _set_pack(packs, i, _Pack((*pack.grey, grey(value, up, False, False)), pack.whales))
+
+
+def _dealt(state: State, dealt: int, packs: tuple[Pack, Pack, Pack],
+           grey_deck: tuple[int, ...]) -> State:
+    """Return the state once `dealt` grey cards of the round are dealt: deal on, or start the
+    round's first turn (W4, W5)."""
+    if dealt < _DEALS_PER_ROUND:
         return _State(state.options, state.round, _DEAL, state.player, state.starter,
-                      True, 1, d + 1, state.decks, state.hands, state.discards,
-                      remaining, packs, state.captured, state.unclaimed)
-    dealt = _State(state.options, state.round, _DEAL, state.player, state.starter,
-                   True, 1, d, state.decks, state.hands, state.discards, remaining,
-                   packs, state.captured, state.unclaimed)
-    return _start_turn(dealt, state.starter, True, state.decks, state.hands,
+                      True, 1, dealt, state.decks, state.hands, state.discards,
+                      grey_deck, packs, state.captured, state.unclaimed)
+    done = _State(state.options, state.round, _DEAL, state.player, state.starter,
+                  True, 1, dealt - 1, state.decks, state.hands, state.discards, grey_deck,
+                  packs, state.captured, state.unclaimed)
+    return _start_turn(done, state.starter, True, state.decks, state.hands,
                        state.discards, packs)
 
 
@@ -648,6 +651,48 @@ def apply_unchecked(state: State, action: Action) -> State:
     """
     step = _APPLY.get(type(action)) or step_of_subclass(_APPLY, action)
     return step(state, action)
+
+
+def playout(state: State, rng: random.Random, max_steps: int | None = None) -> State:
+    """Play random legal actions, chance drawn as `sample_chance` draws it, to the end or
+    for `max_steps` actions (chance outcomes included): `boardrules.playout`, fused.
+
+    The game, the numbers drawn from `rng` and the state returned are those of
+    `boardrules.playout`'s reference loop. A player's draws up to five cards, and the
+    round's six grey cards, are drawn one by one from `rng` but make one state.
+    """
+    below = draw_below(rng)
+    steps = -1 if max_steps is None else max_steps
+    while steps:
+        phase = state.phase
+        if phase is _ACT or phase is _EXPLORE:
+            legal = _act_actions(state) if phase is _ACT else _explore_actions(state)
+            action = legal[below(len(legal))]
+            state = _APPLY[type(action)](state, action)
+            steps -= 1
+        elif phase is _DRAW:  # one card at a time from the deck (W7), as sample_chance
+            p = state.player
+            deck, hand = state.decks[p], state.hands[p]
+            while True:
+                card = deck[below(len(deck))]
+                deck, hand = _without(deck, card), _with(hand, card)
+                steps -= 1
+                if not steps or len(hand) >= HAND_SIZE or not deck:
+                    break
+            state = _drawn(state, p, deck, hand)
+        elif phase is _DEAL:  # the round's grey cards, one at a time (W4, W18)
+            d, packs, grey_deck = state.dealt, state.packs, state.grey_deck
+            while True:
+                value = grey_deck[below(len(grey_deck))]
+                packs, grey_deck = _deal_one(packs, d, value), _without(grey_deck, value)
+                d += 1
+                steps -= 1
+                if not steps or d >= _DEALS_PER_ROUND:
+                    break
+            state = _dealt(state, d, packs, grey_deck)
+        else:
+            break
+    return state
 
 
 # --- chance ------------------------------------------------------------------------------
