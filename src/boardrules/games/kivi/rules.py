@@ -17,6 +17,7 @@ from typing import Final, assert_never
 from boardrules.errors import BoardrulesError, IllegalActionError, InvalidOptionsError
 from boardrules.game import CHANCE, TERMINAL, Result, ToMove
 from boardrules.games.kivi.actions import (
+    DISPLACE,
     FORFEIT,
     ORDERED_ROLLS,
     PLACE,
@@ -106,8 +107,8 @@ def _placements(state: State) -> list[Place | Displace]:
         if info.six_of_a_kind:
             me = state.turn % state.players
             free = [i for i in range(SQUARES) if cells[i] is None]
-            out += [Displace(i, j) for i in range(SQUARES)
-                    if cells[i] is not None and cells[i] != me for j in free]
+            out += [d for i in range(SQUARES) if cells[i] is not None and cells[i] != me
+                    for j in free if (d := DISPLACE[i][j]) is not None]
         return out
     squares = state.options.layout.squares
     rule = state.options.highest_rule
