@@ -30,6 +30,8 @@ GOLDEN: dict[tuple[str, str, int], tuple[str, int, int, int]] = {
     ("kivi", "2", 2): ("841c1b85d5341647", 3325, 923, 435),
     ("kivi", "2", 3): ("841c1b85d5341647", 3325, 923, 615),
     ("kivi", "2", 4): ("841c1b85d5341647", 3325, 923, 631),
+    ("lustry", "2", 2): ("9e25830bcf75e49e", 500, 57, 181),
+    ("whales_rivals", "1", 2): ("a651b747c50887e7", 66, 15, 25),
 }
 """(game, rules version, players) → (digest of the notation of every action and chance
 outcome, size, chance size, max_legal) under the default options."""
@@ -232,3 +234,51 @@ def test_chance_marker_in_steps() -> None:
     roll = kivi.Roll((1, 1, 1, 2, 2, 2))
     info = InfoState.initial(kivi, state, 0).advance(kivi, state, roll, kivi.apply(state, roll))
     assert info.steps == ((CHANCE, "roll 111222"),)
+
+
+class TestWhalesRivals:
+    """The whale values shape Whales Rivals' space; hidden draws leave the other player's
+    information state alone."""
+
+    def test_whale_values_shape_the_space(self) -> None:
+        from boardrules.games import whales_rivals as wr
+        space = wr.action_space(2, wr.Options(whale_values=[3] * 18))
+        assert space.size == 6 + 9 + 1 + 1 + 9 + 3 + 1
+        assert [str(a) for a in space.chance_actions] == ["deal 3", "draw T", "draw 3"]
+        assert wr.observation_shape(2, wr.Options(whale_values=[3] * 18)) < wr.observation_shape()
+
+    def test_W21_a_hidden_draw_changes_only_the_drawer_s_information_state(self) -> None:
+        from boardrules.games import whales_rivals as wr
+        state = wr.new_game(2)
+        for value in (4, 1, 2, 6, 3, 5):
+            state = wr.apply(state, wr.DealGrey(value))
+        infos = {}
+        for card in (1, 2):
+            after = wr.apply(state, wr.Draw(card))
+            infos[card] = [InfoState.initial(wr, state, p).advance(wr, state, wr.Draw(card), after)
+                           for p in (0, 1)]
+        assert infos[1][1] == infos[2][1] and "draw ?" in str(infos[1][1])
+        assert infos[1][0] != infos[2][0]
+        assert wr.info_state_tensor(infos[1][1]) == wr.info_state_tensor(infos[2][1])
+
+
+class TestLustryTruncation:
+    """L18: the turn limit truncates; the deadlock draw is the rules' own draw."""
+
+    def test_L18_turn_limit_is_a_truncation(self) -> None:
+        from boardrules.games import lustry
+        state, _ = random_playout(lustry, 2, lustry.Options(turn_limit=3, stall_turns=None),
+                                  random.Random(1))
+        result = lustry.result(state)
+        assert result.finished and result.truncated and result.winners == ()
+        assert lustry.returns(state) == (0.0, 0.0)
+
+    def test_L18_deadlock_draw_is_not_a_truncation(self) -> None:
+        import attrs
+
+        from boardrules.games import lustry
+        state, _ = random_playout(lustry, 2, lustry.Options(turn_limit=3, stall_turns=None),
+                                  random.Random(1))
+        stalled = attrs.evolve(state, options=lustry.Options(turn_limit=3, stall_turns=2),
+                               stall=2)
+        assert not lustry.result(stalled).truncated

@@ -36,6 +36,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import importlib
 import json
 from array import array
@@ -52,6 +53,7 @@ from boardrules.serialization import _fields, unstructure
 
 __all__ = [
     "ActionSpace",
+    "ConfigurationCache",
     "HistoryCode",
     "InfoState",
     "LayoutBuilder",
@@ -343,6 +345,49 @@ def check_configuration(
     """
     new_game(players, options)
     return players, options if options is not None else options_type()
+
+
+T = TypeVar("T")
+
+
+class ConfigurationCache(Generic[T]):
+    """A game's tables per configuration, built once (for game authors).
+
+    Bounded: the `SPACE_CACHE` most recently used configurations are kept. The last
+    options object is remembered by identity, so that encoding the observations of one
+    game (which all carry the same options) costs no hashing of the options.
+    """
+
+    def __init__(self, build: Callable[[int, Any], T], new_game: Callable[[int, Any], object],
+                 options_type: type) -> None:
+        """Build tables with ``build(players, options)``; `new_game` checks configurations."""
+        self._build = functools.lru_cache(maxsize=SPACE_CACHE)(build)
+        self._new_game = new_game
+        self._options_type = options_type
+        self._last: tuple[object, int, T] | None = None
+
+    def __call__(self, players: int, options: object = None) -> T:
+        """Return the tables of a configuration a caller gave (checked by `new_game`)."""
+        last = self._last
+        if last is not None and last[0] is options and last[1] == players \
+                and type(players) is int:
+            return last[2]
+        players, options = check_configuration(self._new_game, self._options_type, players,
+                                               options)
+        return self.trusted(players, options)
+
+    def trusted(self, players: int, options: object) -> T:
+        """Return the tables of a configuration read from a state or observation."""
+        last = self._last
+        if last is not None and last[0] is options and last[1] == players:
+            return last[2]
+        found = self._build(players, options)
+        self._last = (options, players, found)
+        return found
+
+    def cache_info(self) -> Any:
+        """Return the LRU cache's statistics (``functools.lru_cache``'s)."""
+        return self._build.cache_info()
 
 
 @attrs.frozen

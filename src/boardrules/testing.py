@@ -69,9 +69,9 @@ a third-party game, like `announce`), `check_playout` also checks, per configura
   observations, legal actions and tensors, and where `info_state_layout` claims perfect
   recall, equal tensors mean equal information states; it pickles and deep-copies.
 
-`check_game` adds *twin* playouts that make the same decisions under different chance,
-so that a player meets the same information state in worlds that differ in what they
-cannot see.
+`check_twins` (run by `check_game`) plays twin games that make the same choices under
+different chance, so that a player meets the same information state in worlds that differ
+in what they cannot see.
 
 `check_chance_sampling` adds a statistical test (a fixed seed, so it is not flaky)
 that `sample_chance` follows `chance_outcomes`.
@@ -110,6 +110,7 @@ __all__ = [
     "check_chance_sampling",
     "check_game",
     "check_playout",
+    "check_twins",
     "playthrough",
     "random_playout",
     "reachable_states",
@@ -480,22 +481,18 @@ def check_playout(
     *,
     pool: list[Any] | None = None,
     observe_every: int = 1,
-    chance_seed: int | None = None,
     registry: NumericRegistry | None = None,
 ) -> Any:
     """Play one whole random game from `seed`, checking the contract at every step.
 
     `pool` collects actions seen legal, to try them where they are not (pass the
     same list to several playouts). `observe_every` checks observations and
-    resampling at every n-th step only (1: every step). With `chance_seed`, chance
-    draws from its own generator, so that playouts with one `seed` and different
-    chance seeds make the same choices where they can. `registry` collects the
+    resampling at every n-th step only (1: every step). `registry` collects the
     tensors and information states met (pass one to several playouts of a
     configuration). Returns the final state. Raises `AssertionError` (or the game's own
     error) at the first broken promise.
     """
     rng = random.Random(seed)
-    chance_rng = rng if chance_seed is None else random.Random(chance_seed)
     check_rng = random.Random(seed ^ 0x5EED)
     pool = [] if pool is None else pool
     seen = set(pool)
@@ -566,7 +563,7 @@ def check_playout(
                 "chance probabilities must be positive Fractions"
             )
             assert sum(p for _, p in outcomes) == 1, "chance probabilities must sum to exactly 1"
-            action = game.sample_chance(state, chance_rng)
+            action = game.sample_chance(state, rng)
             assert action in legal, f"sample_chance drew {action!r}, which is not an outcome"
             sample = check_rng.sample(legal, min(len(legal), _NOTATION_SAMPLE))
         else:
@@ -627,6 +624,50 @@ def check_playout(
     return state
 
 
+def check_twins(
+    game: AnyGame,
+    players: int,
+    options: object = None,
+    *,
+    seed: int = 0,
+    registry: NumericRegistry | None = None,
+    max_actions: int = 300,
+) -> None:
+    """Play two games making the same choices (from `seed`) under different chance, and
+    check every player's information state at every step against `registry` (equal
+    information states: equal observations, legal actions and tensors).
+
+    Where chance is hidden from a player, the two games stay the same to that player,
+    so the information states met in one world are met again in the other: an
+    information state (or its tensor) that reads hidden information is caught. Only the
+    first `max_actions` actions are played (the worlds part soon).
+    """
+    ngame: NumericModule = game
+    registry = NumericRegistry() if registry is None else registry
+    size = ngame.info_state_shape(players, options)[0]
+    perfect = ngame.info_state_layout(players, options).perfect_recall
+    for chance_seed in (0, 1):
+        decide, chance = random.Random(seed), random.Random(chance_seed)
+        state = game.new_game(players, options)
+        infos = [InfoState.initial(game, state, p) for p in range(players)]
+        for step in range(max_actions):
+            for info in infos:
+                obs = game.observe(state, info.player)
+                _check_info(ngame, info, state, (obs, _digest(to_json(obs))), size=size,
+                            perfect=perfect, registry=registry,
+                            where=f"step {step} of twin {seed}/{chance_seed}, player "
+                                  f"{info.player}")
+            if game.is_terminal(state):
+                break
+            if game.to_move(state) is CHANCE:
+                action = game.sample_chance(state, chance)
+            else:
+                action = decide.choice(game.legal_actions(state))
+            after = game.apply_unchecked(state, action)
+            infos = [info.advance(game, state, action, after) for info in infos]
+            state = after
+
+
 def check_game(
     game: AnyGame,
     players: int,
@@ -640,8 +681,8 @@ def check_game(
 
     Hypothesis chooses `playouts` seeds; each whole game is checked by `check_playout`,
     and the chance sampler by `check_chance_sampling` at the first chance nodes of one
-    seeded game. Where the game has the numeric members, `twins` pairs of playouts
-    make the same choices under different chance (see `check_playout`).
+    seeded game. Where the game has the numeric members, `check_twins` runs `twins`
+    times.
     """
     pool: list[Any] = []
     registry = NumericRegistry()
@@ -658,10 +699,7 @@ def check_game(
     playouts_hold()
     if _has_numeric(game):
         for twin in range(twins):
-            for chance_seed in (2 * twin, 2 * twin + 1):
-                check_playout(game, players, options, 1000 + twin, pool=pool,
-                              observe_every=observe_every, chance_seed=chance_seed,
-                              registry=registry)
+            check_twins(game, players, options, seed=1000 + twin, registry=registry)
     rng = random.Random(players)
     state = game.new_game(players, options)
     checked = 0

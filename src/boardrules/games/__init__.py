@@ -36,6 +36,10 @@ _whales_rivals: Game[
 
 # The numeric members (optional for a third-party game), checked the same way.
 _kivi_numeric: NumericGame[kivi.Action, kivi.Observation, kivi.Options] = kivi
+_whales_rivals_numeric: NumericGame[
+    whales_rivals.Action, whales_rivals.Observation, whales_rivals.Options
+] = whales_rivals
+_lustry_numeric: NumericGame[lustry.Action, lustry.Observation, lustry.Options] = lustry
 
 _REGISTRY: dict[str, AnyGame] = {
     "captain_bluff": _captain_bluff,

@@ -46,6 +46,17 @@ from boardrules.games.lustry.cards import (
 )
 from boardrules.games.lustry.heuristic import heuristic
 from boardrules.games.lustry.notation import parse_action
+from boardrules.games.lustry.numeric import (
+    HISTORY,
+    MAX_LEGAL,
+    action_space,
+    info_state_layout,
+    info_state_shape,
+    info_state_tensor,
+    observation_shape,
+    observation_tensor,
+    tensor_layout,
+)
 from boardrules.games.lustry.observe import Observation, announce, observe, resample
 from boardrules.games.lustry.render import render
 from boardrules.games.lustry.rules import (
@@ -82,7 +93,9 @@ __all__ = [
     "DECK",
     "END_TURN",
     "HAND_SIZE",
+    "HISTORY",
     "KINDS",
+    "MAX_LEGAL",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "NAME",
@@ -110,6 +123,7 @@ __all__ = [
     "Steal",
     "Unblock",
     "action_bound",
+    "action_space",
     "announce",
     "apply",
     "apply_unchecked",
@@ -117,11 +131,16 @@ __all__ = [
     "card_value",
     "chance_outcomes",
     "heuristic",
+    "info_state_layout",
+    "info_state_shape",
+    "info_state_tensor",
     "inventory",
     "is_card",
     "is_terminal",
     "legal_actions",
     "new_game",
+    "observation_shape",
+    "observation_tensor",
     "observe",
     "parse_action",
     "render",
@@ -130,6 +149,7 @@ __all__ = [
     "returns",
     "sample_chance",
     "scores",
+    "tensor_layout",
     "to_move",
     "validate_state",
 ]

@@ -1,0 +1,291 @@
+"""Lustry for learning code: the action space, observation and information-state tensors.
+
+Action indices (the same for every option), 500 in all::
+
+    0 - 2      Draw(colour)                 from the draw piles r, g, b
+    3 - 8      Draw(colour, owner)          from the discard piles: player 0 r, g, b, player 1
+    9 - 68     Lay(first, second)           60 pairs
+    69 - 128   Exchange(first, second)      the same 60 pairs
+    129 - 182  PutUnder(card)               54 kinds (not the steal cards)
+    183 - 236  Extend(card)                 54 kinds
+    237 - 332  Block(card, target)          48 filled kinds × 2 targets
+    333 - 428  Unblock(card, blocker)       48 filled kinds × 2 blockers
+    429 - 437  Steal(card, colour)          3 steal kinds × 3 named colours
+    438 - 494  Discard(card)                57 kinds
+    495 - 497  Defend(card)                 3 steal kinds
+    498        Allow()
+    499        EndTurn()
+
+Kinds run in the canonical card order (`lustry.cards.KINDS`); pairs by their lower card in
+that order (as `lustry.actions.LAY` lists them). Chance: `Drawn` of each of the 57 kinds.
+
+Tensors are seat-relative ("me", then the opponent; the spectator sees as seat 0).
+"""
+
+from __future__ import annotations
+
+from array import array
+from typing import Final
+
+from boardrules.games.lustry.actions import (
+    ALL_ACTIONS,
+    DRAWN,
+    Action,
+)
+from boardrules.games.lustry.cards import COLOURS, KINDS
+from boardrules.games.lustry.observe import Observation
+from boardrules.games.lustry.rules import (
+    action_bound,
+    chance_outcomes,
+    legal_actions,
+    new_game,
+)
+from boardrules.games.lustry.state import Options, Phase
+from boardrules.spaces import (
+    ActionSpace,
+    ConfigurationCache,
+    HistoryCode,
+    InfoState,
+    LayoutBuilder,
+    Tensor,
+    TensorLayout,
+)
+
+__all__ = [
+    "HISTORY",
+    "MAX_LEGAL",
+    "action_space",
+    "info_state_layout",
+    "info_state_shape",
+    "info_state_tensor",
+    "observation_shape",
+    "observation_tensor",
+    "tensor_layout",
+]
+
+MAX_LEGAL: Final = 181
+"""The most legal actions a decision can have (see the docs page). Phase 2: at most 60
+`Lay`/`Exchange` (a pair is one or the other, as the colour has a sequence or not), 15
+`Extend` (five kinds of each open sequence's branch), 24 `Block` (each of the opponent's at
+most 12 blockable kinds — values 2–5 of three branches — by a card of one of two other
+colours), 15 `Unblock` (a blocked slot each: values 2, 3, 4, 5, 5 of three sequences), 9
+`Steal`, 57 `Discard` and `EndTurn`: 181. Drawing offers at most 9 piles, a defence 4, an
+exchange 19 kinds."""
+HISTORY: Final = 512
+"""Actions the information-state tensor keeps (the latest; the game's bound is far larger)."""
+
+_PILE: Final = 25
+"""Cards of one colour: the most a draw or discard pile can hold."""
+_HAND: Final = 75
+_PENDING: Final = 7
+_SLOTS: Final = 6
+"""Cards a sequence can hold: the 1, 2, 3 and 4 of its branch and the two 5s."""
+_PHASES: Final = tuple(Phase)
+_KIND: Final = {k: i for i, k in enumerate(KINDS)}
+_HIDDEN: Final = {c + "?": i for i, c in enumerate(COLOURS)}
+_LOCAL: Final = {k: i for c in COLOURS for i, k in enumerate(k for k in KINDS if k[0] == c)}
+"""A card's position among the 19 kinds of its colour (the steal card last)."""
+_COLOUR_KINDS: Final = len(KINDS) // len(COLOURS)
+_SOURCE: Final = {None: 0, "r": 1, "g": 2, "b": 3}
+
+
+class _Code:
+    """Everything the tensors of one configuration need, computed once."""
+
+    def __init__(self, players: int, options: Options) -> None:
+        actions: tuple[Action, ...] = tuple(a for a in ALL_ACTIONS if a not in DRAWN.values())
+        self.space: ActionSpace[Action] = ActionSpace(
+            game="lustry", module="boardrules.games.lustry", players=players, options=options,
+            actions=actions, chance_actions=tuple(DRAWN.values()), max_legal=MAX_LEGAL,
+            legal_actions=legal_actions, chance_outcomes=chance_outcomes,
+            masked_announcements=("drawn ?", *(f"discard {c}?" for c in COLOURS)))
+        self.turn_scale = options.turn_limit
+        self.stall_scale = options.stall_turns or options.turn_limit
+        n = len(KINDS)
+        b = LayoutBuilder()
+        self.observer = b.add("observer", 3, "the observer: seat 0, seat 1, the spectator")
+        self.phase = b.add("phase", len(_PHASES), "the phase, one-hot: "
+                           + ", ".join(p.value for p in _PHASES))
+        self.current = b.add("current", 2, "whose turn it is: me, the opponent")
+        self.turn = b.add("turn", 1, f"turns completed ÷ {self.turn_scale} (the turn limit)")
+        self.draw_sizes = b.add("draw_sizes", 3, f"cards in the draw piles r, g, b ÷ {_PILE}")
+        self.pile_slot = _COLOUR_KINDS + 2
+        self.discards = b.add(
+            "discards", 6 * _PILE * self.pile_slot,
+            f"the discard piles, mine r, g, b then the opponent's, {_PILE} positions each from "
+            f"the top, {self.pile_slot} per position: the card one-hot among its colour's "
+            f"{_COLOUR_KINDS} kinds (canonical order), hidden (a card of the colour I cannot "
+            "see), the pile owner's opponent knows the card")
+        self.hand_slot = n + 3
+        self.hands = b.add("hands", 2 * self.hand_slot,
+                           f"the hands, mine then the opponent's: count ÷ 3 of each known kind "
+                           f"({n}, canonical order), then hidden cards of r, g, b ÷ {_HAND}")
+        self.exposed = b.add("exposed", 2 * n, "for each hand, mine then the opponent's: the "
+                             "kinds its holder's opponent knows are there, count ÷ 3")
+        self.pending_slot = n + 3 + 2
+        self.pending = b.add(
+            "pending", _PENDING * self.pending_slot,
+            f"the cards drawn this turn in order, {_PENDING} slots of {self.pending_slot}: the "
+            f"kind one-hot ({n}), hidden r, g, b, known to me, known to the opponent")
+        self.source = b.add("source", 4, "the draw pile a card comes off: none, r, g, b")
+        self.seq_slot = 1 + (_COLOUR_KINDS - 1) + 3 + 1
+        self.sequences = b.add(
+            "sequences", 6 * (_SLOTS * self.seq_slot + 1),
+            f"the sequences, mine r, g, b then the opponent's, each {_SLOTS} slots of "
+            f"{self.seq_slot} in canonical order and then 1 for closed: present, the card "
+            f"one-hot among its colour's {_COLOUR_KINDS - 1} kinds, the blocker's colour r, g, b "
+            "(its shape, value and fill follow from the card, L12), unblocked (the unblocking "
+            "card follows from the card, L13)")
+        self.steals = b.add("steals", 6, "steal cards laid, mine r, g, b then the opponent's, ÷ 3")
+        self.exchanged = b.add("exchanged", n, "cards of an exchange waiting to go under the "
+                               "discard piles: count ÷ 3 of each kind")
+        self.named = b.add("named", 4, "the colour a steal named: none, r, g, b")
+        self.progress = b.add("progress", 1, "1 when a card was added to a sequence this turn")
+        self.stall = b.add("stall", 1, f"turns counted towards the deadlock draw ÷ "
+                           f"{self.stall_scale}")
+        self.winner = b.add("winner", 3, "the winner: nobody (yet), me, the opponent")
+        self.layout = b.build()
+        self.size = b.size
+        self.template: Tensor = array("f", bytes(4 * self.size))
+        self.bound = action_bound(players, options)
+        self.history = HistoryCode(self.space, min(HISTORY, self.bound))
+        h = LayoutBuilder()
+        h.extend(self.layout, "")
+        self.history.describe(h, self.bound)
+        self.info_layout = h.build(perfect_recall=False)
+
+
+def _build(players: int, options: Options) -> _Code:
+    return _Code(players, options)
+
+
+_CODES: Final = ConfigurationCache(_build, new_game, Options)
+
+
+def action_space(players: int = 2, options: Options | None = None) -> ActionSpace[Action]:
+    """Return the action space (cached; see the module).
+
+    >>> space = action_space()
+    >>> space.size, space.chance_size, space.max_legal
+    (500, 57, 181)
+    """
+    return _CODES(players, options).space
+
+
+def tensor_layout(players: int = 2, options: Options | None = None) -> TensorLayout:
+    """Return the segments of the observation tensor."""
+    return _CODES(players, options).layout
+
+
+def observation_shape(players: int = 2, options: Options | None = None) -> tuple[int]:
+    """Return the shape of the observation tensor.
+
+    >>> observation_shape()
+    (4742,)
+    """
+    return (_CODES(players, options).size,)
+
+
+def observation_tensor(observation: Observation) -> Tensor:  # noqa: PLR0915 - one segment each
+    """Return the observation as a flat float32 tensor, seat-relative (see `tensor_layout`).
+
+    Everything the observation holds is there: two different observations of one
+    configuration give different tensors.
+    """
+    code = _CODES.trusted(2, observation.options)
+    out = code.template[:]
+    me = observation.player
+    if me is None:
+        out[code.observer + 2] = 1.0
+        me = 0
+    else:
+        out[code.observer + me] = 1.0
+    other = 1 - me
+    out[code.phase + _PHASES.index(observation.phase)] = 1.0
+    out[code.current + (observation.current != me)] = 1.0
+    out[code.turn] = observation.turn / code.turn_scale
+    for c, size in enumerate(observation.draw_sizes):
+        out[code.draw_sizes + c] = size / _PILE
+    slot = code.pile_slot
+    piles, marks = observation.discards, observation.seen
+    for side, owner in enumerate((me, other)):
+        for c in range(3):
+            at = code.discards + (3 * side + c) * _PILE * slot
+            for card, mark in zip(piles[3 * owner + c], marks[3 * owner + c], strict=True):
+                out[at + (_COLOUR_KINDS if card in _HIDDEN else _LOCAL[card])] = 1.0
+                if mark:
+                    out[at + _COLOUR_KINDS + 1] = 1.0
+                at += slot
+    for side, owner in enumerate((me, other)):
+        at = code.hands + side * code.hand_slot
+        hand = observation.hands[owner]
+        for card in set(hand):
+            hidden = _HIDDEN.get(card)
+            if hidden is None:
+                out[at + _KIND[card]] = hand.count(card) / 3
+            else:
+                out[at + len(KINDS) + hidden] = hand.count(card) / _HAND
+        exposed = observation.exposed[owner]
+        at = code.exposed + side * len(KINDS)
+        for card in set(exposed):
+            out[at + _KIND[card]] = exposed.count(card) / 3
+    at = code.pending
+    for card, known in zip(observation.pending, observation.pending_known, strict=True):
+        hidden = _HIDDEN.get(card)
+        out[at + (len(KINDS) + hidden if hidden is not None else _KIND[card])] = 1.0
+        out[at + len(KINDS) + 3] = float(known >> me & 1)
+        out[at + len(KINDS) + 4] = float(known >> other & 1)
+        at += code.pending_slot
+    out[code.source + _SOURCE[observation.source]] = 1.0
+    seq_size = _SLOTS * code.seq_slot + 1
+    for side, owner in enumerate((me, other)):
+        for c in range(3):
+            seq = observation.sequences[3 * owner + c]
+            base = code.sequences + (3 * side + c) * seq_size
+            at = base
+            for card, blocker, unblocker in zip(seq.cards, seq.blockers, seq.unblockers,
+                                                strict=True):
+                out[at] = 1.0
+                out[at + 1 + _LOCAL[card]] = 1.0
+                if blocker is not None:
+                    out[at + _COLOUR_KINDS + COLOURS.index(blocker[0])] = 1.0
+                if unblocker is not None:
+                    out[at + _COLOUR_KINDS + 3] = 1.0
+                at += code.seq_slot
+            out[base + _SLOTS * code.seq_slot] = float(seq.closed)
+        for c in range(3):
+            out[code.steals + 3 * side + c] = observation.steals[3 * owner + c] / 3
+    waiting = observation.exchanged
+    for card in set(waiting):
+        out[code.exchanged + _KIND[card]] = waiting.count(card) / 3
+    out[code.named + _SOURCE[observation.named]] = 1.0
+    out[code.progress] = float(observation.progress)
+    out[code.stall] = observation.stall / code.stall_scale
+    winner = observation.winner
+    out[code.winner + (0 if winner is None else 1 if winner == me else 2)] = 1.0
+    return out
+
+
+def info_state_layout(players: int = 2, options: Options | None = None) -> TensorLayout:
+    """Return the segments of the information-state tensor: the observation's, then the
+    latest `HISTORY` actions as the player saw them (not perfect recall: see the docs)."""
+    return _CODES(players, options).info_layout
+
+
+def info_state_shape(players: int = 2, options: Options | None = None) -> tuple[int]:
+    """Return the shape of the information-state tensor.
+
+    >>> info_state_shape()
+    (11911,)
+    """
+    return (_CODES(players, options).info_layout.size,)
+
+
+def info_state_tensor(info: InfoState) -> Tensor:
+    """Return a player's information state as a flat float32 tensor (see
+    `info_state_layout`): the latest observation, then the latest actions the player saw."""
+    code = _CODES.trusted(2, info.observation.options)
+    out = observation_tensor(info.observation)
+    code.history.encode(info, out, code.bound)
+    return out
+

@@ -1,0 +1,300 @@
+"""Whales Rivals for learning code: the action space, observation and information-state tensors.
+
+The numbering depends on the whale values (option `whale_values`): with the default
+values 1-6 and 10 there are 66 actions::
+
+    0 - 41    PlayWhale(value, pack, face_up)   by value ascending, pack, face down first
+    42 - 50   PlayTurtle(pack, slot)            by pack, then slot
+    51        PlayTurtle()                      no target
+    52        EndRound()
+    53 - 61   Flip(pack, slot)                  by pack, then slot
+    62 - 64   Peek(pack)
+    65        Skip()
+
+A value any whale of red or blue shows is a row of six plays. Chance outcomes: `DealGrey`
+of each grey value ascending, then `Draw` of each card a player's deck holds (the turtle
+``T`` first, then the whale values): 15 by default.
+
+Tensors are seat-relative ("me", then the opponent; the spectator sees as seat 0).
+"""
+
+from __future__ import annotations
+
+from array import array
+from typing import Final
+
+from boardrules.games.whales_rivals.actions import (
+    END_ROUND,
+    FLIP,
+    PEEK,
+    SKIP,
+    TURTLE_AT,
+    TURTLE_NO_TARGET,
+    Action,
+    deal_action,
+    draw_action,
+    play_action,
+)
+from boardrules.games.whales_rivals.cards import (
+    HAND_SIZE,
+    MAX_WHALES,
+    PACKS,
+    ROUNDS,
+    TURTLE,
+    TURTLES,
+    WHALES_PER_COLOUR,
+)
+from boardrules.games.whales_rivals.observe import GreyView, Observation
+from boardrules.games.whales_rivals.rules import (
+    action_bound,
+    chance_outcomes,
+    legal_actions,
+    new_game,
+)
+from boardrules.games.whales_rivals.state import Options, Phase
+from boardrules.spaces import (
+    ActionSpace,
+    ConfigurationCache,
+    HistoryCode,
+    InfoState,
+    LayoutBuilder,
+    Tensor,
+    TensorLayout,
+)
+
+__all__ = [
+    "MAX_LEGAL",
+    "action_space",
+    "info_state_layout",
+    "info_state_shape",
+    "info_state_tensor",
+    "observation_shape",
+    "observation_tensor",
+    "tensor_layout",
+]
+
+MAX_LEGAL: Final = 25
+"""The most legal actions a decision can have (see the docs page): an action with a turtle
+in hand has at most 4 whale values × 3 packs face down + 3 face up (a pack's top matches
+one value), 9 turtle targets (the opponent's face-down whales) and End round: 25; without a
+turtle, 5 × 3 + 3 + 1 = 19; an Exploration has at most 9 flips, 3 peeks and Skip: 13."""
+
+_CARDS: Final = WHALES_PER_COLOUR + TURTLES
+"""Cards of a player (deck, hand and discards hold at most these)."""
+_GREYS: Final = WHALES_PER_COLOUR
+"""Grey cards."""
+_PHASES: Final = tuple(Phase)
+_PILE_CAPACITY: Final = tuple(ROUNDS * (k + 1) for k in range(PACKS))
+"""A pack in slot k (from 0) receives k + 1 cards a round and may be tied twice (W16)."""
+_SEEN: Final = ((False, False), (True, False), (False, True), (True, True))
+
+
+class _Code:
+    """Everything the tensors of one configuration need, computed once."""
+
+    def __init__(self, players: int, options: Options) -> None:
+        red, blue, greys = options.whale_values
+        whales = sorted(set(red) | set(blue))
+        self.kinds = {v: i for i, v in enumerate([TURTLE, *whales])}
+        """Player cards (turtle first) → position in a count segment."""
+        self.whales = {v: i for i, v in enumerate(whales)}
+        self.greys = {v: i for i, v in enumerate(sorted(set(greys)))}
+        plays = [play_action(v, i, up) for v in whales for i in range(PACKS)
+                 for up in (False, True)]
+        turtles = [TURTLE_AT[i][s] for i in range(PACKS) for s in range(MAX_WHALES)]
+        flips = [FLIP[i][s] for i in range(PACKS) for s in range(MAX_WHALES)]
+        actions: tuple[Action, ...] = (*plays, *turtles, TURTLE_NO_TARGET, END_ROUND, *flips,
+                                       *PEEK, SKIP)
+        chance: tuple[Action, ...] = (*(deal_action(v) for v in self.greys),
+                                      *(draw_action(v) for v in self.kinds))
+        self.space: ActionSpace[Action] = ActionSpace(
+            game="whales_rivals", module="boardrules.games.whales_rivals", players=players,
+            options=options, actions=actions, chance_actions=chance, max_legal=MAX_LEGAL,
+            legal_actions=legal_actions, chance_outcomes=chance_outcomes,
+            masked_announcements=("deal ?", "draw ?", *(f"?>{i + 1}" for i in range(PACKS))))
+        k, w, g = len(self.kinds), len(self.whales), len(self.greys)
+        b = LayoutBuilder()
+        self.observer = b.add("observer", 3, "the observer: seat 0, seat 1, the spectator")
+        self.round = b.add("round", ROUNDS, "the round 1-3, one-hot")
+        self.phase = b.add("phase", len(_PHASES), "the phase, one-hot: "
+                           + ", ".join(p.value for p in _PHASES))
+        self.to_act = b.add("to_act", 2, "whose turn it is: me, the opponent")
+        self.starter = b.add("starter", 2, "who started the round: me, the opponent")
+        self.opening = b.add("opening", 1, "1 in the round's one-action first turn")
+        self.actions_left = b.add("actions_left", 1, "actions left in the turn ÷ 2")
+        self.dealt = b.add("dealt", 1, "grey cards dealt this round ÷ 6")
+        kinds = "turtle, " + ", ".join(map(str, whales))
+        self.hand = b.add("hand", k, f"my hand: count of each card ({kinds}) ÷ {HAND_SIZE}")
+        self.deck = b.add("deck", k, f"my deck: count of each card ÷ {_CARDS}")
+        self.hand_sizes = b.add("hand_sizes", 2, f"cards in hand ÷ {HAND_SIZE}: me, the opponent")
+        self.deck_sizes = b.add("deck_sizes", 2, f"cards in deck ÷ {_CARDS}: me, the opponent")
+        self.discards = b.add("discards", 2 * k,
+                              f"discard piles, count of each card ÷ {_CARDS}: mine, then the "
+                              "opponent's")
+        self.grey_deck = b.add("grey_deck", 1, f"cards in the grey deck ÷ {_GREYS}")
+        self.grey_slot = 1 + g + 3
+        self.whale_slot = 2 + w
+        grey_values = ", ".join(map(str, self.greys))
+        self.packs: list[tuple[int, int]] = []
+        for i in range(PACKS):
+            cards = b.add(
+                f"pack{i + 1}_grey", _PILE_CAPACITY[i] * self.grey_slot,
+                f"pack {i + 1}'s grey cards bottom to top, {_PILE_CAPACITY[i]} slots of "
+                f"{self.grey_slot}: present, the value one-hot ({grey_values}; all 0 unknown), "
+                "has lain face up, seen by me, seen by the opponent")
+            pods = b.add(
+                f"pack{i + 1}_whales", 2 * MAX_WHALES * self.whale_slot,
+                f"the whales at pack {i + 1} in the order played, mine then the opponent's, "
+                f"{MAX_WHALES} slots of {self.whale_slot} each: present, face up, the value "
+                "one-hot (all 0 unknown)")
+            self.packs.append((cards, pods))
+        self.pile_kinds = (g + 1) * 2 * len(_SEEN)
+        kind_text = (f"count ÷ {_GREYS} of each kind of card: value ({grey_values}, unknown) × "
+                     "has lain face up (no, yes) × seen by (nobody, me, the opponent, both)")
+        self.captured = b.add("captured", 2 * self.pile_kinds,
+                              f"captured piles, mine then the opponent's: {kind_text}")
+        self.unclaimed = b.add("unclaimed", self.pile_kinds, f"the unclaimed pile: {kind_text}")
+        self.layout = b.build()
+        self.size = b.size
+        self.template: Tensor = array("f", bytes(4 * self.size))
+        bound = action_bound(players, options)
+        self.history = HistoryCode(self.space, bound)
+        h = LayoutBuilder()
+        h.extend(self.layout, "")
+        self.history.describe(h, bound)
+        self.info_layout = h.build(perfect_recall=False)
+        self.bound = bound
+
+    def pile_index(self, view: GreyView, me: int) -> int:
+        """Return a grey card's kind in a captured or unclaimed pile segment."""
+        value = len(self.greys) if view.value is None else self.greys[view.value]
+        seen = view.seen
+        return (value * 2 + view.shown) * 4 + seen[me] + 2 * seen[1 - me]
+
+
+def _build(players: int, options: Options) -> _Code:
+    return _Code(players, options)
+
+
+_CODES: Final = ConfigurationCache(_build, new_game, Options)
+
+
+def action_space(players: int = 2, options: Options | None = None) -> ActionSpace[Action]:
+    """Return the action space (cached; see the module).
+
+    >>> space = action_space(2)
+    >>> space.size, space.chance_size, space.max_legal
+    (66, 15, 25)
+    >>> str(space.action(1)), str(space.chance_outcome(7))
+    ('1>1 up', 'draw T')
+    """
+    return _CODES(players, options).space
+
+
+def tensor_layout(players: int = 2, options: Options | None = None) -> TensorLayout:
+    """Return the segments of the observation tensor."""
+    return _CODES(players, options).layout
+
+
+def observation_shape(players: int = 2, options: Options | None = None) -> tuple[int]:
+    """Return the shape of the observation tensor (607 floats with the default values).
+
+    >>> observation_shape()
+    (607,)
+    """
+    return (_CODES(players, options).size,)
+
+
+def observation_tensor(observation: Observation) -> Tensor:
+    """Return the observation as a flat float32 tensor, seat-relative (see `tensor_layout`).
+
+    Everything the observation holds is there: two different observations of one
+    configuration give different tensors.
+    """
+    code = _CODES.trusted(2, observation.options)
+    out = code.template[:]
+    me = observation.player
+    if me is None:
+        out[code.observer + 2] = 1.0
+        me = 0
+    else:
+        out[code.observer + me] = 1.0
+    other = 1 - me
+    out[code.round + observation.round - 1] = 1.0
+    out[code.phase + _PHASES.index(observation.phase)] = 1.0
+    out[code.to_act + (observation.to_act != me)] = 1.0
+    out[code.starter + (observation.starter != me)] = 1.0
+    out[code.opening] = float(observation.opening)
+    out[code.actions_left] = observation.actions_left / 2
+    out[code.dealt] = observation.dealt / 6
+    kinds = code.kinds
+    _counts(out, code.hand, kinds, observation.hand, HAND_SIZE)
+    _counts(out, code.deck, kinds, observation.deck, _CARDS)
+    sizes = observation.hand_sizes
+    out[code.hand_sizes], out[code.hand_sizes + 1] = sizes[me] / HAND_SIZE, sizes[other] / HAND_SIZE
+    sizes = observation.deck_sizes
+    out[code.deck_sizes], out[code.deck_sizes + 1] = sizes[me] / _CARDS, sizes[other] / _CARDS
+    _counts(out, code.discards, kinds, observation.discards[me], _CARDS)
+    _counts(out, code.discards + len(kinds), kinds, observation.discards[other], _CARDS)
+    out[code.grey_deck] = observation.grey_deck_size / _GREYS
+    greys, whales = code.greys, code.whales
+    gslot, wslot, g = code.grey_slot, code.whale_slot, len(code.greys)
+    for pack, (cards, pods) in zip(observation.packs, code.packs, strict=True):
+        at = cards
+        for view in pack.grey:
+            out[at] = 1.0
+            if view.value is not None:
+                out[at + 1 + greys[view.value]] = 1.0
+            out[at + 1 + g] = float(view.shown)
+            out[at + 2 + g] = float(view.seen[me])
+            out[at + 3 + g] = float(view.seen[other])
+            at += gslot
+        for side, owner in enumerate((me, other)):
+            at = pods + side * MAX_WHALES * wslot
+            for whale in pack.whales[owner]:
+                out[at] = 1.0
+                out[at + 1] = float(whale.face_up)
+                if whale.value is not None:
+                    out[at + 2 + whales[whale.value]] = 1.0
+                at += wslot
+    for side, owner in enumerate((me, other)):
+        _pile(out, code, code.captured + side * code.pile_kinds, observation.captured[owner], me)
+    _pile(out, code, code.unclaimed, observation.unclaimed, me)
+    return out
+
+
+def _counts(out: Tensor, offset: int, kinds: dict[int, int], cards: tuple[int, ...],
+            scale: int) -> None:
+    for value in set(cards):
+        out[offset + kinds[value]] = cards.count(value) / scale
+
+
+def _pile(out: Tensor, code: _Code, offset: int, views: tuple[GreyView, ...], me: int) -> None:
+    if views:
+        kinds = [code.pile_index(view, me) for view in views]
+        for kind in set(kinds):
+            out[offset + kind] = kinds.count(kind) / _GREYS
+
+
+def info_state_layout(players: int = 2, options: Options | None = None) -> TensorLayout:
+    """Return the segments of the information-state tensor: the observation's, then every
+    action of the game as the player saw it (not perfect recall: see the docs page)."""
+    return _CODES(players, options).info_layout
+
+
+def info_state_shape(players: int = 2, options: Options | None = None) -> tuple[int]:
+    """Return the shape of the information-state tensor (2,159 floats by default).
+
+    >>> info_state_shape()
+    (2159,)
+    """
+    return (_CODES(players, options).info_layout.size,)
+
+
+def info_state_tensor(info: InfoState) -> Tensor:
+    """Return a player's information state as a flat float32 tensor (see
+    `info_state_layout`): the latest observation, then every action the player saw."""
+    code = _CODES.trusted(2, info.observation.options)
+    out = observation_tensor(info.observation)
+    code.history.encode(info, out, code.bound)
+    return out
