@@ -9,6 +9,7 @@ Usage::
     python benchmarks/ren_dhark_balance.py                  # 2,000 games, seed 0
     python benchmarks/ren_dhark_balance.py --games 10000 --seed 7
     python benchmarks/ren_dhark_balance.py --cards my_printed_cards.json
+    python benchmarks/ren_dhark_balance.py --dash-cards-deployable   # rules version 1's D8
 
 Prints blue's and red's wins, the draws, blue's win rate with a 95 % interval, how the
 games ended (D18 victory or D22 mutual skips), and exits with status 1 when the blue
@@ -47,10 +48,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=2000, help="games to play (default 2000)")
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     parser.add_argument("--cards", help="a card-set file to measure instead of Starter I")
+    parser.add_argument("--dash-cards-deployable", action="store_true",
+                        help="play option dash_cards_deployable=True (rules version 1's D8)")
     args = parser.parse_args(argv)
-    options = ren_dhark.Options()
-    if args.cards:
-        options = ren_dhark.Options(card_set=ren_dhark.load_card_set(args.cards))
+    options = ren_dhark.Options(
+        card_set=ren_dhark.load_card_set(args.cards) if args.cards else None,
+        dash_cards_deployable=args.dash_cards_deployable)
     rng = random.Random(args.seed)
     outcome: Counter[str] = Counter()
     endings: Counter[str] = Counter()
@@ -69,7 +72,8 @@ def main(argv: list[str] | None = None) -> int:
     rate = outcome["blue"] / n
     half = 1.96 * math.sqrt(rate * (1 - rate) / n)
     print(f"{n} random games of Ren Dhark, card set {options.cards.name!r}"
-          f"{' (house values)' if options.cards.house_values else ''}, seed {args.seed}")
+          f"{' (house values)' if options.cards.house_values else ''}, seed {args.seed}"
+          f"{', dash_cards_deployable' if options.dash_cards_deployable else ''}")
     print(f"  blue wins  {outcome['blue']:>6}   {100 * rate:5.1f} %  "
           f"(95 % interval {100 * (rate - half):.1f}-{100 * (rate + half):.1f} %)")
     print(f"  red wins   {outcome['red']:>6}   {100 * outcome['red'] / n:5.1f} %")

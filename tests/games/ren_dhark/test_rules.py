@@ -92,6 +92,31 @@ def to_window(state: State, attack: str, defend: str) -> State:
     return play(state, f"attack {attack}", f"defend {defend}")
 
 
+VARIANT = Options(blue_player=0, dash_cards_deployable=True)
+"""Rules version 1's D8/D9: a card with '-' may be deployed against that type."""
+
+
+def position(attacker: int, blue: Sequence[str], red: Sequence[str], *,
+             landed: tuple[Sequence[str], Sequence[str]] = (("I/18",), ("I/46",)),
+             options: Options | None = None) -> State:
+    """Return a battle about to begin (set up from data, the JSON position format): blue is
+    player 0, `attacker` attacks, the hands are `blue` and `red`, the ships in `landed` lie
+    on the enemy planets (so persons and units may attack) and every other card is in its
+    owner's deck."""
+    state = deal(options=options or Options(blue_player=0))
+    tables = state.options.tables
+    hands = [tuple(sorted(idx(n) for n in hand)) for hand in (blue, red)]
+    ships = [tuple(Landing(idx(n), CombatType.SHIP) for n in side) for side in landed]
+    decks = [tuple(c for c in tables.decks[p] if c not in hands[p]
+                   and c not in {x.card for x in ships[p]}) for p in (0, 1)]
+    data = attrs.evolve(state, attacker=attacker, battle=2 if attacker == 0 else 3,
+                        hands=(hands[0], hands[1]), decks=(decks[0], decks[1]),
+                        landed=(ships[0], ships[1]))
+    loaded = from_json(to_json(data), State)
+    assert loaded.phase is Phase.ATTACK
+    return loaded
+
+
 class TestD1CardList:
     """D1: 68 cards, one of each; per faction 1 planet, 15 ships, 12 persons/units, 6 actions."""
 
@@ -417,7 +442,8 @@ class TestD7Attack:
 
 
 class TestD8Defend:
-    """D8: the defender commits any combat card; without one the attacker wins unopposed."""
+    """D8: the defender commits a combat card that may be deployed against the declared
+    type (no '-' against it); without one the attacking card wins unopposed."""
 
     def test_D8_any_type(self) -> None:
         state = play(deal(), "attack I/18")
@@ -426,6 +452,56 @@ class TestD8Defend:
         with pytest.raises(IllegalActionError) as err:
             play(state, "defend I/61 as ship")
         assert err.value.rule == "D8" and "not a combat card" in err.value.reason
+
+    def test_D8_a_dash_card_may_not_be_deployed_against_that_type(self) -> None:
+        """The rulebook: a card with '-' under a type "nemůže být karta nasazena proti
+        odpovídajícímu protivníkovi". DRAKHON and SPONG ('-' against persons) may not
+        defend against Ren Dhark, declared a person."""
+        state = position(0, ("I/2", "I/19", "I/20", "I/7", "I/30", "I/32", "I/21"),
+                         ("I/35", "I/43", "I/50", "I/51", "I/61", "I/62", "I/63"))
+        state = play(state, "attack I/2")
+        assert legal(state) == ["defend I/35 Marek as person", "defend I/43 Soldiers as unit"]
+        with pytest.raises(IllegalActionError) as err:
+            play(state, "defend I/50 as ship")
+        assert err.value.rule == "D8"
+        assert "'-' against a person" in err.value.reason and err.value.state is state
+
+    def test_D8_variant_a_dash_card_may_be_deployed(self) -> None:
+        """Option dash_cards_deployable (rules version 1): DRAKHON and SPONG may defend."""
+        state = position(0, ("I/2", "I/19", "I/20", "I/7", "I/30", "I/32", "I/21"),
+                         ("I/35", "I/43", "I/50", "I/51", "I/61", "I/62", "I/63"),
+                         options=VARIANT)
+        assert legal(play(state, "attack I/2")) == [
+            "defend I/35 Marek as person", "defend I/43 Soldiers as unit",
+            "defend I/50 DRAKHON as ship", "defend I/51 SPONG as ship"]
+
+    def test_D8_the_declared_type_decides_not_the_card(self) -> None:
+        """The swarm declared a unit cannot be met by DRAKHON ('-' against units); declared
+        a ship it can. The defender's choices depend only on the declared type: they are
+        the same whichever card lies face down (D31)."""
+        red = ("I/35", "I/50", "I/48", "I/47", "I/61", "I/62", "I/63")
+        blue = ("I/11", "I/7", "I/2", "I/19", "I/20", "I/30", "I/32")
+        as_unit = play(position(0, blue, red), "attack I/11 as unit", "roll 3")
+        assert "defend I/50 DRAKHON as ship" not in legal(as_unit)
+        as_ship = play(position(0, blue, red), "attack I/11 as ship", "roll 3")
+        assert "defend I/50 DRAKHON as ship" in legal(as_ship)
+        guard = play(position(0, blue, red), "attack I/7 as unit")
+        assert legal(guard) == legal(as_unit)
+
+    def test_D8_a_swarm_defends_only_where_it_has_a_strength(self) -> None:
+        """A swarm with '-' against persons may not defend against a person, whichever type
+        it would fight as; against a ship it may defend as a ship or a unit."""
+        swarm = attrs.evolve(STARTER_I.card("I/11"), strength=(5, None, 4))
+        options = Options(card_set=with_cards(I_11=swarm), blue_player=0)
+        blue = ("I/11", "I/2", "I/19", "I/20", "I/7", "I/30", "I/32")
+        red = ("I/35", "I/43", "I/47", "I/48", "I/61", "I/62", "I/63")
+        against_person = play(position(1, blue, red, options=options), "attack I/35")
+        assert legal(against_person) == [
+            "defend I/2 Ren Dhark as person", "defend I/7 Black guard as unit",
+            "defend I/19 PASADENA as ship", "defend I/20 TERRA as ship"]
+        against_ship = play(position(1, blue, red, options=options), "attack I/47")
+        assert {"defend I/11 Synthetic swarm as ship",
+                "defend I/11 Synthetic swarm as unit"} <= set(legal(against_ship))
 
     def test_D8_no_combat_card_wins_unopposed(self) -> None:
         """Set up from data (the JSON position format): red holds only action cards."""
@@ -437,16 +513,99 @@ class TestD8Defend:
         state = from_json(to_json(position), State)
         state = play(state, "attack I/18")
         assert state.landed[0] == (Landing(idx("I/18"), CombatType.SHIP),)
-        assert state.shown_actions == (0, 6)  # blue now knows red holds only actions
+        # Blue now knows no card of red's hand may be deployed against a ship.
+        assert state.shown_undeployable == ((0, 0, 0), (6, 0, 0))
         assert state.phase is Phase.DEAL
+
+    def test_D8_no_deployable_card_wins_unopposed(self) -> None:
+        """(R) Red holds only ships with '-' against persons and action cards: Ren Dhark
+        lands unopposed, and blue learns that no card of red's hand could meet a person —
+        which every world `resample` draws for blue keeps."""
+        red = ("I/50", "I/51", "I/53", "I/60", "I/61", "I/62", "I/63")
+        state = position(0, ("I/2", "I/19", "I/20", "I/7", "I/30", "I/32", "I/21"), red)
+        state = play(state, "attack I/2")
+        assert state.phase is Phase.DEAL and state.landed[0][-1] == Landing(
+            idx("I/2"), CombatType.PERSON)
+        assert state.shown_undeployable == ((0, 0, 0), (0, 7, 0))
+        assert state.shown_nonships == state.shown_actions == (0, 0)
+        person = state.options.tables.deployable[1]
+        rng = random.Random(4)
+        for _ in range(20):
+            other = rd.resample(state, 0, rng)
+            rd.validate_state(other)
+            assert not any(person[c] for c in other.hands[1])
+        # Red draws DRAKHON and attacks with it (face down, as a ship): for all blue can
+        # tell it may have been one of the known cards, so the count falls by one.
+        state = play(state, "draw I/22", "attack I/50")
+        assert state.shown_undeployable == ((0, 0, 0), (0, 6, 0))
+
+    def test_D8_variant_only_action_cards_cannot_defend(self) -> None:
+        """Option dash_cards_deployable: the same hand defends with its ships."""
+        red = ("I/50", "I/51", "I/53", "I/60", "I/61", "I/62", "I/63")
+        state = position(0, ("I/2", "I/19", "I/20", "I/7", "I/30", "I/32", "I/21"), red,
+                         options=VARIANT)
+        state = play(state, "attack I/2")
+        assert state.phase is Phase.DEFEND and len(legal(state)) == 4
+
+    def test_D8_again_after_a_failed_activation(self) -> None:
+        """D12: the defending swarm fails its activation; the next card, too, must be
+        deployable against the declared person: TALKARN and NOGK are not, Ren Dhark is."""
+        blue = ("I/11", "I/15", "I/16", "I/2", "I/30", "I/32", "I/17")
+        red = ("I/35", "I/43", "I/47", "I/48", "I/61", "I/62", "I/63")
+        state = play(position(1, blue, red), "attack I/35", "defend I/11 as unit", "roll 2")
+        assert state.phase is Phase.DEFEND and idx("I/11") in state.out[0]
+        assert legal(state) == ["defend I/2 Ren Dhark as person"]
+
+    def test_D8_after_a_failed_activation_nothing_left_wins_unopposed(self) -> None:
+        """D12, ruling 12: the swarm fails and blue holds only ships with '-' against
+        persons and action cards: Marek lands unopposed."""
+        blue = ("I/11", "I/15", "I/16", "I/17", "I/30", "I/32", "I/28")
+        red = ("I/35", "I/43", "I/47", "I/48", "I/61", "I/62", "I/63")
+        state = play(position(1, blue, red), "attack I/35", "defend I/11 as unit", "roll 1")
+        assert state.phase is Phase.DEAL
+        assert state.landed[1][-1] == Landing(idx("I/35"), CombatType.PERSON)
+        assert state.shown_undeployable == ((0, 6, 0), (0, 0, 0))
 
 
 class TestD9Reveal:
-    """D9: strength against the other card's type; '-' loses at once, no rolls."""
+    """D9: strength against the other card's type; a blind attacker's '-' loses at once."""
 
-    def test_D9_dash_loses_automatically(self) -> None:
-        state = play(deal(), "attack I/20", "defend I/46", "pass", "pass", "combat 6:1", "pass",
-                     "draw I/21", "draw I/50")
+    def test_D9_the_blind_attacker_loses_with_a_dash(self) -> None:
+        """The attacker commits before the defence: TALKARN ('-' against persons) meets
+        Marek and loses at once, without any roll."""
+        state = position(0, ("I/15", "I/19", "I/20", "I/2", "I/7", "I/30", "I/32"),
+                         ("I/35", "I/43", "I/47", "I/48", "I/61", "I/62", "I/63"))
+        state = play(state, "attack I/15", "defend I/35")
+        assert state.phase is Phase.COUNTER and state.duel.loser == ATTACKER
+        assert idx("I/15") in state.out[0]
+
+    def test_D9_a_defender_never_loses_by_a_dash(self) -> None:
+        """In whole random games no card committed against a known type (a defence, a
+        counter-strike) has '-' against it: only the blind attacker can lose by a '-'."""
+        rng = random.Random(9)
+        dashes = 0
+        for _ in range(40):
+            state = rd.new_game(2)
+            while not rd.is_terminal(state):
+                action = (rd.sample_chance(state, rng) if rd.to_move(state) is CHANCE
+                          else rng.choice(rd.legal_actions(state)))
+                duel, tables = state.duel, state.options.tables
+                if isinstance(action, rd.Defend | rd.CounterStrike):
+                    by_attacker = isinstance(action, rd.CounterStrike) and duel.loser == ATTACKER
+                    against = duel.defense_type if by_attacker else duel.attack_type
+                    assert against is not None
+                    card = tables.index[action.card]
+                    assert tables.base_strength(card, against) is not None, action
+                    if isinstance(action, rd.Defend) and duel.attack is not None:
+                        dashes += tables.base_strength(duel.attack, action.as_type) is None
+                state = rd.apply(state, action)
+        assert dashes  # attackers did lose by a '-'
+
+    def test_D9_variant_dash_loses_automatically(self) -> None:
+        """Option dash_cards_deployable: red defends with DRAKHON ('-' against persons)
+        against Ren Dhark and loses at the reveal."""
+        state = play(deal(options=VARIANT), "attack I/20", "defend I/46", "pass", "pass",
+                     "combat 6:1", "pass", "draw I/21", "draw I/50")
         # Red attacks with a ship; blue defends with a person: TERRA is gone, NEMO lost.
         state = play(state, "attack I/47", "defend I/18", "pass", "pass", "combat 6:1", "pass",
                      "draw I/51", "draw I/22")
@@ -457,17 +616,24 @@ class TestD9Reveal:
         assert Landing(idx("I/2"), CombatType.PERSON) in state.landed[0]
         assert idx("I/50") in state.out[1]
 
-    def test_D9_both_dash_destroys_both(self) -> None:
+    def test_D9_variant_both_dash_destroys_both(self) -> None:
         ren = attrs.evolve(STARTER_I.card("I/2"), strength=(None, 5, 4))
         custom = with_cards(I_2=ren)
+        options = Options(card_set=custom, blue_player=0, dash_cards_deployable=True)
         state = deal(red=("I/50", "I/47", "I/35", "I/43", "I/61", "I/62", "I/63"),
-                     options=Options(card_set=custom, blue_player=0))
+                     options=options)
         state = play(state, "attack I/19", "defend I/47", "pass", "pass", "combat 6:1", "pass",
                      "draw I/21", "draw I/46")
         # DRAKHON ('-' against persons) meets Ren Dhark ('-' against ships here).
         state = play(state, "attack I/50", "defend I/2")
         assert state.phase is Phase.DEAL and state.landed[1] == ()
         assert idx("I/50") in state.out[1] and idx("I/2") in state.out[0]
+        # Without the option Ren Dhark may not meet the ship at all (D8).
+        state = play(deal(red=("I/50", "I/47", "I/35", "I/43", "I/61", "I/62", "I/63"),
+                          options=attrs.evolve(options, dash_cards_deployable=False)),
+                     "attack I/19", "defend I/47", "pass", "pass", "combat 6:1", "pass",
+                     "draw I/21", "draw I/46", "attack I/50")
+        assert "defend I/2 Ren Dhark as person" not in legal(state)
 
 
 class TestD10ActionWindow:
@@ -630,7 +796,10 @@ class TestD12Activation:
         state = play(state, "draw I/33", "draw I/48", "attack I/47", "defend I/11 as ship",
                      "roll 2")
         assert Landing(idx("I/47"), CombatType.SHIP) in state.landed[1]
-        assert state.shown_actions == (6, 0) and idx("I/11") in state.out[0]
+        assert idx("I/11") in state.out[0]
+        # No card left to meet the ship (D8), and then blue skipped (D6): red knows both.
+        assert state.shown_undeployable == ((6, 0, 0), (0, 0, 0))
+        assert state.shown_actions == (6, 0) and state.attacker == 1
 
 
 class TestD13CombatRoll:
@@ -708,6 +877,61 @@ class TestD15CounterStrike:
         state = play(to_window(deal(), "I/18", "I/46"), "pass", "pass", "combat 1:6")
         # Black guard (G) is a unit: no counter-strike before a ship has landed.
         assert "counter I/7 Black guard as unit" not in legal(state)
+
+    def test_D15_a_g_card_with_dash_against_the_winner_may_not_counter_strike(self) -> None:
+        """D15, D8: Ratek soldiers with '-' against ships may not counter-strike the winning
+        STAHLTANGO; under option dash_cards_deployable they may, and lose at the reveal."""
+        soldiers = attrs.evolve(STARTER_I.card("I/43"), strength=(None, 4, 4))
+        options = Options(card_set=with_cards(I_43=soldiers), blue_player=0)
+        state = play(to_window(deal(options=options), "I/18", "I/46"), "pass", "pass",
+                     "combat 6:1")
+        assert state.phase is Phase.COUNTER and legal(state) == ["pass"]
+        with pytest.raises(IllegalActionError) as err:
+            play(state, "counter I/43")
+        assert err.value.rule == "D15" and "'-' against a ship" in err.value.reason
+        variant = attrs.evolve(options, dash_cards_deployable=True)
+        state = play(to_window(deal(options=variant), "I/18", "I/46"), "pass", "pass",
+                     "combat 6:1")
+        assert legal(state) == ["pass", "counter I/43 Soldiers as unit"]
+        state = play(state, "counter I/43")
+        assert state.phase is Phase.DEAL
+        assert state.landed[0] == (Landing(idx("I/18"), CombatType.SHIP),)
+
+    def test_D15_the_attackers_g_card_obeys_the_ship_rule_and_the_dash_rule(self) -> None:
+        """D15, D7, D8: blue lost to Marek; Black guard may not counter-strike (a unit before
+        a ship has landed), nor PASADENA with '-' against persons."""
+        pasadena = attrs.evolve(STARTER_I.card("I/19"), strength=(3, None, 2))
+        options = Options(card_set=with_cards(I_19=pasadena), blue_player=0)
+        state = play(to_window(deal(options=options), "I/18", "I/35"), "pass", "pass",
+                     "combat 1:6")
+        assert state.duel.loser == ATTACKER and legal(state) == ["pass"]
+        with pytest.raises(IllegalActionError) as err:
+            play(state, "counter I/19")
+        assert err.value.rule == "D15"
+        state = play(to_window(deal(options=attrs.evolve(options, dash_cards_deployable=True)),
+                               "I/18", "I/35"), "pass", "pass", "combat 1:6")
+        assert legal(state) == ["pass", "counter I/19 PASADENA as ship"]
+
+    def test_D15_a_face_down_g_card_is_one_that_may_be_deployed(self) -> None:
+        """D15, D31: a G card with an activation roll stays face down; the worlds `resample`
+        draws for the opponent hold only G cards that may meet the winning card: never
+        Black guard, which has '-' against the winning ship here."""
+        swarm = attrs.evolve(STARTER_I.card("I/11"), g=True)
+        guard = attrs.evolve(STARTER_I.card("I/7"), activation=3, strength=(None, 4, 4))
+        options = Options(card_set=with_cards(I_11=swarm, I_7=guard), blue_player=0)
+        state = position(0, ("I/11", "I/7", "I/2", "I/19", "I/20", "I/30", "I/32"),
+                         ("I/35", "I/43", "I/47", "I/48", "I/61", "I/62", "I/63"),
+                         options=options)
+        state = play(state, "attack I/19", "defend I/47", "pass", "pass", "combat 1:6")
+        assert legal(state) == ["pass", "counter I/11 Synthetic swarm as ship",
+                                "counter I/11 Synthetic swarm as unit"]
+        state = play(state, "counter I/11 as unit")
+        assert state.phase is Phase.ACTIVATE and rd.observe(state, 1).duel.attack is None
+        rng = random.Random(5)
+        for _ in range(10):
+            other = rd.resample(state, 1, rng)
+            rd.validate_state(other)
+            assert other.duel.attack == idx("I/11")  # the only G card that fits
 
     def test_D15_modifiers_last_for_the_battle(self) -> None:
         """D11: a modifier lasts for the battle, so into the counter-strike duel."""
@@ -895,6 +1119,27 @@ class TestD31Information:
             assert not any(other.options.tables.is_ship[c] for c in other.hands[0])
 
 
+    def test_D31_resample_keeps_every_count_at_once(self) -> None:
+        """Ruling 11: blue knows that red's hand holds at least 5 non-ships and 7 cards that
+        cannot meet a person (a skip, then a missing defence): only action cards and ships
+        with '-' against persons, at most two of those ships. Every world keeps both."""
+        red = ("I/50", "I/51", "I/61", "I/62", "I/63", "I/64", "I/65")
+        state = position(0, ("I/2", "I/19", "I/20", "I/7", "I/30", "I/32", "I/21"), red)
+        state = from_json(to_json(attrs.evolve(state, shown_nonships=(0, 5),
+                                               shown_undeployable=((0, 0, 0), (0, 7, 0)))),
+                          State)
+        tables = state.options.tables
+        rng = random.Random(8)
+        hands = set()
+        for _ in range(30):
+            other = rd.resample(state, 0, rng)
+            rd.validate_state(other)
+            hand = other.hands[1]
+            assert sum(not tables.is_ship[c] for c in hand) >= 5
+            assert not any(tables.deployable[1][c] for c in hand)
+            hands.add(hand)
+        assert len(hands) > 1
+
     def test_D31_a_face_down_attack_changes_only_public_counts(self) -> None:
         """The count of known non-ships follows what the defender sees (the declared type,
         the activation roll), never the hidden card: with a swarm that makes no activation
@@ -962,6 +1207,9 @@ class TestNotationAndErrors:
             rd.new_game(2, "fast")  # type: ignore[arg-type]
         with pytest.raises(InvalidOptionsError):
             Options(card_set="starter")  # type: ignore[arg-type]
+        with pytest.raises(InvalidOptionsError) as err:
+            Options(dash_cards_deployable=1)  # type: ignore[arg-type]
+        assert err.value.option == "dash_cards_deployable"
 
 
 class TestJSON:
@@ -1108,6 +1356,52 @@ class TestJSON:
                                 played=(rd.Played(ATTACKER, idx(number), Status.PENDING),))
             with pytest.raises(InvalidStateError, match=r"cannot be played.*\(D3\)"):
                 from_json(self._corrupt(state, hands=hands, duel=duel))
+
+    def test_D8_a_loaded_dash_defence_is_refused(self) -> None:
+        """D8: a swarm with '-' against persons committed (face down, rolling) against
+        Marek: the variant allows it; the rulebook's rules refuse the state."""
+        swarm = attrs.evolve(STARTER_I.card("I/11"), strength=(5, None, 4))
+        variant = Options(card_set=with_cards(I_11=swarm), blue_player=0,
+                          dash_cards_deployable=True)
+        state = play(position(1, ("I/11", "I/2", "I/19", "I/20", "I/7", "I/30", "I/32"),
+                              ("I/35", "I/43", "I/47", "I/48", "I/61", "I/62", "I/63"),
+                              options=variant), "attack I/35", "defend I/11 as unit")
+        assert state.phase is Phase.ACTIVATE and from_json(to_json(state)) == state
+        strict = attrs.evolve(variant, dash_cards_deployable=False)
+        with pytest.raises(InvalidStateError, match=r"'-' against a person.*\(D8"):
+            from_json(self._corrupt(state, options=strict))
+
+    def test_D15_a_loaded_dash_counter_strike_is_refused(self) -> None:
+        """D15: a rolling G card with '-' against the winning ship, committed face down."""
+        guard = attrs.evolve(STARTER_I.card("I/7"), activation=3, strength=(None, 4, 4))
+        variant = Options(card_set=with_cards(I_7=guard), blue_player=0,
+                          dash_cards_deployable=True)
+        state = play(position(0, ("I/7", "I/2", "I/19", "I/20", "I/11", "I/30", "I/32"),
+                              ("I/35", "I/43", "I/47", "I/48", "I/61", "I/62", "I/63"),
+                              options=variant),
+                     "attack I/19", "defend I/47", "pass", "pass", "combat 1:6", "counter I/7")
+        assert state.phase is Phase.ACTIVATE and from_json(to_json(state)) == state
+        strict = attrs.evolve(variant, dash_cards_deployable=False)
+        with pytest.raises(InvalidStateError, match=r"'-' against a ship.*\(D15"):
+            from_json(self._corrupt(state, options=strict))
+
+    def test_D8_knowledge_of_undeployable_cards_is_checked(self) -> None:
+        """Ruling 11: blue cannot know 4 cards of red's hand that may not meet a person
+        when it holds only 3 (the action cards)."""
+        state = play(position(0, ("I/2", "I/19", "I/20", "I/7", "I/30", "I/32", "I/21"),
+                              ("I/35", "I/43", "I/47", "I/48", "I/61", "I/62", "I/63")),
+                     "attack I/19", "defend I/47", "pass", "pass", "combat 1:1")
+        loaded = from_json(self._corrupt(state, shown_undeployable=((0, 0, 0), (0, 3, 3))),
+                           State)
+        assert loaded.shown_undeployable == ((0, 0, 0), (0, 3, 3))
+        with pytest.raises(InvalidStateError, match=r"shown_undeployable\[1\]\[1\]"):
+            from_json(self._corrupt(state, shown_undeployable=((0, 0, 0), (0, 4, 0))))
+
+    def test_a_state_of_rules_version_1_is_refused(self) -> None:
+        """Rules version 2 changed D8, D9 and D15: a document of version 1 is refused."""
+        text = to_json(deal()).replace('"rules_version": "2"', '"rules_version": "1"')
+        with pytest.raises(InvalidStateError, match="rules version '1'"):
+            from_json(text)
 
     def test_unknown_card_index(self) -> None:
         state = deal()

@@ -189,7 +189,7 @@ NAME: Final = "ren_dhark"
 """Registry name."""
 TITLE: Final = "Ren Dhark Trading Card Game"
 """Title."""
-RULES_VERSION: Final = "1"
+RULES_VERSION: Final = "2"
 """Version of these rules (and of the bundled house values); records made under another
 version are refused."""
 ACTION_TYPES: Final[tuple[type[Action], ...]] = (

@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Final
 
 import attrs
 
 from boardrules._seats import check_player
 from boardrules.games.ren_dhark.actions import Action, Attack, CounterStrike, Defend, Draw
-from boardrules.games.ren_dhark.cards import CombatType
+from boardrules.games.ren_dhark.cards import COMBAT_TYPES, CombatType
 from boardrules.games.ren_dhark.rules import _drawer, to_move
 from boardrules.games.ren_dhark.state import (
     ATTACKER,
     DEFENDER,
+    TYPE_INDEX,
+    UNDEPLOYABLE,
     Duel,
     Landing,
     Options,
@@ -100,6 +105,8 @@ class Observation:
     """Cards in each hand known to the opponent to be non-ships."""
     shown_actions: tuple[int, int]
     """Cards in each hand known to the opponent to be action cards."""
+    shown_undeployable: tuple[tuple[int, int, int], tuple[int, int, int]]
+    """Cards in each hand known to the opponent not to be deployable against each type."""
     winner: int | None
     """The winner once the game is over."""
 
@@ -135,7 +142,8 @@ def observe(state: State, player: int | None) -> Observation:
         player, state.options, state.phase, state.blue, state.attacker, hand,
         (len(state.hands[0]), len(state.hands[1])), (len(state.decks[0]), len(state.decks[1])),
         state.landed, state.out, _duel_view(state, player), state.battle, state.skipped,
-        state.mulligans, state.redrew, state.shown_nonships, state.shown_actions, state.winner)
+        state.mulligans, state.redrew, state.shown_nonships, state.shown_actions,
+        state.shown_undeployable, state.winner)
 
 
 def _hidden_roles(state: State, player: int) -> list[int]:
@@ -150,30 +158,42 @@ def _hidden_roles(state: State, player: int) -> list[int]:
 
 def _eligible(state: State, q: int) -> tuple[bool, ...] | None:
     """Per card, whether it proves `q` could act now: a card to attack with when `q` is asked
-    to attack (D6, D7), a combat card when `q` is asked to defend (D8); else None."""
+    to attack (D6, D7), a card deployable against the declared type when `q` is asked to
+    defend (D8); else None."""
     tables = state.options.tables
     if state.phase is Phase.ATTACK and q == state.attacker:
         landed = any(x.as_type is CombatType.SHIP for x in state.landed[q])
         return tables.is_combat if landed else tables.is_ship
     if state.phase is Phase.DEFEND and q != state.attacker:
-        return tables.is_combat
+        assert state.duel.attack_type is not None
+        return tables.deployable[TYPE_INDEX[state.duel.attack_type]]
     return None
 
 
 def _fits(tables: Tables, state: State, role: int, card: int) -> bool:
-    """Whether `card` could be the face-down committed card of `role`, given what is public."""
+    """Whether `card` could be the face-down committed card of `role`, given what is public:
+    the activation roll, a counter-strike's G mark, the attacker's declared type, and for a
+    card committed against a known type that it may be deployed against it (D8, D15)."""
     duel = state.duel
     if not tables.is_combat[card]:
         return False
     activated = duel.attack_activated if role == ATTACKER else duel.defense_activated
     if (tables.activation[card] is not None) != activated:
         return False
-    if duel.counter and role == duel.loser and not tables.g[card]:
+    counter = duel.counter and role == duel.loser
+    if counter and not tables.g[card]:
         return False
     if role == ATTACKER:
         assert duel.attack_type is not None
-        return duel.attack_type in tables.cards[card].types
-    return True
+        if duel.attack_type not in tables.cards[card].types:
+            return False
+        if not counter:
+            return True  # the attacker commits blind
+        against = duel.defense_type
+    else:
+        against = duel.attack_type
+    assert against is not None
+    return tables.deployable[TYPE_INDEX[against]][card]
 
 
 def announce(state: State, action: Action, observer: int | None) -> str:
@@ -210,7 +230,13 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     face-down committed card redrawn from the opponent's unseen cards.
 
     The redraw keeps every public fact: sizes, the declared type and activation roll of a
-    face-down card, a G mark for a counter-strike, and what skips showed about the hand.
+    face-down card, a G mark for a counter-strike, that a defence or a counter-strike may
+    be deployed against the type it meets, what skips and missing defences showed about
+    the hand (`State.shown_nonships`, `State.shown_actions`, `State.shown_undeployable`),
+    and that a player asked to attack or defend holds a card to do it with. Every world
+    that keeps them is equally likely, unless they are so narrow that a few uniform draws
+    all miss: then one is built card by card, each card drawn among those that leave a
+    fitting world.
     """
     check_player(player, 2, spectator=False)
     if state.phase is Phase.SIDES:
@@ -219,47 +245,126 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     q = 1 - player
     duel = state.duel
     roles = _hidden_roles(state, player)
-    hand = state.hands[q]
+    size = len(state.hands[q])
     # Canonical order: the pool must not depend on how the hidden cards lie (only on what
     # the player knows), so that the same seed gives the same world.
     hidden = [c for r in roles if (c := duel.attack if r == ATTACKER else duel.defense) is not None]
-    pool = sorted((*hand, *state.decks[q], *hidden))
-    need_actions = state.shown_actions[q]
-    need_nonships = state.shown_nonships[q]
-    committed: dict[int, int] = {}
-    for role in roles:
-        actions = sum(tables.is_action[c] for c in pool)
-        nonships = sum(not tables.is_ship[c] for c in pool)
-        # A card that fits the public facts and leaves enough cards for what skips showed.
-        choices = [i for i, c in enumerate(pool) if _fits(tables, state, role, c)
-                   and actions - tables.is_action[c] >= need_actions
-                   and nonships - (not tables.is_ship[c]) >= need_nonships]
-        assert choices, "the true card always qualifies"
-        committed[role] = pool.pop(choices[rng.randrange(len(choices))])
-    new_hand: list[int] = []
+    pool = sorted((*state.hands[q], *state.decks[q], *hidden))
+    # What the hand must hold: at least need[b] cards whose knowledge mask has bit b.
+    kinds = tables.kinds
+    need: tuple[int, ...] = (state.shown_nonships[q], state.shown_actions[q],
+                             *state.shown_undeployable[q])
+    known = any(need)
     # Being asked to attack (defend) shows the hand holds a card to attack (defend) with.
     eligible = _eligible(state, q)
+    # As a rule, a world drawn uniformly fits: draw until one does (every world that fits
+    # the facts is then equally likely); when the facts are narrow, build one.
+    for _ in range(_TRIES):
+        rest = pool.copy()
+        committed = _draw_committed(state, roles, rest, rng)
+        picks = sorted(rng.sample(range(len(rest)), size), reverse=True)
+        new_hand = [rest.pop(i) for i in picks]
+        if ((eligible is None or any(map(eligible.__getitem__, new_hand)))
+                and (not known or all(sum(kinds[c] >> b & 1 for c in new_hand) >= n
+                                      for b, n in enumerate(need)))):
+            return _rebuild(state, q, new_hand, rest, committed=committed, rng=rng)
     if eligible is not None:
-        # The card, the known action cards and the known non-ships must fit in the hand.
-        choices = [i for i, c in enumerate(pool) if eligible[c]
-                   and 1 + max(need_actions - tables.is_action[c],
-                               need_nonships - (not tables.is_ship[c])) <= len(hand)]
+        kinds = tuple(k | eligible[c] << _ELIGIBLE for c, k in enumerate(kinds))
+        need = (*need, 1)
+    committed = _draw_committed(state, roles, pool, rng, hand=(kinds, need, size))
+    new_hand = []
+    while any(need):
+        # One card at a time, each chosen among those that leave the rest coverable.
+        choices = _leaving_a_hand(pool, range(len(pool)), kinds, need, size - len(new_hand),
+                                  taken=True)
         assert choices, "the true hand always qualifies"
         card = pool.pop(choices[rng.randrange(len(choices))])
         new_hand.append(card)
-        if tables.is_action[card]:
-            need_actions -= 1
-        if not tables.is_ship[card]:
-            need_nonships -= 1
-    for count, is_action in ((need_actions, True), (need_nonships - need_actions, False)):
-        if count > 0:
-            indices = [i for i, c in enumerate(pool)
-                       if (tables.is_action[c] if is_action else not tables.is_ship[c])]
-            for i in sorted(rng.sample(indices, count), reverse=True):
-                new_hand.append(pool.pop(i))
-    for i in sorted(rng.sample(range(len(pool)), len(hand) - len(new_hand)), reverse=True):
+        need = tuple(max(0, n - (kinds[card] >> b & 1)) for b, n in enumerate(need))
+    for i in sorted(rng.sample(range(len(pool)), size - len(new_hand)), reverse=True):
         new_hand.append(pool.pop(i))
     return _rebuild(state, q, new_hand, pool, committed=committed, rng=rng)
+
+
+_ELIGIBLE: Final = UNDEPLOYABLE + len(COMBAT_TYPES)
+"""Bit of a knowledge mask in `resample`: the card proves the player could act now."""
+_TRIES: Final = 24
+"""Uniform draws `resample` makes before it builds a world that fits narrow facts."""
+
+
+def _draw_committed(state: State, roles: list[int], pool: list[int], rng: random.Random, *,
+                    hand: tuple[Sequence[int], tuple[int, ...], int] | None = None,
+                    ) -> dict[int, int]:
+    """Take from `pool` (in place) a face-down committed card for each of `roles`, one that
+    fits the public facts; with `hand` (knowledge masks, need, size: see `resample`), only
+    one that leaves a hand fitting them too."""
+    tables = state.options.tables
+    committed: dict[int, int] = {}
+    for role in roles:
+        choices = [i for i, c in enumerate(pool) if _fits(tables, state, role, c)]
+        if hand is not None:
+            choices = _leaving_a_hand(pool, choices, *hand)
+        assert choices, "the true card always qualifies"
+        committed[role] = pool.pop(choices[rng.randrange(len(choices))])
+    return committed
+
+
+def _leaving_a_hand(pool: list[int], candidates: Iterable[int], kinds: Sequence[int],
+                    need: tuple[int, ...], size: int, *, taken: bool = False) -> list[int]:
+    """Return the `candidates` (indices into `pool`) whose removal from the pool leaves a
+    hand of `size` cards holding at least ``need[b]`` cards with bit b in their knowledge
+    mask for every b; with `taken`, the removed card goes into that hand (one of `size`)."""
+    counts = Counter(kinds[c] for c in pool)
+    verdict: dict[int, bool] = {}
+    choices = []
+    for i in candidates:
+        mask = kinds[pool[i]]
+        ok = verdict.get(mask)
+        if ok is None:
+            counts[mask] -= 1
+            if taken:
+                rest = tuple(max(0, n - (mask >> b & 1)) for b, n in enumerate(need))
+                ok = _coverable(counts, rest, size - 1)
+            else:
+                ok = _coverable(counts, need, size)
+            counts[mask] += 1
+            verdict[mask] = ok
+        if ok:
+            choices.append(i)
+    return choices
+
+
+def _coverable(counts: Counter[int], need: tuple[int, ...], slots: int) -> bool:
+    """Whether at most `slots` cards, drawn from `counts` (cards per knowledge mask), hold at
+    least ``need[b]`` cards with bit b for every b (the other slots take any cards)."""
+    wanted = sum(1 << b for b, n in enumerate(need) if n)
+    if not wanted:
+        return True
+    items = tuple(sorted((mask, n) for mask, n in counts.items() if n > 0 and mask & wanted))
+    return _cover(items, need, slots, {})
+
+
+def _cover(items: tuple[tuple[int, int], ...], need: tuple[int, ...], slots: int,
+           memo: dict[tuple[int, tuple[int, ...], int], bool]) -> bool:
+    """`_coverable` over `items` (mask, count), trying the most useful counts first."""
+    if not any(need):
+        return True
+    if not items or max(need) > slots:
+        return False
+    key = (len(items), need, slots)
+    known = memo.get(key)
+    if known is not None:
+        return known
+    (mask, count), rest = items[0], items[1:]
+    useful = max((n for b, n in enumerate(need) if mask >> b & 1), default=0)
+    found = False
+    for k in range(min(count, useful, slots), -1, -1):
+        fewer = tuple(max(0, n - k) if mask >> b & 1 else n for b, n in enumerate(need))
+        if _cover(rest, fewer, slots - k, memo):
+            found = True
+            break
+    memo[key] = found
+    return found
 
 
 def _rebuild(state: State, q: int, new_hand: list[int], rest: list[int], *,

@@ -11,7 +11,8 @@ Order of `legal_actions` (stable, documented):
 * ``MULLIGAN``: `Keep`, then `Redraw` when the hand allows it (D5).
 * ``ATTACK`` / ``DEFEND`` / ``COUNTER``: for ``COUNTER`` first `Pass`; then one action per
   distinct card in hand by card index, and per card its types in the order ship, person,
-  unit.
+  unit (``DEFEND`` and ``COUNTER``: only cards that may be deployed against the opposing
+  card's type, D8, D15).
 * ``WINDOW``: `Pass`, then one `PlayAction` per distinct playable action card by index.
 * ``ACTIVATE`` / ``WARD`` / ``DESTROY`` (chance): ``roll 1`` … ``roll 6``.
 * ``COMBAT`` (chance): ``combat a:d`` for the attacker's die a major, the defender's d minor.
@@ -55,15 +56,21 @@ from boardrules.games.ren_dhark.actions import (
 )
 from boardrules.games.ren_dhark.cards import CardSet, CombatType, Effect
 from boardrules.games.ren_dhark.state import (
+    ACTION,
+    ALL_KINDS,
     ATTACKER,
     DEFENDER,
     HAND_SIZE,
     NO_DUEL,
+    NONSHIP,
+    TYPE_INDEX,
+    UNDEPLOYABLE,
     Duel,
     Landing,
     Options,
     Phase,
     Played,
+    Seen,
     State,
     Status,
     Tables,
@@ -141,14 +148,14 @@ def _evolve_state(s: State, **kw: Any) -> State:
                   get("battle", s.battle), get("skipped", s.skipped),
                   get("mulligans", s.mulligans), get("redrew", s.redrew),
                   get("shown_nonships", s.shown_nonships), get("shown_actions", s.shown_actions),
-                  get("winner", s.winner))
+                  get("shown_undeployable", s.shown_undeployable), get("winner", s.winner))
 
 
 def _at(s: State, phase: Phase, duel: Duel) -> State:
     """Return `s` with another phase and duel (the most frequent change)."""
     return _State(s.options, phase, s.blue, s.attacker, s.hands, s.decks, s.landed, s.out, duel,
                   s.battle, s.skipped, s.mulligans, s.redrew, s.shown_nonships, s.shown_actions,
-                  s.winner)
+                  s.shown_undeployable, s.winner)
 
 
 def _evolve_duel(d: Duel, **kw: Any) -> Duel:
@@ -247,34 +254,42 @@ def _who_draws(first: int, hands: tuple[tuple[int, ...], tuple[int, ...]],
     return None
 
 
-def _shown_after_play(state: State, player: int, card: int) -> tuple[tuple[int, int],
-                                                                      tuple[int, int]]:
-    """Update what the opponent knows of `player`'s hand when `card` leaves it."""
-    tables = state.options.tables
-    nonships, actions = state.shown_nonships, state.shown_actions
-    if nonships[player] and not tables.is_ship[card]:
-        nonships = _pair(nonships, player, nonships[player] - 1)
-    if actions[player] and tables.is_action[card]:
-        actions = _pair(actions, player, actions[player] - 1)
-    return nonships, actions
+_Shown = tuple[tuple[int, int], tuple[int, int],
+               tuple[tuple[int, int, int], tuple[int, int, int]]]
+"""The public counts of known cards in the hands: `State.shown_nonships`,
+`State.shown_actions` and `State.shown_undeployable`."""
+
+_NO_UNDEPLOYABLE: Final = (0, 0, 0)
 
 
-def _shown_after_commit(state: State, player: int, card: int,
-                        seen: tuple[CombatType | None, bool, bool] | None) -> tuple[int, int]:
-    """Update what the opponent knows of `player`'s hand when combat card `card` leaves it.
+def _shown_after(state: State, player: int, card: int, seen: Seen | None = None) -> _Shown:
+    """Return what the opponent knows of `player`'s hand once `card` has left it.
 
-    `seen` is what the opponent sees of a card committed face down (a `Tables.surely_ship`
-    key: declared type, activation roll, G mark), or None when it turns face up at once.
-    The count of known non-ships falls unless what the opponent sees proves a ship: it
-    never depends on a hidden card (D31). A combat card is no action card, so the count of
-    known action cards stays.
+    `seen` is what the opponent sees of a combat card committed face down (a
+    `Tables.surely_outside` key), or None when the card is seen (an action card played, a
+    card that turns face up at once). Each count of known cards (`State.shown_nonships`,
+    `State.shown_actions`, `State.shown_undeployable`) falls by one unless it is zero or
+    what the opponent sees rules the card out of it: it never depends on a hidden card
+    (D31). A combat card is no action card, so the count of known action cards stays.
     """
-    nonships = state.shown_nonships
-    if not nonships[player]:
-        return nonships
+    nonships, actions, undeployable = (state.shown_nonships, state.shown_actions,
+                                       state.shown_undeployable)
+    mine = undeployable[player]
+    if not (nonships[player] or actions[player]) and mine == _NO_UNDEPLOYABLE:
+        return nonships, actions, undeployable  # nothing known: the usual case
     tables = state.options.tables
-    ship = tables.is_ship[card] if seen is None else tables.surely_ship[seen]
-    return nonships if ship else _pair(nonships, player, nonships[player] - 1)
+    kinds = tables.kinds[card] if seen is None else ALL_KINDS & ~tables.surely_outside[seen]
+    if nonships[player] and kinds >> NONSHIP & 1:
+        nonships = _pair(nonships, player, nonships[player] - 1)
+    if actions[player] and kinds >> ACTION & 1:
+        actions = _pair(actions, player, actions[player] - 1)
+    if mine != _NO_UNDEPLOYABLE:
+        a, b, c = mine  # per type: ship, person, unit
+        u = kinds >> UNDEPLOYABLE
+        undeployable = _pair(undeployable, player, (a - 1 if a and u & 1 else a,
+                                                    b - 1 if b and u & 2 else b,
+                                                    c - 1 if c and u & 4 else c))
+    return nonships, actions, undeployable
 
 
 # ---------------------------------------------------------------------------------------
@@ -308,7 +323,8 @@ def new_game(players: int, options: Options | None = None, *,
         options = attrs.evolve(options, card_set=card_set)
     blue_deck, red_deck = options.tables.decks
     state = _State(options, _SIDES, None, 0, ((), ()), (blue_deck, red_deck), ((), ()),
-                   ((), ()), NO_DUEL, 0, False, 0, (False, False), (0, 0), (0, 0), None)
+                   ((), ()), NO_DUEL, 0, False, 0, (False, False), (0, 0), (0, 0),
+                   (_NO_UNDEPLOYABLE, _NO_UNDEPLOYABLE), None)
     if options.blue_player is None:
         return state
     return _assign_sides(state, options.blue_player)
@@ -371,8 +387,10 @@ def is_terminal(state: State) -> bool:
 def _attack_options(state: State, player: int, *, counter: bool = False) -> tuple[Action, ...]:
     tables = state.options.tables
     table: tuple[tuple[Action, ...], ...]
-    if counter:
-        table = tables.counter if has_landed_ship(state, player) else tables.counter_as_ship
+    if counter:  # against the defender's winning card, face up (D15)
+        winner = TYPE_INDEX[state.duel.defense_type]  # type: ignore[index]  # it waits
+        table = (tables.counter_vs if has_landed_ship(state, player)
+                 else tables.counter_as_ship_vs)[winner]
     else:
         table = tables.attack if has_landed_ship(state, player) else tables.attack_as_ship
     # dict.fromkeys: `_distinct` without the call (legal actions are asked at every decision).
@@ -392,7 +410,11 @@ def _can_attack_with(tables: Tables, landed: tuple[Landing, ...], hand: tuple[in
 
 
 def _defend_options(state: State, player: int, *, counter: bool = False) -> tuple[Action, ...]:
-    table = state.options.tables.counter if counter else state.options.tables.defend
+    """The defences (D8), or the defender's counter-strikes (D15): either way against the
+    attacking card's type, which the defender knows."""
+    tables = state.options.tables
+    against = TYPE_INDEX[state.duel.attack_type]  # type: ignore[index]  # committed
+    table = (tables.counter_vs if counter else tables.defend_vs)[against]
     # dict.fromkeys: `_distinct` without the call (legal actions are asked at every decision).
     return tuple(chain.from_iterable(map(table.__getitem__, dict.fromkeys(state.hands[player]))))
 
@@ -639,6 +661,15 @@ def _why_illegal(state: State, action: object) -> tuple[str, str]:
                 return f"{action.card} {action.name} cannot fight as {as_type}", rule
             if isinstance(action, CounterStrike) and not tables.g[index]:
                 return f"{action.card} {action.name} has no G mark", "D15"
+            if phase is not _ATTACK:  # committed against a card whose type is known
+                duel = state.duel
+                against = (duel.defense_type if phase is _COUNTER and duel.loser == ATTACKER
+                           else duel.attack_type)
+                assert against is not None
+                if not tables.deployable[TYPE_INDEX[against]][index]:
+                    return (f"{action.card} {action.name} has '-' against a {against.value}, "
+                            f"so it cannot be deployed against the {against.value}",
+                            "D8" if phase is _DEFEND else "D15")
             return "before a ship has landed on the enemy planet only ships may attack", "D7"
         case Phase.WINDOW:
             if not isinstance(action, PlayAction):
@@ -777,7 +808,8 @@ def _draw(state: State, action: Draw) -> State:
         phase = s.phase
     state = _State(s.options, phase, s.blue, attacker, hands, decks, s.landed, s.out,
                    NO_DUEL if phase is _ATTACK else s.duel, s.battle, s.skipped,
-                   s.mulligans, s.redrew, s.shown_nonships, s.shown_actions, s.winner)
+                   s.mulligans, s.redrew, s.shown_nonships, s.shown_actions,
+                   s.shown_undeployable, s.winner)
     if drawer is not None:
         global _drawn  # noqa: PLW0603 - see _drawn: the next sample and apply ask
         _drawn = (state, drawer)
@@ -831,21 +863,22 @@ def _end_by_skips(state: State) -> State:
 
 def _attack(state: State, card: int, as_type: CombatType) -> State:
     p = state.attacker
-    rolls = state.options.tables.activation[card] is not None
+    tables = state.options.tables
+    rolls = tables.activation[card] is not None
     # Face down until the defence: the opponent sees the declared type and the roll.
-    nonships = _shown_after_commit(state, p, card, (as_type, rolls, False))
+    nonships, actions, undeployable = _shown_after(state, p, card,
+                                                          (as_type, rolls, False, None))
     duel = _Duel(False, card, as_type, None, None, rolls, False, False, 0, (), 0, 0, 0, None)
     hands = _pair(state.hands, p, _without(state.hands[p], card))
-    tables = state.options.tables
     if rolls:
         phase = _ACTIVATE
-    elif any(map(tables.is_combat.__getitem__, hands[1 - p])):
+    elif any(map(tables.deployable[TYPE_INDEX[as_type]].__getitem__, hands[1 - p])):
         phase = _DEFEND
     else:
         phase = _ATTACK  # replaced at once by _to_defend: nobody can defend (D8)
     s = state
     state = _State(s.options, phase, s.blue, s.attacker, hands, s.decks, s.landed, s.out, duel,
-                   s.battle, s.skipped, s.mulligans, s.redrew, nonships, s.shown_actions,
+                   s.battle, s.skipped, s.mulligans, s.redrew, nonships, actions, undeployable,
                    s.winner)
     if phase is _ATTACK:
         return _to_defend(state)
@@ -853,26 +886,31 @@ def _attack(state: State, card: int, as_type: CombatType) -> State:
 
 
 def _to_defend(state: State) -> State:
+    """Ask the defender for a card that may be deployed against the declared type (D8);
+    without one the attacking card wins unopposed."""
     d = 1 - state.attacker
-    tables = state.options.tables
-    if any(map(tables.is_combat.__getitem__, state.hands[d])):
+    against = TYPE_INDEX[state.duel.attack_type]  # type: ignore[index]  # committed
+    hand = state.hands[d]
+    if any(map(state.options.tables.deployable[against].__getitem__, hand)):
         return _at(state, _DEFEND, state.duel)
-    # D8 (R): no combat card to defend with: the attacking card wins unopposed; the
-    # opponent learns that the hand holds only action cards.
-    n = len(state.hands[d])
-    state = _evolve_state(state, shown_nonships=_pair(state.shown_nonships, d, n),
-                          shown_actions=_pair(state.shown_actions, d, n))
+    # D8 (R): no card to defend with: the attacking card wins unopposed; the opponent
+    # learns that no card of the hand may be deployed against the declared type.
+    a, b, c = state.shown_undeployable[d]  # per type: ship, person, unit
+    n = len(hand)
+    known = (n, b, c) if against == 0 else (a, n, c) if against == 1 else (a, b, n)
+    state = _evolve_state(state, shown_undeployable=_pair(state.shown_undeployable, d, known))
     return _outcome(state, state.duel, ATTACKER)
 
 
 def _defend(state: State, card: int, as_type: CombatType) -> State:
     d = 1 - state.attacker
     rolls = state.options.tables.activation[card] is not None
-    # With an activation roll the card stays face down (the opponent sees only the roll);
-    # without one it turns face up at once.
-    shown = (_shown_after_commit(state, d, card, (None, True, False) if rolls else None),
-             state.shown_actions)
     o = state.duel
+    # With an activation roll the card stays face down (the opponent sees only the roll,
+    # and that the card may be deployed against the declared type); without one it turns
+    # face up at once.
+    shown = _shown_after(state, d, card,
+                                (None, True, False, o.attack_type) if rolls else None)
     hands = _pair(state.hands, d, _without(state.hands[d], card))
     if rolls:
         duel = _Duel(o.counter, o.attack, o.attack_type, card, as_type, o.attack_activated, True,
@@ -889,12 +927,13 @@ def _defend(state: State, card: int, as_type: CombatType) -> State:
 
 
 def _from_hand(s: State, phase: Phase, duel: Duel, hands: tuple[tuple[int, ...], tuple[int, ...]],
-               shown: tuple[tuple[int, int], tuple[int, int]]) -> State:
+               shown: _Shown) -> State:
     """Return `s` after a card left a hand: new phase, duel, hands and shown counts
-    (`shown` as `_shown_after_play` returns them)."""
-    nonships, actions = shown
+    (`shown` as `_shown_after` returns them)."""
+    nonships, actions, undeployable = shown
     return _State(s.options, phase, s.blue, s.attacker, hands, s.decks, s.landed, s.out, duel,
-                  s.battle, s.skipped, s.mulligans, s.redrew, nonships, actions, s.winner)
+                  s.battle, s.skipped, s.mulligans, s.redrew, nonships, actions, undeployable,
+                  s.winner)
 
 
 def _activating_role(duel: Duel) -> int:
@@ -997,7 +1036,7 @@ def _play(state: State, card: int) -> State:
     duel = state.duel
     role = DEFENDER if duel.window == 1 else ATTACKER
     player = _role_player(state, role)
-    nonships, actions = _shown_after_play(state, player, card)
+    shown = _shown_after(state, player, card)
     played = (*duel.played, _Played(role, card, _PENDING))
     d = duel
     duel = _Duel(d.counter, d.attack, d.attack_type, d.defense, d.defense_type,
@@ -1008,7 +1047,7 @@ def _play(state: State, card: int) -> State:
     # Built as the window usually stays open; `_open_window` returns it as it is then, and
     # otherwise takes the duel as an argument and never reads the state's phase or duel.
     return _open_window(_from_hand(state, _WINDOW, duel, _pair(state.hands, player, hand),
-                                   (nonships, actions)), duel)
+                                   shown), duel)
 
 
 def _set_status(d: Duel, index: int, status: Status, *, resolving: int,
@@ -1162,7 +1201,7 @@ def _finish_duel(state: State, duel: Duel, winner: int | None) -> State:
         s = state
         return _State(s.options, _COUNTER, s.blue, s.attacker, s.hands, s.decks, s.landed,
                       out, duel, s.battle, s.skipped, s.mulligans, s.redrew, s.shown_nonships,
-                      s.shown_actions, s.winner)
+                      s.shown_actions, s.shown_undeployable, s.winner)
     return _outcome(state, duel, winner, out)
 
 
@@ -1180,9 +1219,13 @@ def _counter_strike(state: State, card: int, as_type: CombatType) -> State:
     player = _role_player(state, loser)
     rolls = state.options.tables.activation[card] is not None
     # With an activation roll the G card stays face down (ruling 16): the opponent sees
-    # the roll, the G mark and an attacker's declared type; without one it turns face up.
-    seen = ((as_type if loser == ATTACKER else None, True, True) if rolls else None)
-    nonships = _shown_after_commit(state, player, card, seen)
+    # the roll, the G mark, an attacker's declared type and that the card may be deployed
+    # against the winning card's type; without one it turns face up.
+    seen: Seen | None = None
+    if rolls:
+        seen = ((as_type, True, True, duel.defense_type) if loser == ATTACKER
+                else (None, True, True, duel.attack_type))
+    nonships, actions, undeployable = _shown_after(state, player, card, seen)
     if loser == ATTACKER:
         duel = _evolve_duel(duel, counter=True, attack=card, attack_type=as_type,
                             attack_activated=rolls, revealed=False)
@@ -1191,7 +1234,8 @@ def _counter_strike(state: State, card: int, as_type: CombatType) -> State:
                             defense_activated=rolls, revealed=False)
     hand = _without(state.hands[player], card)
     state = _evolve_state(state, hands=_pair(state.hands, player, hand),
-                          shown_nonships=nonships, duel=duel)
+                          shown_nonships=nonships, shown_actions=actions,
+                          shown_undeployable=undeployable, duel=duel)
     if rolls:
         return _at(state, _ACTIVATE, state.duel)
     return _reveal(state, duel)
@@ -1223,10 +1267,10 @@ def _end_battle(state: State, out: tuple[tuple[int, ...], tuple[int, ...]],
     if has_won(landed[attacker]):
         return _State(s.options, _OVER, s.blue, attacker, s.hands, s.decks, landed, out,
                       NO_DUEL, s.battle, s.skipped, s.mulligans, s.redrew, s.shown_nonships,
-                      s.shown_actions, attacker)
+                      s.shown_actions, s.shown_undeployable, attacker)
     state = _State(s.options, _DEAL, s.blue, 1 - attacker, s.hands, s.decks, landed, out,
                    NO_DUEL, s.battle + 1, False, s.mulligans, s.redrew, s.shown_nonships,
-                   s.shown_actions, None)
+                   s.shown_actions, s.shown_undeployable, None)
     if _drawer(state) is not None:
         return state
     return _start_battle(state)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 import functools
 from collections.abc import Mapping
-from typing import Final
+from typing import Final, TypeVar
 
 import attrs
 
@@ -21,6 +21,7 @@ from boardrules.games.ren_dhark.cards import (
     COMBAT_TYPES,
     STARTER_I,
     ActionEffect,
+    Card,
     CardFilter,
     CardSet,
     CombatType,
@@ -30,15 +31,21 @@ from boardrules.games.ren_dhark.cards import (
 )
 
 __all__ = [
+    "ACTION",
+    "ALL_KINDS",
     "ATTACKER",
     "DEFENDER",
     "HAND_SIZE",
+    "NONSHIP",
     "NO_DUEL",
+    "TYPE_INDEX",
+    "UNDEPLOYABLE",
     "Duel",
     "Landing",
     "Options",
     "Phase",
     "Played",
+    "Seen",
     "State",
     "Status",
     "Tables",
@@ -54,16 +61,58 @@ DEFENDER: Final = 1
 TYPE_INDEX: Final[Mapping[CombatType, int]] = {t: i for i, t in enumerate(COMBAT_TYPES)}
 """Position of each combat type in `Card.strength`."""
 
+NONSHIP: Final = 0
+"""Bit of `Tables.kinds`: the card is no ship (known non-ships, `State.shown_nonships`)."""
+ACTION: Final = 1
+"""Bit of `Tables.kinds`: an action card (known action cards, `State.shown_actions`)."""
+UNDEPLOYABLE: Final = 2
+"""First of three bits of `Tables.kinds` (one per type, `COMBAT_TYPES` order): the card
+cannot be committed against that type (known such cards, `State.shown_undeployable`)."""
+ALL_KINDS: Final = (1 << (UNDEPLOYABLE + len(COMBAT_TYPES))) - 1
+"""Every bit of `Tables.kinds`."""
+
+Seen = tuple[CombatType | None, bool, bool, CombatType | None]
+"""What the opponent sees of a combat card committed face down: its declared type (None:
+not declared, a defence), whether it makes an activation roll, whether it needs a G mark
+(a counter-strike), and the type it must be deployable against (None: none, an attack)."""
+
+
+def _deployable(card: Card, against: CombatType, dash_deployable: bool) -> bool:
+    """Whether `card` may be committed against a card of type `against` (D8, D15)."""
+    if not card.is_combat:
+        return False
+    assert card.strength is not None
+    return dash_deployable or card.strength[TYPE_INDEX[against]] is not None
+
+
+_A = TypeVar("_A")
+
+
+def _per_type(actions: tuple[tuple[_A, ...], ...],
+              allowed: tuple[tuple[bool, ...], ...]) -> tuple[tuple[tuple[_A, ...], ...], ...]:
+    """Per type, per card: the card's `actions` where `allowed` lets the card be committed."""
+    return tuple(tuple(acts if ok else () for acts, ok in zip(actions, row, strict=True))
+                 for row in allowed)
+
+
+def _surely_outside(tables: Tables, fitting: list[int]) -> int:
+    """Return the bit mask of knowledge kinds that none of the `fitting` cards counts for."""
+    inside = 0
+    for k in fitting:
+        inside |= tables.kinds[k]
+    return ALL_KINDS & ~inside
+
 
 class Tables:
     """Per-card lookup tables of a card set and its two decks, built once per options."""
 
-    __slots__ = ("a", "activation", "attack", "attack_as_ship", "card_set", "cards", "counter",
-                 "counter_as_ship", "decks", "defend", "draw", "effect", "g", "index",
-                 "is_action", "is_combat", "is_ship", "para", "planets", "play", "race",
-                 "ship_class", "strength", "surely_ship")
+    __slots__ = ("a", "activation", "attack", "attack_as_ship", "card_set", "cards",
+                 "counter_as_ship_vs", "counter_vs", "decks", "defend_vs", "deployable",
+                 "draw", "effect", "g", "index", "is_action", "is_combat", "is_ship", "kinds",
+                 "para", "planets", "play", "race", "ship_class", "strength", "surely_outside")
 
-    def __init__(self, card_set: CardSet, decks: tuple[tuple[str, ...], tuple[str, ...]]):
+    def __init__(self, card_set: CardSet, decks: tuple[tuple[str, ...], tuple[str, ...]], *,
+                 dash_deployable: bool = False):
         cards = card_set.cards
         self.card_set = card_set
         self.cards = cards
@@ -79,32 +128,54 @@ class Tables:
         self.race = tuple(c.race for c in cards)
         self.ship_class = tuple(c.ship_class for c in cards)
         self.effect: tuple[ActionEffect | None, ...] = tuple(c.action for c in cards)
+        self.deployable = tuple(tuple(_deployable(c, t, dash_deployable) for c in cards)
+                                for t in COMBAT_TYPES)
+        """Per type (in `COMBAT_TYPES` order), per card: whether the card may be committed
+        against a card of that type by a player who sees its type (the defender, a
+        counter-strike): a combat card whose strength against it is no ``-`` (D8, D15), or
+        any combat card under option `Options.dash_cards_deployable`."""
         self.attack = tuple(tuple(Attack(c.number, c.name, t) for t in c.types) for c in cards)
         self.attack_as_ship = tuple(tuple(a for a in acts if a.as_type is CombatType.SHIP)
                                     for acts in self.attack)
-        self.defend = tuple(tuple(Defend(c.number, c.name, t) for t in c.types) for c in cards)
-        self.counter = tuple(tuple(CounterStrike(c.number, c.name, t) for t in c.types)
-                             if c.g else () for c in cards)
-        self.counter_as_ship = tuple(tuple(a for a in acts if a.as_type is CombatType.SHIP)
-                                     for acts in self.counter)
+        defend = tuple(tuple(Defend(c.number, c.name, t) for t in c.types) for c in cards)
+        counter = tuple(tuple(CounterStrike(c.number, c.name, t) for t in c.types)
+                        if c.g else () for c in cards)
+        counter_as_ship = tuple(tuple(a for a in acts if a.as_type is CombatType.SHIP)
+                                for acts in counter)
+        self.defend_vs = _per_type(defend, self.deployable)
+        """Per type of the attacking card, per card: the defences it allows (D8)."""
+        self.counter_vs = _per_type(counter, self.deployable)
+        """Per type of the winning card, per card: the counter-strikes it allows (D15)."""
+        self.counter_as_ship_vs = _per_type(counter_as_ship, self.deployable)
+        """`counter_vs` for an attacker without a ship on the enemy planet (D7)."""
         self.play = tuple(PlayAction(c.number, c.name) for c in cards)
         self.draw = tuple(Draw(c.number, c.name) for c in cards)
         self.decks = tuple(tuple(sorted(self.index[n] for n in deck)) for deck in decks)
         self.planets = (self.index[card_set.planet(Side.BLUE).number],
                         self.index[card_set.planet(Side.RED).number])
-        combat = [c for c in cards if c.is_combat]
-        self.surely_ship: Mapping[tuple[CombatType | None, bool, bool], bool] = {
-            (as_type, activated, g): all(
-                c.is_ship for c in combat
-                if (as_type is None or as_type in c.types)
-                and (c.activation is not None) == activated and (c.g or not g))
+        self.kinds = tuple(
+            (not c.is_ship) << NONSHIP | (c.kind is Kind.ACTION) << ACTION
+            | sum((c.kind is not Kind.PLANET and not self.deployable[i][k]) << (UNDEPLOYABLE + i)
+                  for i in range(len(COMBAT_TYPES)))
+            for k, c in enumerate(cards))
+        """Per card, a bit mask of the kinds of public knowledge about a hand it counts for
+        (`NONSHIP`, `ACTION`, `UNDEPLOYABLE` + type index): see `State.shown_nonships`,
+        `State.shown_actions`, `State.shown_undeployable`."""
+        combat = [k for k, c in enumerate(cards) if c.is_combat]
+        self.surely_outside: Mapping[Seen, int] = {
+            (as_type, activated, g, against): _surely_outside(
+                self, [k for k in combat
+                       if (as_type is None or as_type in cards[k].types)
+                       and (cards[k].activation is not None) == activated
+                       and (cards[k].g or not g)
+                       and (against is None or self.deployable[TYPE_INDEX[against]][k])])
             for as_type in (None, *COMBAT_TYPES) for activated in (False, True)
-            for g in (False, True)}
-        """Whether every combat card of the set that fits what the opponent sees of a
-        face-down committed card is a ship: key (declared type, None when undeclared;
-        whether it makes an activation roll; whether it needs a G mark). The opponent's
-        count of known non-ships in the hand (`State.shown_nonships`) may only change by
-        what they see (D31)."""
+            for g in (False, True) for against in (None, *COMBAT_TYPES)}
+        """Per `Seen` key (what the opponent sees of a combat card committed face down), a bit
+        mask of the kinds of knowledge that no fitting combat card of the set counts for:
+        the opponent's counts of known cards in the hand (`State.shown_nonships`,
+        `State.shown_undeployable`) fall by that card unless what they see rules the kind
+        out; they never depend on a hidden card (D31)."""
 
     def matches(self, f: CardFilter, card: int, as_type: CombatType) -> bool:
         """Return whether `card`, fighting as `as_type`, matches the filter `f`."""
@@ -141,8 +212,9 @@ class Tables:
 
 
 @functools.lru_cache(maxsize=32)
-def _tables(card_set: CardSet, decks: tuple[tuple[str, ...], tuple[str, ...]]) -> Tables:
-    return Tables(card_set, decks)
+def _tables(card_set: CardSet, decks: tuple[tuple[str, ...], tuple[str, ...]],
+            dash_deployable: bool) -> Tables:
+    return Tables(card_set, decks, dash_deployable=dash_deployable)
 
 
 def _to_card_set(value: CardSet | None) -> CardSet | None:
@@ -160,6 +232,11 @@ def _to_blue(value: int | None) -> int | None:
     if value is not None and (isinstance(value, bool) or value not in (0, 1)):
         raise InvalidOptionsError("blue_player", f"expected 0, 1 or None, got {value!r}")
     return value
+
+
+def _check_bool(_: object, attribute: attrs.Attribute[bool], value: bool) -> None:
+    if not isinstance(value, bool):
+        raise InvalidOptionsError(attribute.name, f"expected True or False, got {value!r}")
 
 
 def _to_decks(
@@ -197,6 +274,14 @@ got 2
         default=None, converter=_to_decks)
     """Custom decks (D30): the blue and the red deck as card numbers (repeats for copies,
     planet not listed); ``None`` (default) plays each faction's 33 starter cards."""
+    dash_cards_deployable: bool = attrs.field(default=False, validator=_check_bool)
+    """Whether a card with ``-`` against a type may still be committed against it by a
+    player who sees that type. ``False`` (default, the rulebook: "nemůže být karta nasazena
+    proti odpovídajícímu protivníkovi"): the defender may not commit it (D8), nor a
+    counter-strike its G card against the winning card (D15), and a defender without a
+    deployable card cannot defend. ``True`` (rules version 1): the defender may commit it
+    and loses with it at the reveal (D9); both ``-``: both are destroyed. The attacker,
+    who commits blind, may always attack with it and loses with it at the reveal."""
     tables: Tables = attrs.field(init=False, eq=False, repr=False, metadata=DERIVED)
     """Lookup tables of the card set (derived, not serialized)."""
 
@@ -211,7 +296,7 @@ got 2
                         for p in deck_problems(cards, side, deck)]
             if problems:
                 raise InvalidOptionsError("decks", "; ".join(problems))
-        return _tables(cards, decks)
+        return _tables(cards, decks, self.dash_cards_deployable)
 
     @property
     def cards(self) -> CardSet:
@@ -360,8 +445,13 @@ class State:
     shown_nonships: tuple[int, int]
     """Per player: cards in hand the opponent knows are not ships (from a skip, D6)."""
     shown_actions: tuple[int, int]
-    """Per player: cards in hand the opponent knows are action cards (from a skip or a
-    missing defender, D6/D8)."""
+    """Per player: cards in hand the opponent knows are action cards (from a skip after a
+    ship has landed, D6)."""
+    shown_undeployable: tuple[tuple[int, int, int], tuple[int, int, int]]
+    """Per player and per type (ship, person, unit): cards in hand the opponent knows
+    cannot be committed against that type — action cards and, unless option
+    `Options.dash_cards_deployable`, cards with ``-`` against it (from a missing defence,
+    D8)."""
     winner: int | None
     """The winner once the game is over (None: a draw, or not over)."""
 

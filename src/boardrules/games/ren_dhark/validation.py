@@ -6,7 +6,7 @@ from collections import Counter
 from typing import Final, NoReturn
 
 from boardrules.errors import InvalidStateError
-from boardrules.games.ren_dhark.cards import CombatType, Effect
+from boardrules.games.ren_dhark.cards import COMBAT_TYPES, CombatType, Effect
 from boardrules.games.ren_dhark.rules import (
     _attack_options,
     _can_attack_with,
@@ -20,6 +20,7 @@ from boardrules.games.ren_dhark.state import (
     DEFENDER,
     HAND_SIZE,
     NO_DUEL,
+    TYPE_INDEX,
     Phase,
     State,
     Status,
@@ -45,9 +46,12 @@ def validate_state(state: State) -> None:
         raise InvalidStateError(f"state: expected a ren_dhark.State, got {type(state).__name__}")
     tables = state.options.tables
     n = len(tables.cards)
-    for name in ("hands", "decks", "landed", "out", "redrew", "shown_nonships", "shown_actions"):
+    for name in ("hands", "decks", "landed", "out", "redrew", "shown_nonships", "shown_actions",
+                 "shown_undeployable"):
         if len(getattr(state, name)) != 2:
             _fail(f"{name}: expected one entry per player")
+    if any(len(counts) != len(COMBAT_TYPES) for counts in state.shown_undeployable):
+        _fail("shown_undeployable: expected one count per type (ship, person, unit)")
     for p in (0, 1):
         for zone in ("hands", "decks", "out"):
             cards = getattr(state, zone)[p]
@@ -105,7 +109,8 @@ def _validate_before_sides(state: State) -> None:
             or state.landed != empty or state.out != empty or state.duel != NO_DUEL
             or state.battle or state.mulligans or state.winner is not None
             or state.attacker != 0 or state.skipped or any(state.redrew)
-            or any(state.shown_nonships) or any(state.shown_actions)):
+            or any(state.shown_nonships) or any(state.shown_actions)
+            or any(map(any, state.shown_undeployable))):
         _fail("before sides are drawn (blue is null) the phase is 'sides', the decks are "
               "the blue and the red deck and nothing else has happened (D4)")
 
@@ -168,6 +173,7 @@ def _validate_duel(state: State) -> None:  # noqa: PLR0915 - one check per phase
                   "has an activation value (D12)")
         if duel.counter and role == duel.loser and not tables.g[card]:
             _fail(f"duel: {tables.cards[card].label} has no G mark to counter-strike (D15)")
+    _validate_deployed(state)
     attacker_landed = any(x.as_type is CombatType.SHIP for x in state.landed[state.attacker])
     if (duel.attack is not None and not attacker_landed
             and duel.attack_type is not CombatType.SHIP):
@@ -226,9 +232,11 @@ def _validate_duel(state: State) -> None:  # noqa: PLR0915 - one check per phase
     elif phase is Phase.DEFEND:
         if duel.defense is not None or duel.revealed or duel.counter or duel.played:
             _fail("phase 'defend': only the attacker's card is committed")
-        if not any(tables.is_combat[c] for c in state.hands[1 - state.attacker]):
-            _fail("phase 'defend': the defender has no combat card, so the attacking card "
-                  "wins unopposed (D8)")
+        assert duel.attack_type is not None
+        deployable = tables.deployable[TYPE_INDEX[duel.attack_type]]
+        if not any(deployable[c] for c in state.hands[1 - state.attacker]):
+            _fail("phase 'defend': the defender has no card that may be deployed against "
+                  f"a {duel.attack_type.value}, so the attacking card wins unopposed (D8)")
     elif phase is Phase.COUNTER:
         if duel.counter or duel.loser is None or duel.played or not duel.revealed:
             _fail("phase 'counter': the first duel is over and its loser decides (D15)")
@@ -284,6 +292,23 @@ def _validate_duel(state: State) -> None:  # noqa: PLR0915 - one check per phase
                     _fail("phase 'destroy': the action being resolved destroys")
 
 
+def _validate_deployed(state: State) -> None:
+    """The card committed against a known type — the defender's (D8), a counter-strike's
+    G card (D15) — may be deployed against it: no ``-`` unless option
+    `Options.dash_cards_deployable` allows it."""
+    duel = state.duel
+    role = duel.loser if duel.counter else DEFENDER
+    card = duel.attack if role == ATTACKER else duel.defense
+    against = duel.defense_type if role == ATTACKER else duel.attack_type
+    if card is None or against is None:
+        return
+    if not state.options.tables.deployable[TYPE_INDEX[against]][card]:
+        label = state.options.tables.cards[card].label
+        _fail(f"duel: {label} has '-' against a {against.value}, so it cannot be deployed "
+              f"against the {against.value} (" + ("D15" if duel.counter else "D8") + "; "
+              "option dash_cards_deployable allows it)")
+
+
 _WINDOW_PLAYED: Final = {0: ([],), 1: ([], [ATTACKER]), 2: ([DEFENDER],)}
 """The roles that have played an action card while the window waits at each step (D10):
 step 1 follows the attacker's choice, step 2 comes only when the defender played and the
@@ -337,9 +362,11 @@ def _validate_setup(state: State) -> None:
             _fail("mulligans: the battles start after both players decided on a redraw (D5)")
         if state.phase not in (Phase.DEAL, Phase.MULLIGAN):
             _fail(f"phase {state.phase.value!r}: opening hands are still being dealt or decided")
-        if any(state.shown_nonships) or any(state.shown_actions):
-            _fail("shown_nonships, shown_actions: nothing of a hand is shown before the "
-                  "battles start (only a skip shows it, D6)")
+        if (any(state.shown_nonships) or any(state.shown_actions)
+                or any(map(any, state.shown_undeployable))):
+            _fail("shown_nonships, shown_actions, shown_undeployable: nothing of a hand is "
+                  "shown before the battles start (only a skip or a missing defence shows it, "
+                  "D6, D8)")
         assert state.blue is not None
         decided = (state.blue, 1 - state.blue)[:state.mulligans]
         for p in (0, 1):
@@ -365,6 +392,13 @@ def _validate_knowledge(state: State) -> None:
         if not 0 <= state.shown_actions[p] <= actions:
             _fail(f"shown_actions[{p}]: the opponent cannot know {state.shown_actions[p]} "
                   f"action cards in a hand holding {actions}")
+        for t, (known, deployable) in enumerate(zip(state.shown_undeployable[p],
+                                                    tables.deployable, strict=True)):
+            undeployable = sum(1 for c in hand if not deployable[c])
+            if not 0 <= known <= undeployable:
+                _fail(f"shown_undeployable[{p}][{t}]: the opponent cannot know {known} cards "
+                      f"that cannot be deployed against a {COMBAT_TYPES[t].value} in a hand "
+                      f"holding {undeployable}")
         if state.redrew[p] and state.mulligans == 0:
             _fail(f"redrew[{p}]: nobody has decided on a redraw yet")
 
