@@ -31,6 +31,7 @@ GOLDEN: dict[tuple[str, str, int], tuple[str, int, int, int]] = {
     ("kivi", "2", 3): ("841c1b85d5341647", 3325, 923, 615),
     ("kivi", "2", 4): ("841c1b85d5341647", 3325, 923, 631),
     ("lustry", "2", 2): ("9e25830bcf75e49e", 500, 57, 181),
+    ("ren_dhark", "2", 2): ("ef5540f732191fda", 131, 110, 15),
     ("whales_rivals", "1", 2): ("a651b747c50887e7", 66, 15, 25),
 }
 """(game, rules version, players) → (digest of the notation of every action and chance

@@ -40,6 +40,9 @@ _whales_rivals_numeric: NumericGame[
     whales_rivals.Action, whales_rivals.Observation, whales_rivals.Options
 ] = whales_rivals
 _lustry_numeric: NumericGame[lustry.Action, lustry.Observation, lustry.Options] = lustry
+_ren_dhark_numeric: NumericGame[
+    ren_dhark.Action, ren_dhark.Observation, ren_dhark.Options
+] = ren_dhark
 
 _REGISTRY: dict[str, AnyGame] = {
     "captain_bluff": _captain_bluff,

@@ -60,6 +60,16 @@ from boardrules.games.ren_dhark.cards import (
     load_card_set,
 )
 from boardrules.games.ren_dhark.notation import parse_action
+from boardrules.games.ren_dhark.numeric import (
+    HISTORY,
+    action_space,
+    info_state_layout,
+    info_state_shape,
+    info_state_tensor,
+    observation_shape,
+    observation_tensor,
+    tensor_layout,
+)
 from boardrules.games.ren_dhark.observe import (
     DuelView,
     Observation,
@@ -110,6 +120,7 @@ __all__ = [
     "COMBAT_ROLLS",
     "DEFENDER",
     "HAND_SIZE",
+    "HISTORY",
     "KEEP",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
@@ -156,6 +167,7 @@ __all__ = [
     "State",
     "Status",
     "action_bound",
+    "action_space",
     "announce",
     "apply",
     "apply_unchecked",
@@ -168,11 +180,16 @@ __all__ = [
     "describe",
     "has_landed_ship",
     "has_won",
+    "info_state_layout",
+    "info_state_shape",
+    "info_state_tensor",
     "inventory",
     "is_terminal",
     "legal_actions",
     "load_card_set",
     "new_game",
+    "observation_shape",
+    "observation_tensor",
     "observe",
     "parse_action",
     "render",
@@ -181,6 +198,7 @@ __all__ = [
     "returns",
     "sample_chance",
     "scores",
+    "tensor_layout",
     "to_move",
     "validate_state",
 ]
