@@ -40,8 +40,10 @@ import functools
 import importlib
 import json
 from array import array
+from collections import deque
 from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
+from itertools import repeat
 from types import MappingProxyType
 from typing import Any, Final, Generic, Protocol, TypeAlias, TypeVar
 
@@ -59,9 +61,11 @@ __all__ = [
     "LayoutBuilder",
     "NumericGame",
     "Segment",
+    "SegmentCache",
     "Tensor",
     "TensorLayout",
     "check_configuration",
+    "counts",
 ]
 
 A = TypeVar("A")
@@ -110,7 +114,7 @@ class ActionSpace(Generic[A]):
     _chance_ids: dict[int, int]
     _any_ids: dict[int, int]
     _texts: Mapping[str, int]
-    _memo: tuple[object, tuple[int, ...]]
+    _memo: tuple[object, tuple[int, ...], bool]
 
     def __init__(
         self,
@@ -163,7 +167,7 @@ class ActionSpace(Generic[A]):
         set_(self, "_chance_ids", {id(a): i for i, a in enumerate(chance_actions)})
         set_(self, "_any_ids", {**self._action_ids, **self._chance_ids})
         set_(self, "_texts", MappingProxyType(text_ids))
-        set_(self, "_memo", (None, ()))
+        set_(self, "_memo", (None, (), False))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"ActionSpace is immutable: cannot set {name!r}")
@@ -291,18 +295,22 @@ class ActionSpace(Generic[A]):
         No action object is built: `legal_actions` hands out shared objects, looked up by
         identity.
         """
-        last, found = self._memo
+        return self._lookup(state)[0]
+
+    def _lookup(self, state: object) -> tuple[tuple[int, ...], bool]:
+        """Return the indices of the legal actions and whether they are chance outcomes."""
+        last, found, chance = self._memo
         if last is state:
-            return found
+            return found, chance
         legal = self._legal(state)
+        chance = bool(legal) and type(legal[0]) in self._chance_types
         try:
             found = tuple(map(self._any_ids.__getitem__, map(id, legal)))
         except KeyError:  # an equal action that is not the shared object
-            chance = bool(legal) and type(legal[0]) in self._chance_types
             lookup = self.chance_index if chance else self.index
             found = tuple(lookup(a) for a in legal)
-        object.__setattr__(self, "_memo", (state, found))
-        return found
+        object.__setattr__(self, "_memo", (state, found, chance))
+        return found, chance
 
     def legal_mask(self, state: object) -> bytearray:
         """Return a mask of length `size`: 1 at the index of each legal action, else 0.
@@ -310,14 +318,13 @@ class ActionSpace(Generic[A]):
         All zeros at the end of the game. At a chance node it raises `BoardrulesError`:
         chance outcomes have their own numbering (`legal_indices`, `chance_indices`).
         """
-        indices = self.legal_indices(state)
-        if indices and type(self._legal(state)[0]) in self._chance_types:
+        indices, chance = self._lookup(state)
+        if chance:
             raise BoardrulesError(
                 "legal_mask: this is a chance node; its outcomes are numbered apart "
                 "(use legal_indices or chance_indices)")
         mask = bytearray(len(self._actions))
-        for i in indices:
-            mask[i] = 1
+        deque(map(mask.__setitem__, indices, repeat(1, len(indices))), maxlen=0)
         return mask
 
     def chance_indices(self, state: object) -> tuple[tuple[int, Fraction], ...]:
@@ -388,6 +395,37 @@ class ConfigurationCache(Generic[T]):
     def cache_info(self) -> Any:
         """Return the LRU cache's statistics (``functools.lru_cache``'s)."""
         return self._build.cache_info()
+
+
+class SegmentCache:
+    """Encoded tensor segments of immutable values, reused across observations (for game
+    authors): a hand, a pile or a sequence recurs from one observation to the next, and
+    copying its encoding is cheaper than encoding it again. Bounded: emptied when full."""
+
+    def __init__(self, limit: int = 1 << 14) -> None:
+        """Keep at most `limit` segments."""
+        self._found: dict[object, Tensor] = {}
+        self._limit = limit
+
+    def get(self, key: object, build: Callable[..., Tensor], *args: Any) -> Tensor:
+        """Return the segment of `key` (hashable, standing for the value encoded), built by
+        ``build(*args)`` the first time."""
+        found = self._found.get(key)
+        if found is None:
+            if len(self._found) >= self._limit:
+                self._found.clear()
+            found = self._found[key] = build(*args)
+        return found
+
+
+def counts(cards: tuple[Any, ...], kinds: Mapping[Any, int], length: int,
+           scale: float) -> Tensor:
+    """Return a segment of `length` entries holding, at ``kinds[card]``, how many times each
+    card occurs in `cards`, divided by `scale` (for game authors)."""
+    out = array("f", bytes(4 * length))
+    for card in set(cards):
+        out[kinds[card]] = cards.count(card) / scale
+    return out
 
 
 @attrs.frozen

@@ -40,15 +40,17 @@ from boardrules.games.lustry.rules import (
     legal_actions,
     new_game,
 )
-from boardrules.games.lustry.state import Options, Phase
+from boardrules.games.lustry.state import Options, Phase, Sequence
 from boardrules.spaces import (
     ActionSpace,
     ConfigurationCache,
     HistoryCode,
     InfoState,
     LayoutBuilder,
+    SegmentCache,
     Tensor,
     TensorLayout,
+    counts,
 )
 
 __all__ = [
@@ -87,6 +89,9 @@ _LOCAL: Final = {k: i for c in COLOURS for i, k in enumerate(k for k in KINDS if
 """A card's position among the 19 kinds of its colour (the steal card last)."""
 _COLOUR_KINDS: Final = len(KINDS) // len(COLOURS)
 _SOURCE: Final = {None: 0, "r": 1, "g": 2, "b": 3}
+_PILE_SLOT: Final = _COLOUR_KINDS + 2
+_HAND_SLOT: Final = len(KINDS) + 3
+_SEQ_SLOT: Final = 1 + (_COLOUR_KINDS - 1) + 3 + 1
 
 
 class _Code:
@@ -109,14 +114,14 @@ class _Code:
         self.current = b.add("current", 2, "whose turn it is: me, the opponent")
         self.turn = b.add("turn", 1, f"turns completed ÷ {self.turn_scale} (the turn limit)")
         self.draw_sizes = b.add("draw_sizes", 3, f"cards in the draw piles r, g, b ÷ {_PILE}")
-        self.pile_slot = _COLOUR_KINDS + 2
+        self.pile_slot = _PILE_SLOT
         self.discards = b.add(
             "discards", 6 * _PILE * self.pile_slot,
             f"the discard piles, mine r, g, b then the opponent's, {_PILE} positions each from "
             f"the top, {self.pile_slot} per position: the card one-hot among its colour's "
             f"{_COLOUR_KINDS} kinds (canonical order), hidden (a card of the colour I cannot "
             "see), the pile owner's opponent knows the card")
-        self.hand_slot = n + 3
+        self.hand_slot = _HAND_SLOT
         self.hands = b.add("hands", 2 * self.hand_slot,
                            f"the hands, mine then the opponent's: count ÷ 3 of each known kind "
                            f"({n}, canonical order), then hidden cards of r, g, b ÷ {_HAND}")
@@ -128,7 +133,7 @@ class _Code:
             f"the cards drawn this turn in order, {_PENDING} slots of {self.pending_slot}: the "
             f"kind one-hot ({n}), hidden r, g, b, known to me, known to the opponent")
         self.source = b.add("source", 4, "the draw pile a card comes off: none, r, g, b")
-        self.seq_slot = 1 + (_COLOUR_KINDS - 1) + 3 + 1
+        self.seq_slot = _SEQ_SLOT
         self.sequences = b.add(
             "sequences", 6 * (_SLOTS * self.seq_slot + 1),
             f"the sequences, mine r, g, b then the opponent's, each {_SLOTS} slots of "
@@ -206,29 +211,25 @@ def observation_tensor(observation: Observation) -> Tensor:  # noqa: PLR0915 - o
     out[code.turn] = observation.turn / code.turn_scale
     for c, size in enumerate(observation.draw_sizes):
         out[code.draw_sizes + c] = size / _PILE
-    slot = code.pile_slot
+    length = _PILE * code.pile_slot
     piles, marks = observation.discards, observation.seen
     for side, owner in enumerate((me, other)):
         for c in range(3):
-            at = code.discards + (3 * side + c) * _PILE * slot
-            for card, mark in zip(piles[3 * owner + c], marks[3 * owner + c], strict=True):
-                out[at + (_COLOUR_KINDS if card in _HIDDEN else _LOCAL[card])] = 1.0
-                if mark:
-                    out[at + _COLOUR_KINDS + 1] = 1.0
-                at += slot
+            i = 3 * owner + c
+            at = code.discards + (3 * side + c) * length
+            pile, seen = piles[i], marks[i]
+            if pile:
+                out[at:at + length] = _SEGMENTS.get(("pile", pile, seen), _pile, pile, seen)
     for side, owner in enumerate((me, other)):
         at = code.hands + side * code.hand_slot
         hand = observation.hands[owner]
-        for card in set(hand):
-            hidden = _HIDDEN.get(card)
-            if hidden is None:
-                out[at + _KIND[card]] = hand.count(card) / 3
-            else:
-                out[at + len(KINDS) + hidden] = hand.count(card) / _HAND
+        if hand:
+            out[at:at + code.hand_slot] = _SEGMENTS.get(("hand", hand), _hand, hand)
         exposed = observation.exposed[owner]
-        at = code.exposed + side * len(KINDS)
-        for card in set(exposed):
-            out[at + _KIND[card]] = exposed.count(card) / 3
+        if exposed:
+            at = code.exposed + side * len(KINDS)
+            out[at:at + len(KINDS)] = _SEGMENTS.get(
+                ("exposed", exposed), counts, exposed, _KIND, len(KINDS), 3)
     at = code.pending
     for card, known in zip(observation.pending, observation.pending_known, strict=True):
         hidden = _HIDDEN.get(card)
@@ -237,22 +238,16 @@ def observation_tensor(observation: Observation) -> Tensor:  # noqa: PLR0915 - o
         out[at + len(KINDS) + 4] = float(known >> other & 1)
         at += code.pending_slot
     out[code.source + _SOURCE[observation.source]] = 1.0
-    seq_size = _SLOTS * code.seq_slot + 1
+    size = _SEQUENCE
     for side, owner in enumerate((me, other)):
         for c in range(3):
             seq = observation.sequences[3 * owner + c]
-            base = code.sequences + (3 * side + c) * seq_size
-            at = base
-            for card, blocker, unblocker in zip(seq.cards, seq.blockers, seq.unblockers,
-                                                strict=True):
-                out[at] = 1.0
-                out[at + 1 + _LOCAL[card]] = 1.0
-                if blocker is not None:
-                    out[at + _COLOUR_KINDS + COLOURS.index(blocker[0])] = 1.0
-                if unblocker is not None:
-                    out[at + _COLOUR_KINDS + 3] = 1.0
-                at += code.seq_slot
-            out[base + _SLOTS * code.seq_slot] = float(seq.closed)
+            if seq.cards:
+                at = code.sequences + (3 * side + c) * size
+                found = _SEQUENCES.get(id(seq))
+                if found is None or found[0] is not seq:
+                    found = _remember(seq)
+                out[at:at + size] = found[1]
         for c in range(3):
             out[code.steals + 3 * side + c] = observation.steals[3 * owner + c] / 3
     waiting = observation.exchanged
@@ -264,6 +259,56 @@ def observation_tensor(observation: Observation) -> Tensor:  # noqa: PLR0915 - o
     winner = observation.winner
     out[code.winner + (0 if winner is None else 1 if winner == me else 2)] = 1.0
     return out
+
+
+_SEGMENTS: Final = SegmentCache()
+_SEQUENCES: dict[int, tuple[Sequence, Tensor]] = {}
+"""Encoded sequences by identity (a sequence object lives on from state to state while it
+does not change); each entry holds its sequence, so an id is never reused while cached."""
+_SEQUENCE: Final = _SLOTS * _SEQ_SLOT + 1
+
+
+def _pile(pile: tuple[str, ...], seen: tuple[bool, ...]) -> Tensor:
+    """Encode a discard pile, top first (see the layout)."""
+    out = array("f", bytes(4 * _PILE * _PILE_SLOT))
+    at = 0
+    for card, mark in zip(pile, seen, strict=True):
+        out[at + (_COLOUR_KINDS if card in _HIDDEN else _LOCAL[card])] = 1.0
+        if mark:
+            out[at + _COLOUR_KINDS + 1] = 1.0
+        at += _PILE_SLOT
+    return out
+
+
+def _hand(hand: tuple[str, ...]) -> Tensor:
+    """Encode a hand as seen: known kinds, then hidden cards by colour."""
+    out = array("f", bytes(4 * _HAND_SLOT))
+    for card in set(hand):
+        hidden = _HIDDEN.get(card)
+        if hidden is None:
+            out[_KIND[card]] = hand.count(card) / 3
+        else:
+            out[len(KINDS) + hidden] = hand.count(card) / _HAND
+    return out
+
+
+def _remember(seq: Sequence) -> tuple[Sequence, Tensor]:
+    """Encode a sequence (see the layout) and cache it by identity."""
+    out = array("f", bytes(4 * _SEQUENCE))
+    at = 0
+    for card, blocker, unblocker in zip(seq.cards, seq.blockers, seq.unblockers, strict=True):
+        out[at] = 1.0
+        out[at + 1 + _LOCAL[card]] = 1.0
+        if blocker is not None:
+            out[at + _COLOUR_KINDS + COLOURS.index(blocker[0])] = 1.0
+        if unblocker is not None:
+            out[at + _COLOUR_KINDS + 3] = 1.0
+        at += _SEQ_SLOT
+    out[_SLOTS * _SEQ_SLOT] = float(seq.closed)
+    if len(_SEQUENCES) >= 1 << 12:
+        _SEQUENCES.clear()
+    found = _SEQUENCES[id(seq)] = (seq, out)
+    return found
 
 
 def info_state_layout(players: int = 2, options: Options | None = None) -> TensorLayout:

@@ -50,8 +50,10 @@ from boardrules.spaces import (
     HistoryCode,
     InfoState,
     LayoutBuilder,
+    SegmentCache,
     Tensor,
     TensorLayout,
+    counts,
 )
 
 __all__ = [
@@ -210,6 +212,19 @@ def observation_shape(players: int = 2, options: Options | None = None) -> tuple
     return (_CODES(players, options).size,)
 
 
+_SEGMENTS: Final = SegmentCache()
+
+
+class _Identity(dict[int, int]):
+    """The mapping of a card index to itself (its position in a per-card segment)."""
+
+    def __missing__(self, key: int) -> int:
+        return key
+
+
+_IDENTITY: Final = _Identity()
+
+
 def _rel(who: int | None, me: int, offset: int) -> int:
     """Return the one-hot position of a seat or nobody: nobody, me, the opponent."""
     return offset + (0 if who is None else 1 if who == me else 2)
@@ -233,9 +248,10 @@ def observation_tensor(observation: Observation) -> Tensor:  # noqa: PLR0915 - o
     out[code.phase + _PHASES.index(observation.phase)] = 1.0
     out[_rel(observation.blue, me, code.blue)] = 1.0
     out[code.attacker + (observation.attacker != me)] = 1.0
+    n = code.cards
     hand = observation.hand
-    for card in set(hand):
-        out[code.hand + card] = hand.count(card) / 2
+    if hand:
+        out[code.hand:code.hand + n] = _SEGMENTS.get((n, hand), counts, hand, _IDENTITY, n, 2)
     for side, owner in enumerate((me, other)):
         out[code.hand_sizes + side] = observation.hand_sizes[owner] / HAND_SIZE
         out[code.deck_sizes + side] = observation.deck_sizes[owner] / code.deck_scale
@@ -245,8 +261,9 @@ def observation_tensor(observation: Observation) -> Tensor:  # noqa: PLR0915 - o
             out[at + code.cards + TYPE_INDEX[landing.as_type]] = 1.0
             at += code.land_slot
         pile = observation.out[owner]
-        for card in set(pile):
-            out[code.out + side * code.cards + card] = pile.count(card) / 2
+        if pile:
+            at = code.out + side * n
+            out[at:at + n] = _SEGMENTS.get((n, pile), counts, pile, _IDENTITY, n, 2)
         out[code.redrew + side] = float(observation.redrew[owner])
         shown = code.shown + 5 * side
         out[shown] = observation.shown_nonships[owner] / HAND_SIZE

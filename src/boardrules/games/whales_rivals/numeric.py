@@ -58,8 +58,10 @@ from boardrules.spaces import (
     HistoryCode,
     InfoState,
     LayoutBuilder,
+    SegmentCache,
     Tensor,
     TensorLayout,
+    counts,
 )
 
 __all__ = [
@@ -263,10 +265,15 @@ def observation_tensor(observation: Observation) -> Tensor:
     return out
 
 
+_SEGMENTS: Final = SegmentCache()
+
+
 def _counts(out: Tensor, offset: int, kinds: dict[int, int], cards: tuple[int, ...],
             scale: int) -> None:
-    for value in set(cards):
-        out[offset + kinds[value]] = cards.count(value) / scale
+    if cards:
+        k = len(kinds)
+        out[offset:offset + k] = _SEGMENTS.get((tuple(kinds), scale, cards), counts, cards,
+                                               kinds, k, scale)
 
 
 def _pile(out: Tensor, code: _Code, offset: int, views: tuple[GreyView, ...], me: int) -> None:
