@@ -12,7 +12,8 @@ round by round in one process, so the ratios cancel the host's drift:
 * ``plain``: `legal_actions`, a uniform pick, `apply_unchecked` (the library alone);
 * ``mask``: the pick through the action space: `legal_mask` and `legal_indices`, then
   ``action(i)`` for a uniform legal index (what an RL environment's step does);
-* ``tensor``: plain, plus ``observation_tensor(observe(state, mover))``;
+* ``tensor``: plain, plus the mover's observation tensor (``observe_tensor(state, mover)``,
+  equal to ``observation_tensor(observe(state, mover))``);
 * ``mask+tensor``: both (the numeric work of a PettingZoo or Gymnasium step);
 * ``info``: plain, plus every player's `InfoState` carried along and the mover's
   ``info_state_tensor`` (what an OpenSpiel state asked for information states pays).
@@ -62,9 +63,8 @@ def masked(game: AnyGame, options: Any, players: int, rng: random.Random, *,
            tensor: bool = False) -> int:
     """Play one game picking through the action space (and encoding the mover's view)."""
     space: Any = getattr(game, "action_space")(players, options)  # noqa: B009 - optional member
-    encode: Any = getattr(game, "observation_tensor")  # noqa: B009
-    to_move, sample, step, observe = (game.to_move, game.sample_chance, game.apply_unchecked,
-                                      game.observe)
+    encode: Any = getattr(game, "observe_tensor")  # noqa: B009
+    to_move, sample, step = game.to_move, game.sample_chance, game.apply_unchecked
     state = game.new_game(players, options)
     decisions = 0
     while True:
@@ -76,7 +76,7 @@ def masked(game: AnyGame, options: Any, players: int, rng: random.Random, *,
         else:
             space.legal_mask(state)
             if tensor:
-                encode(observe(state, mover))
+                encode(state, mover)
             indices = space.legal_indices(state)
             state = step(state, space.action(indices[rng.randrange(len(indices))]))
             decisions += 1
@@ -84,9 +84,9 @@ def masked(game: AnyGame, options: Any, players: int, rng: random.Random, *,
 
 def tensor_only(game: AnyGame, options: Any, players: int, rng: random.Random) -> int:
     """Play one game, encoding the mover's observation at every decision."""
-    encode: Any = getattr(game, "observation_tensor")  # noqa: B009
-    to_move, legal_actions, sample, step, observe = (
-        game.to_move, game.legal_actions, game.sample_chance, game.apply_unchecked, game.observe)
+    encode: Any = getattr(game, "observe_tensor")  # noqa: B009
+    to_move, legal_actions, sample, step = (game.to_move, game.legal_actions,
+                                            game.sample_chance, game.apply_unchecked)
     state = game.new_game(players, options)
     decisions = 0
     while True:
@@ -96,7 +96,7 @@ def tensor_only(game: AnyGame, options: Any, players: int, rng: random.Random) -
         elif mover is TERMINAL:
             return decisions
         else:
-            encode(observe(state, mover))
+            encode(state, mover)
             legal = legal_actions(state)
             state = step(state, legal[rng.randrange(len(legal))])
             decisions += 1

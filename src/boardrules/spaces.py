@@ -73,6 +73,7 @@ S = TypeVar("S")
 O_contra = TypeVar("O_contra", contravariant=True)
 P = TypeVar("P")
 P_contra = TypeVar("P_contra", contravariant=True)
+S_contra = TypeVar("S_contra", contravariant=True)
 
 Tensor: TypeAlias = "array[float]"
 """A flat float32 tensor: ``array.array('f')``."""
@@ -690,10 +691,11 @@ class HistoryCode:
         out.frombytes(bytes(4 * self.slot * (self.horizon - len(kept))))
 
 
-class NumericGame(Protocol[A, O_contra, P_contra]):
+class NumericGame(Protocol[S_contra, A, O_contra, P_contra]):
     """The numeric members of a game module (optional for a third-party game).
 
-    Type parameters: ``A`` the action union, ``O_contra`` the observation, ``P_contra`` the options.
+    Type parameters: ``S_contra`` the state, ``A`` the action union, ``O_contra`` the
+    observation, ``P_contra`` the options.
     """
 
     def action_space(self, players: int, options: P_contra | None = None) -> ActionSpace[A]:
@@ -701,6 +703,10 @@ class NumericGame(Protocol[A, O_contra, P_contra]):
 
     def observation_tensor(self, observation: O_contra) -> Tensor:
         """Return the flat tensor of an observation, seat-relative to its observer."""
+
+    def observe_tensor(self, state: S_contra, player: int | None) -> Tensor:
+        """Return ``observation_tensor(observe(state, player))`` (a game may skip building
+        the observation)."""
 
     def observation_shape(self, players: int, options: P_contra | None = None) -> tuple[int]:
         """Return the shape of the observation tensors of a configuration: ``(n,)``."""

@@ -31,9 +31,9 @@ from boardrules.games.kivi.actions import (
     Displace,
 )
 from boardrules.games.kivi.board import DICE, FACES, SQUARES
-from boardrules.games.kivi.observe import Observation
+from boardrules.games.kivi.observe import Observation, observe
 from boardrules.games.kivi.rules import action_bound, chance_outcomes, legal_actions, new_game
-from boardrules.games.kivi.state import ROUNDS, STONES, Options
+from boardrules.games.kivi.state import ROUNDS, STONES, Options, State
 from boardrules.spaces import (
     SPACE_CACHE,
     ActionSpace,
@@ -53,6 +53,7 @@ __all__ = [
     "max_legal",
     "observation_shape",
     "observation_tensor",
+    "observe_tensor",
     "tensor_layout",
 ]
 
@@ -199,6 +200,11 @@ def observation_tensor(observation: Observation) -> Tensor:
             out[base + value] = dice.count(value) / DICE
     out[code.pending] = state.pending / DICE
     return out
+
+
+def observe_tensor(state: State, player: int | None) -> Tensor:
+    """Return ``observation_tensor(observe(state, player))``."""
+    return observation_tensor(observe(state, player))
 
 
 def info_state_layout(players: int, options: Options | None = None) -> TensorLayout:

@@ -36,14 +36,14 @@ from boardrules.games.ren_dhark.actions import (
     Defend,
 )
 from boardrules.games.ren_dhark.cards import COMBAT_TYPES
-from boardrules.games.ren_dhark.observe import Observation
+from boardrules.games.ren_dhark.observe import Observation, observe
 from boardrules.games.ren_dhark.rules import (
     action_bound,
     chance_outcomes,
     legal_actions,
     new_game,
 )
-from boardrules.games.ren_dhark.state import HAND_SIZE, TYPE_INDEX, Options, Phase, Status
+from boardrules.games.ren_dhark.state import HAND_SIZE, TYPE_INDEX, Options, Phase, State, Status
 from boardrules.spaces import (
     ActionSpace,
     ConfigurationCache,
@@ -64,6 +64,7 @@ __all__ = [
     "info_state_tensor",
     "observation_shape",
     "observation_tensor",
+    "observe_tensor",
     "tensor_layout",
 ]
 
@@ -299,6 +300,11 @@ def observation_tensor(observation: Observation) -> Tensor:  # noqa: PLR0915 - o
     out[code.mulligans] = observation.mulligans / 2
     out[_rel(observation.winner, me, code.winner)] = 1.0
     return out
+
+
+def observe_tensor(state: State, player: int | None) -> Tensor:
+    """Return ``observation_tensor(observe(state, player))``."""
+    return observation_tensor(observe(state, player))
 
 
 def info_state_layout(players: int = 2, options: Options | None = None) -> TensorLayout:
