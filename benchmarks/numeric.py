@@ -33,6 +33,7 @@ from boardrules.games import GAMES, AnyGame
 from boardrules.spaces import InfoState
 
 Mode = Callable[[AnyGame, Any, int, random.Random], int]
+Decide = Callable[[Any, int, random.Random], Any]
 
 # Short games where the default ones run to a turn limit of thousands of decisions.
 OPTIONS: dict[str, dict[str, int]] = {
@@ -41,29 +42,8 @@ OPTIONS: dict[str, dict[str, int]] = {
 }
 
 
-def plain(game: AnyGame, options: Any, players: int, rng: random.Random) -> int:
-    """Play one game; return its player decisions."""
-    to_move, legal_actions, sample, step = (game.to_move, game.legal_actions,
-                                            game.sample_chance, game.apply_unchecked)
-    state = game.new_game(players, options)
-    decisions = 0
-    while True:
-        mover = to_move(state)
-        if mover is CHANCE:
-            state = step(state, sample(state, rng))
-        elif mover is TERMINAL:
-            return decisions
-        else:
-            legal = legal_actions(state)
-            state = step(state, legal[rng.randrange(len(legal))])
-            decisions += 1
-
-
-def masked(game: AnyGame, options: Any, players: int, rng: random.Random, *,
-           tensor: bool = False) -> int:
-    """Play one game picking through the action space (and encoding the mover's view)."""
-    space: Any = getattr(game, "action_space")(players, options)  # noqa: B009 - optional member
-    encode: Any = getattr(game, "observe_tensor")  # noqa: B009
+def play(game: AnyGame, options: Any, players: int, rng: random.Random, decide: Decide) -> int:
+    """Play one game, each decision by `decide(state, mover, rng)`; return the decisions."""
     to_move, sample, step = game.to_move, game.sample_chance, game.apply_unchecked
     state = game.new_game(players, options)
     decisions = 0
@@ -74,32 +54,39 @@ def masked(game: AnyGame, options: Any, players: int, rng: random.Random, *,
         elif mover is TERMINAL:
             return decisions
         else:
-            space.legal_mask(state)
-            if tensor:
-                encode(state, mover)
-            indices = space.legal_indices(state)
-            state = step(state, space.action(indices[rng.randrange(len(indices))]))
+            state = step(state, decide(state, mover, rng))
             decisions += 1
 
 
-def tensor_only(game: AnyGame, options: Any, players: int, rng: random.Random) -> int:
-    """Play one game, encoding the mover's observation at every decision."""
+def plain(game: AnyGame, options: Any, players: int, rng: random.Random) -> int:
+    """`legal_actions` and a uniform pick."""
+    legal_actions = game.legal_actions
+
+    def decide(state: Any, mover: int, rng: random.Random) -> Any:
+        legal = legal_actions(state)
+        return legal[rng.randrange(len(legal))]
+
+    return play(game, options, players, rng, decide)
+
+
+def masked(game: AnyGame, options: Any, players: int, rng: random.Random, *,
+           tensor: bool = False, pick: bool = True) -> int:
+    """The pick through the action space (`pick`), the mover's tensor (`tensor`), or both."""
+    space: Any = getattr(game, "action_space")(players, options)  # noqa: B009 - optional member
     encode: Any = getattr(game, "observe_tensor")  # noqa: B009
-    to_move, legal_actions, sample, step = (game.to_move, game.legal_actions,
-                                            game.sample_chance, game.apply_unchecked)
-    state = game.new_game(players, options)
-    decisions = 0
-    while True:
-        mover = to_move(state)
-        if mover is CHANCE:
-            state = step(state, sample(state, rng))
-        elif mover is TERMINAL:
-            return decisions
-        else:
+    legal_actions = game.legal_actions
+
+    def decide(state: Any, mover: int, rng: random.Random) -> Any:
+        if tensor:
             encode(state, mover)
+        if not pick:
             legal = legal_actions(state)
-            state = step(state, legal[rng.randrange(len(legal))])
-            decisions += 1
+            return legal[rng.randrange(len(legal))]
+        space.legal_mask(state)
+        indices = space.legal_indices(state)
+        return space.action(indices[rng.randrange(len(indices))])
+
+    return play(game, options, players, rng, decide)
 
 
 def info(game: AnyGame, options: Any, players: int, rng: random.Random) -> int:
@@ -129,7 +116,7 @@ def info(game: AnyGame, options: Any, players: int, rng: random.Random) -> int:
 MODES: dict[str, Mode] = {
     "plain": plain,
     "mask": masked,
-    "tensor": tensor_only,
+    "tensor": lambda g, o, n, r: masked(g, o, n, r, tensor=True, pick=False),
     "mask+tensor": lambda g, o, n, r: masked(g, o, n, r, tensor=True),
     "info": info,
 }

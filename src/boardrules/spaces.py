@@ -60,6 +60,7 @@ __all__ = [
     "InfoState",
     "LayoutBuilder",
     "NumericGame",
+    "NumericTables",
     "Segment",
     "SegmentCache",
     "Tensor",
@@ -689,6 +690,48 @@ class HistoryCode:
         player = info.player
         out.frombytes(b"".join(self._slot(player, m, t) for m, t in kept))
         out.frombytes(bytes(4 * self.slot * (self.horizon - len(kept))))
+
+
+class NumericTables:
+    """What a game's numeric members need for one configuration (for game authors): a
+    game subclasses it, lays out its observation tensor, and calls `finish`."""
+
+    space: ActionSpace[Any]
+    """The action space."""
+    layout: TensorLayout
+    """The observation tensor's layout."""
+    size: int
+    """The observation tensor's size."""
+    template: Tensor
+    """A zero observation tensor, copied to start each one."""
+    history: HistoryCode
+    """The encoding of the actions in the information-state tensor."""
+    bound: int
+    """The game's action bound for the configuration."""
+    info_layout: TensorLayout
+    """The information-state tensor's layout."""
+
+    def finish(self, space: ActionSpace[Any], builder: LayoutBuilder, *, bound: int,
+               horizon: int, perfect_recall: bool) -> None:
+        """Set every attribute from the action space, the observation tensor's segments, the
+        action bound, the number of actions the history keeps, and whether the
+        information-state tensor has perfect recall."""
+        self.space = space
+        self.layout = builder.build()
+        self.size = builder.size
+        self.template = array("f", bytes(4 * self.size))
+        self.bound = bound
+        self.history = HistoryCode(space, horizon)
+        info = LayoutBuilder()
+        info.extend(self.layout, "")
+        self.history.describe(info, bound)
+        self.info_layout = info.build(perfect_recall=perfect_recall)
+
+    def info_tensor(self, info: InfoState, observation: Tensor) -> Tensor:
+        """Return the information-state tensor of `info`, given its observation's tensor
+        (extended in place)."""
+        self.history.encode(info, observation, self.bound)
+        return observation
 
 
 class NumericGame(Protocol[S_contra, A, O_contra, P_contra]):

@@ -45,9 +45,9 @@ from boardrules.games.lustry.state import Options, Phase, Sequence, State
 from boardrules.spaces import (
     ActionSpace,
     ConfigurationCache,
-    HistoryCode,
     InfoState,
     LayoutBuilder,
+    NumericTables,
     SegmentCache,
     Tensor,
     TensorLayout,
@@ -96,12 +96,12 @@ _HAND_SLOT: Final = len(KINDS) + 3
 _SEQ_SLOT: Final = 1 + (_COLOUR_KINDS - 1) + 3 + 1
 
 
-class _Code:
+class _Code(NumericTables):
     """Everything the tensors of one configuration need, computed once."""
 
     def __init__(self, players: int, options: Options) -> None:
         actions: tuple[Action, ...] = tuple(a for a in ALL_ACTIONS if a not in DRAWN.values())
-        self.space: ActionSpace[Action] = ActionSpace(
+        space: ActionSpace[Action] = ActionSpace(
             game="lustry", module="boardrules.games.lustry", players=players, options=options,
             actions=actions, chance_actions=tuple(DRAWN.values()), max_legal=MAX_LEGAL,
             legal_actions=legal_actions, chance_outcomes=chance_outcomes,
@@ -151,15 +151,8 @@ class _Code:
         self.stall = b.add("stall", 1, f"turns counted towards the deadlock draw ÷ "
                            f"{self.stall_scale}")
         self.winner = b.add("winner", 3, "the winner: nobody (yet), me, the opponent")
-        self.layout = b.build()
-        self.size = b.size
-        self.template: Tensor = array("f", bytes(4 * self.size))
-        self.bound = action_bound(players, options)
-        self.history = HistoryCode(self.space, min(HISTORY, self.bound))
-        h = LayoutBuilder()
-        h.extend(self.layout, "")
-        self.history.describe(h, self.bound)
-        self.info_layout = h.build(perfect_recall=False)
+        bound = action_bound(players, options)
+        self.finish(space, b, bound=bound, horizon=min(HISTORY, bound), perfect_recall=False)
 
 
 def _build(players: int, options: Options) -> _Code:
@@ -403,7 +396,5 @@ def info_state_tensor(info: InfoState) -> Tensor:
     """Return a player's information state as a flat float32 tensor (see
     `info_state_layout`): the latest observation, then the latest actions the player saw."""
     code = _CODES.trusted(2, info.observation.options)
-    out = observation_tensor(info.observation)
-    code.history.encode(info, out, code.bound)
-    return out
+    return code.info_tensor(info, observation_tensor(info.observation))
 

@@ -21,7 +21,6 @@ the duel (attacker, defender) are kept as roles.
 
 from __future__ import annotations
 
-from array import array
 from typing import Final
 
 from boardrules.games.ren_dhark.actions import (
@@ -47,9 +46,9 @@ from boardrules.games.ren_dhark.state import HAND_SIZE, TYPE_INDEX, Options, Pha
 from boardrules.spaces import (
     ActionSpace,
     ConfigurationCache,
-    HistoryCode,
     InfoState,
     LayoutBuilder,
+    NumericTables,
     SegmentCache,
     Tensor,
     TensorLayout,
@@ -93,10 +92,10 @@ def _canonical(table: tuple[tuple[tuple[Action, ...], ...], ...], card: int,
     return action
 
 
-class _Code:
+class _Code(NumericTables):
     """Everything the tensors of one configuration need, computed once."""
 
-    def __init__(self, players: int, options: Options) -> None:  # noqa: PLR0915 - one segment each
+    def __init__(self, players: int, options: Options) -> None:
         tables = options.tables
         cards = tables.cards
         self.cards = len(cards)
@@ -114,13 +113,13 @@ class _Code:
         types = max(len(c.types) for c in cards if c.is_combat)
         masked = ("draw ?", *(f"attack ? as {t.value}" for t in COMBAT_TYPES), "defend ?",
                   *(f"counter ? as {t.value}" for t in COMBAT_TYPES), "counter ?")
-        self.space: ActionSpace[Action] = ActionSpace(
+        space: ActionSpace[Action] = ActionSpace(
             game="ren_dhark", module="boardrules.games.ren_dhark", players=players,
             options=options, actions=actions, chance_actions=chance,
             max_legal=1 + HAND_SIZE * types, legal_actions=legal_actions,
             chance_outcomes=chance_outcomes, masked_announcements=masked)
         self.deck_scale = max(len(deck) for deck in tables.decks)
-        self.bound = action_bound(players, options)
+        bound = action_bound(players, options)
         self.battles = 2 * sum(len(deck) for deck in tables.decks) + 1
         n = self.cards
         b = LayoutBuilder()
@@ -172,14 +171,7 @@ class _Code:
             f"{HAND_SIZE}: non-ships, action cards, cards that may not be deployed against a "
             "ship, a person, a unit")
         self.winner = b.add("winner", 3, "the winner: nobody (yet), me, the opponent")
-        self.layout = b.build()
-        self.size = b.size
-        self.template: Tensor = array("f", bytes(4 * self.size))
-        self.history = HistoryCode(self.space, min(HISTORY, self.bound))
-        h = LayoutBuilder()
-        h.extend(self.layout, "")
-        self.history.describe(h, self.bound)
-        self.info_layout = h.build(perfect_recall=False)
+        self.finish(space, b, bound=bound, horizon=min(HISTORY, bound), perfect_recall=False)
 
 
 def _build(players: int, options: Options) -> _Code:
@@ -326,6 +318,4 @@ def info_state_tensor(info: InfoState) -> Tensor:
     """Return a player's information state as a flat float32 tensor (see
     `info_state_layout`): the latest observation, then the latest actions the player saw."""
     code = _CODES.trusted(2, info.observation.options)
-    out = observation_tensor(info.observation)
-    code.history.encode(info, out, code.bound)
-    return out
+    return code.info_tensor(info, observation_tensor(info.observation))

@@ -57,9 +57,9 @@ from boardrules.games.whales_rivals.state import Options, Pack, Phase, State
 from boardrules.spaces import (
     ActionSpace,
     ConfigurationCache,
-    HistoryCode,
     InfoState,
     LayoutBuilder,
+    NumericTables,
     SegmentCache,
     Tensor,
     TensorLayout,
@@ -94,10 +94,10 @@ _PILE_CAPACITY: Final = tuple(ROUNDS * (k + 1) for k in range(PACKS))
 _SEEN: Final = ((False, False), (True, False), (False, True), (True, True))
 
 
-class _Code:
+class _Code(NumericTables):
     """Everything the tensors of one configuration need, computed once."""
 
-    def __init__(self, players: int, options: Options) -> None:  # noqa: PLR0915 - one per segment
+    def __init__(self, players: int, options: Options) -> None:
         red, blue, greys = options.whale_values
         whales = sorted(set(red) | set(blue))
         self.kinds = {v: i for i, v in enumerate([TURTLE, *whales])}
@@ -112,7 +112,7 @@ class _Code:
                                        *PEEK, SKIP)
         chance: tuple[Action, ...] = (*(deal_action(v) for v in self.greys),
                                       *(draw_action(v) for v in self.kinds))
-        self.space: ActionSpace[Action] = ActionSpace(
+        space: ActionSpace[Action] = ActionSpace(
             game="whales_rivals", module="boardrules.games.whales_rivals", players=players,
             options=options, actions=actions, chance_actions=chance, max_legal=MAX_LEGAL,
             legal_actions=legal_actions, chance_outcomes=chance_outcomes,
@@ -162,16 +162,8 @@ class _Code:
         self.captured = b.add("captured", 2 * self.pile_kinds,
                               f"captured piles, mine then the opponent's: {kind_text}")
         self.unclaimed = b.add("unclaimed", self.pile_kinds, f"the unclaimed pile: {kind_text}")
-        self.layout = b.build()
-        self.size = b.size
-        self.template: Tensor = array("f", bytes(4 * self.size))
         bound = action_bound(players, options)
-        self.history = HistoryCode(self.space, bound)
-        h = LayoutBuilder()
-        h.extend(self.layout, "")
-        self.history.describe(h, bound)
-        self.info_layout = h.build(perfect_recall=False)
-        self.bound = bound
+        self.finish(space, b, bound=bound, horizon=bound, perfect_recall=False)
 
 
 def _build(players: int, options: Options) -> _Code:
@@ -393,6 +385,4 @@ def info_state_tensor(info: InfoState) -> Tensor:
     """Return a player's information state as a flat float32 tensor (see
     `info_state_layout`): the latest observation, then every action the player saw."""
     code = _CODES.trusted(2, info.observation.options)
-    out = observation_tensor(info.observation)
-    code.history.encode(info, out, code.bound)
-    return out
+    return code.info_tensor(info, observation_tensor(info.observation))
