@@ -123,10 +123,19 @@ class TestActionSpace:
         with pytest.raises(InvalidOptionsError):
             kivi.observation_shape(7)
 
-    def test_cache_is_bounded(self) -> None:
-        """Distinct options never grow the tables without bound (a server loads many)."""
-        from boardrules.games.kivi.numeric import _space
-        assert _space.cache_info().maxsize == SPACE_CACHE
+    def test_caches_are_bounded(self) -> None:
+        """Distinct options never grow the tables without bound (a server loads many): the
+        numeric layer's caches are registered bounded caches, the tables of at most
+        `SPACE_CACHE` configurations per game."""
+        from boardrules._caches import cache_sizes
+        sizes = cache_sizes()
+        for name in ("kivi.action_spaces", "lustry.numeric", "ren_dhark.numeric",
+                     "whales_rivals.numeric"):
+            assert sizes[name][1] == SPACE_CACHE
+        from boardrules.games import whales_rivals as wr
+        for n in range(SPACE_CACHE + 5):
+            wr.action_space(2, wr.Options(whale_values=[n + 1] * 18))
+        assert cache_sizes()["whales_rivals.numeric"][0] == SPACE_CACHE
 
     def test_construction_refuses_ambiguous_tables(self) -> None:
         common: dict[str, Any] = {

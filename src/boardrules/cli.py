@@ -9,23 +9,24 @@ lets bots play many games with seats rotated.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
-import random
 import sys
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 from typing import TextIO
-
-import attrs
 
 from boardrules import __version__
 from boardrules.errors import BoardrulesError
-from boardrules.game import CHANCE, TERMINAL
+from boardrules.game import CHANCE
 from boardrules.games import GAMES, AnyGame
+from boardrules.parallel import GameFailedError, RunInterrupted
 from boardrules.records import Record, replay_states
 from boardrules.serialization import from_json
+from boardrules.simulation import Summary, simulate
 from boardrules.terminal import HUMAN, check_seed, game_over, make_bot, play, render
-from boardrules.tournament import run_tournament
+from boardrules.tournament import Tournament, run_tournament
 
 __all__ = ["Summary", "main", "simulate"]
 
@@ -42,9 +43,11 @@ class Progress:
         self.shown = -1
 
     def update(self, done: int) -> None:
-        """Show that `done` of `total` items are finished."""
+        """Show that `done` of `total` items are finished (not on a terminal: a line each
+        time a tenth more is done, however many finish at once)."""
         percent = 100 * done // self.total
-        if percent == self.shown or (not self.live and percent % 10 and done != self.total):
+        if percent == self.shown or (not self.live and done != self.total
+                                     and percent // 10 == max(self.shown, 0) // 10):
             return
         self.shown = percent
         width = 30
@@ -60,105 +63,6 @@ class Progress:
         self.stream.flush()
 
 
-@attrs.frozen
-class Summary:
-    """What `simulate` measured."""
-
-    game: str
-    """The game's registry name."""
-    players: int
-    """Players per game."""
-    games: int
-    """Games played."""
-    wins: tuple[int, ...]
-    """Games each seat won alone."""
-    shared: tuple[int, ...]
-    """Games each seat shared the win (a draw among the best)."""
-    no_winner: int
-    """Games nobody won."""
-    mean_scores: tuple[float, ...]
-    """Each seat's mean score in the game's own terms."""
-    mean_decisions: float
-    """Mean player decisions per game."""
-    mean_actions: float
-    """Mean actions per game, chance outcomes included."""
-    seconds: float
-    """Wall time of the simulation."""
-
-    @property
-    def decisions_per_second(self) -> float:
-        """Player decisions per second of wall time."""
-        return self.mean_decisions * self.games / self.seconds if self.seconds else 0.0
-
-    def render(self) -> str:
-        """Return the summary as a table for people."""
-        lines = [
-            f"{self.games} random games of {GAMES[self.game].TITLE}, {self.players} players",
-            "",
-            f"{'seat':>6}{'wins':>8}{'win %':>8}{'shared':>8}{'mean score':>12}",
-        ]
-        for seat in range(self.players):
-            lines.append(
-                f"{seat:>6}{self.wins[seat]:>8}{100 * self.wins[seat] / self.games:>7.1f}%"
-                f"{self.shared[seat]:>8}{self.mean_scores[seat]:>12.2f}"
-            )
-        lines += [
-            "",
-            f"no winner:          {self.no_winner}",
-            f"mean length:        {self.mean_decisions:.1f} decisions "
-            f"({self.mean_actions:.1f} actions with chance)",
-            f"decisions/second:   {self.decisions_per_second:,.0f}",
-            f"wall time:          {self.seconds:.2f} s",
-        ]
-        return "\n".join(lines)
-
-
-def simulate(
-    game: AnyGame,
-    players: int,
-    games: int,
-    seed: int,
-    *,
-    progress: Progress | None = None,
-) -> Summary:
-    """Play `games` uniformly random games (chance by `sample_chance`) and summarise them.
-
-    Every decision uses the checked `apply`, so a simulation also exercises the rules.
-    """
-    rng = random.Random(seed)
-    wins = [0] * players
-    shared = [0] * players
-    totals = [0.0] * players
-    no_winner = decisions = actions = 0
-    options = game.Options()
-    start = time.perf_counter()
-    for number in range(1, games + 1):
-        state = game.new_game(players, options)
-        while (mover := game.to_move(state)) is not TERMINAL:
-            if mover is CHANCE:
-                action = game.sample_chance(state, rng)
-            else:
-                legal = game.legal_actions(state)
-                action = legal[rng.randrange(len(legal))]
-                decisions += 1
-            state = game.apply(state, action)
-            actions += 1
-        result = game.result(state)
-        for seat, score in enumerate(result.scores):
-            totals[seat] += score
-        if not result.winners:
-            no_winner += 1
-        for seat in result.winners:
-            (wins if len(result.winners) == 1 else shared)[seat] += 1
-        if progress is not None:
-            progress.update(number)
-    return Summary(
-        game.NAME, players, games, tuple(wins), tuple(shared), no_winner,
-        tuple(t / games for t in totals), decisions / games, actions / games,
-        time.perf_counter() - start,
-    )
-
-
 def _seed(text: str) -> int:
     """Read ``--seed``: a whole number >= 0 (see `check_seed`)."""
     try:
@@ -169,6 +73,32 @@ def _seed(text: str) -> int:
     except BoardrulesError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
     return seed
+
+
+def _jobs(text: str) -> int:
+    """Read ``--jobs``: a whole number >= 0 (0: every core)."""
+    try:
+        jobs = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if jobs < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is below 0 (0 means every core)")
+    return jobs
+
+
+def _add_many_games(parser: argparse.ArgumentParser) -> None:
+    """Add the options of commands that play many games (simulate, tournament)."""
+    parser.add_argument("--seed", type=_seed, default=0, help="random seed >= 0 (default 0)")
+    parser.add_argument("--jobs", type=_jobs, default=1, metavar="N",
+                        help="worker processes (default 1: this process; 0: every core); "
+                             "the results are the same for any N")
+    parser.add_argument("--dask", metavar="ADDRESS",
+                        help="play the games on the Dask cluster whose scheduler is at "
+                             "ADDRESS (tcp://host:8786; needs boardrules[distributed])")
+    parser.add_argument("--records", metavar="DIR",
+                        help="write every game's record (JSON) and an index to DIR, a new "
+                             "or empty directory")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -182,8 +112,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("game", help="the game's name (see 'boardrules games')")
     sim.add_argument("--players", type=int, help="players per game (default: the fewest)")
     sim.add_argument("--games", type=int, default=100, help="games to play (default 100)")
-    sim.add_argument("--seed", type=_seed, default=0, help="random seed >= 0 (default 0)")
-    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    _add_many_games(sim)
     play = commands.add_parser("play", help="play a game in the terminal against bots or people")
     play.add_argument("game", help="the game's name (see 'boardrules games')")
     play.add_argument("--players", type=int, help="players (default: the number of --seats)")
@@ -204,8 +133,7 @@ def _parser() -> argparse.ArgumentParser:
     tour.add_argument("--games", type=int, default=20, help="games to play (default 20)")
     tour.add_argument("--players", type=int, help="seats per game (default: one per entrant, "
                                                    "within the game's limits)")
-    tour.add_argument("--seed", type=_seed, default=0, help="random seed >= 0 (default 0)")
-    tour.add_argument("--quiet", action="store_true", help="no progress bar")
+    _add_many_games(tour)
     return parser
 
 
@@ -254,6 +182,64 @@ def _replay(path: str, out: TextIO, err: TextIO) -> int:
     return 0
 
 
+def _dask(address: str, jobs: int, stack: contextlib.ExitStack) -> Executor:
+    """Connect to the Dask scheduler at `address`; return its executor (the connection
+    closes with `stack`). Dask is imported here only: it is an optional extra."""
+    if jobs != 1:
+        raise BoardrulesError("--jobs and --dask do not mix: the cluster has its own workers")
+    try:
+        from distributed import Client
+    except ImportError:
+        raise BoardrulesError("--dask needs Dask: pip install 'boardrules[distributed]'"
+                              ) from None
+    try:
+        client = stack.enter_context(Client(address))
+    except (OSError, ValueError) as exc:  # refused or timed out; a malformed address
+        raise BoardrulesError(f"cannot reach the Dask scheduler at {address}: {exc}"
+                              ) from None
+    executor: Executor = client.get_executor()  # a concurrent.futures.Executor
+    return executor
+
+
+def _many_games(args: argparse.Namespace, game: AnyGame, players: int, out: TextIO,
+                err: TextIO) -> int:
+    """Run ``simulate`` or ``tournament``; on Ctrl-C print the finished games' table."""
+    if args.command == "simulate" and args.games < 1:
+        err.write("boardrules: --games must be at least 1\n")
+        return 2
+    progress = None if args.quiet else Progress(args.games, err, args.game).update
+    table: Summary | Tournament
+    try:
+        with contextlib.ExitStack() as stack:
+            executor = None if args.dask is None else _dask(args.dask, args.jobs, stack)
+            if args.command == "tournament":
+                entrants = [s.strip() for s in args.bots.split(",") if s.strip()]
+                table = run_tournament(game, entrants, args.games, players=args.players,
+                                       seed=args.seed, jobs=args.jobs, executor=executor,
+                                       records=args.records, progress=progress)
+            else:
+                table = simulate(game, players, args.games, args.seed, jobs=args.jobs,
+                                 executor=executor, records=args.records, progress=progress)
+    except RunInterrupted as stop:
+        err.write(f"\nboardrules: interrupted after {stop.finished} of {stop.games} games\n")
+        if stop.partial is not None:
+            out.write(stop.partial.render() + "\n")
+        return 130
+    except GameFailedError as exc:
+        err.write(f"\nboardrules: {exc}\n{exc.details}")
+        if args.records is not None:
+            err.write(f"boardrules: the records of the games finished are in {args.records}\n")
+        return 1
+    except BrokenPipeError:
+        raise
+    except OSError as exc:  # a record that cannot be written (a full disk…)
+        err.write(f"\nboardrules: cannot write a record to {args.records}: "
+                  f"{exc.strerror or exc}\n")
+        return 1
+    out.write(table.render() + "\n")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None,
          err: TextIO | None = None, read: Callable[[str], str] | None = None) -> int:
     """Run the command line; return the exit status."""
@@ -297,20 +283,7 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None,
         if chosen is None:
             return 2
         game, players = chosen
-        if args.command == "tournament":
-            entrants = [s.strip() for s in args.bots.split(",") if s.strip()]
-            bar = None if args.quiet else Progress(args.games, err, args.game)
-            table = run_tournament(game, entrants, args.games, players=args.players,
-                                   seed=args.seed, progress=bar.update if bar else None)
-            out.write(table.render() + "\n")
-            return 0
-        if args.games < 1:
-            err.write("boardrules: --games must be at least 1\n")
-            return 2
-        progress = None if args.quiet else Progress(args.games, err, args.game)
-        summary = simulate(game, players, args.games, args.seed, progress=progress)
-        out.write(summary.render() + "\n")
-        return 0
+        return _many_games(args, game, players, out, err)
     except BoardrulesError as exc:
         err.write(f"boardrules: {exc}\n")
         return 2

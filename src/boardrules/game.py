@@ -7,8 +7,11 @@ against it. States, actions, observations and options are frozen attrs classes.
 Optional members, looked up with `getattr` by the tools that use them:
 ``announce(state, action, player) -> str`` (what a player sees of an action, for
 frontends and ``boardrules play``), ``render(observation) -> str`` (a text picture),
-``heuristic(state)`` (an estimate of `returns` for cut-short rollouts) and
-``PERFECT_INFORMATION``.
+``validate_observation(observation) -> None`` (raise `InvalidStateError` naming the
+problem unless some possible state shows exactly this observation to its observer;
+`from_json` calls it on every observation it loads, so that everything taking an
+observation either works or the document was refused), ``heuristic(state)`` (an
+estimate of `returns` for cut-short rollouts) and ``PERFECT_INFORMATION``.
 """
 
 from __future__ import annotations

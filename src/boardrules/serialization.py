@@ -16,9 +16,11 @@ a union of several classes (an action) carries its class name under ``"type"``;
 
 Loading is strict: unknown or missing fields, a wrong type anywhere (a bool where a
 number belongs included), an unknown enum value, and — for states — anything the
-game's `validate_state` refuses (zones, counts, conservation, whose turn) raise
-`InvalidStateError` naming the path of the problem. Untrusted input never builds an
-impossible state.
+game's `validate_state` refuses (zones, counts, conservation, whose turn), and — for
+observations — anything the game's `validate_observation` refuses (no possible state
+shows it to its observer; optional for a third-party game) raise `InvalidStateError`
+naming the path of the problem. Untrusted input never builds an impossible state or
+observation.
 """
 
 from __future__ import annotations
@@ -376,6 +378,9 @@ def from_data(data: JSONValue, expect: type[T] | None = None) -> object:
             obj = structure(payload, game.Observation, "observation")
         except InvalidOptionsError as exc:
             raise InvalidStateError(f"observation.options: {exc}") from None
+        validate_observation = getattr(game, "validate_observation", None)
+        if validate_observation is not None:  # optional for a third-party game
+            validate_observation(obj)
     elif kind == "options":
         obj = structure(payload, game.Options, "options")
     elif kind == "record":

@@ -36,7 +36,6 @@ True
 
 from __future__ import annotations
 
-import functools
 import importlib
 import json
 from array import array
@@ -49,6 +48,7 @@ from typing import Any, Final, Generic, Protocol, TypeAlias, TypeVar
 
 import attrs
 
+from boardrules._caches import Memo, lru
 from boardrules.errors import BoardrulesError, UnknownActionError
 from boardrules.game import CHANCE, Chance
 from boardrules.serialization import _fields, unstructure
@@ -367,10 +367,12 @@ class ConfigurationCache(Generic[T]):
     game (which all carry the same options) costs no hashing of the options.
     """
 
-    def __init__(self, build: Callable[[int, Any], T], new_game: Callable[[int, Any], object],
-                 options_type: type) -> None:
-        """Build tables with ``build(players, options)``; `new_game` checks configurations."""
-        self._build = functools.lru_cache(maxsize=SPACE_CACHE)(build)
+    def __init__(self, name: str, build: Callable[[int, Any], T],
+                 new_game: Callable[[int, Any], object], options_type: type) -> None:
+        """Build tables with ``build(players, options)``; `new_game` checks configurations.
+        The cache is registered under `name` (``"<game>.numeric"``) with the library's
+        other bounded caches."""
+        self._build = lru(name, SPACE_CACHE)(build)
         self._new_game = new_game
         self._options_type = options_type
         self._last: tuple[object, int, T] | None = None
@@ -396,7 +398,7 @@ class ConfigurationCache(Generic[T]):
 
     def cache_info(self) -> Any:
         """Return the LRU cache's statistics (``functools.lru_cache``'s)."""
-        return self._build.cache_info()
+        return self._build.cache_info()  # type: ignore[attr-defined]  # an lru_cache
 
 
 class SegmentCache:
@@ -404,18 +406,15 @@ class SegmentCache:
     authors): a hand, a pile or a sequence recurs from one observation to the next, and
     copying its encoding is cheaper than encoding it again. Bounded: emptied when full."""
 
-    def __init__(self, limit: int = 1 << 14) -> None:
-        """Keep at most `limit` segments."""
-        self._found: dict[object, Tensor] = {}
-        self._limit = limit
+    def __init__(self, name: str, limit: int = 1 << 14) -> None:
+        """Keep at most `limit` segments; register the cache under `name`."""
+        self._found: Memo[object, Tensor] = Memo(name, limit)
 
     def get(self, key: object, build: Callable[..., Tensor], *args: Any) -> Tensor:
         """Return the segment of `key` (hashable, standing for the value encoded), built by
         ``build(*args)`` the first time."""
         found = self._found.get(key)
         if found is None:
-            if len(self._found) >= self._limit:
-                self._found.clear()
             found = self._found[key] = build(*args)
         return found
 
@@ -652,7 +651,7 @@ class HistoryCode:
         self.bits = max(1, (len(space.announcements) - 1).bit_length())
         self.slot = 1 + self.players + 1 + self.bits
         self._space = space
-        self._cache: dict[tuple[int, int | Chance, str], bytes] = {}
+        self._cache: Memo[tuple[int, int | Chance, str], bytes] = Memo(None, 1 << 16)
 
     def describe(self, builder: LayoutBuilder, bound: int) -> None:
         """Add the segments ``actions`` and ``history`` to a layout."""
@@ -677,9 +676,7 @@ class HistoryCode:
             for b in range(self.bits):
                 if number >> b & 1:
                     values[2 + self.players + b] = 1.0
-            found = array("f", values).tobytes()
-            if len(self._cache) < 1 << 16:
-                self._cache[key] = found
+            found = self._cache[key] = array("f", values).tobytes()
         return found
 
     def encode(self, info: InfoState, out: Tensor, bound: int) -> None:

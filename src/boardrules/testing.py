@@ -75,27 +75,39 @@ different chance, so that a player meets the same information state in worlds th
 in what they cannot see.
 
 `check_chance_sampling` adds a statistical test (a fixed seed, so it is not flaky)
-that `sample_chance` follows `chance_outcomes`.
+that `sample_chance` follows `chance_outcomes`. `check_observation_loading` feeds the
+game mutated observations (seeded, bounded in time): each is refused at load with
+`InvalidStateError` or loads and works with everything that takes an observation.
 """
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import hashlib
 import json
 import math
 import pickle
 import random
+import time
+import traceback
 from array import array
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from typing import Any
 
-from boardrules.errors import BoardrulesError, IllegalActionError, InvalidNotationError
+import attrs
+
+from boardrules.errors import (
+    BoardrulesError,
+    IllegalActionError,
+    InvalidNotationError,
+    InvalidStateError,
+)
 from boardrules.game import CHANCE, TERMINAL, Game
 from boardrules.records import Record, replay
-from boardrules.serialization import from_json, to_json, unstructure
+from boardrules.serialization import from_data, from_json, to_data, to_json, unstructure
 from boardrules.spaces import InfoState, TensorLayout
 
 try:
@@ -107,11 +119,14 @@ except ImportError as exc:  # pragma: no cover - only without the testing extra
     ) from exc
 
 __all__ = [
+    "LoadingReport",
     "NumericRegistry",
     "check_chance_sampling",
     "check_game",
+    "check_observation_loading",
     "check_playout",
     "check_twins",
+    "fuzz_observation_loading",
     "playthrough",
     "random_playout",
     "reachable_states",
@@ -811,3 +826,313 @@ def check_chance_sampling(
     if len(expected) > 1:
         z = _chi_square_z(observed, expected)
         assert z < 5, f"sample_chance does not follow chance_outcomes (chi-square z = {z:.1f})"
+
+
+# ---------------------------------------------------------------------------
+# Loading mutated observations
+
+
+@attrs.frozen
+class LoadingReport:
+    """The figures of one `fuzz_observation_loading` run."""
+
+    sources: int
+    """Observations taken from random play (every player's and the spectator's)."""
+    mutations: int
+    """Mutated documents tried."""
+    refused: int
+    """Documents refused at load with `InvalidStateError`."""
+    loaded: int
+    """Documents that loaded; everything taking an observation was run on each."""
+    failures: tuple[str, ...]
+    """Each other exception: its type, where it was raised, its message and the mutation."""
+
+    @property
+    def places(self) -> tuple[str, ...]:
+        """The distinct places (``file:line``) where the failures were raised."""
+        return tuple(sorted({f.split(" ", 2)[1] for f in self.failures}))
+
+
+_EXTREMES: tuple[int, ...] = (0, 1, -1, 2, 3, 5, 6, 7, 2**31 - 1, 2**31, 2**63 - 1, 2**63,
+                              -(2**63), 2**64 + 1, 10**30, -(10**30))
+"""Numbers a mutation writes in place of a number: edges, limits of machine integers, huge."""
+
+_USERS: tuple[str, ...] = ("render", "svg")
+"""Optional members of a game module that take an observation."""
+
+_Path = tuple[str | int, ...]
+
+
+def _paths(value: Any, path: _Path, out: list[_Path]) -> None:
+    """Append the path of every node below `value` (not `value` itself) to `out`."""
+    if isinstance(value, dict):
+        items: Any = value.items()
+    elif isinstance(value, list):
+        items = enumerate(value)
+    else:
+        return
+    for key, child in items:
+        here = (*path, key)
+        out.append(here)
+        _paths(child, here, out)
+
+
+def _at(value: Any, path: _Path) -> Any:
+    for key in path:
+        value = value[key]
+    return value
+
+
+def _has(value: Any, path: _Path) -> bool:
+    for key in path:
+        found = ((isinstance(value, dict) and isinstance(key, str) and key in value)
+                 or (isinstance(value, list) and isinstance(key, int) and key < len(value)))
+        if not found:
+            return False
+        value = value[key]
+    return True
+
+
+def _kind(value: Any) -> str:
+    return "int" if type(value) is int else type(value).__name__
+
+
+class _Mutator:
+    """Mutations of an observation's JSON data, drawn from `rng`.
+
+    Most mutations keep the JSON types, so that a mutated document passes the strict
+    structural check and reaches the game's own validation: numbers become extremes,
+    neighbours or numbers seen elsewhere; lists lose, repeat, swap or gain items; strings
+    become other strings of the game (card names, enum values); any node may be swapped
+    with another of the same type (the hands of two players) or replaced by the node at
+    the same path in another observation (a hand from another moment of the game).
+    """
+
+    def __init__(self, sources: list[Any], rng: random.Random) -> None:
+        self.sources = sources
+        self.rng = rng
+        ints: set[int] = set()
+        strings: set[str] = set()
+        for source in sources:
+            paths: list[_Path] = []
+            _paths(source, (), paths)
+            for path in paths:
+                node = _at(source, path)
+                if type(node) is int:
+                    ints.add(node)
+                elif isinstance(node, str):
+                    strings.add(node)
+        self.ints = sorted(ints) or [0]
+        self.strings = sorted(strings) or [""]
+
+    def mutate(self, data: Any) -> str:
+        """Mutate `data` in place once or a few times; return what was done."""
+        done = [self._once(data) for _ in range(self.rng.choice((1, 1, 1, 2, 3)))]
+        return "; ".join(done)
+
+    def _once(self, data: Any) -> str:
+        rng = self.rng
+        paths: list[_Path] = []
+        _paths(data, (), paths)
+        if not paths:
+            return "nothing to mutate"
+        path = rng.choice(paths)
+        parent, key = _at(data, path[:-1]), path[-1]
+        node = parent[key]
+        where = "/".join(map(str, path))
+        roll = rng.random()
+        if roll < 0.12:  # swap with another node of the same JSON type
+            same = [p for p in paths if _kind(_at(data, p)) == _kind(node)
+                    and p[:len(path)] != path and path[:len(p)] != p]
+            if same:
+                other = rng.choice(same)
+                other_parent = _at(data, other[:-1])
+                parent[key], other_parent[other[-1]] = other_parent[other[-1]], node
+                return f"swap {where} with {'/'.join(map(str, other))}"
+        elif roll < 0.24:  # the node at the same path in another observation
+            donors = [s for s in self.sources if _has(s, path)]
+            if donors:
+                parent[key] = copy.deepcopy(_at(rng.choice(donors), path))
+                return f"graft {where} from another observation"
+        if type(node) is int:
+            choice = rng.random()
+            if choice < 0.4:
+                parent[key] = rng.choice(_EXTREMES)
+            elif choice < 0.7:
+                parent[key] = node + rng.choice((-2, -1, 1, 2))
+            else:
+                parent[key] = rng.choice(self.ints)
+        elif isinstance(node, bool):
+            parent[key] = not node
+        elif node is None:
+            parent[key] = rng.choice((rng.choice(self.ints), rng.choice(self.strings), 0))
+        elif isinstance(node, str):
+            parent[key] = rng.choice(self.strings) if rng.random() < 0.9 else node + "x"
+        elif isinstance(node, list):
+            self._mutate_list(node)
+        elif isinstance(node, dict) and node:
+            field = rng.choice(sorted(node))
+            del node[field]
+            return f"drop field {where}/{field}"
+        return f"change {where}"
+
+    def _mutate_list(self, items: list[Any]) -> None:
+        rng = self.rng
+        choice = rng.random()
+        if not items or choice < 0.25:  # grow: repeat an item or add a number seen elsewhere
+            extra = copy.deepcopy(rng.choice(items)) if items else rng.choice(self.ints)
+            for _ in range(rng.choice((1, 1, 2, 5))):
+                items.insert(rng.randint(0, len(items)), copy.deepcopy(extra))
+        elif choice < 0.5:
+            del items[rng.randrange(len(items))]
+        elif choice < 0.6:
+            items.clear()
+        elif choice < 0.8 and len(items) > 1:
+            i, j = rng.sample(range(len(items)), 2)
+            items[i], items[j] = items[j], items[i]
+        elif choice < 0.9:
+            items.reverse()
+        else:
+            items.extend(copy.deepcopy(items))
+
+
+def _observation_sources(game: AnyGame, players: int, options: object,
+                         rng: random.Random, playouts: int) -> list[dict[str, Any]]:
+    """Return the JSON envelopes of observations along `playouts` random games."""
+    out: list[dict[str, Any]] = []
+    for _ in range(playouts):
+        _, actions = random_playout(game, players, options, rng)
+        states = [game.new_game(players, options)]
+        for action in actions:
+            states.append(game.apply_unchecked(states[-1], action))
+        picked = [*rng.sample(states[:-1], min(len(states) - 1, 6)), states[-1]]
+        for state in picked:
+            out.extend(to_data(game.observe(state, player)) for player in [*range(players), None])
+    return out
+
+
+def _where(exc: BaseException) -> str:
+    """Return ``file:line`` of the innermost frame of `exc` inside boardrules (or anywhere)."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    ours = [f for f in frames if "boardrules" in f.filename] or frames
+    frame = ours[-1]
+    parts = frame.filename.replace("\\", "/").split("/")
+    short = "/".join(parts[parts.index("boardrules"):]) if "boardrules" in parts else parts[-1]
+    return f"{short}:{frame.lineno}"
+
+
+@contextlib.contextmanager
+def _memory_cap(extra: int | None) -> Iterator[None]:
+    """Cap the process's address space at its current size plus `extra` bytes, for a while.
+
+    A game that builds lists as long as a number it read (``[0] * players`` with
+    ``players = 2**40``) then raises `MemoryError`, which the fuzzer reports, instead of
+    making the machine swap or the kernel kill the process. Only where the platform can
+    (Linux: `resource` and ``/proc/self/statm``); elsewhere, and for ``None``, no cap.
+    """
+    try:
+        import resource  # POSIX only
+
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            size = int(statm.read().split()[0]) * resource.getpagesize()
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    except (ImportError, OSError, ValueError):
+        yield
+        return
+    cap = None if extra is None else size + extra
+    if cap is None or (soft != resource.RLIM_INFINITY and soft <= cap) or (
+            hard != resource.RLIM_INFINITY and hard < cap):
+        yield
+        return
+    resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
+def fuzz_observation_loading(
+    game: AnyGame,
+    players: int,
+    options: object = None,
+    *,
+    seed: int = 0,
+    mutations: int = 2000,
+    seconds: float | None = 10.0,
+    playouts: int = 4,
+    memory: int | None = 1 << 30,
+) -> LoadingReport:
+    """Load mutated observations and use every loaded one; report what happened.
+
+    Takes the observations of every player and the spectator at a few moments of
+    `playouts` random games, mutates their JSON (numbers to extremes, negatives or huge
+    values, lists shortened, extended or repeated, strings swapped for other names of
+    the game, nodes swapped between players or taken from another moment), and loads
+    each document with `from_data`. A document refused with `InvalidStateError` is fine.
+    A loaded observation is given to everything that takes one — the game's `render`
+    and `svg` where it has them — and must round-trip through JSON, hash and print. Any
+    other exception is a failure, listed in the report.
+
+    Stops after `mutations` documents or `seconds` of CPU time (``None``: no time
+    limit), whichever comes first; seeded, so a run without a time limit is
+    reproducible. While mutating, the process may grow by at most `memory` bytes (on
+    Linux; ``None``: no cap), so that a game allocating by a huge number it loaded fails
+    with `MemoryError` rather than exhausting the machine.
+    """
+    rng = random.Random(seed)
+    envelopes = _observation_sources(game, players, options, rng, playouts)
+    mutator = _Mutator([e["data"] for e in envelopes], rng)
+    texts = [json.dumps(e) for e in envelopes]
+    users = [(name, getattr(game, name)) for name in _USERS if hasattr(game, name)]
+    deadline = None if seconds is None else time.process_time() + seconds
+    tried = refused = loaded = 0
+    failures: list[str] = []
+    with _memory_cap(memory):
+        while tried < mutations and (deadline is None or time.process_time() < deadline):
+            document = json.loads(rng.choice(texts))
+            what = mutator.mutate(document["data"])
+            tried += 1
+            step = "load"
+            try:
+                try:
+                    observation = from_data(document)
+                except InvalidStateError:
+                    refused += 1
+                    continue
+                loaded += 1
+                for name, use in [*users, ("to_json", to_json), ("repr", repr), ("hash", hash)]:
+                    step = name
+                    use(observation)
+                step = "round-trip"
+                if from_json(to_json(observation)) != observation:
+                    raise AssertionError("the loaded observation does not round-trip")
+            except Exception as exc:  # any other error is the failure reported
+                failures.append(f"{type(exc).__name__} {_where(exc)} in {step}: "
+                                f"{exc!s:.160} [{what}]")
+    return LoadingReport(len(envelopes), tried, refused, loaded, tuple(failures))
+
+
+def check_observation_loading(
+    game: AnyGame,
+    players: int,
+    options: object = None,
+    *,
+    seed: int = 0,
+    mutations: int = 2000,
+    seconds: float | None = 10.0,
+    memory: int | None = 1 << 30,
+) -> LoadingReport:
+    """Check that mutated observations load and work, or are refused at load.
+
+    Runs `fuzz_observation_loading` and raises `AssertionError` listing the failures:
+    every exception other than `InvalidStateError` at load, and every exception while
+    rendering, drawing or saving a loaded observation. Returns the report.
+    """
+    report = fuzz_observation_loading(game, players, options, seed=seed,
+                                      mutations=mutations, seconds=seconds, memory=memory)
+    if report.failures:
+        shown = "\n  ".join(report.failures[:10])
+        raise AssertionError(
+            f"{game.NAME}: {len(report.failures)} of {report.mutations} mutated observations "
+            f"failed at {len(report.places)} places ({', '.join(report.places)}):\n  {shown}")
+    return report

@@ -64,7 +64,7 @@ from boardrules.games.kivi.rules import (
     to_move,
 )
 from boardrules.games.kivi.state import HighestRule, Options, State
-from boardrules.games.kivi.validation import validate_state
+from boardrules.games.kivi.validation import validate_observation, validate_state
 
 __all__ = [
     "ACTION_TYPES",
@@ -117,6 +117,7 @@ __all__ = [
     "square_name",
     "tensor_layout",
     "to_move",
+    "validate_observation",
     "validate_state",
 ]
 

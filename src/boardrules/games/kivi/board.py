@@ -26,6 +26,8 @@ from typing import Final
 
 import attrs
 
+from boardrules._caches import lru
+
 __all__ = [
     "DEFAULT_BOARD",
     "DOMINATES",
@@ -161,22 +163,15 @@ class Layout:
     """The squares of each combination, ascending."""
 
 
-_layouts: dict[tuple[tuple[Combination, ...], ...], Layout] = {}
-
-
+@lru("kivi.layouts", 64)  # built with each Options: the default board and custom ones in use
 def layout(board: tuple[tuple[Combination, ...], ...]) -> Layout:
-    """Return the lookup tables of `board` (cached)."""
-    found = _layouts.get(board)
-    if found is None:
-        flat = tuple(itertools.chain.from_iterable(board))
-        found = _layouts[board] = Layout(
-            flat,
-            tuple(c.points for c in flat),
-            MappingProxyType({
-                c: tuple(i for i, x in enumerate(flat) if x is c) for c in Combination
-            }),
-        )
-    return found
+    """Return the lookup tables of `board` (cached for the 64 boards used last)."""
+    flat = tuple(itertools.chain.from_iterable(board))
+    return Layout(
+        flat,
+        tuple(c.points for c in flat),
+        MappingProxyType({c: tuple(i for i, x in enumerate(flat) if x is c) for c in Combination}),
+    )
 
 
 def _satisfies(dice: tuple[int, ...]) -> frozenset[Combination]:

@@ -17,9 +17,9 @@ which adds what was played, has perfect recall: every action of a game fits its 
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Final
 
+from boardrules._caches import lru
 from boardrules.games.kivi.actions import (
     DISPLACE,
     FORFEIT,
@@ -82,7 +82,7 @@ def max_legal(players: int) -> int:
     return max(_WILD_MOST, six)
 
 
-@lru_cache(maxsize=SPACE_CACHE)
+@lru("kivi.action_spaces", SPACE_CACHE)
 def _space(players: int, options: Options) -> ActionSpace[Action]:
     displace: list[Displace] = [d for row in DISPLACE for d in row if d is not None]
     actions: tuple[Action, ...] = (*PLACE, *displace, *REROLL_OF.values(), FORFEIT)

@@ -1,12 +1,14 @@
-"""Validation of KIVI states loaded from untrusted data."""
+"""Validation of KIVI states and observations loaded from untrusted data."""
 
 from __future__ import annotations
 
+from boardrules._observations import refuse, restate, seat
 from boardrules.errors import InvalidStateError
 from boardrules.games.kivi.board import DICE, SQUARES
+from boardrules.games.kivi.observe import Observation
 from boardrules.games.kivi.state import ROUNDS, State
 
-__all__ = ["validate_state"]
+__all__ = ["validate_observation", "validate_state"]
 
 
 def _fail(problem: str) -> None:
@@ -62,3 +64,19 @@ def validate_state(state: State) -> None:
         _fail(f"dice and pending must make six dice, got {len(state.dice)} + {state.pending}")
     if state.pending and state.rolls == 3:
         _fail("no reroll may be pending after the third roll (K5)")
+
+
+def validate_observation(observation: Observation) -> None:
+    """Raise `InvalidStateError` naming the first problem unless `observation` is possible.
+
+    Nothing in KIVI is hidden (K12), so an observation is the whole position and the
+    observer: the position is checked like a state (`validate_state`), and the observer
+    must be a player of that position or ``None`` (a spectator).
+    """
+    if not isinstance(observation, Observation):
+        refuse("observation", f"expected a kivi.Observation, got {type(observation).__name__}")
+    try:
+        validate_state(observation.position)
+    except InvalidStateError as exc:
+        raise restate(exc, "observation.position") from None
+    seat(observation.player, observation.position.players)

@@ -85,7 +85,7 @@ from boardrules.games.lustry.state import (
     Sequence,
     State,
 )
-from boardrules.games.lustry.validation import validate_state
+from boardrules.games.lustry.validation import validate_observation, validate_state
 
 __all__ = [
     "ACTION_TYPES",
@@ -153,6 +153,7 @@ __all__ = [
     "scores",
     "tensor_layout",
     "to_move",
+    "validate_observation",
     "validate_state",
 ]
 

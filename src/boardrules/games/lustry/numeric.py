@@ -27,6 +27,7 @@ from __future__ import annotations
 from array import array
 from typing import Final
 
+from boardrules._caches import Memo
 from boardrules._seats import check_player
 from boardrules.games.lustry.actions import (
     ALL_ACTIONS,
@@ -159,7 +160,7 @@ def _build(players: int, options: Options) -> _Code:
     return _Code(players, options)
 
 
-_CODES: Final = ConfigurationCache(_build, new_game, Options)
+_CODES: Final = ConfigurationCache("lustry.numeric", _build, new_game, Options)
 
 
 def action_space(players: int = 2, options: Options | None = None) -> ActionSpace[Action]:
@@ -313,8 +314,8 @@ def _tail(  # noqa: PLR0917 - the observation's fields in order
     out[code.winner + (0 if winner is None else 1 if winner == me else 2)] = 1.0
 
 
-_SEGMENTS: Final = SegmentCache()
-_SEQUENCES: dict[int, tuple[Sequence, Tensor]] = {}
+_SEGMENTS: Final = SegmentCache("lustry.segments")
+_SEQUENCES: Final[Memo[int, tuple[Sequence, Tensor]]] = Memo("lustry.sequence_tensors", 1 << 12)
 """Encoded sequences by identity (a sequence object lives on from state to state while it
 does not change); each entry holds its sequence, so an id is never reused while cached."""
 _SEQUENCE: Final = _SLOTS * _SEQ_SLOT + 1
@@ -371,8 +372,6 @@ def _remember(seq: Sequence) -> tuple[Sequence, Tensor]:
             out[at + _COLOUR_KINDS + 3] = 1.0
         at += _SEQ_SLOT
     out[_SLOTS * _SEQ_SLOT] = float(seq.closed)
-    if len(_SEQUENCES) >= 1 << 12:
-        _SEQUENCES.clear()
     found = _SEQUENCES[id(seq)] = (seq, out)
     return found
 

@@ -1,14 +1,16 @@
-"""Validation of Lustry states loaded from untrusted data."""
+"""Validation of Lustry states and observations loaded from untrusted data."""
 
 from __future__ import annotations
 
 from collections import Counter
 from typing import NoReturn
 
+from boardrules._observations import check_count, check_witness, refuse, remainder, seat
 from boardrules.errors import InvalidStateError
 from boardrules.games.lustry.cards import (
     BLOCK_TARGETS,
     BRANCH,
+    COLOUR_DECK,
     COLOURS,
     DECK,
     HAND_SIZE,
@@ -16,10 +18,12 @@ from boardrules.games.lustry.cards import (
     ORDER,
     STEAL_CARDS,
     VALUE,
+    sort_cards,
 )
+from boardrules.games.lustry.observe import Observation, observe
 from boardrules.games.lustry.state import Options, Phase, Sequence, State
 
-__all__ = ["validate_state"]
+__all__ = ["validate_observation", "validate_state"]
 
 
 def _fail(problem: str) -> NoReturn:
@@ -158,6 +162,8 @@ def _check_turn(state: State, options: Options) -> None:
     _check_phase_fields(state, p)
     if state.stall < 0 or (options.stall_turns is not None and state.stall > options.stall_turns):
         _fail(f"stall: expected 0 to {options.stall_turns}, got {state.stall}")
+    if state.winner not in (None, 0, 1):
+        _fail(f"winner: expected 0, 1 or None, got {state.winner!r}")
     if max(closed) > 2 or (max(closed) == 2) != (state.winner is not None):
         _fail("winner: a player with two closed sequences wins at once (L17)")
     if state.turn == 0:
@@ -266,3 +272,110 @@ def _check_stall(state: State, closed: list[int]) -> None:
     if sum(state.steals) != STEAL_CARDS or closed != need:
         _fail("stall: turns count towards the deadlock draw only once each player has one "
               "closed sequence and all nine steal cards are laid (L18)")
+
+
+_SHAPES: dict[str, int] = {"draw_sizes": 3, "discards": 6, "seen": 6, "hands": 2, "exposed": 2,
+                           "sequences": 6, "steals": 6}
+"""The number of entries of each indexed field of an observation."""
+
+
+def validate_observation(observation: Observation) -> None:
+    """Raise `InvalidStateError` naming the first problem unless `observation` is possible.
+
+    An observation is possible when some state `validate_state` accepts shows exactly
+    it to its observer. Checked first, on the observation: the observer is a player or
+    ``None``; every indexed field has its number of entries (three draw piles, six
+    discard piles with one `seen` mark per card, two hands, one `pending_known` entry per
+    pending card); draw pile sizes are 0 to 25; every card written is a card, and a hidden
+    one (``r?``) stands only in a hand, a discard pile or the pending cards; no card is
+    shown more often than the 75 hold it, and the cards not shown fill exactly the hidden
+    places of their colour (L1, L3). Then a *witness* state is built — each hidden place
+    given a card of its colour not accounted for — and judged by `validate_state`
+    (sequences and what lies beside them, closings, the turn, phase and its fields, hand
+    sizes, knowledge records), and `observe` of it must give back the observation: so
+    the observer's own hand and piles show in full, the opponent's unexposed cards and
+    unseen discard positions do not, pending cards show exactly to who knows them (L7,
+    L19). Every hidden place has a known colour and the rules check no hidden card beyond
+    its colour (`resample` deals them freely within a colour), so this witness exists
+    whenever any possible state does.
+    """
+    o = observation
+    if not isinstance(o, Observation):
+        refuse("observation", f"expected a lustry.Observation, got {type(o).__name__}")
+    seat(o.player, 2)
+    for field, size in _SHAPES.items():
+        if len(getattr(o, field)) != size:
+            refuse(f"observation.{field}", f"expected {size} entries")
+    for i, (pile, marks) in enumerate(zip(o.discards, o.seen, strict=True)):
+        if len(marks) != len(pile):
+            refuse(f"observation.seen[{i}]", f"expected one mark per card of discards[{i}]")
+    if len(o.pending_known) != len(o.pending):
+        refuse("observation.pending_known", "expected one entry per pending card")
+    for c, size in enumerate(o.draw_sizes):
+        check_count(size, len(COLOUR_DECK[c]), f"observation.draw_sizes[{c}]")
+    for i, laid in enumerate(o.steals):
+        check_count(laid, 3, f"observation.steals[{i}]")
+    hidden = _hidden_places(o)
+    known = [k for zone in (*o.discards, *o.hands, o.pending) for k in zone
+             if not k.endswith("?")]
+    known += _table_cards(o)
+    known += [COLOURS[i % 3] + "0" for i, laid in enumerate(o.steals) for _ in range(laid)]
+    fills = {}
+    for c, colour in enumerate(COLOURS):
+        pool = remainder(COLOUR_DECK[c], [k for k in known if k[0] == colour], "observation",
+                         f"the 25 {colour} cards")
+        places = o.draw_sizes[c] + hidden[colour]
+        if len(pool) != places:
+            refuse("observation", f"{len(pool)} {colour} cards are not shown, but {places} lie "
+                   "hidden in the draw pile, hands, discard piles and pending cards (L1, L3)")
+        fills[colour] = iter(pool)
+    draw = tuple(sort_cards([next(fills[colour]) for _ in range(o.draw_sizes[c])])
+                 for c, colour in enumerate(COLOURS))
+
+    def fill(cards: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(next(fills[k[0]]) if k.endswith("?") else k for k in cards)
+
+    hands = tuple(sort_cards(fill(hand)) for hand in o.hands)
+    witness = State(o.options, o.phase, o.current, o.turn, draw,
+                    tuple(fill(pile) for pile in o.discards), o.seen, hands, o.exposed,
+                    fill(o.pending), o.pending_known, o.source, o.sequences, o.steals,
+                    o.exchanged, o.named, o.progress, o.stall, o.winner)
+    check_witness(validate_state, observe, witness, o, player=o.player)
+
+
+def _hidden_places(o: Observation) -> Counter[str]:
+    """Return the number of hidden cards (``r?``) of each colour in hands, piles and pending."""
+    out: Counter[str] = Counter()
+    zones = [(f"discards[{i}]", pile) for i, pile in enumerate(o.discards)]
+    zones += [(f"hands[{p}]", hand) for p, hand in enumerate(o.hands)]
+    zones.append(("pending", o.pending))
+    for name, cards in zones:
+        for j, card in enumerate(cards):
+            if card.endswith("?"):
+                if card[:-1] not in COLOURS:
+                    refuse(f"observation.{name}[{j}]", f"{card!r} is neither a card nor a "
+                           "hidden card of a colour (r?, g?, b?)")
+                out[card[0]] += 1
+            elif card not in ORDER:
+                refuse(f"observation.{name}[{j}]", f"{card!r} is not a card")
+    return out
+
+
+def _table_cards(o: Observation) -> list[str]:
+    """Return the cards laid out or waiting after an exchange; refuse a code that is no card.
+
+    Exposed cards are checked too (they are a part of the hands, counted there)."""
+    zones = [(f"exposed[{p}]", hand) for p, hand in enumerate(o.exposed)]
+    zones.append(("exchanged", o.exchanged))
+    for i, seq in enumerate(o.sequences):
+        zones += [(f"sequences[{i}].{field}", getattr(seq, field))
+                  for field in ("cards", "blockers", "unblockers")]
+    out: list[str] = []
+    for name, cards in zones:
+        for j, card in enumerate(cards):
+            if card is not None and card not in ORDER:
+                refuse(f"observation.{name}[{j}]", f"{card!r} is not a card (cards there are "
+                       "public, shown in full)")
+            if card is not None and not name.startswith("exposed"):
+                out.append(card)
+    return out

@@ -113,7 +113,7 @@ from boardrules.games.ren_dhark.state import (
     State,
     Status,
 )
-from boardrules.games.ren_dhark.validation import validate_state
+from boardrules.games.ren_dhark.validation import validate_observation, validate_state
 
 __all__ = [
     "ACTION_TYPES",
@@ -202,6 +202,7 @@ __all__ = [
     "scores",
     "tensor_layout",
     "to_move",
+    "validate_observation",
     "validate_state",
 ]
 

@@ -178,7 +178,7 @@ def _build(players: int, options: Options) -> _Code:
     return _Code(players, options)
 
 
-_CODES: Final = ConfigurationCache(_build, new_game, Options)
+_CODES: Final = ConfigurationCache("ren_dhark.numeric", _build, new_game, Options)
 
 
 def action_space(players: int = 2, options: Options | None = None) -> ActionSpace[Action]:
@@ -205,7 +205,7 @@ def observation_shape(players: int = 2, options: Options | None = None) -> tuple
     return (_CODES(players, options).size,)
 
 
-_SEGMENTS: Final = SegmentCache()
+_SEGMENTS: Final = SegmentCache("ren_dhark.segments")
 
 
 class _Identity(dict[int, int]):

@@ -262,28 +262,59 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     for _ in range(_TRIES):
         rest = pool.copy()
         committed = _draw_committed(state, roles, rest, rng)
+        assert committed is not None, "the true card always qualifies"
         picks = sorted(rng.sample(range(len(rest)), size), reverse=True)
         new_hand = [rest.pop(i) for i in picks]
         if ((eligible is None or any(map(eligible.__getitem__, new_hand)))
                 and (not known or all(sum(kinds[c] >> b & 1 for c in new_hand) >= n
                                       for b, n in enumerate(need)))):
-            return _rebuild(state, q, new_hand, rest, committed=committed, rng=rng)
+            return _rebuild(state, q, new_hand, rest, committed, rng=rng)
+    world = fitting_world(state, q, roles, pool, size, rng=rng)
+    assert world is not None, "the true hand always qualifies"
+    return _rebuild(state, q, *world, rng=rng)
+
+
+def fitting_world(state: State, q: int, roles: list[int], pool: list[int], size: int, *,
+                  rng: random.Random | None) -> tuple[list[int], list[int], dict[int, int]] | None:
+    """Deal `pool`, player `q`'s unseen cards, into a hand of `size` cards, a face-down
+    committed card for each of `roles` and the deck, keeping every public fact; or None if
+    no deal keeps them.
+
+    Built card by card, each card chosen among those that leave a fitting world: at random
+    with `rng` (for `resample`), else the first (a canonical deal, for checking an
+    observation). `pool` is consumed. Returns the hand, the deck and the committed cards
+    by role.
+    """
+    tables = state.options.tables
+    kinds = tables.kinds
+    need: tuple[int, ...] = (state.shown_nonships[q], state.shown_actions[q],
+                             *state.shown_undeployable[q])
+    eligible = _eligible(state, q)
     if eligible is not None:
         kinds = tuple(k | eligible[c] << _ELIGIBLE for c, k in enumerate(kinds))
         need = (*need, 1)
     committed = _draw_committed(state, roles, pool, rng, hand=(kinds, need, size))
-    new_hand = []
+    if committed is None or (any(need) and not _coverable(Counter(kinds[c] for c in pool),
+                                                          need, size)):
+        return None
+    new_hand: list[int] = []
     while any(need):
         # One card at a time, each chosen among those that leave the rest coverable.
         choices = _leaving_a_hand(pool, range(len(pool)), kinds, need, size - len(new_hand),
                                   taken=True)
-        assert choices, "the true hand always qualifies"
-        card = pool.pop(choices[rng.randrange(len(choices))])
+        card = pool.pop(choices[_pick(rng, len(choices))])
         new_hand.append(card)
         need = tuple(max(0, n - (kinds[card] >> b & 1)) for b, n in enumerate(need))
-    for i in sorted(rng.sample(range(len(pool)), size - len(new_hand)), reverse=True):
+    extra = range(size - len(new_hand)) if rng is None else rng.sample(range(len(pool)),
+                                                                       size - len(new_hand))
+    for i in sorted(extra, reverse=True):
         new_hand.append(pool.pop(i))
-    return _rebuild(state, q, new_hand, pool, committed=committed, rng=rng)
+    return new_hand, pool, committed
+
+
+def _pick(rng: random.Random | None, choices: int) -> int:
+    """Return the index of one of `choices` options: drawn with `rng`, else the first."""
+    return 0 if rng is None else rng.randrange(choices)
 
 
 _ELIGIBLE: Final = UNDEPLOYABLE + len(COMBAT_TYPES)
@@ -292,20 +323,23 @@ _TRIES: Final = 24
 """Uniform draws `resample` makes before it builds a world that fits narrow facts."""
 
 
-def _draw_committed(state: State, roles: list[int], pool: list[int], rng: random.Random, *,
+def _draw_committed(state: State, roles: list[int], pool: list[int],
+                    rng: random.Random | None, *,
                     hand: tuple[Sequence[int], tuple[int, ...], int] | None = None,
-                    ) -> dict[int, int]:
+                    ) -> dict[int, int] | None:
     """Take from `pool` (in place) a face-down committed card for each of `roles`, one that
     fits the public facts; with `hand` (knowledge masks, need, size: see `resample`), only
-    one that leaves a hand fitting them too."""
+    one that leaves a hand fitting them too. Drawn with `rng`, else the first that fits;
+    None if no card fits."""
     tables = state.options.tables
     committed: dict[int, int] = {}
     for role in roles:
         choices = [i for i, c in enumerate(pool) if _fits(tables, state, role, c)]
         if hand is not None:
             choices = _leaving_a_hand(pool, choices, *hand)
-        assert choices, "the true card always qualifies"
-        committed[role] = pool.pop(choices[rng.randrange(len(choices))])
+        if not choices:
+            return None
+        committed[role] = pool.pop(choices[_pick(rng, len(choices))])
     return committed
 
 
@@ -367,8 +401,8 @@ def _cover(items: tuple[tuple[int, int], ...], need: tuple[int, ...], slots: int
     return found
 
 
-def _rebuild(state: State, q: int, new_hand: list[int], rest: list[int], *,
-             committed: dict[int, int], rng: random.Random) -> State:
+def _rebuild(state: State, q: int, new_hand: list[int], rest: list[int],
+             committed: dict[int, int], *, rng: random.Random) -> State:
     """Assemble the resampled state: the new hand, the committed card, the rest as the deck."""
     deck = tuple(sorted(rest))
     hands = (tuple(sorted(new_hand)), state.hands[1]) if q == 0 else (state.hands[0],

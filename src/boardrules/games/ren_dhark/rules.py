@@ -451,13 +451,18 @@ def _window_options(state: State) -> tuple[Action, ...]:
     return (PASS, *[play[c] for c in dict.fromkeys(state.hands[player]) if playable[c]])
 
 
-@functools.lru_cache(maxsize=4096)
 def _playable_cards(tables: Tables, role: int, target: int,
                     target_type: CombatType) -> tuple[bool, ...]:
     """Per card index: whether `role` may add that action card against `target` fighting as
-    `target_type`. A few hundred combinations per card set: each is computed once."""
-    return tuple(tables.is_action[c] and _playable_against(tables, c, role, target, target_type)
-                 for c in range(len(tables.cards)))
+    `target_type`. A few hundred combinations per card set: each is computed once (kept by
+    the tables, so it goes with them)."""
+    key = (role, target, target_type)
+    found = tables.playable.get(key)
+    if found is None:
+        found = tables.playable[key] = tuple(
+            tables.is_action[c] and _playable_against(tables, c, role, target, target_type)
+            for c in range(len(tables.cards)))
+    return found
 
 
 _last: tuple[State | None, tuple[Action, ...]] = (None, ())
@@ -1151,17 +1156,22 @@ def combat_totals(state: State, attacker_die: int, defender_die: int) -> tuple[i
     return sa + duel.attack_mod + attacker_die, sd + duel.defense_mod + defender_die
 
 
-@functools.lru_cache(maxsize=1 << 15)
 def _strengths(tables: Tables, a: int, ta: CombatType, d: int,
                td: CombatType) -> tuple[int | None, int | None]:
     """Return the strengths of attacking card `a` (as `ta`) and defending card `d` (as
     `td`) against each other with their card bonuses (D3, D13), None for a ``-``.
 
-    Fixed by the cards alone, so computed once per pairing (a few thousand in a card set)."""
-    sa = tables.base_strength(a, td)
-    sd = tables.base_strength(d, ta)
-    return (None if sa is None else sa + tables.bonus(a, d, td),
+    Fixed by the cards alone, so computed once per pairing (a few thousand in a card set)
+    and kept by the tables."""
+    key = (a, ta, d, td)
+    found = tables.strengths.get(key)
+    if found is None:
+        sa = tables.base_strength(a, td)
+        sd = tables.base_strength(d, ta)
+        found = tables.strengths[key] = (
+            None if sa is None else sa + tables.bonus(a, d, td),
             None if sd is None else sd + tables.bonus(d, a, ta))
+    return found
 
 
 def _combat(state: State, a_die: int, d_die: int) -> State:

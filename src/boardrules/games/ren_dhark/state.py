@@ -8,12 +8,12 @@ out-of-game piles keep the order in which cards left the game.
 from __future__ import annotations
 
 import enum
-import functools
 from collections.abc import Mapping
 from typing import Final, TypeVar
 
 import attrs
 
+from boardrules._caches import Memo, lru
 from boardrules._fields import DERIVED, rebuilt_from_init
 from boardrules.errors import InvalidOptionsError
 from boardrules.games.ren_dhark.actions import Attack, CounterStrike, Defend, Draw, PlayAction
@@ -109,13 +109,21 @@ class Tables:
     __slots__ = ("a", "activation", "attack", "attack_as_ship", "card_set", "cards",
                  "counter_as_ship_vs", "counter_vs", "decks", "defend_vs", "deployable",
                  "draw", "effect", "g", "index", "is_action", "is_combat", "is_ship", "kinds",
-                 "para", "planets", "play", "race", "ship_class", "strength", "surely_outside")
+                 "para", "planets", "play", "playable", "race", "ship_class", "strength",
+                 "strengths", "surely_outside")
 
     def __init__(self, card_set: CardSet, decks: tuple[tuple[str, ...], tuple[str, ...]], *,
                  dash_deployable: bool = False):
         cards = card_set.cards
         self.card_set = card_set
         self.cards = cards
+        self.playable: Memo[tuple[int, int, CombatType], tuple[bool, ...]] = Memo(None, 2048)
+        """Memo of the rules: per (role, target card, its type), the action cards that role
+        may add (a few hundred a card set); it lives and dies with these tables."""
+        self.strengths: Memo[tuple[int, CombatType, int, CombatType],
+                             tuple[int | None, int | None]] = Memo(None, 8192)
+        """Memo of the rules: the strengths of each pairing of cards and types (a few
+        thousand a card set)."""
         self.index: Mapping[str, int] = {c.number: i for i, c in enumerate(cards)}
         self.strength = tuple(c.strength for c in cards)
         self.is_ship = tuple(c.is_ship for c in cards)
@@ -211,7 +219,7 @@ class Tables:
         return effect.amount
 
 
-@functools.lru_cache(maxsize=32)
+@lru("ren_dhark.tables", 32)  # one per card set, decks and option in use
 def _tables(card_set: CardSet, decks: tuple[tuple[str, ...], tuple[str, ...]],
             dash_deployable: bool) -> Tables:
     return Tables(card_set, decks, dash_deployable=dash_deployable)

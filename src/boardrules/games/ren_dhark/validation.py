@@ -1,12 +1,16 @@
-"""Validation of Ren Dhark states loaded from untrusted data."""
+"""Validation of Ren Dhark states and observations loaded from untrusted data."""
 
 from __future__ import annotations
 
 from collections import Counter
 from typing import Final, NoReturn
 
+import attrs
+
+from boardrules._observations import check_count, check_witness, refuse, remainder, seat
 from boardrules.errors import InvalidStateError
 from boardrules.games.ren_dhark.cards import COMBAT_TYPES, CombatType, Effect
+from boardrules.games.ren_dhark.observe import Observation, fitting_world, observe
 from boardrules.games.ren_dhark.rules import (
     _attack_options,
     _can_attack_with,
@@ -21,12 +25,13 @@ from boardrules.games.ren_dhark.state import (
     HAND_SIZE,
     NO_DUEL,
     TYPE_INDEX,
+    Duel,
     Phase,
     State,
     Status,
 )
 
-__all__ = ["validate_state"]
+__all__ = ["validate_observation", "validate_state"]
 
 
 def _fail(problem: str) -> NoReturn:
@@ -444,3 +449,136 @@ def _validate_end(state: State) -> None:
     if not state.skipped or state.winner != expected:
         _fail("winner: a game over without a D18 victory ended by two skips in a row, won by "
               "the player with more cards on the enemy planet (D22)")
+
+
+def validate_observation(observation: Observation) -> None:
+    """Raise `InvalidStateError` naming the first problem unless `observation` is possible.
+
+    An observation is possible when some state `validate_state` accepts shows exactly
+    it to its observer. Checked first, on the observation: the observer is a player or
+    ``None``; `blue` is 0, 1 or ``None``; hand and deck sizes fit a player's deck and the
+    observer's own hand has its size; what the opponent knows of a hand (non-ships,
+    action cards, cards that cannot be deployed against a type) is at most its size; no
+    card is shown more often than the player's deck holds it, and the cards not shown
+    fill exactly the hidden places: hand, deck and a face-down committed card. Then a
+    *witness* state is built: each player's unseen cards dealt, card by card, so that
+    every public fact holds — the face-down card's declared type, activation roll, G
+    mark and that it may be deployed against the type it meets (D7, D8, D12, D15); what
+    skips and missing defences showed about the hand (D6, D8); a card to attack or
+    defend with for a player asked to (the same deal `resample` builds when the facts
+    are narrow). If no deal keeps them, no state shows the observation. The witness is
+    judged by `validate_state` (conservation, the duel against the phase, landings,
+    modifiers, knowledge, skips, the end), and `observe` of it must give back the
+    observation: the observer's own cards show, a face-down card of the opponent shows
+    only its type and roll, in the order `observe` writes them (D31).
+    """
+    o = observation
+    if not isinstance(o, Observation):
+        refuse("observation", f"expected a ren_dhark.Observation, got {type(o).__name__}")
+    seat(o.player, 2)
+    if o.blue not in (None, 0, 1):
+        refuse("observation.blue", f"expected 0, 1 or None, got {o.blue!r}")
+    if o.attacker not in (0, 1):
+        refuse("observation.attacker", f"expected 0 or 1, got {o.attacker!r}")
+    tables = o.options.tables
+    decks = [tables.decks[p if o.blue is None else 0 if p == o.blue else 1] for p in (0, 1)]
+    _check_sizes(o, decks)
+    view = o.duel
+    # A committed card shown as None is face down: the witness deals it from its owner's
+    # unseen cards (a placeholder until then; nothing reads it before).
+    hidden = {role for role, committed, card in ((ATTACKER, view.attack_committed, view.attack),
+                                                 (DEFENDER, view.defense_committed, view.defense))
+              if committed and card is None}
+    _check_duel_view(o, hidden)
+    duel = Duel(view.counter, _slot(view.attack_committed, view.attack), view.attack_type,
+                _slot(view.defense_committed, view.defense), view.defense_type,
+                view.attack_activated, view.defense_activated, view.revealed, view.window,
+                view.played, view.resolving, view.attack_mod, view.defense_mod, view.loser)
+    hands: list[tuple[int, ...]] = [(), ()]
+    piles: list[tuple[int, ...]] = [(), ()]
+    state = State(o.options, o.phase, o.blue, o.attacker, (hands[0], hands[1]),
+                  (piles[0], piles[1]), o.landed, o.out, duel, o.battle, o.skipped, o.mulligans,
+                  o.redrew, o.shown_nonships, o.shown_actions, o.shown_undeployable, o.winner)
+    dealt: dict[int, int] = {}
+    for q in (0, 1):
+        hands[q], piles[q], committed = _deal(o, state, q, decks[q], hidden)
+        dealt.update(committed)
+    for role, card in dealt.items():
+        if role == ATTACKER:
+            duel = attrs.evolve(duel, attack=card)
+        else:  # the type it fights as is hidden too: the first it may take
+            duel = attrs.evolve(duel, defense=card, defense_type=tables.cards[card].types[0])
+    witness = attrs.evolve(state, hands=(hands[0], hands[1]), decks=(piles[0], piles[1]),
+                           duel=duel)
+    check_witness(validate_state, observe, witness, o, player=o.player)
+
+
+def _slot(committed: bool, card: int | None) -> int | None:
+    """The committed card of a duel view: None if none, a placeholder (0) if face down."""
+    if not committed:
+        return None
+    return 0 if card is None else card
+
+
+def _check_sizes(o: Observation, decks: list[tuple[int, ...]]) -> None:
+    """Refuse sizes and knowledge counts out of range (before anything is built from them)."""
+    for p in (0, 1):
+        check_count(o.hand_sizes[p], len(decks[p]), f"observation.hand_sizes[{p}]")
+        check_count(o.deck_sizes[p], len(decks[p]), f"observation.deck_sizes[{p}]")
+        shown = [(f"shown_nonships[{p}]", o.shown_nonships[p]),
+                 (f"shown_actions[{p}]", o.shown_actions[p]),
+                 *((f"shown_undeployable[{p}][{t}]", n)
+                   for t, n in enumerate(o.shown_undeployable[p]))]
+        for name, cards in shown:
+            check_count(cards, o.hand_sizes[p], f"observation.{name}")
+    if o.player is not None and len(o.hand) != o.hand_sizes[o.player]:
+        refuse("observation.hand", f"{len(o.hand)} cards, but hand_sizes[{o.player}] is "
+               f"{o.hand_sizes[o.player]}")
+
+
+def _deal(o: Observation, state: State, q: int, deck: tuple[int, ...], hidden: set[int],
+          ) -> tuple[tuple[int, ...], tuple[int, ...], dict[int, int]]:
+    """Return player `q`'s hand, deck and face-down committed card (by role) for the witness:
+    their cards not shown, dealt so that every public fact holds; refuse if none does."""
+    view = o.duel
+    role = ATTACKER if q == o.attacker else DEFENDER
+    slot = state.duel.attack if role == ATTACKER else state.duel.defense
+    known = [*o.out[q], *(x.card for x in o.landed[q]),
+             *(x.card for x in view.played if x.role == role)]
+    if slot is not None and role not in hidden:
+        known.append(slot)
+    if q == o.player:
+        known.extend(o.hand)
+    pool = remainder(deck, known, "observation", f"the cards of player {q}'s deck")
+    roles = [role] if role in hidden else []
+    size = 0 if q == o.player else o.hand_sizes[q]
+    if len(pool) != size + o.deck_sizes[q] + len(roles):
+        refuse("observation", f"{len(pool)} of player {q}'s cards are not shown, but "
+               f"{size + o.deck_sizes[q] + len(roles)} lie hidden in hand, deck and face "
+               "down (card conservation)")
+    if q == o.player:  # their own cards: the hand as shown, the rest the deck
+        return o.hand, tuple(sorted(pool[len(roles):])), dict(zip(roles, pool, strict=False))
+    world = fitting_world(state, q, roles, pool, size, rng=None)
+    if world is None:
+        refuse("observation", f"no deal of player {q}'s unseen cards fits what is public: "
+               "the face-down card's type, roll and G mark, what skips and missing defences "
+               "showed of the hand, a card to attack or defend with (D6-D8, D12, D15, D31)")
+    hand, rest, committed = world
+    return tuple(sorted(hand)), tuple(sorted(rest)), committed
+
+
+def _check_duel_view(o: Observation, hidden: set[int]) -> None:
+    """Refuse a duel whose face-down cards meet no known type: a committed attack card shows
+    its declared type (D7), and a face-down card, like a defence asked for, is committed
+    against a type that shows (D8, D15)."""
+    view = o.duel
+    if view.attack_committed != (view.attack_type is not None):
+        refuse("observation.duel.attack_type", "a committed attack card shows its declared "
+               "type, and only a committed one (D7)")
+    if view.attack_type is None and (DEFENDER in hidden or o.phase is Phase.DEFEND):
+        refuse("observation.duel", "a defence is committed against the attacking card's "
+               "declared type, but no attack card is committed (D8)")
+    if (ATTACKER in hidden and view.counter and view.loser == ATTACKER
+            and view.defense_type is None):
+        refuse("observation.duel.defense_type", "the attacker's counter-strike meets the "
+               "defender's winning card, face up with its type (D15)")

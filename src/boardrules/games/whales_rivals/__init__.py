@@ -87,7 +87,7 @@ from boardrules.games.whales_rivals.rules import (
     to_move,
 )
 from boardrules.games.whales_rivals.state import Options, Pack, Phase, State
-from boardrules.games.whales_rivals.validation import validate_state
+from boardrules.games.whales_rivals.validation import validate_observation, validate_state
 
 __all__ = [
     "ACTION_TYPES",
@@ -152,6 +152,7 @@ __all__ = [
     "scores",
     "tensor_layout",
     "to_move",
+    "validate_observation",
     "validate_state",
 ]
 

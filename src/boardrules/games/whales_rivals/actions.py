@@ -12,6 +12,7 @@ from typing import Final, TypeAlias
 
 import attrs
 
+from boardrules._caches import Memo
 from boardrules._fields import exact_fields
 from boardrules.games.whales_rivals.cards import MAX_WHALES, PACKS, card_name
 
@@ -163,9 +164,10 @@ FLIP: Final[tuple[tuple[Flip, ...], ...]] = tuple(
 PEEK: Final[tuple[Peek, ...]] = tuple(Peek(p) for p in range(PACKS))
 """``PEEK[pack]``: the prebuilt peek."""
 
-_DEALS: dict[int, DealGrey] = {}
-_DRAWS: dict[int, Draw] = {}
-_PLAYS: dict[tuple[int, int, bool], PlayWhale] = {}
+# Shared actions of every value met (7 whale values and the turtle by default).
+_DEALS: Memo[int, DealGrey] = Memo("whales_rivals.deals", 1024)
+_DRAWS: Memo[int, Draw] = Memo("whales_rivals.draws", 1024)
+_PLAYS: Memo[tuple[int, int, bool], PlayWhale] = Memo("whales_rivals.plays", 4096)
 
 
 def deal_action(value: int) -> DealGrey:

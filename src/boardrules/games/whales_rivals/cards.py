@@ -22,6 +22,8 @@ from typing import Final
 
 import attrs
 
+from boardrules._caches import Memo
+
 __all__ = [
     "COLOURS",
     "DEAL_ORDER",
@@ -118,8 +120,9 @@ class Whale:
         return f"{self.value}{'^' if self.face_up else ''}"
 
 
-_GREYS: dict[tuple[int, bool, bool, bool], Grey] = {}
-_WHALES: dict[tuple[int, bool], Whale] = {}
+# Shared records of every value met: 8 greys and 2 whales a value, 7 values by default.
+_GREYS: Memo[tuple[int, bool, bool, bool], Grey] = Memo("whales_rivals.greys", 4096)
+_WHALES: Memo[tuple[int, bool], Whale] = Memo("whales_rivals.whales", 1024)
 
 
 def grey(value: int, shown: bool, seen0: bool, seen1: bool) -> Grey:

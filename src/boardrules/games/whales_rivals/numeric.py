@@ -23,6 +23,7 @@ from __future__ import annotations
 from array import array
 from typing import Final
 
+from boardrules._caches import Memo
 from boardrules._seats import check_player
 from boardrules.games.whales_rivals.actions import (
     END_ROUND,
@@ -170,7 +171,7 @@ def _build(players: int, options: Options) -> _Code:
     return _Code(players, options)
 
 
-_CODES: Final = ConfigurationCache(_build, new_game, Options)
+_CODES: Final = ConfigurationCache("whales_rivals.numeric", _build, new_game, Options)
 
 
 def action_space(players: int = 2, options: Options | None = None) -> ActionSpace[Action]:
@@ -284,7 +285,7 @@ def _head(  # noqa: PLR0917 - the observation's fields in order
     return out
 
 
-_SEGMENTS: Final = SegmentCache()
+_SEGMENTS: Final = SegmentCache("whales_rivals.segments")
 _Card = tuple[int | None, bool, bool, bool]
 """A grey card as the encoder reads it: its value if known, has lain face up, seen by me,
 seen by the opponent."""
@@ -326,7 +327,8 @@ def _pack(code: _Code, index: int, greys: list[_Card],
     return out
 
 
-_STATE_PACKS: dict[tuple[int, int, int | None], tuple[Pack, _Code, Tensor]] = {}
+_STATE_PACKS: Final[Memo[tuple[int, int, int | None], tuple[Pack, _Code, Tensor]]] = Memo(
+    "whales_rivals.pack_tensors", 1 << 12)
 """Encoded packs of states by identity (a pack object lives on from state to state while it
 does not change); each entry holds its pack, so an id is not reused while cached."""
 
@@ -343,8 +345,6 @@ def _state_pack(code: _Code, index: int, pack: Pack, player: int | None) -> Tens
     pods = [[(w.value if w.face_up or owner == player else None, w.face_up)
              for w in pack.whales[owner]] for owner in (me, other)]
     tensor = _pack(code, index, greys, pods)
-    if len(_STATE_PACKS) >= 1 << 12:
-        _STATE_PACKS.clear()
     _STATE_PACKS[key] = (pack, code, tensor)
     return tensor
 

@@ -1,4 +1,4 @@
-"""Validation of Whales Rivals states loaded from untrusted data."""
+"""Validation of Whales Rivals states and observations loaded from untrusted data."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from collections import Counter
 from itertools import pairwise
 from typing import NoReturn
 
+from boardrules._observations import check_count, check_witness, refuse, remainder, seat
 from boardrules.errors import InvalidStateError
 from boardrules.games.whales_rivals.cards import (
     DEAL_ORDER,
@@ -15,14 +16,19 @@ from boardrules.games.whales_rivals.cards import (
     PLAYERS,
     ROUNDS,
     TURTLE,
+    TURTLES,
     WHALES_PER_COLOUR,
     Grey,
     Whale,
+    grey,
+    grey_key,
+    whale,
 )
+from boardrules.games.whales_rivals.observe import GreyView, Observation, observe
 from boardrules.games.whales_rivals.rules import _can_act, player_cards
 from boardrules.games.whales_rivals.state import Options, Pack, Phase, State
 
-__all__ = ["validate_state"]
+__all__ = ["validate_observation", "validate_state"]
 
 _IN_TURN = (Phase.DRAW, Phase.ACT, Phase.EXPLORE)
 """The phases of a player's turn."""
@@ -333,3 +339,97 @@ def validate_state(state: State) -> None:
     _check_cards(state)
     _check_packs(state)
     _check_history(state)
+
+
+def validate_observation(observation: Observation) -> None:
+    """Raise `InvalidStateError` naming the first problem unless `observation` is possible.
+
+    An observation is possible when some state `validate_state` accepts shows exactly
+    it to its observer. Checked first, on the observation: the observer is a player or
+    ``None``; hand, deck and grey deck sizes are in range and the observer's own hand
+    and deck have their sizes; no card is shown more often than the 60 cards hold it.
+    Then a *witness* state is built — every hidden card filled in from those not
+    accounted for — and judged by `validate_state` (conservation, pack layout, knowledge,
+    the turn and its history), and `observe` of it must give back the observation: so
+    the observer's own whales show their values, an opponent's face-down whales and the
+    grey cards the observer has not seen do not, piles are in the order `observe` writes.
+
+    The hidden cards go where they make a possible state if any can be made: a
+    face-down whale is a whale (never a turtle, W11), and a hidden hand takes the
+    turtles first, so that a player to act has a legal action (W13) whenever some
+    deal of the unknown cards gives one. Nothing else the rules check depends on which
+    hidden card lies where.
+    """
+    o = observation
+    if not isinstance(o, Observation):
+        refuse("observation", f"expected a whales_rivals.Observation, got {type(o).__name__}")
+    seat(o.player, PLAYERS)
+    per_player = WHALES_PER_COLOUR + TURTLES
+    for p in range(PLAYERS):
+        check_count(o.hand_sizes[p], per_player, f"observation.hand_sizes[{p}]")
+        check_count(o.deck_sizes[p], per_player, f"observation.deck_sizes[{p}]")
+    check_count(o.grey_deck_size, WHALES_PER_COLOUR, "observation.grey_deck_size")
+    if o.player is not None:
+        if len(o.hand) != o.hand_sizes[o.player]:
+            refuse("observation.hand", f"{len(o.hand)} cards, but hand_sizes[{o.player}] is "
+                   f"{o.hand_sizes[o.player]}")
+        if len(o.deck) != o.deck_sizes[o.player]:
+            refuse("observation.deck", f"{len(o.deck)} cards, but deck_sizes[{o.player}] is "
+                   f"{o.deck_sizes[o.player]}")
+    hands, decks, whales = _fill_player_cards(o)
+    greys = [g for pack in o.packs for g in pack.grey]
+    piles = [*o.captured, o.unclaimed]
+    hidden = remainder(o.options.whale_values[2],
+                       [g.value for g in (*greys, *(g for pile in piles for g in pile))
+                        if g.value is not None],
+                       "observation", "the 18 grey whales")
+    unknown = sum(g.value is None for g in greys) + sum(g.value is None for pile in piles
+                                                        for g in pile)
+    if len(hidden) != unknown + o.grey_deck_size:
+        refuse("observation", f"{len(hidden)} grey cards are not shown, but {unknown} unknown "
+               f"ones lie in packs and piles and {o.grey_deck_size} in the grey deck (W1)")
+    fill = iter(hidden)
+
+    def card(view: GreyView) -> Grey:
+        value = next(fill) if view.value is None else view.value
+        return grey(value, view.shown, view.seen[0], view.seen[1])
+
+    packs = [Pack(tuple(card(g) for g in view.grey), (whales[0][i], whales[1][i]))
+             for i, view in enumerate(o.packs)]
+    captured = [tuple(sorted((card(g) for g in pile), key=grey_key)) for pile in piles]
+    witness = State(o.options, o.round, o.phase, o.to_act, o.starter, o.opening,
+                    o.actions_left, o.dealt, (decks[0], decks[1]), (hands[0], hands[1]),
+                    o.discards, tuple(fill), (packs[0], packs[1], packs[2]),
+                    (captured[0], captured[1]), captured[2])
+    check_witness(validate_state, observe, witness, o, player=o.player)
+
+
+def _fill_player_cards(
+    o: Observation,
+) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]], list[list[tuple[Whale, ...]]]]:
+    """Return hands, decks and whales at the packs, hidden cards filled (W11, W13 first)."""
+    hands, decks, whales = [], [], []
+    for q in range(PLAYERS):
+        views = [w for pack in o.packs for w in pack.whales[q]]
+        known = [*o.discards[q], *(w.value for w in views if w.value is not None)]
+        if q == o.player:
+            known += [*o.hand, *o.deck]
+        pool = remainder(player_cards(o.options, q), known, "observation",
+                         f"player {q}'s 18 whales and 3 turtles")
+        down = sum(w.value is None for w in views)
+        unseen = down + (0 if q == o.player else o.hand_sizes[q] + o.deck_sizes[q])
+        if len(pool) != unseen:
+            refuse("observation", f"{len(pool)} of player {q}'s cards are not shown, but "
+                   f"{unseen} lie hidden in hand, deck and face down at the packs (W1)")
+        # Whales (the largest cards) face down; turtles (0, the smallest) to the hand first.
+        face_down = iter(pool[len(pool) - down:])
+        rest = pool[:len(pool) - down]
+        whales.append([tuple(whale(next(face_down) if w.value is None else w.value, w.face_up)
+                             for w in pack.whales[q]) for pack in o.packs])
+        if q == o.player:
+            hands.append(o.hand)
+            decks.append(o.deck)
+        else:
+            hands.append(tuple(rest[:o.hand_sizes[q]]))
+            decks.append(tuple(rest[o.hand_sizes[q]:]))
+    return hands, decks, whales

@@ -1,0 +1,169 @@
+"""Every cache is bounded: loading ever new options keeps the memory flat.
+
+A server that loads untrusted documents meets new options all the time (a KIVI board, a
+Whales distribution of whale values, a Ren Dhark card set); the games' tables and memos
+keyed by them must not keep an entry for each. Each test loads hundreds or thousands of
+distinct options from JSON, plays a little under each, and checks that every cache stays
+within its limit and that the memory traced after a warm-up stays within a fixed margin
+(without bounds it grew by about 3 KB per KIVI board, by 16 MiB over these Whales games
+and by 10 MiB over these Ren Dhark card sets).
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import random
+import tracemalloc
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import attrs
+import pytest
+
+from boardrules import CHANCE, from_data, from_json, to_data
+from boardrules._caches import Memo, cache_sizes, lru
+from boardrules.games import GAMES, AnyGame, kivi
+from boardrules.games import ren_dhark as rd
+from boardrules.games import whales_rivals as wr
+from boardrules.games.ren_dhark.cards import STARTER_I
+
+MiB = 1 << 20
+
+
+@contextmanager
+def traced() -> Iterator[Callable[[], int]]:
+    """Trace allocations; yield a function returning the memory in use after a collection."""
+    tracemalloc.start()
+
+    def used() -> int:
+        gc.collect()
+        return tracemalloc.get_traced_memory()[0]
+
+    try:
+        yield used
+    finally:
+        tracemalloc.stop()
+
+
+def options_document(game: str, data: dict[str, object]) -> str:
+    return json.dumps({"format": 2, "game": game, "rules_version": GAMES[game].RULES_VERSION,
+                       "kind": "options", "data": data})
+
+
+def play(game: AnyGame, options: object, rng: random.Random, steps: int) -> None:
+    """Play `steps` random actions of a new game under `options`, checked."""
+    state = game.new_game(2, options)
+    for _ in range(steps):
+        if game.is_terminal(state):
+            return
+        if game.to_move(state) is CHANCE:
+            action = game.sample_chance(state, rng)
+        else:
+            action = rng.choice(game.legal_actions(state))
+        state = game.apply(state, action)
+
+
+def check_flat(load_and_play: Callable[[int], None], count: int, margin: int,
+               checkpoints: int = 5) -> None:
+    """Run `load_and_play(i)` for `count` distinct options; check that every cache is within
+    its limit and that the memory traced after a warm-up moves by at most `margin` bytes."""
+    warm = count // checkpoints
+    for i in range(warm):  # untraced: fills the caches
+        load_and_play(i)
+    with traced() as used:
+        memory = [used()]
+        for i in range(warm, count):
+            load_and_play(i)
+            if (i + 1) % warm == 0:
+                memory.append(used())
+    for name, (size, limit) in cache_sizes().items():
+        assert size <= limit, f"cache {name} holds {size} entries, over its limit {limit}"
+    settled = memory[1:]  # after one traced block, every cache holds traced entries only
+    spread = max(settled) - min(settled)
+    assert spread <= margin, (
+        f"memory moved by {spread / 2**20:.1f} MiB after the warm-up: "
+        + ", ".join(f"{m / 2**20:.1f}" for m in memory) + " MiB")
+
+
+def test_kivi_boards_do_not_accumulate() -> None:
+    """2,500 distinct boards loaded from JSON leave one bounded layout cache."""
+    rng = random.Random(1)
+    codes = [c.name for c in kivi.Combination]
+
+    def load_and_play(i: int) -> None:
+        board = [[rng.choice(codes) for _ in range(7)] for _ in range(7)]
+        options = from_json(options_document("kivi", {"board": board,
+                                                      "highest_rule": "available"}),
+                            kivi.Options)
+        play(kivi, options, rng, 6)
+
+    check_flat(load_and_play, 2500, 1 * MiB)  # the full cache: 64 layouts, 0.2 MiB
+    assert cache_sizes()["kivi.layouts"][0] <= 64
+
+
+def test_whale_values_do_not_accumulate() -> None:
+    """1,500 distinct Whales distributions, each a little played, keep the caches bounded."""
+    rng = random.Random(2)
+
+    def load_and_play(i: int) -> None:
+        values = [sorted(rng.randint(1, 10_000) for _ in range(18)) for _ in range(3)]
+        options = from_json(options_document("whales_rivals", {"whale_values": values,
+                                                               "first_player": 0}),
+                            wr.Options)
+        play(wr, options, rng, 40)
+
+    # The caches, full, hold about 4 MiB, and a memo that fills up starts afresh: the
+    # memory moves within that (unbounded, it grew by 16 MiB here).
+    check_flat(load_and_play, 1500, 4 * MiB)
+
+
+def test_ren_dhark_card_sets_do_not_accumulate() -> None:
+    """200 distinct card sets loaded from JSON, each a little played: the tables of the 32
+    used last stay cached, and the memos of the rules go with their tables (module caches
+    keyed by the tables kept each one alive, about 80 KB a card set)."""
+    rng = random.Random(3)
+    document: dict[str, Any] = to_data(rd.Options(
+        card_set=attrs.evolve(STARTER_I, name="variant"), blue_player=0))
+    card_set: dict[str, Any] = document["data"]["card_set"]
+
+    def load_and_play(i: int) -> None:
+        card_set["name"] = f"variant {i}"
+        options = from_data(document, rd.Options)
+        play(rd, options, rng, 150)
+
+    check_flat(load_and_play, 200, 2 * MiB)
+    assert cache_sizes()["ren_dhark.tables"][0] <= 32
+
+
+class TestBoundedCaches:
+    """The two kinds of cache keep their limits and are listed by name."""
+
+    def test_memo_starts_afresh_at_its_limit(self) -> None:
+        memo: Memo[int, int] = Memo("test.memo", 3)
+        for key in range(3):
+            memo[key] = key
+        memo[1] = 10  # a key already held: no room needed
+        assert dict(memo) == {0: 0, 1: 10, 2: 2}
+        memo[3] = 3
+        assert dict(memo) == {3: 3}
+        assert cache_sizes()["test.memo"] == (1, 3)
+
+    def test_lru_keeps_the_most_recent(self) -> None:
+        calls: list[int] = []
+
+        @lru("test.lru", 2)
+        def square(x: int) -> int:
+            calls.append(x)
+            return x * x
+
+        for x in (1, 2, 1, 3, 1, 2):
+            square(x)
+        assert calls == [1, 2, 3, 2]  # 1 stayed (used last), 2 was dropped for 3
+        assert cache_sizes()["test.lru"] == (2, 2)
+
+    def test_names_are_unique(self) -> None:
+        Memo("test.unique", 1)
+        with pytest.raises(ValueError, match="exists already"):
+            Memo("test.unique", 1)
