@@ -310,7 +310,7 @@ class History:
     """``to_move(state)``: a seat, `CHANCE` or `TERMINAL`."""
     length: int
     """The number of actions since the first point."""
-    _infos: list[InfoState | None]
+    _infos: dict[int, InfoState] | None
 
     def __init__(self, config: Configuration, parent: History | None, action: object,
                  state: object, infos: Mapping[int, InfoState] | None = None) -> None:
@@ -321,10 +321,7 @@ class History:
         self.state = state
         self.to_move = config.game.to_move(state)
         self.length = 0 if parent is None else parent.length + 1
-        self._infos = [None] * config.players
-        if infos:
-            for player, info in infos.items():
-                self._infos[player] = info
+        self._infos = dict(infos) if infos else None  # most points are never asked
 
     @classmethod
     def start(cls: type[H], config: Configuration, state: object = None,
@@ -356,23 +353,30 @@ class History:
 
     def info_state(self, player: int) -> InfoState:
         """Return `player`'s information state here (computed once, then kept)."""
-        known = self._infos[player]
-        if known is not None:
-            return known
         path: list[History] = []
         point: History = self
-        while point._infos[player] is None and point.parent is not None:
+        while True:
+            known = point._infos
+            info = None if known is None else known.get(player)
+            if info is not None or point.parent is None:
+                break
             path.append(point)
             point = point.parent
         game = self.config.game
-        info = point._infos[player]
         if info is None:
-            info = point._infos[player] = InfoState.initial(game, point.state, player)
+            info = InfoState.initial(game, point.state, player)
+            point._remember(player, info)
         for step in reversed(path):
-            parent = typing.cast(History, step.parent)
-            info = step._infos[player] = info.advance(game, parent.state, step.action,
-                                                      step.state)
+            info = info.advance(game, typing.cast(History, step.parent).state, step.action,
+                                step.state)
+            step._remember(player, info)
         return info
+
+    def _remember(self, player: int, info: InfoState) -> None:
+        if self._infos is None:
+            self._infos = {player: info}
+        else:
+            self._infos[player] = info
 
     def is_over(self) -> bool:
         """Return whether the game is over here."""
@@ -395,7 +399,7 @@ class History:
         record = Record(game.NAME, game.RULES_VERSION, config.players, config.options,
                         tuple(str(a) for a in self.actions()))
         start = None if first.state == config.initial else to_json(first.state)
-        infos = {p: i for p, i in enumerate(first._infos) if i is not None and start is not None}
+        infos = dict(first._infos or {}) if start is not None else {}
         return _restore, (type(self), to_json(record), start, infos)
 
     def __repr__(self) -> str:

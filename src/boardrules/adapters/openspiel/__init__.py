@@ -38,11 +38,13 @@ import pyspiel
 
 import boardrules
 from boardrules.adapters._common import has_numeric_layer, numeric_games, parameter_values
+from boardrules.adapters.openspiel import _game
 from boardrules.adapters.openspiel._game import (
     PREFIX,
     BoardrulesGame,
     BoardrulesState,
     Observer,
+    game_class,
     game_type,
     short_name,
 )
@@ -54,17 +56,12 @@ __all__ = [
     "BoardrulesGame",
     "BoardrulesState",
     "Observer",
+    "game_class",
     "game_type",
     "load",
     "register",
     "short_name",
 ]
-
-
-_CREATORS: list[Any] = []
-"""Every function registered with pyspiel, kept alive here: pyspiel's registry keeps its
-own reference until after the interpreter has shut down, and a function whose last
-reference that was would be freed then, without the interpreter, and abort the process."""
 
 
 def register(game: AnyGame | None = None) -> list[str]:
@@ -84,12 +81,7 @@ def register(game: AnyGame | None = None) -> list[str]:
         name = short_name(module)
         if name in known:
             continue
-
-        def create(params: Any = None, module: AnyGame = module) -> BoardrulesGame:
-            return BoardrulesGame(module, params)
-
-        pyspiel.register_game(game_type(module), create)
-        _CREATORS.append(create)
+        pyspiel.register_game(game_type(module), game_class(module))
         done.append(name)
     return done
 
@@ -111,6 +103,14 @@ def load(name: str, players: int | None = None, options: object = None) -> Board
         params.update(parameter_values(module, options))
     game: BoardrulesGame = pyspiel.load_game(short_name(module), params)
     return game
+
+
+def __getattr__(name: str) -> type[BoardrulesGame]:
+    """Find each game's class by its name (``KiviGame``), for pickle."""
+    for cls in _game._CLASSES.values():
+        if cls.__name__ == name:
+            return cls
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 register()

@@ -23,7 +23,10 @@ from boardrules.games import AnyGame
 from boardrules.serialization import to_json, unstructure
 from boardrules.spaces import InfoState, Tensor
 
-__all__ = ["PREFIX", "BoardrulesGame", "BoardrulesState", "Observer", "game_type", "short_name"]
+__all__ = [
+    "PREFIX", "BoardrulesGame", "BoardrulesState", "Observer", "game_class", "game_type",
+    "short_name",
+]
 
 PREFIX: Final = "boardrules_"
 """The prefix of the pyspiel names: ``boardrules_kivi`` and so on."""
@@ -38,6 +41,27 @@ game that hands out prebuilt tuples, like KIVI's rolls, converts each once)."""
 def short_name(game: AnyGame) -> str:
     """Return the pyspiel name of a boardrules game: ``"boardrules_" + game.NAME``."""
     return PREFIX + game.NAME
+
+
+_CLASSES: Final[dict[str, type[BoardrulesGame]]] = {}
+
+
+def game_class(game: AnyGame) -> type[BoardrulesGame]:
+    """Return the `BoardrulesGame` subclass of a boardrules game (made once), named after
+    it: ``KiviGame``, ``WhalesRivalsGame`` and so on.
+
+    A class, not a function, is what pyspiel's registry should hold: pyspiel keeps it
+    until after the interpreter has shut down, and a function held only there would be
+    freed then, without the interpreter, and abort the process (a class refers to itself
+    through its ``__mro__`` and is never freed).
+    """
+    found = _CLASSES.get(game.NAME)
+    if found is None or found.game is not game:
+        name = "".join(part.title() for part in game.NAME.split("_")) + "Game"
+        found = _CLASSES[game.NAME] = type(name, (BoardrulesGame,), {
+            "game": game, "__module__": "boardrules.adapters.openspiel",
+            "__doc__": f"{game.TITLE} as a ``pyspiel.Game`` (see `BoardrulesGame`)."})
+    return found
 
 
 def game_type(game: AnyGame, players: int | None = None) -> Any:
@@ -77,13 +101,15 @@ class _Point(History):
 
     __slots__ = ("chance", "legal", "player", "returns")
 
+    # Tuples, not lists: the garbage collector stops tracking a tuple of numbers, and a
+    # game keeps every point of its path.
     player: int
     """`to_move` as pyspiel says it: a seat, ``PlayerId.CHANCE`` or ``PlayerId.TERMINAL``."""
-    legal: list[int] | None
+    legal: tuple[int, ...] | None
     """The legal action ids, ascending (pyspiel's order), once asked for."""
-    chance: list[tuple[int, float]] | None
-    """The chance outcomes as ``(chance id, probability)``, once asked for."""
-    returns: list[float] | None
+    chance: _Outcomes | None
+    """The chance outcomes, once asked for."""
+    returns: tuple[float, ...] | None
     """The returns, once asked for."""
 
     def __init__(self, config: Configuration, parent: History | None, action: object,
@@ -98,14 +124,20 @@ class _Point(History):
 class BoardrulesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hints
     """A boardrules game as a ``pyspiel.Game``: one configuration (players and options).
 
-    Load it as OpenSpiel users do, ``pyspiel.load_game("boardrules_kivi(players=3)")``,
-    or build it with `boardrules.adapters.openspiel.load`.
+    Each boardrules game has its subclass (`game_class`), the class registered with
+    pyspiel. Load it as OpenSpiel users do,
+    ``pyspiel.load_game("boardrules_kivi(players=3)")``, or with
+    `boardrules.adapters.openspiel.load`.
     """
 
-    def __init__(self, game: AnyGame, params: Mapping[str, Any] | None = None) -> None:
+    game: AnyGame
+    """The boardrules game module (a class attribute of each game's subclass)."""
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         """Read `params` (``players`` and the game's options, see
         `boardrules.adapters._common.Parameter`); raise `InvalidOptionsError` naming a bad
         one."""
+        game = self.game
         values = dict(params or {})
         players = values.pop("players", game.MIN_PLAYERS)
         if type(players) is not int:
@@ -162,11 +194,18 @@ class BoardrulesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type
                          "supported")
 
 
-_MEMO: Final[dict[int, tuple[object, object, list[tuple[int, float]]]]] = {}
+class _Outcomes(tuple[tuple[tuple[int, float], ...], frozenset[int]]):
+    """A chance node's outcomes as pyspiel pairs ``(chance id, probability)``, and their
+    ids for checking an outcome."""
+
+    __slots__ = ()
 
 
-def _outcomes(point: _Point) -> list[tuple[int, float]]:
-    """Return (and keep on `point`) its chance outcomes as pyspiel pairs."""
+_MEMO: Final[dict[int, tuple[object, object, _Outcomes]]] = {}
+
+
+def _outcomes(point: _Point) -> _Outcomes:
+    """Return (and keep on `point`) its chance outcomes."""
     found = point.chance
     if found is None:
         config = point.config
@@ -177,7 +216,8 @@ def _outcomes(point: _Point) -> list[tuple[int, float]]:
             found = memo[2]
         else:
             index = space.chance_index
-            found = [(index(a), float(p)) for a, p in outcomes]
+            pairs = tuple((index(a), p.numerator / p.denominator) for a, p in outcomes)
+            found = _Outcomes((pairs, frozenset(a for a, _ in pairs)))
             if len(_MEMO) >= _OUTCOME_MEMO:
                 _MEMO.clear()
             _MEMO[id(outcomes)] = (outcomes, space, found)
@@ -185,11 +225,11 @@ def _outcomes(point: _Point) -> list[tuple[int, float]]:
     return found
 
 
-def _legal(point: _Point) -> list[int]:
+def _legal(point: _Point) -> tuple[int, ...]:
     """Return (and keep on `point`) the legal action ids, ascending."""
     found = point.legal
     if found is None:
-        found = point.legal = sorted(point.config.space.legal_indices(point.state))
+        found = point.legal = tuple(sorted(point.config.space.legal_indices(point.state)))
     return found
 
 
@@ -240,7 +280,7 @@ class BoardrulesState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no ty
         if acting >= 0:
             return list(_legal(point))
         if acting == _CHANCE:
-            return [a for a, _ in _outcomes(point)]
+            return [a for a, _ in _outcomes(point)[0]]
         return []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -249,7 +289,7 @@ class BoardrulesState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no ty
         point = self._point
         if point.player != _CHANCE:
             return []
-        return list(_outcomes(point))
+        return list(_outcomes(point)[0])
 
     def _apply_action(self, action: int) -> None:
         """Apply the action (or chance outcome) numbered `action`.
@@ -269,7 +309,7 @@ class BoardrulesState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no ty
                 self._refuse(config.space.action(action))
             chosen = config.space.actions[action]
         elif acting == _CHANCE:
-            if not any(a == action for a, _ in _outcomes(point)):
+            if action not in _outcomes(point)[1]:
                 self._refuse(config.space.chance_outcome(action))
             chosen = config.space.chance_actions[action]
         else:
@@ -297,7 +337,7 @@ class BoardrulesState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no ty
         point = self._point
         found = point.returns
         if found is None:
-            found = point.returns = list(point.config.game.returns(point.state))
+            found = point.returns = tuple(point.config.game.returns(point.state))
         return list(found)
 
     def rewards(self) -> list[float]:
