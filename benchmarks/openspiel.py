@@ -61,19 +61,23 @@ def library(game: AnyGame, spiel: Any, players: int, rng: random.Random, *,
             decisions += 1
 
 
+def _draw(outcomes: list[tuple[int, float]], draw: float) -> int:
+    """Return the outcome a uniform `draw` in [0, 1) picks (pyspiel's ``SampleAction``)."""
+    total = 0.0
+    for outcome, p in outcomes:
+        total += p
+        if draw < total:
+            return outcome
+    return outcomes[-1][0]  # rounding left the sum a hair under 1
+
+
 def adapter(game: AnyGame, spiel: Any, players: int, rng: random.Random) -> int:
     """Play one game through the pyspiel state; return its player decisions."""
     state = spiel.new_initial_state()
     decisions = 0
     while not state.is_terminal():
         if state.is_chance_node():
-            draw = rng.random()
-            total = 0.0
-            for action, p in state.chance_outcomes():
-                total += p
-                if draw < total:
-                    break
-            state.apply_action(action)
+            state.apply_action(_draw(state.chance_outcomes(), rng.random()))
         else:
             legal = state.legal_actions()
             state.apply_action(legal[rng.randrange(len(legal))])
