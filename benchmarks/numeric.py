@@ -12,7 +12,8 @@ round by round in one process, so the ratios cancel the host's drift:
 * ``plain``: `legal_actions`, a uniform pick, `apply_unchecked` (the library alone);
 * ``mask``: the pick through the action space: `legal_mask` and `legal_indices`, then
   ``action(i)`` for a uniform legal index (what an RL environment's step does);
-* ``tensor``: plain, plus ``observation_tensor(observe(state, mover))``;
+* ``tensor``: plain, plus the mover's observation tensor (``observe_tensor(state, mover)``,
+  equal to ``observation_tensor(observe(state, mover))``);
 * ``mask+tensor``: both (the numeric work of a PettingZoo or Gymnasium step);
 * ``info``: plain, plus every player's `InfoState` carried along and the mover's
   ``info_state_tensor`` (what an OpenSpiel state asked for information states pays).
@@ -32,6 +33,7 @@ from boardrules.games import GAMES, AnyGame
 from boardrules.spaces import InfoState
 
 Mode = Callable[[AnyGame, Any, int, random.Random], int]
+Decide = Callable[[Any, int, random.Random], Any]
 
 # Short games where the default ones run to a turn limit of thousands of decisions.
 OPTIONS: dict[str, dict[str, int]] = {
@@ -40,10 +42,9 @@ OPTIONS: dict[str, dict[str, int]] = {
 }
 
 
-def plain(game: AnyGame, options: Any, players: int, rng: random.Random) -> int:
-    """Play one game; return its player decisions."""
-    to_move, legal_actions, sample, step = (game.to_move, game.legal_actions,
-                                            game.sample_chance, game.apply_unchecked)
+def play(game: AnyGame, options: Any, players: int, rng: random.Random, decide: Decide) -> int:
+    """Play one game, each decision by `decide(state, mover, rng)`; return the decisions."""
+    to_move, sample, step = game.to_move, game.sample_chance, game.apply_unchecked
     state = game.new_game(players, options)
     decisions = 0
     while True:
@@ -53,53 +54,39 @@ def plain(game: AnyGame, options: Any, players: int, rng: random.Random) -> int:
         elif mover is TERMINAL:
             return decisions
         else:
-            legal = legal_actions(state)
-            state = step(state, legal[rng.randrange(len(legal))])
+            state = step(state, decide(state, mover, rng))
             decisions += 1
+
+
+def plain(game: AnyGame, options: Any, players: int, rng: random.Random) -> int:
+    """`legal_actions` and a uniform pick."""
+    legal_actions = game.legal_actions
+
+    def decide(state: Any, mover: int, rng: random.Random) -> Any:
+        legal = legal_actions(state)
+        return legal[rng.randrange(len(legal))]
+
+    return play(game, options, players, rng, decide)
 
 
 def masked(game: AnyGame, options: Any, players: int, rng: random.Random, *,
-           tensor: bool = False) -> int:
-    """Play one game picking through the action space (and encoding the mover's view)."""
+           tensor: bool = False, pick: bool = True) -> int:
+    """The pick through the action space (`pick`), the mover's tensor (`tensor`), or both."""
     space: Any = getattr(game, "action_space")(players, options)  # noqa: B009 - optional member
-    encode: Any = getattr(game, "observation_tensor")  # noqa: B009
-    to_move, sample, step, observe = (game.to_move, game.sample_chance, game.apply_unchecked,
-                                      game.observe)
-    state = game.new_game(players, options)
-    decisions = 0
-    while True:
-        mover = to_move(state)
-        if mover is CHANCE:
-            state = step(state, sample(state, rng))
-        elif mover is TERMINAL:
-            return decisions
-        else:
-            space.legal_mask(state)
-            if tensor:
-                encode(observe(state, mover))
-            indices = space.legal_indices(state)
-            state = step(state, space.action(indices[rng.randrange(len(indices))]))
-            decisions += 1
+    encode: Any = getattr(game, "observe_tensor")  # noqa: B009
+    legal_actions = game.legal_actions
 
-
-def tensor_only(game: AnyGame, options: Any, players: int, rng: random.Random) -> int:
-    """Play one game, encoding the mover's observation at every decision."""
-    encode: Any = getattr(game, "observation_tensor")  # noqa: B009
-    to_move, legal_actions, sample, step, observe = (
-        game.to_move, game.legal_actions, game.sample_chance, game.apply_unchecked, game.observe)
-    state = game.new_game(players, options)
-    decisions = 0
-    while True:
-        mover = to_move(state)
-        if mover is CHANCE:
-            state = step(state, sample(state, rng))
-        elif mover is TERMINAL:
-            return decisions
-        else:
-            encode(observe(state, mover))
+    def decide(state: Any, mover: int, rng: random.Random) -> Any:
+        if tensor:
+            encode(state, mover)
+        if not pick:
             legal = legal_actions(state)
-            state = step(state, legal[rng.randrange(len(legal))])
-            decisions += 1
+            return legal[rng.randrange(len(legal))]
+        space.legal_mask(state)
+        indices = space.legal_indices(state)
+        return space.action(indices[rng.randrange(len(indices))])
+
+    return play(game, options, players, rng, decide)
 
 
 def info(game: AnyGame, options: Any, players: int, rng: random.Random) -> int:
@@ -129,7 +116,7 @@ def info(game: AnyGame, options: Any, players: int, rng: random.Random) -> int:
 MODES: dict[str, Mode] = {
     "plain": plain,
     "mask": masked,
-    "tensor": tensor_only,
+    "tensor": lambda g, o, n, r: masked(g, o, n, r, tensor=True, pick=False),
     "mask+tensor": lambda g, o, n, r: masked(g, o, n, r, tensor=True),
     "info": info,
 }

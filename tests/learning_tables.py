@@ -67,7 +67,8 @@ def render(name: str) -> str:
 def files() -> dict[Path, str]:
     """Return every generated file and its text."""
     return {OUT / f"learning_{name}.md": render(name) for name, game in GAMES.items()
-            if hasattr(game, "action_space") and game.__name__.startswith("boardrules.")}
+            if hasattr(game, "action_space")
+            and getattr(game, "__name__", "").startswith("boardrules.")}
 
 
 def main() -> None:

@@ -209,7 +209,18 @@ class TestKitCatchesBrokenNumericMembers:
             return tensor
 
         with pytest.raises(AssertionError, match="two different observations give the same"):
-            check_playout(broken(observation_tensor=observation_tensor), 2)
+            check_playout(broken(observation_tensor=observation_tensor,
+                                 observe_tensor=lambda state, player: observation_tensor(
+                                     kivi.observe(state, player))), 2)
+
+    def test_observe_tensor_that_differs_from_the_observation_s(self) -> None:
+        def observe_tensor(state: kivi.State, player: int | None) -> Any:
+            tensor = kivi.observe_tensor(state, player)
+            tensor[0] = 0.5  # the observer segment lies
+            return tensor
+
+        with pytest.raises(AssertionError, match="observe_tensor"):
+            check_playout(broken(observe_tensor=observe_tensor), 2)
 
     def test_observation_tensor_of_another_shape(self) -> None:
         with pytest.raises(AssertionError, match="the shape says"):

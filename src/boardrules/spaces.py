@@ -60,6 +60,7 @@ __all__ = [
     "InfoState",
     "LayoutBuilder",
     "NumericGame",
+    "NumericTables",
     "Segment",
     "SegmentCache",
     "Tensor",
@@ -73,6 +74,7 @@ S = TypeVar("S")
 O_contra = TypeVar("O_contra", contravariant=True)
 P = TypeVar("P")
 P_contra = TypeVar("P_contra", contravariant=True)
+S_contra = TypeVar("S_contra", contravariant=True)
 
 Tensor: TypeAlias = "array[float]"
 """A flat float32 tensor: ``array.array('f')``."""
@@ -690,10 +692,53 @@ class HistoryCode:
         out.frombytes(bytes(4 * self.slot * (self.horizon - len(kept))))
 
 
-class NumericGame(Protocol[A, O_contra, P_contra]):
+class NumericTables:
+    """What a game's numeric members need for one configuration (for game authors): a
+    game subclasses it, lays out its observation tensor, and calls `finish`."""
+
+    space: ActionSpace[Any]
+    """The action space."""
+    layout: TensorLayout
+    """The observation tensor's layout."""
+    size: int
+    """The observation tensor's size."""
+    template: Tensor
+    """A zero observation tensor, copied to start each one."""
+    history: HistoryCode
+    """The encoding of the actions in the information-state tensor."""
+    bound: int
+    """The game's action bound for the configuration."""
+    info_layout: TensorLayout
+    """The information-state tensor's layout."""
+
+    def finish(self, space: ActionSpace[Any], builder: LayoutBuilder, *, bound: int,
+               horizon: int, perfect_recall: bool) -> None:
+        """Set every attribute from the action space, the observation tensor's segments, the
+        action bound, the number of actions the history keeps, and whether the
+        information-state tensor has perfect recall."""
+        self.space = space
+        self.layout = builder.build()
+        self.size = builder.size
+        self.template = array("f", bytes(4 * self.size))
+        self.bound = bound
+        self.history = HistoryCode(space, horizon)
+        info = LayoutBuilder()
+        info.extend(self.layout, "")
+        self.history.describe(info, bound)
+        self.info_layout = info.build(perfect_recall=perfect_recall)
+
+    def info_tensor(self, info: InfoState, observation: Tensor) -> Tensor:
+        """Return the information-state tensor of `info`, given its observation's tensor
+        (extended in place)."""
+        self.history.encode(info, observation, self.bound)
+        return observation
+
+
+class NumericGame(Protocol[S_contra, A, O_contra, P_contra]):
     """The numeric members of a game module (optional for a third-party game).
 
-    Type parameters: ``A`` the action union, ``O_contra`` the observation, ``P_contra`` the options.
+    Type parameters: ``S_contra`` the state, ``A`` the action union, ``O_contra`` the
+    observation, ``P_contra`` the options.
     """
 
     def action_space(self, players: int, options: P_contra | None = None) -> ActionSpace[A]:
@@ -701,6 +746,10 @@ class NumericGame(Protocol[A, O_contra, P_contra]):
 
     def observation_tensor(self, observation: O_contra) -> Tensor:
         """Return the flat tensor of an observation, seat-relative to its observer."""
+
+    def observe_tensor(self, state: S_contra, player: int | None) -> Tensor:
+        """Return ``observation_tensor(observe(state, player))`` (a game may skip building
+        the observation)."""
 
     def observation_shape(self, players: int, options: P_contra | None = None) -> tuple[int]:
         """Return the shape of the observation tensors of a configuration: ``(n,)``."""

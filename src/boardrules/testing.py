@@ -62,7 +62,8 @@ a third-party game, like `announce`), `check_playout` also checks, per configura
 * the observation tensor of every player and the spectator: an ``array('f')`` of
   ``observation_shape`` finite floats, laid out by `tensor_layout` (segments without gaps),
   and injective — two different observations met in any playout of the configuration
-  never give the same tensor;
+  never give the same tensor; ``observe_tensor(state, player)`` (the fast path) equals
+  the tensor of ``observe(state, player)`` and refuses a player who is no seat;
 * the information state of every player, carried beside the game (`InfoState`): it
   keeps the player's observation; its tensor has ``info_state_shape`` finite entries;
   equal information states (in any playout of the configuration) have equal
@@ -245,6 +246,8 @@ def _check_bad_players(game: AnyGame, state: Any, players: int) -> None:
     ]
     if hasattr(game, "announce") and legal:
         calls.append(("announce", lambda who: game.announce(state, legal[0], who)))
+    if hasattr(game, "observe_tensor"):
+        calls.append(("observe_tensor", lambda who: game.observe_tensor(state, who)))
     for name, call in calls:
         bad: list[object] = [players, -1, True, 0.0, "0"] + ([None] if name == "resample" else [])
         for who in bad:
@@ -540,6 +543,10 @@ def check_playout(
                     _check_observation_tensor(ngame, obs, views[p][1], size=obs_size,
                                               registry=registry,
                                               where=f"step {step} of seed {seed}, player {p}")
+                    if hasattr(game, "observe_tensor"):
+                        assert ngame.observe_tensor(state, p) == ngame.observation_tensor(obs), (
+                            f"step {step}: observe_tensor(state, {p}) differs from the tensor "
+                            f"of observe(state, {p})")
                 for info in infos:
                     _check_info(ngame, info, state, views[info.player], size=info_size,
                                 perfect=perfect, registry=registry,

@@ -35,13 +35,15 @@ _whales_rivals: Game[
 ] = whales_rivals
 
 # The numeric members (optional for a third-party game), checked the same way.
-_kivi_numeric: NumericGame[kivi.Action, kivi.Observation, kivi.Options] = kivi
+_kivi_numeric: NumericGame[kivi.State, kivi.Action, kivi.Observation, kivi.Options] = kivi
 _whales_rivals_numeric: NumericGame[
-    whales_rivals.Action, whales_rivals.Observation, whales_rivals.Options
+    whales_rivals.State, whales_rivals.Action, whales_rivals.Observation, whales_rivals.Options
 ] = whales_rivals
-_lustry_numeric: NumericGame[lustry.Action, lustry.Observation, lustry.Options] = lustry
+_lustry_numeric: NumericGame[
+    lustry.State, lustry.Action, lustry.Observation, lustry.Options
+] = lustry
 _ren_dhark_numeric: NumericGame[
-    ren_dhark.Action, ren_dhark.Observation, ren_dhark.Options
+    ren_dhark.State, ren_dhark.Action, ren_dhark.Observation, ren_dhark.Options
 ] = ren_dhark
 
 _REGISTRY: dict[str, AnyGame] = {

@@ -41,6 +41,7 @@ from boardrules.games.kivi.numeric import (
     info_state_tensor,
     observation_shape,
     observation_tensor,
+    observe_tensor,
     tensor_layout,
 )
 from boardrules.games.kivi.observe import Observation, announce, observe, resample
@@ -104,6 +105,7 @@ __all__ = [
     "observation_shape",
     "observation_tensor",
     "observe",
+    "observe_tensor",
     "parse_action",
     "render",
     "resample",

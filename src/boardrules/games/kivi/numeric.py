@@ -17,7 +17,6 @@ which adds what was played, has perfect recall: every action of a game fits its 
 
 from __future__ import annotations
 
-from array import array
 from functools import lru_cache
 from typing import Final
 
@@ -31,15 +30,15 @@ from boardrules.games.kivi.actions import (
     Displace,
 )
 from boardrules.games.kivi.board import DICE, FACES, SQUARES
-from boardrules.games.kivi.observe import Observation
+from boardrules.games.kivi.observe import Observation, observe
 from boardrules.games.kivi.rules import action_bound, chance_outcomes, legal_actions, new_game
-from boardrules.games.kivi.state import ROUNDS, STONES, Options
+from boardrules.games.kivi.state import ROUNDS, STONES, Options, State
 from boardrules.spaces import (
     SPACE_CACHE,
     ActionSpace,
-    HistoryCode,
     InfoState,
     LayoutBuilder,
+    NumericTables,
     Tensor,
     TensorLayout,
     check_configuration,
@@ -53,6 +52,7 @@ __all__ = [
     "max_legal",
     "observation_shape",
     "observation_tensor",
+    "observe_tensor",
     "tensor_layout",
 ]
 
@@ -105,7 +105,7 @@ def action_space(players: int, options: Options | None = None) -> ActionSpace[Ac
     return _space(*check_configuration(new_game, Options, players, options))
 
 
-class _Code:
+class _Code(NumericTables):
     """The offsets and a zero template of the tensors for one player count."""
 
     def __init__(self, players: int) -> None:
@@ -123,16 +123,11 @@ class _Code:
         self.rolls = b.add("rolls", 4, "rolls made this turn, one-hot 0-3")
         self.dice = b.add("dice", FACES, f"dice on the table showing 1 .. 6, each count ÷ {DICE}")
         self.pending = b.add("pending", 1, f"dice waiting to be rolled ÷ {DICE}")
-        self.layout = b.build()
-        self.size = b.size
-        self.template: Tensor = array("f", bytes(4 * self.size))
         self.planes = tuple(tuple(self.cells + ((owner - me) % n) * SQUARES for owner in range(n))
                             for me in range(n))
-        self.history = HistoryCode(_space(players, Options()), action_bound(players, Options()))
-        h = LayoutBuilder()
-        h.extend(self.layout, "")
-        self.history.describe(h, self.history.horizon)
-        self.info_layout = h.build(perfect_recall=True)
+        bound = action_bound(players, Options())
+        self.finish(_space(players, Options()), b, bound=bound, horizon=bound,
+                    perfect_recall=True)
 
 
 _CODES: Final = {n: _Code(n) for n in range(2, 5)}
@@ -201,6 +196,11 @@ def observation_tensor(observation: Observation) -> Tensor:
     return out
 
 
+def observe_tensor(state: State, player: int | None) -> Tensor:
+    """Return ``observation_tensor(observe(state, player))``."""
+    return observation_tensor(observe(state, player))
+
+
 def info_state_layout(players: int, options: Options | None = None) -> TensorLayout:
     """Return the segments of the information-state tensor: the observation's, then what
     was played (every action of the game fits: perfect recall)."""
@@ -220,6 +220,4 @@ def info_state_tensor(info: InfoState) -> Tensor:
     """Return a player's information state as a flat float32 tensor (see
     `info_state_layout`): the latest observation, then every action the player saw."""
     code = _CODES[info.observation.position.players]
-    out = observation_tensor(info.observation)
-    code.history.encode(info, out, code.history.horizon)
-    return out
+    return code.info_tensor(info, observation_tensor(info.observation))

@@ -55,6 +55,7 @@ from boardrules.games.lustry.numeric import (
     info_state_tensor,
     observation_shape,
     observation_tensor,
+    observe_tensor,
     tensor_layout,
 )
 from boardrules.games.lustry.observe import Observation, announce, observe, resample
@@ -142,6 +143,7 @@ __all__ = [
     "observation_shape",
     "observation_tensor",
     "observe",
+    "observe_tensor",
     "parse_action",
     "render",
     "resample",

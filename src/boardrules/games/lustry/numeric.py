@@ -27,6 +27,7 @@ from __future__ import annotations
 from array import array
 from typing import Final
 
+from boardrules._seats import check_player
 from boardrules.games.lustry.actions import (
     ALL_ACTIONS,
     DRAWN,
@@ -40,13 +41,13 @@ from boardrules.games.lustry.rules import (
     legal_actions,
     new_game,
 )
-from boardrules.games.lustry.state import Options, Phase, Sequence
+from boardrules.games.lustry.state import Options, Phase, Sequence, State
 from boardrules.spaces import (
     ActionSpace,
     ConfigurationCache,
-    HistoryCode,
     InfoState,
     LayoutBuilder,
+    NumericTables,
     SegmentCache,
     Tensor,
     TensorLayout,
@@ -62,6 +63,7 @@ __all__ = [
     "info_state_tensor",
     "observation_shape",
     "observation_tensor",
+    "observe_tensor",
     "tensor_layout",
 ]
 
@@ -94,12 +96,12 @@ _HAND_SLOT: Final = len(KINDS) + 3
 _SEQ_SLOT: Final = 1 + (_COLOUR_KINDS - 1) + 3 + 1
 
 
-class _Code:
+class _Code(NumericTables):
     """Everything the tensors of one configuration need, computed once."""
 
     def __init__(self, players: int, options: Options) -> None:
         actions: tuple[Action, ...] = tuple(a for a in ALL_ACTIONS if a not in DRAWN.values())
-        self.space: ActionSpace[Action] = ActionSpace(
+        space: ActionSpace[Action] = ActionSpace(
             game="lustry", module="boardrules.games.lustry", players=players, options=options,
             actions=actions, chance_actions=tuple(DRAWN.values()), max_legal=MAX_LEGAL,
             legal_actions=legal_actions, chance_outcomes=chance_outcomes,
@@ -149,15 +151,8 @@ class _Code:
         self.stall = b.add("stall", 1, f"turns counted towards the deadlock draw ÷ "
                            f"{self.stall_scale}")
         self.winner = b.add("winner", 3, "the winner: nobody (yet), me, the opponent")
-        self.layout = b.build()
-        self.size = b.size
-        self.template: Tensor = array("f", bytes(4 * self.size))
-        self.bound = action_bound(players, options)
-        self.history = HistoryCode(self.space, min(HISTORY, self.bound))
-        h = LayoutBuilder()
-        h.extend(self.layout, "")
-        self.history.describe(h, self.bound)
-        self.info_layout = h.build(perfect_recall=False)
+        bound = action_bound(players, options)
+        self.finish(space, b, bound=bound, horizon=min(HISTORY, bound), perfect_recall=False)
 
 
 def _build(players: int, options: Options) -> _Code:
@@ -191,74 +186,131 @@ def observation_shape(players: int = 2, options: Options | None = None) -> tuple
     return (_CODES(players, options).size,)
 
 
-def observation_tensor(observation: Observation) -> Tensor:  # noqa: PLR0915 - one segment each
+def observation_tensor(observation: Observation) -> Tensor:
     """Return the observation as a flat float32 tensor, seat-relative (see `tensor_layout`).
 
     Everything the observation holds is there: two different observations of one
     configuration give different tensors.
     """
     code = _CODES.trusted(2, observation.options)
-    out = code.template[:]
-    me = observation.player
-    if me is None:
-        out[code.observer + 2] = 1.0
-        me = 0
-    else:
-        out[code.observer + me] = 1.0
-    other = 1 - me
-    out[code.phase + _PHASES.index(observation.phase)] = 1.0
-    out[code.current + (observation.current != me)] = 1.0
-    out[code.turn] = observation.turn / code.turn_scale
-    for c, size in enumerate(observation.draw_sizes):
-        out[code.draw_sizes + c] = size / _PILE
-    length = _PILE * code.pile_slot
+    seat = observation.player
+    me = 0 if seat is None else seat
+    out = _head(code, seat, observation.phase, observation.current, observation.turn,
+                observation.draw_sizes)
+    length = _PILE * _PILE_SLOT
     piles, marks = observation.discards, observation.seen
-    for side, owner in enumerate((me, other)):
+    for side, owner in enumerate((me, 1 - me)):
         for c in range(3):
             i = 3 * owner + c
-            at = code.discards + (3 * side + c) * length
             pile, seen = piles[i], marks[i]
             if pile:
+                at = code.discards + (3 * side + c) * length
                 out[at:at + length] = _SEGMENTS.get(("pile", pile, seen), _pile, pile, seen)
-    for side, owner in enumerate((me, other)):
-        at = code.hands + side * code.hand_slot
         hand = observation.hands[owner]
         if hand:
-            out[at:at + code.hand_slot] = _SEGMENTS.get(("hand", hand), _hand, hand)
-        exposed = observation.exposed[owner]
-        if exposed:
-            at = code.exposed + side * len(KINDS)
-            out[at:at + len(KINDS)] = _SEGMENTS.get(
-                ("exposed", exposed), counts, exposed, _KIND, len(KINDS), 3)
+            at = code.hands + side * _HAND_SLOT
+            out[at:at + _HAND_SLOT] = _SEGMENTS.get(("hand", hand), _hand, hand)
     at = code.pending
     for card, known in zip(observation.pending, observation.pending_known, strict=True):
         hidden = _HIDDEN.get(card)
         out[at + (len(KINDS) + hidden if hidden is not None else _KIND[card])] = 1.0
-        out[at + len(KINDS) + 3] = float(known >> me & 1)
-        out[at + len(KINDS) + 4] = float(known >> other & 1)
+        _pending_known(out, at, known, me)
         at += code.pending_slot
-    out[code.source + _SOURCE[observation.source]] = 1.0
-    size = _SEQUENCE
-    for side, owner in enumerate((me, other)):
+    _tail(out, code, me, observation.exposed, observation.source, observation.sequences,
+          observation.steals, observation.exchanged, observation.named, observation.progress,
+          observation.stall, observation.winner)
+    return out
+
+
+def observe_tensor(state: State, player: int | None) -> Tensor:
+    """Return ``observation_tensor(observe(state, player))`` without building the
+    observation: the fast path for environments."""
+    check_player(player, 2)
+    code = _CODES.trusted(2, state.options)
+    me = 0 if player is None else player
+    draw = state.draw
+    out = _head(code, player, state.phase, state.player, state.turn,
+                (len(draw[0]), len(draw[1]), len(draw[2])))
+    length = _PILE * _PILE_SLOT
+    piles, marks = state.discards, state.seen
+    for side, owner in enumerate((me, 1 - me)):
+        mine = owner == player
         for c in range(3):
-            seq = observation.sequences[3 * owner + c]
+            i = 3 * owner + c
+            pile, seen = piles[i], marks[i]
+            if pile:
+                at = code.discards + (3 * side + c) * length
+                out[at:at + length] = _SEGMENTS.get(("raw pile", pile, seen, mine), _raw_pile,
+                                                    pile, seen, mine)
+        hand = state.hands[owner]
+        if hand:
+            at = code.hands + side * _HAND_SLOT
+            if mine:
+                out[at:at + _HAND_SLOT] = _SEGMENTS.get(("hand", hand), _hand, hand)
+            else:
+                exposed = state.exposed[owner]
+                out[at:at + _HAND_SLOT] = _SEGMENTS.get(("their hand", hand, exposed),
+                                                        _their_hand, hand, exposed)
+    at = code.pending
+    bits = 3 if player is None else 1 << player
+    for card, known in zip(state.pending, state.pending_known, strict=True):
+        out[at + (_KIND[card] if known & bits == bits else len(KINDS) + _HIDDEN[card[0] + "?"])] \
+            = 1.0
+        _pending_known(out, at, known, me)
+        at += code.pending_slot
+    _tail(out, code, me, state.exposed, state.source, state.sequences, state.steals,
+          state.exchanged, state.named, state.progress, state.stall, state.winner)
+    return out
+
+
+def _head(code: _Code, seat: int | None, phase: Phase, current: int, turn: int,  # noqa: PLR0917 - the observation's fields
+          draw_sizes: tuple[int, ...]) -> Tensor:
+    """Return a tensor with the segments up to the draw piles written."""
+    out = code.template[:]
+    me = 0 if seat is None else seat
+    out[code.observer + (2 if seat is None else seat)] = 1.0
+    out[code.phase + _PHASES.index(phase)] = 1.0
+    out[code.current + (current != me)] = 1.0
+    out[code.turn] = turn / code.turn_scale
+    for c, size in enumerate(draw_sizes):
+        out[code.draw_sizes + c] = size / _PILE
+    return out
+
+
+def _pending_known(out: Tensor, at: int, known: int, me: int) -> None:
+    out[at + len(KINDS) + 3] = float(known >> me & 1)
+    out[at + len(KINDS) + 4] = float(known >> (1 - me) & 1)
+
+
+def _tail(  # noqa: PLR0917 - the observation's fields in order
+    out: Tensor, code: _Code, me: int, exposed: tuple[tuple[str, ...], ...], source: str | None,
+    sequences: tuple[Sequence, ...], steals: tuple[int, ...], exchanged: tuple[str, ...],
+    named: str | None, progress: bool, stall: int, winner: int | None,
+) -> None:
+    """Write the segments from `exposed` on (source, sequences, steals, ... winner)."""
+    size = _SEQUENCE
+    for side, owner in enumerate((me, 1 - me)):
+        known = exposed[owner]
+        if known:
+            at = code.exposed + side * len(KINDS)
+            out[at:at + len(KINDS)] = _SEGMENTS.get(
+                ("exposed", known), counts, known, _KIND, len(KINDS), 3)
+        for c in range(3):
+            seq = sequences[3 * owner + c]
             if seq.cards:
                 at = code.sequences + (3 * side + c) * size
                 found = _SEQUENCES.get(id(seq))
                 if found is None or found[0] is not seq:
                     found = _remember(seq)
                 out[at:at + size] = found[1]
-        for c in range(3):
-            out[code.steals + 3 * side + c] = observation.steals[3 * owner + c] / 3
-    waiting = observation.exchanged
-    for card in set(waiting):
-        out[code.exchanged + _KIND[card]] = waiting.count(card) / 3
-    out[code.named + _SOURCE[observation.named]] = 1.0
-    out[code.progress] = float(observation.progress)
-    out[code.stall] = observation.stall / code.stall_scale
-    winner = observation.winner
+            out[code.steals + 3 * side + c] = steals[3 * owner + c] / 3
+    out[code.source + _SOURCE[source]] = 1.0
+    for card in set(exchanged):
+        out[code.exchanged + _KIND[card]] = exchanged.count(card) / 3
+    out[code.named + _SOURCE[named]] = 1.0
+    out[code.progress] = float(progress)
+    out[code.stall] = stall / code.stall_scale
     out[code.winner + (0 if winner is None else 1 if winner == me else 2)] = 1.0
-    return out
 
 
 _SEGMENTS: Final = SegmentCache()
@@ -290,6 +342,20 @@ def _hand(hand: tuple[str, ...]) -> Tensor:
         else:
             out[len(KINDS) + hidden] = hand.count(card) / _HAND
     return out
+
+
+def _raw_pile(pile: tuple[str, ...], seen: tuple[bool, ...], visible: bool) -> Tensor:
+    """Encode a discard pile of the state as its owner (`visible`) or anyone else sees it."""
+    return _pile(pile if visible else tuple(
+        card if mark else card[0] + "?" for card, mark in zip(pile, seen, strict=True)), seen)
+
+
+def _their_hand(hand: tuple[str, ...], exposed: tuple[str, ...]) -> Tensor:
+    """Encode another player's hand of the state: the exposed cards, the rest by colour."""
+    hidden = list(hand)
+    for card in exposed:
+        hidden.remove(card)
+    return _hand((*exposed, *(card[0] + "?" for card in hidden)))
 
 
 def _remember(seq: Sequence) -> tuple[Sequence, Tensor]:
@@ -330,7 +396,5 @@ def info_state_tensor(info: InfoState) -> Tensor:
     """Return a player's information state as a flat float32 tensor (see
     `info_state_layout`): the latest observation, then the latest actions the player saw."""
     code = _CODES.trusted(2, info.observation.options)
-    out = observation_tensor(info.observation)
-    code.history.encode(info, out, code.bound)
-    return out
+    return code.info_tensor(info, observation_tensor(info.observation))
 

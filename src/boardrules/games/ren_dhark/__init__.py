@@ -68,6 +68,7 @@ from boardrules.games.ren_dhark.numeric import (
     info_state_tensor,
     observation_shape,
     observation_tensor,
+    observe_tensor,
     tensor_layout,
 )
 from boardrules.games.ren_dhark.observe import (
@@ -191,6 +192,7 @@ __all__ = [
     "observation_shape",
     "observation_tensor",
     "observe",
+    "observe_tensor",
     "parse_action",
     "render",
     "resample",

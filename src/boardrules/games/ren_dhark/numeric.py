@@ -21,7 +21,6 @@ the duel (attacker, defender) are kept as roles.
 
 from __future__ import annotations
 
-from array import array
 from typing import Final
 
 from boardrules.games.ren_dhark.actions import (
@@ -36,20 +35,20 @@ from boardrules.games.ren_dhark.actions import (
     Defend,
 )
 from boardrules.games.ren_dhark.cards import COMBAT_TYPES
-from boardrules.games.ren_dhark.observe import Observation
+from boardrules.games.ren_dhark.observe import Observation, observe
 from boardrules.games.ren_dhark.rules import (
     action_bound,
     chance_outcomes,
     legal_actions,
     new_game,
 )
-from boardrules.games.ren_dhark.state import HAND_SIZE, TYPE_INDEX, Options, Phase, Status
+from boardrules.games.ren_dhark.state import HAND_SIZE, TYPE_INDEX, Options, Phase, State, Status
 from boardrules.spaces import (
     ActionSpace,
     ConfigurationCache,
-    HistoryCode,
     InfoState,
     LayoutBuilder,
+    NumericTables,
     SegmentCache,
     Tensor,
     TensorLayout,
@@ -64,6 +63,7 @@ __all__ = [
     "info_state_tensor",
     "observation_shape",
     "observation_tensor",
+    "observe_tensor",
     "tensor_layout",
 ]
 
@@ -92,10 +92,10 @@ def _canonical(table: tuple[tuple[tuple[Action, ...], ...], ...], card: int,
     return action
 
 
-class _Code:
+class _Code(NumericTables):
     """Everything the tensors of one configuration need, computed once."""
 
-    def __init__(self, players: int, options: Options) -> None:  # noqa: PLR0915 - one segment each
+    def __init__(self, players: int, options: Options) -> None:
         tables = options.tables
         cards = tables.cards
         self.cards = len(cards)
@@ -113,13 +113,13 @@ class _Code:
         types = max(len(c.types) for c in cards if c.is_combat)
         masked = ("draw ?", *(f"attack ? as {t.value}" for t in COMBAT_TYPES), "defend ?",
                   *(f"counter ? as {t.value}" for t in COMBAT_TYPES), "counter ?")
-        self.space: ActionSpace[Action] = ActionSpace(
+        space: ActionSpace[Action] = ActionSpace(
             game="ren_dhark", module="boardrules.games.ren_dhark", players=players,
             options=options, actions=actions, chance_actions=chance,
             max_legal=1 + HAND_SIZE * types, legal_actions=legal_actions,
             chance_outcomes=chance_outcomes, masked_announcements=masked)
         self.deck_scale = max(len(deck) for deck in tables.decks)
-        self.bound = action_bound(players, options)
+        bound = action_bound(players, options)
         self.battles = 2 * sum(len(deck) for deck in tables.decks) + 1
         n = self.cards
         b = LayoutBuilder()
@@ -171,14 +171,7 @@ class _Code:
             f"{HAND_SIZE}: non-ships, action cards, cards that may not be deployed against a "
             "ship, a person, a unit")
         self.winner = b.add("winner", 3, "the winner: nobody (yet), me, the opponent")
-        self.layout = b.build()
-        self.size = b.size
-        self.template: Tensor = array("f", bytes(4 * self.size))
-        self.history = HistoryCode(self.space, min(HISTORY, self.bound))
-        h = LayoutBuilder()
-        h.extend(self.layout, "")
-        self.history.describe(h, self.bound)
-        self.info_layout = h.build(perfect_recall=False)
+        self.finish(space, b, bound=bound, horizon=min(HISTORY, bound), perfect_recall=False)
 
 
 def _build(players: int, options: Options) -> _Code:
@@ -301,6 +294,11 @@ def observation_tensor(observation: Observation) -> Tensor:  # noqa: PLR0915 - o
     return out
 
 
+def observe_tensor(state: State, player: int | None) -> Tensor:
+    """Return ``observation_tensor(observe(state, player))``."""
+    return observation_tensor(observe(state, player))
+
+
 def info_state_layout(players: int = 2, options: Options | None = None) -> TensorLayout:
     """Return the segments of the information-state tensor: the observation's, then the
     latest `HISTORY` actions as the player saw them (not perfect recall: see the docs)."""
@@ -320,6 +318,4 @@ def info_state_tensor(info: InfoState) -> Tensor:
     """Return a player's information state as a flat float32 tensor (see
     `info_state_layout`): the latest observation, then the latest actions the player saw."""
     code = _CODES.trusted(2, info.observation.options)
-    out = observation_tensor(info.observation)
-    code.history.encode(info, out, code.bound)
-    return out
+    return code.info_tensor(info, observation_tensor(info.observation))

@@ -54,6 +54,7 @@ from boardrules.games.whales_rivals.numeric import (
     info_state_tensor,
     observation_shape,
     observation_tensor,
+    observe_tensor,
     tensor_layout,
 )
 from boardrules.games.whales_rivals.observe import (
@@ -140,6 +141,7 @@ __all__ = [
     "observation_shape",
     "observation_tensor",
     "observe",
+    "observe_tensor",
     "parse_action",
     "player_cards",
     "render",

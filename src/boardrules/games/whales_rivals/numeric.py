@@ -23,6 +23,7 @@ from __future__ import annotations
 from array import array
 from typing import Final
 
+from boardrules._seats import check_player
 from boardrules.games.whales_rivals.actions import (
     END_ROUND,
     FLIP,
@@ -43,21 +44,22 @@ from boardrules.games.whales_rivals.cards import (
     TURTLE,
     TURTLES,
     WHALES_PER_COLOUR,
+    Grey,
 )
-from boardrules.games.whales_rivals.observe import GreyView, Observation
+from boardrules.games.whales_rivals.observe import Observation
 from boardrules.games.whales_rivals.rules import (
     action_bound,
     chance_outcomes,
     legal_actions,
     new_game,
 )
-from boardrules.games.whales_rivals.state import Options, Phase
+from boardrules.games.whales_rivals.state import Options, Pack, Phase, State
 from boardrules.spaces import (
     ActionSpace,
     ConfigurationCache,
-    HistoryCode,
     InfoState,
     LayoutBuilder,
+    NumericTables,
     SegmentCache,
     Tensor,
     TensorLayout,
@@ -72,6 +74,7 @@ __all__ = [
     "info_state_tensor",
     "observation_shape",
     "observation_tensor",
+    "observe_tensor",
     "tensor_layout",
 ]
 
@@ -91,7 +94,7 @@ _PILE_CAPACITY: Final = tuple(ROUNDS * (k + 1) for k in range(PACKS))
 _SEEN: Final = ((False, False), (True, False), (False, True), (True, True))
 
 
-class _Code:
+class _Code(NumericTables):
     """Everything the tensors of one configuration need, computed once."""
 
     def __init__(self, players: int, options: Options) -> None:
@@ -109,7 +112,7 @@ class _Code:
                                        *PEEK, SKIP)
         chance: tuple[Action, ...] = (*(deal_action(v) for v in self.greys),
                                       *(draw_action(v) for v in self.kinds))
-        self.space: ActionSpace[Action] = ActionSpace(
+        space: ActionSpace[Action] = ActionSpace(
             game="whales_rivals", module="boardrules.games.whales_rivals", players=players,
             options=options, actions=actions, chance_actions=chance, max_legal=MAX_LEGAL,
             legal_actions=legal_actions, chance_outcomes=chance_outcomes,
@@ -138,6 +141,8 @@ class _Code:
         self.whale_slot = 2 + w
         grey_values = ", ".join(map(str, self.greys))
         self.packs: list[tuple[int, int]] = []
+        self.pack_segments: list[tuple[int, int]] = []
+        """Per pack: the offset and length of its grey cards and whales together."""
         for i in range(PACKS):
             cards = b.add(
                 f"pack{i + 1}_grey", _PILE_CAPACITY[i] * self.grey_slot,
@@ -150,28 +155,15 @@ class _Code:
                 f"{MAX_WHALES} slots of {self.whale_slot} each: present, face up, the value "
                 "one-hot (all 0 unknown)")
             self.packs.append((cards, pods))
+            self.pack_segments.append((cards, b.size - cards))
         self.pile_kinds = (g + 1) * 2 * len(_SEEN)
         kind_text = (f"count ÷ {_GREYS} of each kind of card: value ({grey_values}, unknown) × "
                      "has lain face up (no, yes) × seen by (nobody, me, the opponent, both)")
         self.captured = b.add("captured", 2 * self.pile_kinds,
                               f"captured piles, mine then the opponent's: {kind_text}")
         self.unclaimed = b.add("unclaimed", self.pile_kinds, f"the unclaimed pile: {kind_text}")
-        self.layout = b.build()
-        self.size = b.size
-        self.template: Tensor = array("f", bytes(4 * self.size))
         bound = action_bound(players, options)
-        self.history = HistoryCode(self.space, bound)
-        h = LayoutBuilder()
-        h.extend(self.layout, "")
-        self.history.describe(h, bound)
-        self.info_layout = h.build(perfect_recall=False)
-        self.bound = bound
-
-    def pile_index(self, view: GreyView, me: int) -> int:
-        """Return a grey card's kind in a captured or unclaimed pile segment."""
-        value = len(self.greys) if view.value is None else self.greys[view.value]
-        seen = view.seen
-        return (value * 2 + view.shown) * 4 + seen[me] + 2 * seen[1 - me]
+        self.finish(space, b, bound=bound, horizon=bound, perfect_recall=False)
 
 
 def _build(players: int, options: Options) -> _Code:
@@ -214,58 +206,88 @@ def observation_tensor(observation: Observation) -> Tensor:
     configuration give different tensors.
     """
     code = _CODES.trusted(2, observation.options)
-    out = code.template[:]
-    me = observation.player
-    if me is None:
-        out[code.observer + 2] = 1.0
-        me = 0
-    else:
-        out[code.observer + me] = 1.0
+    seat = observation.player
+    me = 0 if seat is None else seat
     other = 1 - me
-    out[code.round + observation.round - 1] = 1.0
-    out[code.phase + _PHASES.index(observation.phase)] = 1.0
-    out[code.to_act + (observation.to_act != me)] = 1.0
-    out[code.starter + (observation.starter != me)] = 1.0
-    out[code.opening] = float(observation.opening)
-    out[code.actions_left] = observation.actions_left / 2
-    out[code.dealt] = observation.dealt / 6
-    kinds = code.kinds
-    _counts(out, code.hand, kinds, observation.hand, HAND_SIZE)
-    _counts(out, code.deck, kinds, observation.deck, _CARDS)
-    sizes = observation.hand_sizes
-    out[code.hand_sizes], out[code.hand_sizes + 1] = sizes[me] / HAND_SIZE, sizes[other] / HAND_SIZE
-    sizes = observation.deck_sizes
-    out[code.deck_sizes], out[code.deck_sizes + 1] = sizes[me] / _CARDS, sizes[other] / _CARDS
-    _counts(out, code.discards, kinds, observation.discards[me], _CARDS)
-    _counts(out, code.discards + len(kinds), kinds, observation.discards[other], _CARDS)
-    out[code.grey_deck] = observation.grey_deck_size / _GREYS
-    greys, whales = code.greys, code.whales
-    gslot, wslot, g = code.grey_slot, code.whale_slot, len(code.greys)
-    for pack, (cards, pods) in zip(observation.packs, code.packs, strict=True):
-        at = cards
-        for view in pack.grey:
-            out[at] = 1.0
-            if view.value is not None:
-                out[at + 1 + greys[view.value]] = 1.0
-            out[at + 1 + g] = float(view.shown)
-            out[at + 2 + g] = float(view.seen[me])
-            out[at + 3 + g] = float(view.seen[other])
-            at += gslot
-        for side, owner in enumerate((me, other)):
-            at = pods + side * MAX_WHALES * wslot
-            for whale in pack.whales[owner]:
-                out[at] = 1.0
-                out[at + 1] = float(whale.face_up)
-                if whale.value is not None:
-                    out[at + 2 + whales[whale.value]] = 1.0
-                at += wslot
+    out = _head(code, seat, observation.round, observation.phase, observation.to_act,
+                observation.starter, observation.opening, observation.actions_left,
+                observation.dealt, observation.hand, observation.deck,
+                observation.hand_sizes, observation.deck_sizes, observation.discards,
+                observation.grey_deck_size)
+    for index, pack in enumerate(observation.packs):
+        at, length = code.pack_segments[index]
+        greys = [(v.value, v.shown, v.seen[me], v.seen[other]) for v in pack.grey]
+        pods = [[(w.value, w.face_up) for w in pack.whales[owner]] for owner in (me, other)]
+        out[at:at + length] = _pack(code, index, greys, pods)
     for side, owner in enumerate((me, other)):
-        _pile(out, code, code.captured + side * code.pile_kinds, observation.captured[owner], me)
-    _pile(out, code, code.unclaimed, observation.unclaimed, me)
+        _pile(out, code, code.captured + side * code.pile_kinds,
+              [(v.value, v.shown, v.seen[me], v.seen[other]) for v in observation.captured[owner]])
+    _pile(out, code, code.unclaimed,
+          [(v.value, v.shown, v.seen[me], v.seen[other]) for v in observation.unclaimed])
+    return out
+
+
+def observe_tensor(state: State, player: int | None) -> Tensor:
+    """Return ``observation_tensor(observe(state, player))`` without building the
+    observation: the fast path for environments (packs and piles that did not change since
+    the last call are not encoded again)."""
+    check_player(player, 2)
+    code = _CODES.trusted(2, state.options)
+    me = 0 if player is None else player
+    other = 1 - me
+    hands, decks = state.hands, state.decks
+    own = player is not None
+    out = _head(code, player, state.round, state.phase, state.player, state.starter,
+                state.opening, state.actions_left, state.dealt,
+                hands[me] if own else (), decks[me] if own else (),
+                (len(hands[0]), len(hands[1])), (len(decks[0]), len(decks[1])),
+                state.discards, len(state.grey_deck))
+    for index, pack in enumerate(state.packs):
+        at, length = code.pack_segments[index]
+        out[at:at + length] = _state_pack(code, index, pack, player)
+    reveal = state.phase is Phase.OVER
+    for side, owner in enumerate((me, other)):
+        _pile(out, code, code.captured + side * code.pile_kinds,
+              _state_pile(state.captured[owner], player, reveal))
+    _pile(out, code, code.unclaimed, _state_pile(state.unclaimed, player, reveal))
+    return out
+
+
+def _head(  # noqa: PLR0917 - the observation's fields in order
+    code: _Code, seat: int | None, round_: int, phase: Phase, to_act: int, starter: int,
+    opening: bool, actions_left: int, dealt: int, hand: tuple[int, ...], deck: tuple[int, ...],
+    hand_sizes: tuple[int, int], deck_sizes: tuple[int, int],
+    discards: tuple[tuple[int, ...], tuple[int, ...]], grey_deck: int,
+) -> Tensor:
+    """Return a tensor with every segment before the packs written."""
+    out = code.template[:]
+    me = 0 if seat is None else seat
+    other = 1 - me
+    out[code.observer + (2 if seat is None else seat)] = 1.0
+    out[code.round + round_ - 1] = 1.0
+    out[code.phase + _PHASES.index(phase)] = 1.0
+    out[code.to_act + (to_act != me)] = 1.0
+    out[code.starter + (starter != me)] = 1.0
+    out[code.opening] = float(opening)
+    out[code.actions_left] = actions_left / 2
+    out[code.dealt] = dealt / 6
+    kinds = code.kinds
+    _counts(out, code.hand, kinds, hand, HAND_SIZE)
+    _counts(out, code.deck, kinds, deck, _CARDS)
+    at = code.hand_sizes
+    out[at], out[at + 1] = hand_sizes[me] / HAND_SIZE, hand_sizes[other] / HAND_SIZE
+    at = code.deck_sizes
+    out[at], out[at + 1] = deck_sizes[me] / _CARDS, deck_sizes[other] / _CARDS
+    _counts(out, code.discards, kinds, discards[me], _CARDS)
+    _counts(out, code.discards + len(kinds), kinds, discards[other], _CARDS)
+    out[code.grey_deck] = grey_deck / _GREYS
     return out
 
 
 _SEGMENTS: Final = SegmentCache()
+_Card = tuple[int | None, bool, bool, bool]
+"""A grey card as the encoder reads it: its value if known, has lain face up, seen by me,
+seen by the opponent."""
 
 
 def _counts(out: Tensor, offset: int, kinds: dict[int, int], cards: tuple[int, ...],
@@ -276,9 +298,70 @@ def _counts(out: Tensor, offset: int, kinds: dict[int, int], cards: tuple[int, .
                                                kinds, k, scale)
 
 
-def _pile(out: Tensor, code: _Code, offset: int, views: tuple[GreyView, ...], me: int) -> None:
-    if views:
-        kinds = [code.pile_index(view, me) for view in views]
+def _pack(code: _Code, index: int, greys: list[_Card],
+          pods: list[list[tuple[int | None, bool]]]) -> Tensor:
+    """Encode the pack in slot `index`: its grey cards bottom to top, then my whales and the
+    opponent's, in the order played."""
+    out = array("f", bytes(4 * code.pack_segments[index][1]))
+    values, whales = code.greys, code.whales
+    gslot, wslot, g = code.grey_slot, code.whale_slot, len(values)
+    at = 0
+    for value, shown, mine, theirs in greys:
+        out[at] = 1.0
+        if value is not None:
+            out[at + 1 + values[value]] = 1.0
+        out[at + 1 + g] = float(shown)
+        out[at + 2 + g] = float(mine)
+        out[at + 3 + g] = float(theirs)
+        at += gslot
+    base = _PILE_CAPACITY[index] * gslot
+    for side, pod in enumerate(pods):
+        at = base + side * MAX_WHALES * wslot
+        for value, up in pod:
+            out[at] = 1.0
+            out[at + 1] = float(up)
+            if value is not None:
+                out[at + 2 + whales[value]] = 1.0
+            at += wslot
+    return out
+
+
+_STATE_PACKS: dict[tuple[int, int, int | None], tuple[Pack, _Code, Tensor]] = {}
+"""Encoded packs of states by identity (a pack object lives on from state to state while it
+does not change); each entry holds its pack, so an id is not reused while cached."""
+
+
+def _state_pack(code: _Code, index: int, pack: Pack, player: int | None) -> Tensor:
+    key = (id(pack), index, player)
+    found = _STATE_PACKS.get(key)
+    if found is not None and found[0] is pack and found[1] is code:
+        return found[2]
+    me = 0 if player is None else player
+    other = 1 - me
+    greys = [(g.value if g.shown or (player is not None and g.seen[player]) else None,
+              g.shown, g.seen[me], g.seen[other]) for g in pack.grey]
+    pods = [[(w.value if w.face_up or owner == player else None, w.face_up)
+             for w in pack.whales[owner]] for owner in (me, other)]
+    tensor = _pack(code, index, greys, pods)
+    if len(_STATE_PACKS) >= 1 << 12:
+        _STATE_PACKS.clear()
+    _STATE_PACKS[key] = (pack, code, tensor)
+    return tensor
+
+
+def _state_pile(cards: tuple[Grey, ...], player: int | None, reveal: bool) -> list[_Card]:
+    me = 0 if player is None else player
+    other = 1 - me
+    return [(g.value if reveal or g.shown or (player is not None and g.seen[player]) else None,
+             g.shown, g.seen[me], g.seen[other]) for g in cards]
+
+
+def _pile(out: Tensor, code: _Code, offset: int, cards: list[_Card]) -> None:
+    """Write the category counts of a captured or unclaimed pile."""
+    if cards:
+        values, g = code.greys, len(code.greys)
+        kinds = [((g if v is None else values[v]) * 2 + shown) * 4 + mine + 2 * theirs
+                 for v, shown, mine, theirs in cards]
         for kind in set(kinds):
             out[offset + kind] = kinds.count(kind) / _GREYS
 
@@ -302,6 +385,4 @@ def info_state_tensor(info: InfoState) -> Tensor:
     """Return a player's information state as a flat float32 tensor (see
     `info_state_layout`): the latest observation, then every action the player saw."""
     code = _CODES.trusted(2, info.observation.options)
-    out = observation_tensor(info.observation)
-    code.history.encode(info, out, code.bound)
-    return out
+    return code.info_tensor(info, observation_tensor(info.observation))
