@@ -270,12 +270,14 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     >>> [(str(a), str(p)) for a, p in chance_outcomes(state)][:2]
     [('roll 11', '1/36'), ('roll 12', '1/18')]
     """
-    k = state.pending
-    if not k:
-        return ()
-    total = 6**k
-    return tuple((roll, Fraction(w, total)) for roll, w in zip(ROLLS[k], ROLL_WEIGHTS[k],
-                                                                strict=True))
+    return _OUTCOMES[state.pending]
+
+
+_OUTCOMES: Final[tuple[tuple[tuple[Action, Fraction], ...], ...]] = ((), *(
+    tuple((roll, Fraction(w, 6**k)) for roll, w in zip(ROLLS[k], ROLL_WEIGHTS[k], strict=True))
+    for k in range(1, DICE + 1)))
+"""The chance outcomes of rolling 0 .. 6 dice, built once: a roll of six dice has 462, and
+an adapter that lists them at every roll (OpenSpiel's ``chance_outcomes``) reuses them."""
 
 
 def sample_chance(state: State, rng: random.Random) -> Action:
