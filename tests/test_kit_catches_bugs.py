@@ -222,6 +222,17 @@ class TestKitCatchesBrokenNumericMembers:
         with pytest.raises(AssertionError, match="observe_tensor"):
             check_playout(broken(observe_tensor=observe_tensor), 2)
 
+    def test_observation_tensor_outside_0_to_1(self) -> None:
+        def observation_tensor(observation: kivi.Observation) -> Any:
+            tensor = kivi.observation_tensor(observation)
+            tensor[-1] -= 0.5  # a signed entry: outside the adapters' Box(0, 1)
+            return tensor
+
+        with pytest.raises(AssertionError, match=r"outside 0 … 1"):
+            check_playout(broken(observation_tensor=observation_tensor,
+                                 observe_tensor=lambda state, player: observation_tensor(
+                                     kivi.observe(state, player))), 2)
+
     def test_observation_tensor_of_another_shape(self) -> None:
         with pytest.raises(AssertionError, match="the shape says"):
             check_playout(broken(observation_shape=lambda players, options=None: (5,)), 2)
@@ -232,7 +243,7 @@ class TestKitCatchesBrokenNumericMembers:
         def info_state_tensor(info: InfoState) -> Any:
             calls[0] += 1
             tensor = kivi.info_state_tensor(info)
-            tensor[-1] = calls[0]
+            tensor[-1] = 1 / (1 + calls[0])  # in range, but new at every call
             return tensor
 
         registry = NumericRegistry()

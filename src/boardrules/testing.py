@@ -60,12 +60,13 @@ a third-party game, like `announce`), `check_playout` also checks, per configura
   `max_legal` at a decision; `legal_mask` has `size` entries, 1 exactly at those indices
   (all 0 at the end) and refuses a chance node;
 * the observation tensor of every player and the spectator: an ``array('f')`` of
-  ``observation_shape`` finite floats, laid out by `tensor_layout` (segments without gaps),
-  and injective — two different observations met in any playout of the configuration
-  never give the same tensor; ``observe_tensor(state, player)`` (the fast path) equals
-  the tensor of ``observe(state, player)`` and refuses a player who is no seat;
+  ``observation_shape`` floats in 0 … 1 (the adapters' spaces say so), laid out by
+  `tensor_layout` (segments without gaps), and injective — two different observations
+  met in any playout of the configuration never give the same tensor;
+  ``observe_tensor(state, player)`` (the fast path) equals the tensor of
+  ``observe(state, player)`` and refuses a player who is no seat;
 * the information state of every player, carried beside the game (`InfoState`): it
-  keeps the player's observation; its tensor has ``info_state_shape`` finite entries;
+  keeps the player's observation; its tensor has ``info_state_shape`` entries in 0 … 1;
   equal information states (in any playout of the configuration) have equal
   observations, legal actions and tensors, and where `info_state_layout` claims perfect
   recall, equal tensors mean equal information states; it pickles and deep-copies.
@@ -375,6 +376,9 @@ def _check_tensor(tensor: object, size: int, what: str) -> Any:
         f"{what} must be an array('f'), got {type(tensor).__name__}")
     assert len(tensor) == size, f"{what} has {len(tensor)} entries, the shape says {size}"
     assert math.isfinite(sum(tensor)), f"{what} holds a value that is not finite"
+    if tensor and (min(tensor) < 0.0 or max(tensor) > 1.0):
+        at = next(i for i, v in enumerate(tensor) if not 0.0 <= v <= 1.0)
+        raise AssertionError(f"{what} holds {tensor[at]} at {at}, outside 0 … 1")
     return tensor
 
 

@@ -34,7 +34,7 @@ from boardrules.games.ren_dhark.actions import (
     CounterStrike,
     Defend,
 )
-from boardrules.games.ren_dhark.cards import COMBAT_TYPES
+from boardrules.games.ren_dhark.cards import COMBAT_TYPES, Effect
 from boardrules.games.ren_dhark.observe import Observation, observe
 from boardrules.games.ren_dhark.rules import (
     action_bound,
@@ -77,8 +77,6 @@ _LANDED: Final = 7
 _PLAYED: Final = 2
 """Action cards in a duel: one per combat card (D10)."""
 _WINDOW: Final = 4
-_MOD: Final = 10
-"""Scale of the action modifiers."""
 
 
 def _canonical(table: tuple[tuple[tuple[Action, ...], ...], ...], card: int,
@@ -121,6 +119,11 @@ class _Code(NumericTables):
         self.deck_scale = max(len(deck) for deck in tables.decks)
         bound = action_bound(players, options)
         self.battles = 2 * sum(len(deck) for deck in tables.decks) + 1
+        # A modifier is the sum of at most _PLAYED weaken/strengthen amounts (D10, D11).
+        amounts = [abs(amount) for e in tables.effect
+                   if e is not None and e.effect is not Effect.DESTROY
+                   for amount in (e.amount, *(b.amount for b in e.amount_against))]
+        self.mod_scale = _PLAYED * max(amounts, default=1) or 1
         n = self.cards
         b = LayoutBuilder()
         self.observer = b.add("observer", 3, "the observer: seat 0, seat 1, the spectator")
@@ -159,7 +162,8 @@ class _Code(NumericTables):
         self.resolving = b.add("resolving", _PLAYED + 1, "the action card being resolved, "
                                "one-hot 0-2")
         self.mods = b.add("mods", 2, f"action modifiers on the attacker's, the defender's "
-                          f"card ÷ {_MOD}")
+                          f"card, plus {self.mod_scale}, ÷ {2 * self.mod_scale} (the "
+                          "largest two action cards can make it)")
         self.loser = b.add("loser", 3, "the role that lost the first duel: none, the attacker, "
                            "the defender")
         self.battle = b.add("battle", 1, f"battles begun ÷ {self.battles}")
@@ -284,8 +288,9 @@ def observation_tensor(observation: Observation) -> Tensor:  # noqa: PLR0915 - o
         out[at + 2 + code.cards + _STATUSES.index(played.status)] = 1.0
         at += code.played_slot
     out[code.resolving + duel.resolving] = 1.0
-    out[code.mods] = duel.attack_mod / _MOD
-    out[code.mods + 1] = duel.defense_mod / _MOD
+    scale = code.mod_scale
+    out[code.mods] = (duel.attack_mod + scale) / (2 * scale)
+    out[code.mods + 1] = (duel.defense_mod + scale) / (2 * scale)
     out[code.loser + (0 if duel.loser is None else 1 + duel.loser)] = 1.0
     out[code.battle] = observation.battle / code.battles
     out[code.skipped] = float(observation.skipped)
