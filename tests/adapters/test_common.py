@@ -184,3 +184,39 @@ class TestHistory:
             config.players = 2
         assert pickle.loads(pickle.dumps(config)).players == 3
         assert attrs.has(type(config.options))
+
+
+class TestResampleRecall:
+    """Whether ``resample`` (which OpenSpiel's ``resample_from_infostate`` uses) draws
+    worlds the player's whole recall allows, not only their current observation."""
+
+    @pytest.mark.xfail(strict=True, reason=(
+        "Lustry's observation forgets what a player knew of a colour of the opponent's "
+        "hand once the opponent discards a card of it that the player cannot name (L19: "
+        "'they lose track of this colour'), so resample may move a card the player knows "
+        "is in that hand or in that discard spot anywhere else; see docs/learning.md"))
+    def test_lustry_lost_track(self) -> None:
+        """After the opponent discards a green card the player cannot name, every green
+        card the player knew in that hand is still there or in the discard spot."""
+        from collections import Counter
+
+        from boardrules.games.lustry.actions import Discard
+        from boardrules.games.lustry.rules import discard_seen
+
+        rng = random.Random(0)
+        state = lustry.new_game(2)
+        while True:
+            action = (lustry.sample_chance(state, rng) if lustry.to_move(state) is CHANCE
+                      else rng.choice(lustry.legal_actions(state)))
+            q = state.player
+            known = [k for k in state.exposed[q] if isinstance(action, Discard)
+                     and k[0] == action.card[0]]
+            after = lustry.apply(state, action)
+            if known and not discard_seen(state.hands[q], state.exposed[q], action.card):
+                break
+            state = after
+        pile = next(i for i in range(6) if after.discards[i] != state.discards[i])
+        for seed in range(20):
+            world = lustry.resample(after, 1 - q, random.Random(seed))
+            there = Counter(world.hands[q]) + Counter([world.discards[pile][-1]])
+            assert all(there[card] >= n for card, n in Counter(known).items())

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import pickle
 import random
+import re
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -348,3 +350,16 @@ class TestBots:
         with pytest.raises(AssertionError):
             bot.step(state)
         assert state.current_player() != CHANCE
+
+
+def test_docs_example(capsys: pytest.CaptureFixture[str]) -> None:
+    """The OpenSpiel example of docs/learning.md runs as printed (its ``py`` blocks: the
+    docs tests run only ``python`` blocks, which must not need an extra)."""
+    page = (Path(__file__).parent.parent.parent / "docs" / "learning.md").read_text("utf-8")
+    section = page.split("\n## OpenSpiel\n", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```py\n(.*?)```", section, re.DOTALL)
+    assert blocks
+    namespace: dict[str, object] = {}
+    for block in blocks:
+        exec(compile(block, "docs/learning.md", "exec"), namespace)
+    assert "returns of ISMCTS and a random bot" in capsys.readouterr().out

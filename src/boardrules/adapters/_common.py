@@ -286,17 +286,21 @@ class History:
 
     A history is immutable (its caches aside) and shared: every copy of a point is the
     same object (``copy.deepcopy`` too), and `then` makes the next point without
-    touching this one. It holds the state, the action that led here and the point
-    before; each player's information state is computed when first asked for, from the
-    nearest earlier point that knows it, and kept. Adapters subclass it to keep their
-    own per-point caches (in ``__slots__``).
+    touching this one. It holds the action that led here, the point before and the
+    state; each player's information state is computed when first asked for, from the
+    nearest earlier point that knows it, and kept there. Adapters subclass it to keep
+    their own per-point caches (in ``__slots__``).
+
+    A long game need not keep every state of its path: `release` lets a point forget its
+    state when no one stands there any more (an adapter that moved on from it), and the
+    state is replayed from an earlier point when needed.
 
     It pickles as a boardrules `Record` of the actions since its first point (replayed,
     and so checked, when loaded), with that point's state as JSON unless it is the
     game's initial state, and the information states given to the first point.
     """
 
-    __slots__ = ("_infos", "action", "config", "length", "parent", "state", "to_move")
+    __slots__ = ("_infos", "_state", "action", "config", "length", "parent", "to_move")
 
     config: Configuration
     """The game, players and options."""
@@ -304,12 +308,11 @@ class History:
     """The point before, or ``None`` for the first point."""
     action: Any
     """The action that led here from `parent` (``None`` at the first point)."""
-    state: Any
-    """The state at this point."""
     to_move: Any
     """``to_move(state)``: a seat, `CHANCE` or `TERMINAL`."""
     length: int
     """The number of actions since the first point."""
+    _state: Any
     _infos: dict[int, InfoState] | None
 
     def __init__(self, config: Configuration, parent: History | None, action: object,
@@ -318,7 +321,7 @@ class History:
         self.config = config
         self.parent = parent
         self.action = action
-        self.state = state
+        self._state = state
         self.to_move = config.game.to_move(state)
         self.length = 0 if parent is None else parent.length + 1
         self._infos = dict(infos) if infos else None  # most points are never asked
@@ -333,6 +336,34 @@ class History:
     def then(self: H, action: object, state: object) -> H:
         """Return the point after `action`, which took this point's state to `state`."""
         return type(self)(self.config, self, action, state)
+
+    @property
+    def state(self) -> Any:
+        """The state at this point (replayed from an earlier point if it was released)."""
+        found = self._state
+        if found is None:
+            found = self._replayed()
+        return found
+
+    def release(self) -> None:
+        """Forget this point's state, unless it is the first point or someone's information
+        state was asked for here. For an adapter that moves on from a point no one else
+        holds: a long game then keeps one state, not one per action."""
+        if self.parent is not None and self._infos is None:
+            self._state = None
+
+    def _replayed(self) -> Any:
+        """Return the state here, replayed from the nearest point that kept its state."""
+        path: list[History] = []
+        point: History = self
+        while point._state is None:
+            path.append(point)
+            point = typing.cast(History, point.parent)  # the first point keeps its state
+        state = point._state
+        step = self.config.game.apply_unchecked
+        for later in reversed(path):
+            state = step(state, later.action)
+        return state
 
     def first(self) -> History:
         """Return the first point of the path."""
@@ -352,7 +383,11 @@ class History:
         return out
 
     def info_state(self, player: int) -> InfoState:
-        """Return `player`'s information state here (computed once, then kept)."""
+        """Return `player`'s information state here (computed once, then kept here)."""
+        known = self._infos
+        info = None if known is None else known.get(player)
+        if info is not None:
+            return info
         path: list[History] = []
         point: History = self
         while True:
@@ -363,20 +398,27 @@ class History:
             path.append(point)
             point = point.parent
         game = self.config.game
+        state = point.state
         if info is None:
-            info = InfoState.initial(game, point.state, player)
-            point._remember(player, info)
-        for step in reversed(path):
-            info = info.advance(game, typing.cast(History, step.parent).state, step.action,
-                                step.state)
-            step._remember(player, info)
+            info = InfoState.initial(game, state, player)
+            point._remember(player, info, state)
+        for later in reversed(path):
+            after = later._state
+            if after is None:
+                after = game.apply_unchecked(state, later.action)
+            info = info.advance(game, state, later.action, after)
+            state = after
+        self._remember(player, info, state)
         return info
 
-    def _remember(self, player: int, info: InfoState) -> None:
+    def _remember(self, player: int, info: InfoState, state: object) -> None:
+        """Keep `info` here, and the state with it (a point that knows an information
+        state keeps its state: the next point's is computed from it)."""
         if self._infos is None:
             self._infos = {player: info}
         else:
             self._infos[player] = info
+        self._state = state
 
     def is_over(self) -> bool:
         """Return whether the game is over here."""

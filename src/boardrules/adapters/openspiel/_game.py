@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from bisect import bisect_left
 from collections.abc import Callable, Mapping
 from typing import Any, Final
@@ -210,7 +211,7 @@ def _outcomes(point: _Point) -> _Outcomes:
     if found is None:
         config = point.config
         space = config.space
-        outcomes = config.game.chance_outcomes(point.state)
+        outcomes = config.game.chance_outcomes(point._state)
         memo = _MEMO.get(id(outcomes))
         if memo is not None and memo[0] is outcomes and memo[1] is space:
             found = memo[2]
@@ -218,9 +219,12 @@ def _outcomes(point: _Point) -> _Outcomes:
             index = space.chance_index
             pairs = tuple((index(a), p.numerator / p.denominator) for a, p in outcomes)
             found = _Outcomes((pairs, frozenset(a for a, _ in pairs)))
-            if len(_MEMO) >= _OUTCOME_MEMO:
-                _MEMO.clear()
-            _MEMO[id(outcomes)] = (outcomes, space, found)
+            # Kept only when the game keeps the tuple too (a prebuilt one, as KIVI's rolls):
+            # a tuple made for this call (references: ours, getrefcount's) never comes back.
+            if sys.getrefcount(outcomes) > 2:
+                if len(_MEMO) >= _OUTCOME_MEMO:
+                    _MEMO.clear()
+                _MEMO[id(outcomes)] = (outcomes, space, found)
         point.chance = found
     return found
 
@@ -229,7 +233,7 @@ def _legal(point: _Point) -> tuple[int, ...]:
     """Return (and keep on `point`) the legal action ids, ascending."""
     found = point.legal
     if found is None:
-        found = point.legal = tuple(sorted(point.config.space.legal_indices(point.state)))
+        found = point.legal = tuple(sorted(point.config.space.legal_indices(point._state)))
     return found
 
 
@@ -299,22 +303,40 @@ class BoardrulesState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no ty
         """
         point = self._point
         config = point.config
+        game = config.game
         acting = point.player
+        now = point._state  # a point someone stands on keeps its state
+        # Checked against the legal ids or outcomes listed here (the usual case: callers
+        # pick from them), else by the game's own `apply`.
         if acting >= 0:
             legal = point.legal
             if legal is None:
-                legal = _legal(point)
-            i = bisect_left(legal, action)
-            if i == len(legal) or legal[i] != action:
-                self._refuse(config.space.action(action))
-            chosen = config.space.actions[action]
+                chosen = config.space.action(action)
+                state = game.apply(now, chosen)
+            else:
+                i = bisect_left(legal, action)
+                if i == len(legal) or legal[i] != action:
+                    self._refuse(config.space.action(action))
+                chosen = config.space.actions[action]
+                state = game.apply_unchecked(now, chosen)
         elif acting == _CHANCE:
-            if action not in _outcomes(point)[1]:
-                self._refuse(config.space.chance_outcome(action))
-            chosen = config.space.chance_actions[action]
+            outcomes = point.chance
+            if outcomes is None:
+                chosen = config.space.chance_outcome(action)
+                state = game.apply(now, chosen)
+            else:
+                if action not in outcomes[1]:
+                    self._refuse(config.space.chance_outcome(action))
+                chosen = config.space.chance_actions[action]
+                state = game.apply_unchecked(now, chosen)
         else:
-            raise IllegalActionError(point.state, action, "the game is over")
-        self._point = point.then(chosen, config.game.apply_unchecked(point.state, chosen))
+            raise IllegalActionError(now, action, "the game is over")
+        self._point = point.then(chosen, state)
+        # No other state stands on the point left behind (its references: `point`, the
+        # new point's parent, getrefcount's argument): it need not keep its state.
+        if sys.getrefcount(point) == 3:
+            point.release()
+            point.legal = point.chance = None
 
     def _refuse(self, action: object) -> None:
         """Raise the game's own `IllegalActionError` for `action` (it names the rule)."""
@@ -404,8 +426,12 @@ class BoardrulesState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no ty
         if kind == "info_state":
             tensor: Tensor = game.info_state_tensor(point.info_state(player))
             return tensor
-        observation = game.observe(point.state, None if kind == "public" else player)
-        tensor = game.observation_tensor(observation)
+        seat = None if kind == "public" else player
+        fast = getattr(game, "observe_tensor", None)
+        if fast is not None:
+            tensor = fast(point.state, seat)
+        else:
+            tensor = game.observation_tensor(game.observe(point.state, seat))
         return tensor
 
     # --- search ------------------------------------------------------------------------
