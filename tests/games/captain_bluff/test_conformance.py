@@ -1,8 +1,10 @@
-"""The public conformance kit on Captain Bluff: every player count, and the options.
+"""The public conformance kit on Captain Bluff: every player count, and every option.
 
 `tests/test_conformance.py` runs the kit on every game with default options (a
-1000-turn limit, so few whole games); here shorter limits let Hypothesis play more
-whole games, including the ones that end by the turn limit, with every option.
+1000-turn limit, so few whole games); here short turn limits let Hypothesis play
+whole games quickly, including the ones that end by the turn limit, on every player count with
+the specials left out of the draw pile (B3) and in it (the variant), each with another
+first player and split of the specials.
 """
 
 from __future__ import annotations
@@ -17,29 +19,40 @@ from boardrules.games.captain_bluff import Options, Stage
 from boardrules.testing import check_chance_sampling, check_game
 from tests.games.captain_bluff.helpers import play, position
 
+SPLITS = [(4, 4, 3, 3), (6, 2, 3, 3), (0, 0, 7, 7), (2, 3, 0, 9)]
+"""Splits of the 14 specials (star, arrows, eye, plus_one): the default, more stars,
+no row specials at all, plus-ones everywhere (their luggage draws, B12)."""
 
+
+@pytest.mark.parametrize("in_pile", [False, True], ids=["B3", "variant"])
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_contract_with_a_short_turn_limit(players: int) -> None:
-    """Whole random games keep every promise of the contract."""
-    check_game(cb, players, Options(turn_limit=40), playouts=4)
+def test_contract_with_every_option(players: int, in_pile: bool) -> None:
+    """Whole random games keep every promise of the contract, whatever the options.
+
+    Five players empty the draw pile soonest: their longer games reach the discard pile
+    turning into the draw pile (B15) and plus-one draws from it (B12)."""
+    options = Options(turn_limit=80 if players == 5 else 30, specials_in_draw_pile=in_pile,
+                      first_player=(players - 1 if in_pile else players // 2),
+                      specials=SPLITS[(players + in_pile) % len(SPLITS)])
+    check_game(cb, players, options, playouts=2)
 
 
-@pytest.mark.parametrize("players", [2, 5])
-def test_contract_with_specials_out_of_the_draw_pile(players: int) -> None:
-    """The option ``specials_in_draw_pile=False`` and another first player keep it too."""
-    check_game(cb, players, Options(turn_limit=25, specials_in_draw_pile=False,
-                                    first_player=1, specials=(6, 2, 3, 3)), playouts=2)
-
-
-def test_chance_sampling_of_the_deal_and_a_reshuffle() -> None:
-    """`sample_chance` follows `chance_outcomes` in the luggage deal, the specials deal
-    and a draw from a reshuffled discard pile."""
+def test_chance_sampling_of_the_deal_and_the_draws() -> None:
+    """`sample_chance` follows `chance_outcomes` in the luggage deal, the specials deal,
+    a draw after setting a destination and a plus-one's luggage draw from a pile that
+    holds specials too."""
     state = cb.new_game(3)
     check_chance_sampling(cb, state)
     rng = random.Random(0)
     while state.stage is Stage.DEAL and sum(map(len, state.hands)) < 30:
         state = cb.apply(state, cb.sample_chance(state, rng))
     check_chance_sampling(cb, state)  # the first special: star 4/14, arrows 4/14, ...
-    reshuffled = play(position(["r5 r6", "b1"], draw="", destinations={0: "r1"}), "set 1 r5")
-    assert cb.to_move(reshuffled) is CHANCE
-    check_chance_sampling(cb, reshuffled)
+    variant = Options(specials_in_draw_pile=True)
+    drawing = play(position(["r5 r6", "b1"], destinations={0: "r1"}, options=variant),
+                   "set 1 r5")
+    assert cb.to_move(drawing) is CHANCE
+    check_chance_sampling(cb, drawing)
+    plus_one = play(position(["plus_one r5", "b1"], destinations={0: "r1"}, options=variant),
+                    "plus_one")
+    assert cb.to_move(plus_one) is CHANCE and any(c >= cb.LUGGAGE for c in plus_one.draw)
+    check_chance_sampling(cb, plus_one)

@@ -34,8 +34,9 @@ seeds = st.integers(0, 2**32 - 1)
 player_counts = st.integers(2, 5)
 option_sets = st.sampled_from([
     Options(turn_limit=80),
-    Options(turn_limit=80, specials_in_draw_pile=False),
+    Options(turn_limit=80, specials_in_draw_pile=True),
     Options(turn_limit=80, specials=(8, 2, 2, 2), first_player=1),
+    Options(turn_limit=80, specials=(8, 2, 2, 2), specials_in_draw_pile=True),
 ])
 MAIN = (PlayLuggage, SetDestination, CheckDestination, SwapDestination, CloseConveyor)
 SPECIAL = (PlayStar, PlayArrows, PlayEye, PlayPlusOne)
@@ -81,7 +82,8 @@ class TestConservation:
 
 
 class TestRows:
-    """Every row: one destination, steps of 1 between arrows, values 1–17; ≤ 3 rows."""
+    """Every row: one destination, steps of 1 between arrows (a star counting as the value
+    it stands for, B12), values 1–17; ≤ 3 rows."""
 
     @settings(max_examples=30)
     @given(st.data())
@@ -94,12 +96,14 @@ class TestRows:
                 continue
             assert state.destinations[v] is not None
             assert len({c // 17 for c in row if c < cb.LUGGAGE}) == 1
+            assert len(state.star_values[v]) == row.count(cb.STAR)
+            stars = iter(state.star_values[v])
             value, direction, free = row[0] % 17 + 1, 0, False
             for card in row[1:]:
                 if card == cb.ARROWS:
                     direction, free = -direction, True
                     continue
-                new = value + direction if card == cb.STAR else card % 17 + 1
+                new = next(stars) if card == cb.STAR else card % 17 + 1
                 if not free:
                     assert abs(new - value) == 1 and direction in (0, new - value)
                     direction = new - value
@@ -165,8 +169,8 @@ class TestLegality:
     """`apply` accepts exactly the actions in `legal_actions` (the targeted check is exact)."""
 
     CANDIDATES: ClassVar[list[cb.Action]] = [cb.CHALLENGE, cb.PASS, cb.END_TURN, cb.PLUS_ONE_PLAY,
-                                   *cb.EYES.values(), *cb.CHECK, *cb.CLOSE, *cb.STAR_ON,
-                                   *cb.ARROWS_ON]
+                                   *cb.EYES.values(), *cb.CHECK, *cb.CLOSE, *cb.ARROWS_ON]
+    CANDIDATES += [cb.STAR_ON[v][value] for v in range(6) for value in range(18)]
     CANDIDATES += [PickUp(v, k) for v in range(6) for k in range(0, 5)]
 
     @settings(max_examples=40)
@@ -188,7 +192,8 @@ class TestLegality:
             candidates.append(play)
         candidates += [PlayLuggage(0, (0, 2)), PlayLuggage(1, ()), PlayLuggage(2, (cb.STAR,)),
                        PlayLuggage(7, (0,)), PlayEye((1, 1)), PlayEye((3, 2)),
-                       PickUp(-1, 1), cb.SET[0][0], PlayStar(9)]
+                       PickUp(-1, 1), cb.SET[0][0], PlayStar(9, 3), PlayStar(0, 18),
+                       PlayStar(1, -1)]
         with pytest.raises(InvalidStateError):  # garbage cannot even be built
             PlayEye(([1],))  # type: ignore[arg-type]
         for action in [*legal, *candidates]:

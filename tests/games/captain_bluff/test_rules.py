@@ -7,6 +7,7 @@ import random
 from collections import Counter
 from fractions import Fraction
 
+import attrs
 import pytest
 
 from boardrules import (
@@ -29,16 +30,40 @@ from boardrules.games.captain_bluff import (
     Specials,
     Stage,
 )
-from tests.games.captain_bluff.helpers import C, codes, deal, legal, ordered, play, position
+from boardrules.testing import check_chance_sampling
+from tests.games.captain_bluff.helpers import (
+    C,
+    codes,
+    deal,
+    legal,
+    ordered,
+    play,
+    position,
+    stars,
+)
 
 TWO_LUGGAGE = ["r1 r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12",
                "g1 g2 g3 g4 g5 g6 g7 g8 g9 g10 g11 g12"]
 TWO_SPECIALS = ["star arrows eye", "plus_one star arrows"]
 
 
-def two_player_start() -> cb.State:
+VARIANT = Options(specials_in_draw_pile=True)
+"""The B3 variant: the specials left after the deal join the draw pile."""
+
+
+def empty_piles(state: cb.State) -> cb.State:
+    """Return `state` with the draw and discard piles (and the plus-ones out of the game)
+    moved into player 1's hand: both piles empty (needs option ``specials_in_draw_pile``)."""
+    moved = (*state.draw, *state.discard, *state.removed)
+    state = attrs.evolve(state, hands=(state.hands[0], tuple(sorted(state.hands[1] + moved)),
+                                       *state.hands[2:]), draw=(), discard=(), removed=())
+    cb.validate_state(state)
+    return state
+
+
+def two_player_start(options: Options | None = None) -> cb.State:
     """A dealt 2-player game where P0 holds red 1–12, P1 green 1–12 (+ specials)."""
-    return deal(TWO_LUGGAGE, TWO_SPECIALS)
+    return deal(TWO_LUGGAGE, TWO_SPECIALS, options)
 
 
 def placed_two_player() -> cb.State:
@@ -138,20 +163,29 @@ class TestB2Deal:
 
 
 class TestB3DrawPile:
-    """B3: the rest of the luggage and specials form the draw pile (or specials leave)."""
+    """B3: the luggage left after the deal is the draw pile; the specials left leave the
+    game (variant ``specials_in_draw_pile=True``: they join the draw pile)."""
 
-    def test_rest_forms_the_draw_pile(self) -> None:
+    def test_B3_the_draw_pile_is_the_luggage_left(self) -> None:
         state = two_player_start()
+        assert len(state.draw) == 51 - 24 and all(c < cb.LUGGAGE for c in state.draw)
+        assert len(state.stowed) == 14 - 6 and all(c >= cb.LUGGAGE for c in state.stowed)
+        assert cb.observe(state, 0).stowed_size == 8 and state.discard == ()
+        assert sum(cb.inventory(state).values()) == 65
+        assert not Options().specials_in_draw_pile
+
+    def test_B3_the_first_draws_are_luggage(self) -> None:
+        state = play(two_player_start(), "set 0 r12", "set 1 g12", "set 2 r11", "set 3 g11",
+                     "set 4 star")
+        outcomes = cb.chance_outcomes(state)
+        assert len(outcomes) == 27 and {p for _, p in outcomes} == {Fraction(1, 27)}
+        assert all(a.card < cb.LUGGAGE for a, _ in outcomes)  # type: ignore[union-attr]
+
+    def test_variant_specials_in_the_draw_pile(self) -> None:
+        state = deal(TWO_LUGGAGE, TWO_SPECIALS, Options(specials_in_draw_pile=True))
         assert len(state.draw) == 51 - 24 + 14 - 6
         assert sum(1 for c in state.draw if c >= cb.LUGGAGE) == 8
         assert state.discard == () and state.stowed == ()
-
-    def test_specials_out_of_the_draw_pile(self) -> None:
-        state = deal(TWO_LUGGAGE, TWO_SPECIALS, Options(specials_in_draw_pile=False))
-        assert len(state.draw) == 27 and all(c < cb.LUGGAGE for c in state.draw)
-        assert len(state.stowed) == 8
-        assert cb.observe(state, 0).stowed_size == 8
-        assert sum(cb.inventory(state).values()) == 65
 
 
 class TestB4Destinations:
@@ -355,9 +389,9 @@ class TestB10CloseConveyor:
 
     def test_close(self) -> None:
         state = position(["r5", "b1"], destinations={2: "g4"}, knowers={2: {1}},
-                         rows={2: "g5 g6 star"})
+                         rows={2: "g5 g6 star=7"})
         state = play(state, "close 2")
-        assert state.discard == codes("g5 g6 star")
+        assert state.discard == codes("g5 g6 star") and state.star_values[2] == ()
         assert [(f.card, f.known_by) for f in state.buried] == [(C("g4"), frozenset({1}))]
         assert state.rows[2] == () and state.destinations[2] is None
         assert [b.card for b in cb.observe(state, 0).buried] == [None]
@@ -381,9 +415,8 @@ class TestB11NoMainAction:
     def test_fallback_is_end_turn_alone(self) -> None:
         # A state outside the invariants (no card, no destination) shows the fallback.
         state = position(["r5", "b1"])
-        bare = cb.State(state.options, 2, Stage.PLAY, ((), state.hands[1]), ((), ()),
-                        state.draw + state.hands[0], (), (), (), (), False, state.destinations,
-                        state.knowers, state.rows, 0, False, False, None, None, (), None)
+        bare = attrs.evolve(state, hands=((), state.hands[1]),
+                            draw=tuple(sorted(state.draw + state.hands[0])))
         assert cb.legal_actions(bare) == (EndTurn(),)
 
 
@@ -392,22 +425,72 @@ class TestB12Specials:
 
     def test_star_is_the_next_value(self) -> None:
         state = position(["star r8", "b1"], destinations={0: "r1"}, rows={0: "r5 r6"})
-        state = play(state, "star 0")
-        info = cb.row_info(state.rows[0])
+        assert stars(state) == ["star 0=7"]
+        state = play(state, "star 0=7")
+        assert state.rows[0] == ordered("r5 r6 star") and state.star_values[0] == (7,)
+        info = cb.row_info(state.rows[0], state.star_values[0])
         assert info.head == 7 and info.direction == 1
         assert state.window is None and cb.to_move(state) == 0
         assert [a for a in legal(state) if a.startswith("play")] == ["play 0 r8"]
 
-    def test_star_needs_a_direction_and_room(self) -> None:
-        no_direction = position(["star", "b1"], destinations={0: "r1"}, rows={0: "r5"})
-        assert "star 0" not in legal(no_direction)
+    def test_B12_star_on_a_one_card_row_names_either_neighbour(self) -> None:
+        # "Může být zahrána do každé řady": a row with no direction yet takes a star too.
+        state = position(["star r3 r7", "b1"], destinations={0: "r1"}, rows={0: "r5"})
+        assert stars(state) == ["star 0=4", "star 0=6"]
+        down = play(state, "star 0=4")
+        assert cb.row_info(down.rows[0], down.star_values[0])[1:3] == (4, -1)
+        assert [a for a in legal(down) if a.startswith("play")] == ["play 0 r3"]
+        up = play(state, "star 0=6")
+        assert [a for a in legal(up) if a.startswith("play")] == ["play 0 r7"]
+
+    def test_B12_star_right_after_arrows_takes_any_value(self) -> None:
+        state = position(["star r11 r13", "b1"], destinations={0: "r1"},
+                         rows={0: "r5 r6 arrows"})
+        assert stars(state) == [f"star 0={v}" for v in range(1, 18)]
+        state = play(state, "star 0=12")
+        info = cb.row_info(state.rows[0], state.star_values[0])
+        assert (info.head, info.direction, info.free) == (12, -1, False)
+        assert [a for a in legal(state) if a.startswith("play")] == ["play 0 r11"]
+
+    def test_B12_star_after_arrows_on_a_row_without_direction(self) -> None:
+        state = position(["star r8 r10", "b1"], destinations={0: "r1"}, rows={0: "r5 arrows"})
+        state = play(state, "star 0=9")
+        # Still no direction: the next card is either neighbour of 9.
+        assert [a for a in legal(state) if a.startswith("play")] == ["play 0 r10", "play 0 r8"]
+
+    def test_B12_star_values_stay_within_1_to_17(self) -> None:
+        assert stars(position(["star", "b1"], destinations={0: "g2"}, rows={0: "r1"})) == [
+            "star 0=2"]
+        assert stars(position(["star", "b1"], destinations={0: "r1"}, rows={0: "b17"})) == [
+            "star 0=16"]
         at_top = position(["star", "b1"], destinations={0: "r1"}, rows={0: "r16 r17"})
+        assert stars(at_top) == []
         with pytest.raises(IllegalActionError) as err:
-            play(at_top, "star 0")
+            play(at_top, "star 0=16")
+        assert err.value.rule == "B12" and "within 1-17" in err.value.reason
+        with pytest.raises(InvalidNotationError):
+            cb.parse_action(at_top, "star 0=18")
+
+    def test_B12_star_names_a_value_the_row_allows(self) -> None:
+        state = position(["star", "b1"], destinations={0: "r1"}, rows={0: "r5 r6"})
+        for text in ("star 0=8", "star 0=5", "star 1=7"):
+            with pytest.raises(IllegalActionError) as err:
+                play(state, text)
+            assert err.value.rule == "B12" and err.value.state is state
+
+    def test_B12_star_cannot_start_a_row(self) -> None:
+        state = position(["star r5", "b1"], destinations={0: "r1"})
+        assert stars(state) == []
+        with pytest.raises(IllegalActionError) as err:
+            play(state, "star 0=5")
         assert err.value.rule == "B12"
-        after_arrows = position(["star", "b1"], destinations={0: "r1"},
-                                rows={0: "r5 r6 arrows"})
-        assert "star 0" not in legal(after_arrows)
+
+    def test_B12_star_after_a_star_and_luggage_after_it(self) -> None:
+        state = position(["star r9", "b1"], destinations={0: "r1"}, rows={0: "r5 r6 star=7"})
+        assert stars(state) == ["star 0=8"]
+        state = play(state, "star 0=8", "play 0 r9", "pass")
+        assert state.rows[0] == ordered("r5 r6 star star r9")
+        assert state.star_values[0] == (7, 8)
 
     def test_arrows_free_the_next_value(self) -> None:
         state = position(["arrows r12 r11 r2", "b1"], destinations={0: "r1"},
@@ -439,9 +522,71 @@ class TestB12Specials:
         assert [len(h) for h in state.hands] == [1, 5, 5, 2]
         assert cb.to_move(state) == 0
 
+    def test_B12_plus_one_draws_luggage_only(self) -> None:
+        # "Novou kartu zavazadla": the specials in the pile are passed over and stay there.
+        state = position(["plus_one r5", "b1", "b2"], draw="g10 star arrows",
+                         destinations={0: "r1"}, options=VARIANT)
+        state = play(state, "plus_one")
+        assert state.draws == (1, 2)
+        assert cb.chance_outcomes(state) == ((Draw(C("g10")), Fraction(1)),)
+        assert cb.sample_chance(state, random.Random(0)) == Draw(C("g10"))
+        with pytest.raises(IllegalActionError) as err:
+            cb.apply(state, Draw(cb.STAR))
+        assert err.value.rule == "B12"
+        state = cb.apply(state, Draw(C("g10")))
+        # No luggage left for player 2: no card, and the specials stay in the pile.
+        assert state.draws == () and cb.to_move(state) == 0
+        assert state.hands[2] == codes("b2") and state.draw == codes("star arrows")
+
+    def test_B12_plus_one_draws_uniformly_among_the_luggage(self) -> None:
+        state = position(["plus_one r5", "b1"], draw="g10 g11 star eye eye",
+                         destinations={0: "r1"}, options=VARIANT)
+        state = play(state, "plus_one")
+        assert {str(a): p for a, p in cb.chance_outcomes(state)} == {
+            "draw g10": Fraction(1, 2), "draw g11": Fraction(1, 2)}
+        check_chance_sampling(cb, state)
+
+    def test_B12_plus_one_draws_nothing_without_luggage(self) -> None:
+        state = position(["plus_one r5", "b1", "b2"], draw="star eye", destinations={0: "r1"},
+                         options=VARIANT)
+        state = play(state, "plus_one")
+        assert state.draws == () and cb.to_move(state) == 0
+        assert state.hands[1:] == (codes("b1"), codes("b2")) and len(state.draw) == 2
+
+    def test_B12_plus_one_after_the_pile_turns_over(self) -> None:
+        # The first draw empties the pile; the discard pile becomes the pile at once (B15)
+        # and the next player draws one of its luggage cards.
+        state = position(["plus_one r5", "b1", "b2"], draw="g10", destinations={0: "r1"},
+                         discard="g11 star")
+        state = play(state, "plus_one")
+        state = cb.apply(state, Draw(C("g10")))
+        assert state.draws == (2,) and C("star") in state.draw and state.discard == ()
+        outcomes = dict(cb.chance_outcomes(state))
+        assert all(a.card < cb.LUGGAGE for a in outcomes)  # type: ignore[union-attr]
+        assert outcomes[Draw(C("g11"))] == Fraction(1, len(outcomes))
+
+    def test_B12_resample_keeps_luggage_for_a_pending_plus_one_draw(self) -> None:
+        # Everyone knows the pile holds luggage while a plus-one's draw is pending (else it
+        # would have been skipped): no redrawn world may put only specials there.
+        state = play(position(["plus_one r5", "star arrows eye"], draw="g10",
+                              destinations={0: "r1"}, options=VARIANT), "plus_one")
+        assert state.draws == (1,)
+        rng = random.Random(4)
+        for _ in range(40):
+            other = cb.resample(state, 0, rng)
+            cb.validate_state(other)
+            assert other.draw == codes("g10") and cb.observe(other, 0) == cb.observe(state, 0)
+
+    def test_B7_the_active_players_draw_takes_any_card(self) -> None:
+        state = position(["r5", "b1"], draw="g10 star", destinations={0: "r1"},
+                         options=VARIANT)
+        state = play(state, "set 1 r5")
+        assert {str(a): p for a, p in cb.chance_outcomes(state)} == {
+            "draw g10": Fraction(1, 2), "draw star": Fraction(1, 2)}
+
     def test_one_special_per_turn(self) -> None:
         state = position(["arrows star r7", "b1"], destinations={0: "r1"}, rows={0: "r5 r6"})
-        state = play(state, "star 0")
+        state = play(state, "star 0=7")
         assert not any(a.startswith(("arrows", "star")) for a in legal(state))
 
 
@@ -462,12 +607,12 @@ class TestB13Challenge:
 
     def test_wrong_destination_loses_the_whole_conveyor(self) -> None:
         state = position(["g5 g6 r1", "b1", "b2"], destinations={0: "r9"}, knowers={0: {2}},
-                         rows={0: "g3 g4 star"})
+                         rows={0: "g3 g4 star=5"})
         state = play(state, "play 0 g6", "pass", "challenge")
         assert state.hands[0] == codes("r1 g5 g3 g4 star g6 r9")
         assert state.exposed[0] == codes("g3 g4 star g6 r9")
-        assert (state.rows[0], state.destinations[0], state.knowers[0]) == ((), None,
-                                                                            frozenset())
+        assert (state.rows[0], state.star_values[0], state.destinations[0],
+                state.knowers[0]) == ((), (), None, frozenset())
         assert state.window is None and cb.to_move(state) == 0 and state.winner is None
 
     def test_right_destination_makes_the_challenger_take_it(self) -> None:
@@ -500,7 +645,7 @@ class TestB14PickUp:
 
     def test_pick_ups_leave_a_card_and_never_pass_a_special(self) -> None:
         state = position(["g1", "b1"], destinations={0: "r1", 1: "r2"},
-                         rows={0: "r3 r4 r5", 1: "g3 g4 star g6 g7"})
+                         rows={0: "r3 r4 r5", 1: "g3 g4 star=5 g6 g7"})
         picks = [a for a in legal(state) if a.startswith("pickup")]
         assert picks == ["pickup 0 1", "pickup 0 2", "pickup 1 1", "pickup 1 2"]
         with pytest.raises(IllegalActionError) as err:
@@ -509,7 +654,7 @@ class TestB14PickUp:
         with pytest.raises(IllegalActionError):
             play(state, "pickup 1 3")
         state = play(state, "pickup 1 2")
-        assert state.rows[1] == ordered("g3 g4 star")
+        assert state.rows[1] == ordered("g3 g4 star") and state.star_values[1] == (5,)
         assert state.hands[0] == codes("g1 g6 g7") and state.exposed[0] == codes("g6 g7")
         assert "pickup 1 1" not in legal(state)
 
@@ -528,36 +673,106 @@ class TestB14PickUp:
         assert "pickup 0 1" not in legal(state)  # only one card left
         assert legal(state) == ["end"]
 
+    def test_B14_picked_up_luggage_waits_for_the_next_turn(self) -> None:
+        # "V dalším tahu je může použít": not played, set or swapped in before then.
+        state = position(["g1", "b1"], destinations={0: "r1"}, rows={0: "r3 r4 r5"})
+        state = play(state, "pickup 0 1")
+        assert not [a for a in legal(state) if "r5" in a]
+        for text in ("play 0 r5", "set 2 r5", "swap 0 r5"):
+            with pytest.raises(IllegalActionError) as err:
+                play(state, text)
+            assert err.value.rule == "B14" and "next turn" in err.value.reason
+        assert state.hands[0] == codes("r5 g1") and state.picked_up[0] == codes("r5")
+        for viewer in (0, 1, None):
+            view = cb.observe(state, viewer)
+            assert view.picked_up[0] == codes("r5") and C("r5") in view.exposed[0]
+        state = play(state, "check 0", "end")
+        assert state.picked_up[0] == codes("r5")  # until player 0's next turn
+        state = play(state, "check 0", "end")
+        assert state.picked_up[0] == () and state.exposed[0] == codes("r5")
+        assert "play 0 r5" in legal(state) and "set 2 r5" in legal(state)
+
+    def test_B14_picked_up_in_a_challenge_window(self) -> None:
+        state = position(["r6 g9", "b1", "b2 b3"], destinations={0: "r1"},
+                         rows={0: "r3 r4 r5"})
+        state = play(state, "play 0 r6", "pickup 0 2", "pass")
+        assert state.picked_up == ((), codes("r5 r6"), ())
+        assert cb.observe(state, 2).picked_up[1] == codes("r5 r6")
+        assert "picked up, usable from their next turn: r5 r6" in cb.render(cb.observe(state, 0))
+        state = play(state, "pass", "end")
+        assert cb.to_move(state) == 1 and state.picked_up == ((), (), ())
+        assert "play 0 r5 r6" in legal(state)
+
+    def test_B14_cards_a_challenge_gives_are_usable_at_once(self) -> None:
+        # Only pick-ups wait: the star taken back at a lost challenge is played at once.
+        state = position(["g6 r2", "b1"], destinations={0: "r9", 1: "g1"},
+                         knowers={0: {0}, 1: {0}}, rows={0: "g3 g4 star=5", 1: "b5 b6"})
+        state = play(state, "pickup 1 1", "play 0 g6", "challenge")  # g6 is no r9: a bluff
+        assert state.picked_up[0] == codes("b6")
+        assert state.hands[0] == codes("r2 g3 g4 g6 b6 r9 star")
+        assert stars(state) == ["star 1=4", "star 1=6"]
+        assert play(state, "star 1=6").star_values[1] == (6,)
+
+    def test_B14_picked_up_cards_count_in_hand(self) -> None:
+        state = position(["g1", "b1", "b2"], destinations={0: "r1", 1: "g2"},
+                         rows={0: "r3 r4 r5"})
+        state = play(state, "pickup 0 1", "play 1 g1", "pass", "pass")
+        assert state.winner is None and state.hands[0] == codes("r5")  # B16
+        state = position(["plus_one r9", "b1 b2 r5 r6", "b3 b4 b5 b6 b7"],
+                         destinations={0: "r1"}, rows={0: "r3 r4"},
+                         picked_up=["", "r5 r6", ""])
+        assert play(state, "plus_one").draws == (1,)  # 4 cards, 2 of them picked up
+
+    def test_B14_a_face_down_card_is_never_a_picked_up_one(self) -> None:
+        # Everyone knows the card put face down is not one picked up this turn, so it
+        # stays known to be in the hand.
+        state = position(["g1 g2", "b1"], destinations={0: "r1"}, rows={0: "r3 r4 r5"},
+                         exposed=["g2", ""])
+        state = play(state, "pickup 0 1")
+        assert state.exposed[0] == codes("r5 g2")
+        assert play(state, "set 2 g1").exposed[0] == codes("r5")
+        assert play(state, "swap 0 g1").exposed[0] == codes("r5")
+
+    def test_B14_resample_keeps_the_cards_picked_up(self) -> None:
+        state = play(position(["g1", "b1 b2"], destinations={0: "r1"}, rows={0: "r3 r4 r5"}),
+                     "pickup 0 1")
+        rng = random.Random(2)
+        for _ in range(10):
+            other = cb.resample(state, 1, rng)
+            assert C("r5") in other.hands[0] and other.picked_up == state.picked_up
+
 
 class TestB15Reshuffle:
-    """B15: an empty draw pile is refilled from the shuffled discard pile when needed."""
+    """B15: the moment the draw pile runs out, the discard pile becomes the new draw pile."""
 
-    def test_reshuffle_when_a_draw_is_needed(self) -> None:
-        state = position(["r5 r6", "b1"], draw="", destinations={0: "r1"}, knowers={0: {0}},
+    def test_B15_the_discard_pile_becomes_the_draw_pile_at_once(self) -> None:
+        # "Kdykoliv ... dojdou karty": as soon as the pile is out, not at the next draw.
+        state = position(["r5 r6", "b1"], draw="g7", destinations={0: "r1"}, knowers={0: {0}},
                          buried=[("g3", {1})])
-        assert state.draw == () and not state.reshuffled
+        assert state.draw == codes("g7") and not state.reshuffled
         discard = state.discard
         state = play(state, "set 1 r5")
+        assert cb.chance_outcomes(state) == ((Draw(C("g7")), Fraction(1)),)
+        state = cb.apply(state, Draw(C("g7")))
+        assert cb.to_move(state) == 0 and state.hands[0] == codes("r6 g7")
+        assert state.draw == tuple(sorted((*discard, C("g3"))))
         assert state.discard == () and state.buried == ()
         assert state.reshuffled and cb.observe(state, 1).reshuffled
-        assert state.draw == tuple(sorted((*discard, C("g3"))))
-        outcomes = cb.chance_outcomes(state)
-        assert sum(p for _, p in outcomes) == 1 and len(state.draw) > 1
-        state = cb.apply(state, Draw(C("g3")))
-        assert C("g3") in state.hands[0]
+        assert cb.observe(state, 1).draw_size == len(discard) + 1
+
+    def test_B15_a_card_discarded_onto_empty_piles_is_the_new_draw_pile(self) -> None:
+        state = empty_piles(position(["eye r5", "b1"], destinations={0: "g2"},
+                                     rows={0: "g3 g4"}, options=VARIANT))
+        assert state.draw == () and state.discard == ()
+        eyed = play(state, "eye")
+        assert (eyed.draw, eyed.discard, eyed.reshuffled) == ((cb.EYE,), (), True)
+        closed = play(state, "close 0")
+        assert closed.draw == codes("g2 g3 g4") and not closed.discard and not closed.buried
+        cb.validate_state(eyed)
+        cb.validate_state(closed)
 
     def test_no_card_when_both_piles_are_empty(self) -> None:
-        state = position(["r5 r6", "b1"], draw="", destinations={0: "r1"})
-        # Put every other card somewhere: discard nothing by moving leftovers into hands.
-        rest = state.discard + state.removed
-        state = cb.State(state.options, 2, Stage.PLAY, (state.hands[0], state.hands[1] + rest),
-                         ((), ()), (), (), (), (), (), False, state.destinations, state.knowers,
-                         state.rows, 2, False, False, None, None, (), None)
-        state = cb.State(state.options, 2, Stage.PLAY,
-                         (state.hands[0], tuple(sorted(state.hands[1]))), ((), ()), (), (), (),
-                         (), (), False, state.destinations, state.knowers, state.rows, 2, False,
-                         False, None, None, (), None)
-        cb.validate_state(state)
+        state = empty_piles(position(["r5 r6", "b1"], destinations={0: "r1"}, options=VARIANT))
         state = play(state, "set 1 r5")
         assert cb.to_move(state) == 0 and state.hands[0] == codes("r6")
 
@@ -692,7 +907,7 @@ class TestNotation:
     """Notation reads back; bad text raises InvalidNotationError."""
 
     @pytest.mark.parametrize("text", ["play 2 r5 r6 r7", "set 4 star", "check 1", "swap 1 b3",
-                                      "close 3", "star 2", "arrows 2", "eye", "eye 1 4",
+                                      "close 3", "star 2=7", "arrows 2", "eye", "eye 1 4",
                                       "plus_one", "pickup 2 3", "challenge", "pass", "end",
                                       "draw g7"])
     def test_round_trip(self, text: str) -> None:
@@ -702,7 +917,9 @@ class TestNotation:
         assert eval(repr(action), vars(cb)) == action
 
     @pytest.mark.parametrize("text", ["", "play", "play 6 r1", "eye 4 1", "eye 1 1",
-                                      "pickup 1 0", "set 1 r18", "fly", "draw"])
+                                      "pickup 1 0", "set 1 r18", "fly", "draw", "star 2",
+                                      "star 2=0", "star 2=18", "star 6=3", "star 2=x",
+                                      "star 2=7=7", "star =7"])
     def test_bad_text(self, text: str) -> None:
         with pytest.raises(InvalidNotationError):
             cb.parse_action(cb.new_game(2), text)
@@ -712,6 +929,8 @@ class TestNotation:
         assert cb.parse_action(state, "play 2 r5 r6") is cb.PLAYS[2][C("r5")][C("r6")]
         assert isinstance(cb.parse_action(state, "play 2 r5 r7"), PlayLuggage)
         assert cb.parse_action(state, "pickup 1 2") == PickUp(1, 2)
+        assert cb.parse_action(state, "star 3 = 17") is cb.STAR_ON[3][17]
+        assert cb.parse_action(state, "STAR 3= 1") is cb.STAR_ON[3][1]
 
 
 class TestJSON:
@@ -732,6 +951,45 @@ class TestJSON:
         data["data"].update(changes)
         with pytest.raises(InvalidStateError, match=problem):
             from_json(json.dumps(data))
+
+    def test_B12_B14_round_trip_of_stars_and_picked_up_cards(self) -> None:
+        state = play(position(["g1", "b1"], destinations={0: "r1"},
+                              rows={0: "r3 arrows star=9 r10"}), "pickup 0 1")
+        assert state.star_values[0] == (9,) and state.picked_up[0] == codes("r10")
+        assert from_json(to_json(state)) == state
+        assert from_json(to_json(cb.observe(state, 1))) == cb.observe(state, 1)
+
+    def test_B12_star_values_follow_the_rows(self) -> None:
+        state = position(["g3", "b1"], destinations={0: "r1"}, rows={0: "r5 r6 star=7"})
+        self.corrupt(state, "cannot stand for 9", star_values=[[9], [], [], [], [], []])
+        self.corrupt(state, "1 star\\(s\\) in the row but 0", star_values=[[], [], [], [], [], []])
+        self.corrupt(state, "an empty row holds no star", star_values=[[7], [3], [], [], [], []])
+        self.corrupt(state, "star_values: expected 6", star_values=[[7]])
+
+    def test_B14_picked_up_cards_are_exposed_luggage(self) -> None:
+        state = position(["g3 g4 star", "b1"], destinations={0: "r1"}, rows={0: "r5"},
+                         picked_up=["g3", ""])
+        self.corrupt(state, r"picked_up\[0\]: the cards picked up are seen by all",
+                     exposed=[[], []])
+        self.corrupt(state, r"picked_up\[0\]: only luggage",
+                     picked_up=[[C("g3"), cb.STAR], []], exposed=[[C("g3"), cb.STAR], []])
+        self.corrupt(state, r"picked_up\[0\]: cards must be in ascending order",
+                     picked_up=[[C("g4"), C("g3")], []], exposed=[[C("g3"), C("g4")], []])
+        dealing = cb.apply(cb.new_game(2), Draw(C("r1")))
+        self.corrupt(dealing, "only hands and the draw pile",
+                     picked_up=[[C("r1")], []], exposed=[[C("r1")], []])
+
+    def test_B15_no_empty_draw_pile_beside_a_discard_pile(self) -> None:
+        state = position(["g3", "b1"], destinations={0: "r1"}, draw="g10")
+        self.corrupt(state, "as soon as the draw pile runs out", draw=[],
+                     discard=sorted(state.discard + state.draw))
+
+    def test_B12_no_plus_one_draw_pending_without_luggage(self) -> None:
+        state = play(position(["plus_one r5", "b1"], draw="g10 star", destinations={0: "r1"},
+                              options=VARIANT), "plus_one")
+        assert state.draws == (1,)
+        self.corrupt(state, "holds no luggage", draw=[cb.STAR],
+                     hands=[list(state.hands[0]), sorted([*state.hands[1], C("g10")])])
 
     def test_duplicated_card(self) -> None:
         state = position(["g3 g4", "b1"], destinations={0: "r1"})
@@ -757,7 +1015,8 @@ class TestJSON:
 
     def test_invalid_rows(self) -> None:
         state = position(["g3 g4", "b1"], destinations={0: "r1", 1: "r2", 2: "r3", 3: "r4"},
-                         rows={0: "r5", 1: "r6", 2: "r7"})
+                         rows={0: "r5", 1: "r6", 2: "r7"},
+                         options=Options(specials_in_draw_pile=True))
         self.corrupt(state, "steps of exactly 1",
                      rows=[[C("r5"), C("r8")], [C("r6")], [C("r7")], [], [], []],
                      draw=[c for c in state.draw if c != C("r8")])
@@ -768,10 +1027,10 @@ class TestJSON:
         draw.remove(cb.STAR)
         self.corrupt(state, "a row starts with a luggage card",
                      rows=[[C("r5")], [C("r6")], [cb.STAR], [], [], []],
-                     draw=sorted([C("r7"), *draw]))
+                     star_values=[[], [], [7], [], [], []], draw=sorted([C("r7"), *draw]))
 
     def test_setup_kinds_follow_the_deal(self) -> None:
-        state = play(two_player_start(), "set 0 r12")
+        state = play(two_player_start(Options(specials_in_draw_pile=True)), "set 0 r12")
         hands = [list(h) for h in state.hands]
         draw = list(state.draw)
         special = next(c for c in draw if c >= cb.LUGGAGE)
@@ -792,18 +1051,20 @@ class TestJSON:
             removed=[c for c in state.removed + state.draw if c == cb.PLUS_ONE])
 
     def test_B3_B15_draw_pile_before_a_reshuffle(self) -> None:
-        options = Options(specials_in_draw_pile=False)
-        state = play(deal(TWO_LUGGAGE, TWO_SPECIALS, options),
-                     "set 0 r12", "set 1 g12", "set 2 r11", "set 3 g11")
+        state = placed_two_player()
         draw = list(state.draw)
         luggage = draw.pop()
         hand = [c for c in state.hands[0] if c != cb.STAR] + [luggage]
         self.corrupt(state, "holds only luggage", hands=[sorted(hand), list(state.hands[1])],
                      draw=sorted([*draw, cb.STAR]))
-        state = placed_two_player()
-        self.corrupt(state, "the deal left 35", hands=[list(state.hands[0][1:]),
+        self.corrupt(state, "the deal left 27", hands=[list(state.hands[0][1:]),
                                                        list(state.hands[1])],
                      draw=sorted([*state.draw, state.hands[0][0]]))
+        variant = play(two_player_start(Options(specials_in_draw_pile=True)),
+                       "set 0 r12", "set 1 g12", "set 2 r11", "set 3 g11")
+        self.corrupt(variant, "the deal left 35", hands=[list(variant.hands[0][1:]),
+                                                         list(variant.hands[1])],
+                     draw=sorted([*variant.draw, variant.hands[0][0]]))
         self.corrupt(two_player_start(), "reshuffled only during play", reshuffled=True)
         self.corrupt(state, "reshuffled: expected a boolean", reshuffled=1)
 

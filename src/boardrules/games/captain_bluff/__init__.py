@@ -75,7 +75,7 @@ from boardrules.games.captain_bluff.observe import (
     resample,
 )
 from boardrules.games.captain_bluff.render import render
-from boardrules.games.captain_bluff.rows import RowInfo, analyse_row, row_info
+from boardrules.games.captain_bluff.rows import RowInfo, analyse_row, row_info, star_choices
 from boardrules.games.captain_bluff.rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -175,6 +175,7 @@ __all__ = [
     "returns",
     "row_info",
     "sample_chance",
+    "star_choices",
     "to_move",
     "validate_state",
     "value_of",
@@ -184,7 +185,7 @@ NAME: Final = "captain_bluff"
 """Registry name."""
 TITLE: Final = "Captain Bluff"
 """Title (Czech: Kapitán Bluff)."""
-RULES_VERSION: Final = "1"
+RULES_VERSION: Final = "2"
 """Version of these rules; records made under another version are refused."""
 ACTION_TYPES: Final[tuple[type[Action], ...]] = (
     Draw, PlayLuggage, SetDestination, CheckDestination, SwapDestination, CloseConveyor,

@@ -135,13 +135,17 @@ class CloseConveyor:
 @attrs.frozen
 @exact_fields
 class PlayStar:
-    """Special: a star continues a row as its next value (B12)."""
+    """Special: a star joins a row, standing for the value the player names (B12)."""
 
     conveyor: int
-    """The conveyor whose row it extends."""
+    """The conveyor whose row it extends (a row with at least one luggage card)."""
+    value: int
+    """The value it stands for, 1–17: the row's next value in its direction; either
+    neighbour of the last value on a row with no direction yet (setting the direction);
+    any value directly after arrows."""
 
     def __str__(self) -> str:
-        return f"star {self.conveyor}"
+        return f"star {self.conveyor}={self.value}"
 
 
 @attrs.frozen
@@ -234,8 +238,10 @@ CHECK: Final = tuple(CheckDestination(v) for v in range(CONVEYORS))
 """``CHECK[conveyor]``."""
 CLOSE: Final = tuple(CloseConveyor(v) for v in range(CONVEYORS))
 """``CLOSE[conveyor]``."""
-STAR_ON: Final = tuple(PlayStar(v) for v in range(CONVEYORS))
-"""``STAR_ON[conveyor]``."""
+STAR_ON: Final = tuple(
+    tuple(PlayStar(v, value) for value in range(MAX_VALUE + 1)) for v in range(CONVEYORS)
+)
+"""``STAR_ON[conveyor][value]`` (index 0 unused but present, for direct indexing)."""
 ARROWS_ON: Final = tuple(PlayArrows(v) for v in range(CONVEYORS))
 """``ARROWS_ON[conveyor]``."""
 MAX_PICK: Final = 64

@@ -9,7 +9,7 @@ text                      action
 ``check 1``               look at conveyor 1's destination card
 ``swap 1 b3``             take conveyor 1's destination card, put b3 there
 ``close 3``               discard every card of conveyor 3
-``star 2``                play a star onto conveyor 2's row
+``star 2=7``              play a star onto conveyor 2's row, standing for value 7
 ``arrows 2``              play arrows onto conveyor 2's row
 ``eye 1 4``               play an eye, look at conveyors 1 and 4 (``eye``, ``eye 1``)
 ``plus_one``              play a plus-one card
@@ -45,7 +45,7 @@ from boardrules.games.captain_bluff.actions import (
     PickUp,
     PlayLuggage,
 )
-from boardrules.games.captain_bluff.cards import CONVEYORS, LUGGAGE, card_code
+from boardrules.games.captain_bluff.cards import CONVEYORS, LUGGAGE, MAX_VALUE, card_code
 from boardrules.games.captain_bluff.state import State
 
 __all__ = ["parse_action"]
@@ -53,14 +53,15 @@ __all__ = ["parse_action"]
 _WORDS: Final[dict[str, Action]] = {"challenge": CHALLENGE, "pass": PASS, "end": END_TURN,
                  "plus_one": PLUS_ONE_PLAY}
 _BY_CONVEYOR: Final[dict[str, tuple[Action, ...]]] = {
-    "check": CHECK, "close": CLOSE, "star": STAR_ON, "arrows": ARROWS_ON,
+    "check": CHECK, "close": CLOSE, "arrows": ARROWS_ON,
 }
 _HELP: Final = ("expected e.g. 'play 2 r5 r6', 'set 4 star', 'check 1', 'swap 1 b3', 'close 3', "
-                "'star 2', 'arrows 2', 'eye 1 4', 'plus_one', 'pickup 2 3', 'challenge', "
+                "'star 2=7', 'arrows 2', 'eye 1 4', 'plus_one', 'pickup 2 3', 'challenge', "
                 "'pass', 'end' or 'draw g7'")
 
 
 _CONVEYOR_WORDS: Final = {str(v): v for v in range(CONVEYORS)}
+_VALUE_WORDS: Final = {str(value): value for value in range(1, MAX_VALUE + 1)}
 _MAX_COUNT_DIGITS: Final = 4  # a pick-up of more cards than the game has is read, then refused
 
 
@@ -68,6 +69,17 @@ def _conveyor(text: str, word: str) -> int:
     if word in _CONVEYOR_WORDS:
         return _CONVEYOR_WORDS[word]
     raise InvalidNotationError(text, f"{word!r} is not a conveyor 0-{CONVEYORS - 1}")
+
+
+def _star(text: str, spec: str) -> Action:
+    """Read ``conveyor=value`` (spaces around ``=`` already removed)."""
+    conveyor, equals, value = spec.partition("=")
+    if not equals:
+        raise InvalidNotationError(text, "a star names the value it stands for: 'star 2=7'")
+    v = _conveyor(text, conveyor)
+    if value not in _VALUE_WORDS:
+        raise InvalidNotationError(text, f"{value!r} is not a value 1-{MAX_VALUE}")
+    return STAR_ON[v][_VALUE_WORDS[value]]
 
 
 def parse_action(state: State, text: str) -> Action:
@@ -81,6 +93,8 @@ def parse_action(state: State, text: str) -> Action:
     PlayLuggage(conveyor=2, cards=(4, 5))
     >>> parse_action(new_game(2), "eye 1 4")
     PlayEye(conveyors=(1, 4))
+    >>> parse_action(new_game(2), "star 2 = 7")
+    PlayStar(conveyor=2, value=7)
     """
     if not isinstance(text, str):
         raise InvalidNotationError(repr(text), "expected a string")
@@ -92,9 +106,11 @@ def parse_action(state: State, text: str) -> Action:
         return _WORDS[head]
     if head == "draw" and len(args) == 1:
         return DRAW[card_code(args[0])]
-    if head in ("check", "close", "star", "arrows") and len(args) == 1:
+    if head in ("check", "close", "arrows") and len(args) == 1:
         v = _conveyor(text, args[0])
         return _BY_CONVEYOR[head][v]
+    if head == "star" and args:
+        return _star(text, "".join(args))
     if head in ("set", "swap") and len(args) == 2:
         v = _conveyor(text, args[0])
         return (SET if head == "set" else SWAP)[v][card_code(args[1])]

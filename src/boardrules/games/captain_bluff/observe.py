@@ -1,10 +1,12 @@
 """Captain Bluff observation and resampling (B18).
 
 What a player knows: their own hand; every hand's size; the cards every player saw go
-into a hand face up (`State.exposed`); the rows; the face-up discards and the plus-one
-cards out of the game; the draw pile's size; and each face-down destination card —
-at a conveyor or in the discard pile — that they placed, checked, eyed or swapped in.
-Who knows which face-down card is public (everyone sees who looks at what).
+into a hand face up (`State.exposed`), among them the luggage picked up that may not be
+used before the picker's next turn (`State.picked_up`, B14); the rows and the values
+their stars stand for; the face-up discards and the plus-one cards out of the game; the
+draw pile's size; and each face-down destination card — at a conveyor or in the discard
+pile — that they placed, checked, eyed or swapped in. Who knows which face-down card is
+public (everyone sees who looks at what).
 """
 
 from __future__ import annotations
@@ -51,6 +53,9 @@ class Observation:
     """Every player's number of cards."""
     exposed: tuple[tuple[int, ...], ...]
     """For each player, the cards everybody knows they hold."""
+    picked_up: tuple[tuple[int, ...], ...]
+    """For each player, the luggage they picked up that they may use only from their next
+    turn on (B14); part of `exposed`."""
     draw_size: int
     """Cards in the draw pile."""
     discard: tuple[int, ...]
@@ -71,6 +76,8 @@ class Observation:
     """Who knows each conveyor's destination card."""
     rows: tuple[tuple[int, ...], ...]
     """The rows, in play order."""
+    star_values: tuple[tuple[int, ...], ...]
+    """For each row, the values its stars stand for, in row order (B12)."""
     turn: int
     """Turns completed."""
     main_done: bool
@@ -106,13 +113,13 @@ def observe(state: State, player: int | None) -> Observation:
     return Observation(
         player, state.options, state.players, state.stage,
         None if player is None else state.hands[player],
-        tuple(map(len, state.hands)), state.exposed, len(state.draw), state.discard, buried,
-        state.removed, len(state.stowed), state.reshuffled,
+        tuple(map(len, state.hands)), state.exposed, state.picked_up, len(state.draw),
+        state.discard, buried, state.removed, len(state.stowed), state.reshuffled,
         tuple(d is not None for d in state.destinations),
         tuple(d if player in k else None for d, k in zip(state.destinations, state.knowers,
                                                           strict=True)),
-        state.knowers, state.rows, state.turn, state.main_done, state.special_used,
-        state.window, state.polled, state.draws, state.winner,
+        state.knowers, state.rows, state.star_values, state.turn, state.main_done,
+        state.special_used, state.window, state.polled, state.draws, state.winner,
     )
 
 
@@ -144,9 +151,10 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     each place's size and what the deal fixes: during the deal each hand and the draw
     pile keep their numbers of luggage and specials; while the first destinations are
     placed, each other player's hand together with the destinations they placed keeps
-    the dealt numbers; stowed cards are specials; and, with option
-    ``specials_in_draw_pile=False``, the draw pile holds only luggage until the discard
-    pile is first reshuffled into it (B3, B15).
+    the dealt numbers; stowed cards are specials; unless option ``specials_in_draw_pile``
+    put them there, the draw pile holds only luggage until the discard pile first becomes
+    the draw pile (B3, B15); and while a plus-one's draw is pending the draw pile holds at
+    least one luggage card (B12). The luggage picked up (B14) is exposed, so it stays.
     """
     check_player(player, state.players, spectator=False)
     n = state.players
@@ -167,22 +175,8 @@ def resample(state: State, player: int, rng: random.Random) -> State:
         current["dest", v] = (state.destinations[v],)  # type: ignore[assignment]
     for i in slots_buried:
         current["buried", i] = (state.buried[i].card,)
-    # Groups of places redrawn together, in an order the player can see; a fixed group
-    # keeps its numbers of luggage and specials, a free group takes any cards.
-    fixed: list[list[_Place]] = [[("stowed", 0)]]
-    grouped = {("stowed", 0)}
-    if stage is not Stage.PLAY:
-        for p in range(n):
-            if p == player:
-                continue
-            group: list[_Place] = [("hand", p)]
-            group += [("dest", v) for v in slots_dest if state.knowers[v] == frozenset({p})]
-            fixed.append(group)
-    if stage is not Stage.PLAY or not (state.reshuffled or state.options.specials_in_draw_pile):
-        # The deal fixes the draw pile's make-up; so does option specials_in_draw_pile=False
-        # until the first reshuffle: everyone knows the pile holds only luggage (B3, B15).
-        fixed.append([("draw", 0)])
-    grouped.update(place for group in fixed for place in group)
+    fixed = _fixed_groups(state, player, slots_dest)
+    grouped = {place for group in fixed for place in group}
     free = [place for place in current if place not in grouped]
     pool = sorted(c for cards in current.values() for c in cards)
     luggage_pool = [c for c in pool if c < LUGGAGE]
@@ -207,8 +201,15 @@ def resample(state: State, player: int, rng: random.Random) -> State:
         rng.shuffle(mine)
         deal_out(group, mine)
     rest = luggage_pool + special_pool
-    rng.shuffle(rest)
-    deal_out(free, rest)
+    # A plus-one's draw still pending tells everyone the draw pile holds luggage (B12: it
+    # would have been skipped otherwise). Redealing the free places until it does draws
+    # exactly from the worlds with that property: the fixed groups do not depend on it.
+    luggage_drawn = ("draw", 0) in free and bool(state.draws) and state.draws[0] != state.active
+    while True:
+        rng.shuffle(rest)
+        deal_out(free, rest)
+        if not luggage_drawn or assigned["draw", 0][0] < LUGGAGE:
+            break
     hands = tuple(state.hands[p] if p == player
                   else tuple(sorted(state.exposed[p] + assigned["hand", p])) for p in range(n))
     destinations = list(state.destinations)
@@ -218,13 +219,34 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     for i in slots_buried:
         buried[i] = FaceDown(assigned["buried", i][0], buried[i].known_by)
     buried.sort(key=lambda f: (f.card, tuple(sorted(f.known_by))))
-    return State(state.options, n, stage, hands, state.exposed, assigned["draw", 0],
-                 state.discard, tuple(buried), state.removed, assigned["stowed", 0],
-                 state.reshuffled,
-                 tuple(destinations), state.knowers, state.rows, state.turn, state.main_done,
+    return State(state.options, n, stage, hands, state.exposed, state.picked_up,
+                 assigned["draw", 0], state.discard, tuple(buried), state.removed,
+                 assigned["stowed", 0], state.reshuffled, tuple(destinations), state.knowers,
+                 state.rows, state.star_values, state.turn, state.main_done,
                  state.special_used, state.window, state.polled, state.draws, state.winner)
 
 
 _Place: TypeAlias = tuple[str, int]
 """A place of hidden cards: ``("hand", p)``, ``("draw", 0)``, ``("dest", v)``,
 ``("buried", i)`` or ``("stowed", 0)``."""
+
+
+def _fixed_groups(state: State, player: int, slots_dest: list[int]) -> list[list[_Place]]:
+    """Return the groups of places `resample` deals together keeping their numbers of
+    luggage and specials, in an order the player can see (the other places take any
+    cards)."""
+    fixed: list[list[_Place]] = [[("stowed", 0)]]
+    if state.stage is not Stage.PLAY:
+        for p in range(state.players):
+            if p == player:
+                continue
+            group: list[_Place] = [("hand", p)]
+            group += [("dest", v) for v in slots_dest if state.knowers[v] == frozenset({p})]
+            fixed.append(group)
+    if state.stage is not Stage.PLAY or not (state.reshuffled
+                                             or state.options.specials_in_draw_pile):
+        # The deal fixes the draw pile's make-up; so does B3 (unless the option puts the
+        # specials left into it) until the first reshuffle: everyone knows the pile holds
+        # only luggage (B3, B15).
+        fixed.append([("draw", 0)])
+    return fixed

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from boardrules.games.captain_bluff.cards import CONVEYORS, DESTINATION_NAMES, card_name
+from boardrules.games.captain_bluff.cards import CONVEYORS, DESTINATION_NAMES, STAR, card_name
 from boardrules.games.captain_bluff.observe import Observation
 from boardrules.games.captain_bluff.rows import row_info
 from boardrules.games.captain_bluff.state import Stage
@@ -14,13 +14,20 @@ def _cards(cards: tuple[int, ...]) -> str:
     return " ".join(map(card_name, cards)) or "-"
 
 
+def _row(row: tuple[int, ...], stars: tuple[int, ...]) -> str:
+    """Return a row in notation, each star with the value it stands for (``star=7``)."""
+    values = iter(stars)
+    return " ".join(f"star={next(values)}" if c == STAR else card_name(c) for c in row) or "-"
+
+
 def _who(players: frozenset[int]) -> str:
     return ",".join(map(str, sorted(players)))
 
 
 def render(observation: Observation) -> str:
-    """Return the conveyors (destination as known, who knows it, the row and what comes
-    next), the hands, the piles and whose decision it is.
+    """Return the conveyors (destination as known, who knows it, the row with the values
+    of its stars and what comes next), the hands (with the cards known to be in them and
+    those picked up, not usable yet), the piles and whose decision it is.
 
     >>> from boardrules.games import captain_bluff as cb
     >>> print(render(cb.observe(cb.new_game(2), 0)).splitlines()[0])
@@ -49,9 +56,10 @@ def render(observation: Observation) -> str:
         card = o.destinations[v]
         dest = f"[{card_name(card)}]" if card is not None else "[??]"
         row = o.rows[v]
-        text = f"  conveyor {v}: {dest} known by {_who(o.knowers[v])}; row: {_cards(row)}"
+        text = f"  conveyor {v}: {dest} known by {_who(o.knowers[v])}; " \
+            f"row: {_row(row, o.star_values[v])}"
         if row:
-            info = row_info(row)
+            info = row_info(row, o.star_values[v])
             way = {1: "up", -1: "down", 0: "no direction yet"}[info.direction]
             nxt = "any value" if info.free else way
             text += f" ({DESTINATION_NAMES[info.destination]}, {nxt})"
@@ -59,6 +67,8 @@ def render(observation: Observation) -> str:
     for p in range(n):
         you = " (you)" if p == o.player else ""
         known = f", known: {_cards(o.exposed[p])}" if o.exposed[p] else ""
+        if o.picked_up[p]:
+            known += f" (picked up, usable from their next turn: {_cards(o.picked_up[p])})"
         lines.append(f"  player {p}{you}: {o.hand_sizes[p]} cards{known}")
     if o.hand is not None:
         lines.append(f"your hand: {_cards(o.hand)}")

@@ -12,10 +12,11 @@ Order of `legal_actions` (stable, documented):
   row: by length, and for a one-card row the runs up before the runs down),
   `SetDestination` (conveyor, card),
   `CheckDestination`, `SwapDestination` (conveyor, card), `CloseConveyor`; then, if no
-  special was played this turn, `PlayStar`, `PlayArrows` (by conveyor), `PlayEye`
-  (no conveyor, one, two; lexicographic), `PlayPlusOne`; then `PickUp` (conveyor,
-  count); last `EndTurn` once the main action is taken. With no main action
-  possible, `EndTurn` alone (B11).
+  special was played this turn, `PlayStar` (by conveyor, then value), `PlayArrows` (by
+  conveyor), `PlayEye` (no conveyor, one, two; lexicographic), `PlayPlusOne`; then
+  `PickUp` (conveyor, count); last `EndTurn` once the main action is taken. With no main
+  action possible, `EndTurn` alone (B11). Luggage the active player picked up since their
+  turn began is left out of plays, destinations and swaps (B14).
 """
 
 from __future__ import annotations
@@ -77,7 +78,7 @@ from boardrules.games.captain_bluff.cards import (
     STAR,
     card_name,
 )
-from boardrules.games.captain_bluff.rows import RowInfo, row_info
+from boardrules.games.captain_bluff.rows import RowInfo, row_info, star_choices
 from boardrules.games.captain_bluff.state import FaceDown, Options, Stage, State
 
 __all__ = [
@@ -167,9 +168,9 @@ def new_game(players: int, options: Options | None = None) -> State:
         for _ in range(count)
     )
     empty = ((),) * players
-    return State(options, players, _DEAL, empty, empty, tuple(range(LUGGAGE)) + specials,
-                 (), (), (), (), False, _NO_DESTINATIONS, _NO_KNOWERS, _NO_ROWS, 0, False, False,
-                 None, None, (), None)
+    return State(options, players, _DEAL, empty, empty, empty,
+                 tuple(range(LUGGAGE)) + specials, (), (), (), (), False, _NO_DESTINATIONS,
+                 _NO_KNOWERS, _NO_ROWS, _NO_ROWS, 0, False, False, None, None, (), None)
 
 
 def is_terminal(state: State) -> bool:
@@ -197,12 +198,25 @@ def _placer(state: State) -> int:
     return (state.options.first_player + placed) % state.players
 
 
+def _luggage_only(state: State) -> bool:
+    """Return whether the next card dealt or drawn must be luggage: the luggage of the deal
+    (B2), or another player's draw after a plus-one (B12). (The active player's own draw
+    after setting a destination, B7, takes any card.)"""
+    if state.stage is _DEAL:
+        return deal_recipient(state)[1]
+    return state.draws[0] != (state.options.first_player + state.turn) % state.players
+
+
 def _chance_pool(state: State) -> tuple[int, ...]:
-    """Return the multiset the next card is drawn from (the deal keeps luggage first)."""
+    """Return the multiset the next card is drawn from: the luggage or the specials of the
+    pile during the deal, the luggage of the draw pile for a plus-one's draw, else the
+    whole draw pile (hands and piles are ascending: luggage first)."""
     draw = state.draw
     if state.stage is _DEAL:
         split = bisect_left(draw, LUGGAGE)
         return draw[:split] if deal_recipient(state)[1] else draw[split:]
+    if state.draws[0] != (state.options.first_player + state.turn) % state.players:
+        return draw[:bisect_left(draw, LUGGAGE)]  # a plus-one's draw (B12)
     return draw
 
 
@@ -325,7 +339,7 @@ class _RowsFacts(NamedTuple):
     open_rows: int
     """How many conveyors hold a row."""
     stars: tuple[Action, ...]
-    """`PlayStar` on every row a star fits, by conveyor."""
+    """`PlayStar` of every value a star may stand for on every row, by conveyor then value."""
     arrows: tuple[Action, ...]
     """`PlayArrows` on every row, by conveyor."""
     pickups: tuple[Action, ...]
@@ -340,9 +354,12 @@ class _RowsFacts(NamedTuple):
     """Memo of `_plan` by the conveyors holding a destination card."""
 
 
-_ROWS_FACTS: dict[tuple[tuple[int, ...], ...], _RowsFacts] = {}
-"""Memo of `_rows_facts`: rows change only when cards go onto or leave them, so most
-decisions of a turn (and every answer in a challenge window) share one rows tuple."""
+_Rows = tuple[tuple[int, ...], ...]
+"""`State.rows` (and `State.star_values`): one tuple per conveyor."""
+_ROWS_FACTS: dict[tuple[_Rows, _Rows], _RowsFacts] = {}
+"""Memo of `_rows_facts` by rows and star values: rows change only when cards go onto or
+leave them, so most decisions of a turn (and every answer in a challenge window) share
+one rows tuple."""
 
 
 def _continuation(v: int, info: RowInfo) -> _Continuation:
@@ -357,19 +374,20 @@ def _continuation(v: int, info: RowInfo) -> _Continuation:
     return v, info.destination, 0, tuple((a, s) for a, s in pairs if 0 <= a < MAX_VALUE)
 
 
-_last_rows: tuple[tuple[tuple[int, ...], ...] | None, _RowsFacts | None] = (None, None)
-"""The rows last given to `_rows_facts` and their facts. Actions that leave the rows alone
-pass the same tuple on, so consecutive decisions usually hit this without hashing the
-rows; it holds the rows themselves, so their identity cannot be reused."""
+_last_rows: tuple[_Rows | None, _Rows | None, _RowsFacts | None] = (None, None, None)
+"""The rows and star values last given to `_rows_facts` and their facts. Actions that
+leave the rows alone pass the same tuples on, so consecutive decisions usually hit this
+without hashing the rows; it holds the tuples themselves, so their identity cannot be
+reused."""
 
 
-def _rows_facts(rows: tuple[tuple[int, ...], ...]) -> _RowsFacts:
-    """Return the `_RowsFacts` of the rows of a state."""
+def _rows_facts(rows: _Rows, star_values: _Rows) -> _RowsFacts:
+    """Return the `_RowsFacts` of the rows of a state and the values of their stars."""
     global _last_rows  # noqa: PLW0603 - see _last_rows
-    last, found = _last_rows
-    if last is rows:
+    last, last_stars, found = _last_rows
+    if last is rows and last_stars is star_values:
         return found  # type: ignore[return-value]  # set together with `last`
-    found = _ROWS_FACTS.get(rows)
+    found = _ROWS_FACTS.get((rows, star_values))
     if found is None:
         infos: list[RowInfo | None] = []
         continuations: list[_Continuation | None] = []
@@ -383,22 +401,20 @@ def _rows_facts(rows: tuple[tuple[int, ...], ...]) -> _RowsFacts:
                 infos.append(None)
                 continuations.append(None)
                 continue
-            info = row_info(row)
+            info = row_info(row, star_values[v])
             infos.append(info)
             continuations.append(_continuation(v, info))
-            if info.direction != 0 and not info.free and \
-                    1 <= info.head + info.direction <= MAX_VALUE:
-                stars.append(STAR_ON[v])
+            stars.extend(STAR_ON[v][value] for value in star_choices(info))
             arrows.append(ARROWS_ON[v])
             pickups.extend(PICK_UP[v][1:info.pickable + 1])
             closes.append(CLOSE[v])
         if len(_ROWS_FACTS) >= _CACHE_LIMIT:
             _ROWS_FACTS.clear()
-        found = _ROWS_FACTS[rows] = _RowsFacts(
+        found = _ROWS_FACTS[rows, star_values] = _RowsFacts(
             tuple(infos), tuple(continuations), len(closes), tuple(stars), tuple(arrows),
             tuple(pickups), tuple(closes), (CHALLENGE, PASS, *pickups), (*pickups, END_TURN), {},
         )
-    _last_rows = (rows, found)
+    _last_rows = (rows, star_values, found)
     return found
 
 
@@ -525,9 +541,14 @@ def _picker(hand: tuple[int, ...]) -> Callable[[tuple[Action, ...]], tuple[Actio
     return lambda table: ()
 
 
-def _star_fits(row: tuple[int, ...]) -> bool:
-    info = row_info(row)
-    return info.direction != 0 and not info.free and 1 <= info.head + info.direction <= MAX_VALUE
+def _usable(state: State, player: int) -> tuple[int, ...]:
+    """Return the cards of a player's hand they may use now: all but the luggage they picked
+    up since their turn began (B14)."""
+    hand = state.hands[player]
+    held_back = state.picked_up[player]
+    if held_back:
+        return tuple(c for c in hand if c not in held_back)
+    return hand
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -542,7 +563,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if state.winner is not None or state.turn >= state.options.turn_limit:
         return ()
     if state.window is not None:
-        return _rows_facts(state.rows).window_actions
+        return _rows_facts(state.rows, state.star_values).window_actions
     if state.stage is _PLACE:
         out: list[Action] = []
         pick = _picker(state.hands[_placer(state)])
@@ -550,8 +571,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             if state.destinations[v] is None:
                 out.extend(pick(SET[v]))
         return tuple(out)
-    hand = state.hands[(state.options.first_player + state.turn) % state.players]
-    rows_facts = _rows_facts(state.rows)
+    p = (state.options.first_player + state.turn) % state.players
+    hand = state.hands[p] if not state.picked_up[p] else _usable(state, p)
+    rows_facts = _rows_facts(state.rows, state.star_values)
     # Specials have the highest codes and hands are ascending: one look skips them all.
     specials = not state.special_used and hand and hand[-1] >= STAR
     if state.main_done:
@@ -610,7 +632,7 @@ def _luggage_fits(state: State, hand: tuple[int, ...], v: int, cards: object) ->
     if not row:
         return state.destinations[v] is not None and \
             CONVEYORS - state.rows.count(()) < MAX_OPEN_ROWS
-    info = row_info(row)
+    info = row_info(row, state.star_values[v])
     if info.destination != d:
         return False
     first = cards[0] % MAX_VALUE + 1
@@ -630,7 +652,7 @@ def _pick_fits(state: State, action: PickUp) -> bool:
     v, k = action.conveyor, action.count
     if not _conveyor(v) or type(k) is not int or not state.rows[v]:
         return False
-    return 1 <= k <= row_info(state.rows[v]).pickable
+    return 1 <= k <= row_info(state.rows[v], state.star_values[v]).pickable
 
 
 def _is_legal(state: State, action: Action) -> bool:
@@ -649,7 +671,8 @@ def _is_legal(state: State, action: Action) -> bool:
         v, c = action.conveyor, action.card  # type: ignore[union-attr]
         return _conveyor(v) and state.destinations[v] is None and _card(c) and \
             c in state.hands[_placer(state)]
-    hand = state.hands[(state.options.first_player + state.turn) % state.players]
+    p = (state.options.first_player + state.turn) % state.players
+    hand = state.hands[p] if not state.picked_up[p] else _usable(state, p)
     if not state.main_done and not _has_main(state, hand):
         return kind is EndTurn
     return _LEGAL_IN_TURN[kind](state, hand, action)
@@ -673,14 +696,17 @@ def _pick_up_legal(state: State, hand: tuple[int, ...], action: PickUp) -> bool:
     return _pick_fits(state, action)
 
 
-def _star_or_arrows_legal(state: State, hand: tuple[int, ...],
-                          action: PlayStar | PlayArrows) -> bool:
-    v = action.conveyor
-    kind = type(action)
-    special = STAR if kind is PlayStar else ARROWS
-    if state.special_used or special not in hand or not _conveyor(v) or not state.rows[v]:
+def _star_legal(state: State, hand: tuple[int, ...], action: PlayStar) -> bool:
+    v, value = action.conveyor, action.value
+    if state.special_used or STAR not in hand or not _conveyor(v) or not state.rows[v]:
         return False
-    return kind is PlayArrows or _star_fits(state.rows[v])
+    return type(value) is int and value in star_choices(row_info(state.rows[v],
+                                                                  state.star_values[v]))
+
+
+def _arrows_legal(state: State, hand: tuple[int, ...], action: PlayArrows) -> bool:
+    v = action.conveyor
+    return not state.special_used and ARROWS in hand and _conveyor(v) and bool(state.rows[v])
 
 
 def _eye_legal(state: State, hand: tuple[int, ...], action: PlayEye) -> bool:
@@ -723,7 +749,7 @@ def _close_legal(state: State, hand: tuple[int, ...], action: CloseConveyor) -> 
 
 _LEGAL_IN_TURN: Final[dict[type, Callable[[State, tuple[int, ...], Any], bool]]] = {
     EndTurn: _end_turn_legal, PickUp: _pick_up_legal, Draw: _never, Challenge: _never,
-    Pass: _never, PlayStar: _star_or_arrows_legal, PlayArrows: _star_or_arrows_legal,
+    Pass: _never, PlayStar: _star_legal, PlayArrows: _arrows_legal,
     PlayEye: _eye_legal, PlayPlusOne: _plus_one_legal, PlayLuggage: _luggage_legal,
     SetDestination: _set_legal, CheckDestination: _check_legal, SwapDestination: _swap_legal,
     CloseConveyor: _close_legal,
@@ -740,6 +766,8 @@ def _why_illegal(state: State, action: Action) -> tuple[str, str]:
         return "the cards are being dealt: expected a Draw of a card still to deal", "B2"
     if state.draws:
         if kind is Draw:
+            if _luggage_only(state) and action.card in state.draw:  # type: ignore[union-attr]
+                return "after a plus-one the other players draw luggage cards", "B12"
             return f"{action} is not in the draw pile", "B15"
         return f"player {state.draws[0]} must draw a card first (chance)", "B15"
     if state.winner is not None:
@@ -761,7 +789,7 @@ def _why_illegal(state: State, action: Action) -> tuple[str, str]:
         if kind is not SetDestination:
             return f"setup: player {mover} must place a destination card", "B4"
         return "a setup destination goes from the player's hand to a conveyor without one", "B4"
-    hand = state.hands[mover]  # type: ignore[index]
+    hand = _usable(state, mover)  # type: ignore[arg-type]
     if not state.main_done and not _has_main(state, hand):
         return "no main action is possible: the turn must end", "B11"
     if kind is EndTurn:
@@ -776,13 +804,20 @@ def _why_illegal(state: State, action: Action) -> tuple[str, str]:
         if need not in hand:
             return f"player {mover} holds no {card_name(need)} card", "B12"
         if kind is PlayStar:
-            return "a star goes on a row with a direction, as its next value within 1-17 " \
-                "(not directly after arrows)", "B12"
+            return "a star goes on a row of luggage, standing for the row's next value (either " \
+                "neighbour before the row has a direction, any value directly after arrows), " \
+                "within 1-17", "B12"
         if kind is PlayArrows:
             return "arrows go on a conveyor with a row of luggage", "B12"
         return "the eye looks at up to two different conveyors with destination cards", "B12"
     if state.main_done:
         return "the turn's main action was already taken", "B5"
+    used = action.cards if kind is PlayLuggage else (  # type: ignore[union-attr]
+        (action.card,) if kind in (SetDestination, SwapDestination) else ())  # type: ignore[union-attr]
+    held_back = [card_name(c) for c in used if c in state.picked_up[mover]]  # type: ignore[index]
+    if held_back:
+        return f"player {mover} picked up {', '.join(held_back)} since their turn began: " \
+            "usable from their next turn on", "B14"
     match action:
         case PlayLuggage(conveyor=v, cards=cards):
             if not _conveyor(v):
@@ -801,7 +836,7 @@ def _why_illegal(state: State, action: Action) -> tuple[str, str]:
                 if CONVEYORS - state.rows.count(()) >= MAX_OPEN_ROWS:
                     return "three rows are open already", "B6"
                 return "the played cards must run by steps of exactly 1", "B6"
-            if row_info(state.rows[v]).destination != cards[0] // MAX_VALUE:
+            if state.rows[v][0] // MAX_VALUE != cards[0] // MAX_VALUE:
                 return f"the row on conveyor {v} holds another destination", "B6"
             return "the cards must continue the row by steps of exactly 1 in its direction", "B6"
         case SetDestination(conveyor=v) | CheckDestination(conveyor=v) | \
@@ -869,13 +904,16 @@ def _without_known(cards: tuple[int, ...], remove: tuple[int, ...]) -> tuple[int
     return tuple(out)
 
 
-def _less_one_each(cards: tuple[int, ...]) -> tuple[int, ...]:
-    """Return the multiset with one copy of each card fewer.
+def _less_one_each(cards: tuple[int, ...], kept: tuple[int, ...]) -> tuple[int, ...]:
+    """Return the multiset with one copy of each card fewer, except the cards of `kept`.
 
     After a player puts an unknown card of their hand face down, the others know only
-    that every card they knew of is still there except possibly one copy.
+    that every card they knew of is still there except possibly one copy — but the cards
+    the player picked up since their turn began (`kept`, B14) cannot have gone down.
     """
-    return tuple(cards[i] for i in range(1, len(cards)) if cards[i] == cards[i - 1])
+    if not kept:
+        return tuple(cards[i] for i in range(1, len(cards)) if cards[i] == cards[i - 1])
+    return tuple(c for i, c in enumerate(cards) if c in kept or (i and cards[i - 1] == c))
 
 
 def _with(cards: tuple[int, ...], add: tuple[int, ...]) -> tuple[int, ...]:
@@ -889,29 +927,47 @@ def _put(values: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
     return (*values[:i], value, *values[i + 1:])
 
 
+def _drawn_pile(discard: tuple[int, ...], buried: tuple[FaceDown, ...]) -> tuple[int, ...]:
+    """Return the new draw pile made of the discard pile, face-up and face-down cards (B15).
+
+    The pile has no order, so turning it over and shuffling needs no randomness; what
+    anyone knew of a face-down card is not carried into it.
+    """
+    return tuple(sorted((*discard, *(f.card for f in buried))))
+
+
 def _settle(state: State) -> State:
-    """Reshuffle or drop draws that need it (B15), then award an immediate win (B16)."""
-    if state.draws and not state.draw:
-        if state.discard or state.buried:
-            pool = sorted(state.discard + tuple(f.card for f in state.buried))
-            state = State(state.options, state.players, state.stage, state.hands, state.exposed,
-                          tuple(pool), (), (), state.removed, state.stowed, True,
-                          state.destinations, state.knowers, state.rows, state.turn,
-                          state.main_done, state.special_used, state.window, state.polled,
-                          state.draws, None)
-        else:
-            state = State(state.options, state.players, state.stage, state.hands, state.exposed,
-                          state.draw, state.discard, state.buried, state.removed, state.stowed,
-                          state.reshuffled, state.destinations, state.knowers, state.rows,
-                          state.turn, state.main_done, state.special_used, state.window,
-                          state.polled, (), None)
-    if not state.draws and state.window is None and not state.hands[state.active]:
-        return State(state.options, state.players, state.stage, state.hands, state.exposed,
-                     state.draw, state.discard, state.buried, state.removed, state.stowed,
-                     state.reshuffled, state.destinations, state.knowers, state.rows, state.turn,
-                     state.main_done, state.special_used, state.window, state.polled,
-                     state.draws, state.active)
-    return state
+    """Drop pending draws no card can serve (B12, B15), then award an immediate win (B16).
+
+    The active player's draw (B7) takes any card; another player's draw, after a plus-one,
+    takes a luggage card (B12). The discard pile has already become the draw pile if the
+    draw pile ran out (B15), so an empty draw pile means both are empty.
+    """
+    draws = state.draws
+    active = (state.options.first_player + state.turn) % state.players
+    if draws:
+        draw = state.draw
+        while draws and not (draw and (draws[0] == active or draw[0] < LUGGAGE)):
+            draws = draws[1:]
+        if draws:
+            if draws is state.draws:
+                return state
+            return State(state.options, state.players, state.stage, state.hands, state.exposed,
+                         state.picked_up, draw, state.discard, state.buried, state.removed,
+                         state.stowed, state.reshuffled, state.destinations, state.knowers,
+                         state.rows, state.star_values, state.turn, state.main_done,
+                         state.special_used, state.window, state.polled, draws, None)
+    if state.window is None and not state.hands[active]:
+        winner: int | None = active
+    elif draws is state.draws:
+        return state
+    else:
+        winner = None
+    return State(state.options, state.players, state.stage, state.hands, state.exposed,
+                 state.picked_up, state.draw, state.discard, state.buried, state.removed,
+                 state.stowed, state.reshuffled, state.destinations, state.knowers, state.rows,
+                 state.star_values, state.turn, state.main_done, state.special_used,
+                 state.window, state.polled, draws, winner)
 
 
 def _buried_key(f: FaceDown) -> tuple[int, tuple[int, ...]]:
@@ -928,22 +984,26 @@ def _apply_draw(s: State, action: Draw) -> State:
         hands = (*hands[:p], hand, *hands[p + 1:])
         draw = _without(s.draw, (c,))
         if sum(map(len, hands)) < (LUGGAGE_DEAL[n] + SPECIAL_DEAL[n]) * n:
-            return State(s.options, n, _DEAL, hands, s.exposed, draw, (), (), (), (), False,
-                         s.destinations, s.knowers, s.rows, 0, False, False, None, None, (),
-                         None)
+            return State(s.options, n, _DEAL, hands, s.exposed, s.picked_up, draw, (), (), (),
+                         (), False, s.destinations, s.knowers, s.rows, s.star_values, 0, False,
+                         False, None, None, (), None)
         stowed: tuple[int, ...] = ()
-        if not s.options.specials_in_draw_pile:
+        if not s.options.specials_in_draw_pile:  # B3: the specials left leave the game
             split = bisect_left(draw, LUGGAGE)
             draw, stowed = draw[:split], draw[split:]
-        return State(s.options, n, _PLACE, hands, s.exposed, draw, (), (), (), stowed, False,
-                     s.destinations, s.knowers, s.rows, 0, False, False, None, None, (),
-                     None)
+        return State(s.options, n, _PLACE, hands, s.exposed, s.picked_up, draw, (), (), (),
+                     stowed, False, s.destinations, s.knowers, s.rows, s.star_values, 0, False,
+                     False, None, None, (), None)
     p = s.draws[0]
     hand = _with(hands[p], (c,))
+    draw = _without(s.draw, (c,))
+    discard, buried, reshuffled = s.discard, s.buried, s.reshuffled
+    if not draw and (discard or buried):  # B15: at once, not at the next draw
+        draw, discard, buried, reshuffled = _drawn_pile(discard, buried), (), (), True
     return _settle(State(
-        s.options, n, s.stage, (*hands[:p], hand, *hands[p + 1:]), s.exposed,
-        _without(s.draw, (c,)), s.discard, s.buried, s.removed, s.stowed, s.reshuffled,
-        s.destinations, s.knowers, s.rows, s.turn, s.main_done, s.special_used,
+        s.options, n, s.stage, (*hands[:p], hand, *hands[p + 1:]), s.exposed, s.picked_up,
+        draw, discard, buried, s.removed, s.stowed, reshuffled,
+        s.destinations, s.knowers, s.rows, s.star_values, s.turn, s.main_done, s.special_used,
         s.window, s.polled, s.draws[1:], None))
 
 
@@ -953,27 +1013,27 @@ def _apply_set(s: State, action: SetDestination) -> State:
     hands, exposed = s.hands, s.exposed
     p = s.active if s.stage is _PLAY else _placer(s)
     hands = (*hands[:p], _without(hands[p], (c,)), *hands[p + 1:])
-    exposed = (*exposed[:p], _less_one_each(exposed[p]), *exposed[p + 1:])
     destinations = _put(s.destinations, v, c)
     knowers = _put(s.knowers, v, _ME[p])
     if s.stage is _PLACE:
         placed = CONVEYORS - destinations.count(None)
         stage = _PLAY if placed == placements_needed(n) else _PLACE
-        return State(s.options, n, stage, hands, exposed, s.draw, (), (), (), s.stowed, False,
-                     destinations, knowers, s.rows, 0, False, False,
-                     None, None, (), None)
+        return State(s.options, n, stage, hands, exposed, s.picked_up, s.draw, (), (), (),
+                     s.stowed, False, destinations, knowers, s.rows, s.star_values, 0, False,
+                     False, None, None, (), None)
+    exposed = (*exposed[:p], _less_one_each(exposed[p], s.picked_up[p]), *exposed[p + 1:])
     return _settle(State(
-        s.options, n, s.stage, hands, exposed, s.draw, s.discard, s.buried, s.removed,
-        s.stowed, s.reshuffled, destinations, knowers, s.rows, s.turn, True,
-        s.special_used, None, None, (p,), None))
+        s.options, n, s.stage, hands, exposed, s.picked_up, s.draw, s.discard, s.buried,
+        s.removed, s.stowed, s.reshuffled, destinations, knowers, s.rows, s.star_values, s.turn,
+        True, s.special_used, None, None, (p,), None))
 
 
 def _apply_check(s: State, action: CheckDestination) -> State:
     v = action.conveyor
     knowers = _put(s.knowers, v, s.knowers[v] | _ME[s.active])
-    return State(s.options, s.players, s.stage, s.hands, s.exposed, s.draw, s.discard, s.buried,
-                 s.removed, s.stowed, s.reshuffled, s.destinations, knowers,
-                 s.rows, s.turn, True, s.special_used, None, None, (), None)
+    return State(s.options, s.players, s.stage, s.hands, s.exposed, s.picked_up, s.draw,
+                 s.discard, s.buried, s.removed, s.stowed, s.reshuffled, s.destinations, knowers,
+                 s.rows, s.star_values, s.turn, True, s.special_used, None, None, (), None)
 
 
 def _apply_swap(s: State, action: SwapDestination) -> State:
@@ -984,27 +1044,33 @@ def _apply_swap(s: State, action: SwapDestination) -> State:
     taken = s.destinations[v]
     assert taken is not None
     hand = _with(_without(hands[p], (c,)), (taken,))
-    known = _less_one_each(exposed[p])
+    known = _less_one_each(exposed[p], s.picked_up[p])
     if len(s.knowers[v] | _ME[p]) == n:
         known = _with(known, (taken,))
     return State(s.options, n, s.stage, (*hands[:p], hand, *hands[p + 1:]),
-                 (*exposed[:p], known, *exposed[p + 1:]), s.draw, s.discard, s.buried,
-                 s.removed, s.stowed, s.reshuffled,
+                 (*exposed[:p], known, *exposed[p + 1:]), s.picked_up, s.draw, s.discard,
+                 s.buried, s.removed, s.stowed, s.reshuffled,
                  _put(s.destinations, v, c),
                  _put(s.knowers, v, _ME[p]),
-                 s.rows, s.turn, True, s.special_used, None, None, (), None)
+                 s.rows, s.star_values, s.turn, True, s.special_used, None, None, (), None)
 
 
 def _apply_close(s: State, action: CloseConveyor) -> State:
     v = action.conveyor
     card = s.destinations[v]
     assert card is not None
-    buried = sorted((*s.buried, FaceDown(card, s.knowers[v])), key=_buried_key)
-    return State(s.options, s.players, s.stage, s.hands, s.exposed, s.draw,
-                 _with(s.discard, s.rows[v]), tuple(buried), s.removed, s.stowed, s.reshuffled,
+    discard = _with(s.discard, s.rows[v])
+    buried = tuple(sorted((*s.buried, FaceDown(card, s.knowers[v])), key=_buried_key))
+    draw, reshuffled = s.draw, s.reshuffled
+    if not draw:  # B15: the discard pile becomes the draw pile at once
+        draw, discard, buried, reshuffled = _drawn_pile(discard, buried), (), (), True
+    stars = s.star_values
+    return State(s.options, s.players, s.stage, s.hands, s.exposed, s.picked_up, draw, discard,
+                 buried, s.removed, s.stowed, reshuffled,
                  _put(s.destinations, v, None),
                  _put(s.knowers, v, _NOBODY),
                  _put(s.rows, v, ()),
+                 _put(stars, v, ()) if stars[v] else stars,
                  s.turn, True, s.special_used, None, None, (), None)
 
 
@@ -1016,8 +1082,8 @@ def _apply_luggage(s: State, action: PlayLuggage) -> State:
     return State(s.options, n, s.stage,
                  (*hands[:p], _without(hands[p], cards), *hands[p + 1:]),
                  (*exposed[:p], _without_known(exposed[p], cards), *exposed[p + 1:]),
-                 s.draw, s.discard, s.buried, s.removed, s.stowed, s.reshuffled, s.destinations,
-                 s.knowers, _put(s.rows, v, s.rows[v] + cards),
+                 s.picked_up, s.draw, s.discard, s.buried, s.removed, s.stowed, s.reshuffled,
+                 s.destinations, s.knowers, _put(s.rows, v, s.rows[v] + cards), s.star_values,
                  s.turn, True, s.special_used, v, (p + 1) % n, (), None)
 
 
@@ -1025,13 +1091,18 @@ def _apply_star_or_arrows(s: State, action: PlayStar | PlayArrows) -> State:
     v = action.conveyor
     hands, exposed = s.hands, s.exposed
     p = s.active
-    card = STAR if type(action) is PlayStar else ARROWS
+    stars = s.star_values
+    if type(action) is PlayStar:
+        card = STAR
+        stars = _put(stars, v, (*stars[v], action.value))
+    else:
+        card = ARROWS
     return _settle(State(
         s.options, s.players, s.stage,
         (*hands[:p], _without(hands[p], (card,)), *hands[p + 1:]),
-        (*exposed[:p], _without_known(exposed[p], (card,)), *exposed[p + 1:]),
-        s.draw, s.discard, s.buried, s.removed, s.stowed, s.reshuffled, s.destinations, s.knowers,
-        _put(s.rows, v, (*s.rows[v], card)),
+        (*exposed[:p], _without_known(exposed[p], (card,)), *exposed[p + 1:]), s.picked_up,
+        s.draw, s.discard, s.buried, s.removed, s.stowed, s.reshuffled, s.destinations,
+        s.knowers, _put(s.rows, v, (*s.rows[v], card)), stars,
         s.turn, s.main_done, True, None, None, (), None))
 
 
@@ -1041,12 +1112,16 @@ def _apply_eye(s: State, action: PlayEye) -> State:
     knowers = s.knowers
     for v in action.conveyors:
         knowers = _put(knowers, v, knowers[v] | _ME[p])
+    draw, discard, buried, reshuffled = s.draw, _with(s.discard, (EYE,)), s.buried, s.reshuffled
+    if not draw:  # B15: the discard pile becomes the draw pile at once
+        draw, discard, buried, reshuffled = _drawn_pile(discard, buried), (), (), True
     return _settle(State(
         s.options, s.players, s.stage,
         (*hands[:p], _without(hands[p], (EYE,)), *hands[p + 1:]),
-        (*exposed[:p], _without_known(exposed[p], (EYE,)), *exposed[p + 1:]),
-        s.draw, _with(s.discard, (EYE,)), s.buried, s.removed, s.stowed, s.reshuffled,
-        s.destinations, knowers, s.rows, s.turn, s.main_done, True, None, None, (), None))
+        (*exposed[:p], _without_known(exposed[p], (EYE,)), *exposed[p + 1:]), s.picked_up,
+        draw, discard, buried, s.removed, s.stowed, reshuffled,
+        s.destinations, knowers, s.rows, s.star_values, s.turn, s.main_done, True, None, None,
+        (), None))
 
 
 def _apply_plus_one(s: State, action: PlayPlusOne) -> State:
@@ -1058,23 +1133,24 @@ def _apply_plus_one(s: State, action: PlayPlusOne) -> State:
                   if len(hands[q % n]) < HAND_LIMIT_PLUS_ONE)
     return _settle(State(
         s.options, n, s.stage, hands,
-        (*exposed[:p], _without_known(exposed[p], (PLUS_ONE,)), *exposed[p + 1:]),
+        (*exposed[:p], _without_known(exposed[p], (PLUS_ONE,)), *exposed[p + 1:]), s.picked_up,
         s.draw, s.discard, s.buried, _with(s.removed, (PLUS_ONE,)), s.stowed, s.reshuffled,
-        s.destinations, s.knowers, s.rows, s.turn, s.main_done, True, None, None, draws,
-        None))
+        s.destinations, s.knowers, s.rows, s.star_values, s.turn, s.main_done, True, None, None,
+        draws, None))
 
 
 def _apply_pick_up(s: State, action: PickUp) -> State:
     v, k = action.conveyor, action.count
-    hands, exposed = s.hands, s.exposed
+    hands, exposed, picked_up = s.hands, s.exposed, s.picked_up
     p = s.polled if s.polled is not None else s.active
     row = s.rows[v]
     picked = row[-k:]
     return State(s.options, s.players, s.stage,
                  (*hands[:p], _with(hands[p], picked), *hands[p + 1:]),
                  (*exposed[:p], _with(exposed[p], picked), *exposed[p + 1:]),
+                 (*picked_up[:p], _with(picked_up[p], picked), *picked_up[p + 1:]),
                  s.draw, s.discard, s.buried, s.removed, s.stowed, s.reshuffled, s.destinations,
-                 s.knowers, _put(s.rows, v, row[:-k]),
+                 s.knowers, _put(s.rows, v, row[:-k]), s.star_values,
                  s.turn, s.main_done, s.special_used, s.window, s.polled, (), None)
 
 
@@ -1085,17 +1161,19 @@ def _apply_challenge(s: State, action: Challenge) -> State:
     card = s.destinations[w]
     assert card is not None
     row = s.rows[w]
-    claimed = row_info(row).destination
+    claimed = row[0] // MAX_VALUE  # a row starts with luggage and holds one destination
     bluff = card >= LUGGAGE or card // MAX_VALUE != claimed
     p = s.active if bluff else s.polled
     lost = (*row, card)
+    stars = s.star_values
     return _settle(State(
         s.options, s.players, s.stage, (*hands[:p], _with(hands[p], lost), *hands[p + 1:]),
-        (*exposed[:p], _with(exposed[p], lost), *exposed[p + 1:]),
+        (*exposed[:p], _with(exposed[p], lost), *exposed[p + 1:]), s.picked_up,
         s.draw, s.discard, s.buried, s.removed, s.stowed, s.reshuffled,
         _put(s.destinations, w, None),
         _put(s.knowers, w, _NOBODY),
         _put(s.rows, w, ()),
+        _put(stars, w, ()) if stars[w] else stars,
         s.turn, s.main_done, s.special_used, None, None, (), None))
 
 
@@ -1103,17 +1181,22 @@ def _apply_pass(s: State, action: Pass) -> State:
     assert s.polled is not None
     nxt = (s.polled + 1) % s.players
     closed = nxt == (s.options.first_player + s.turn) % s.players
-    new = State(s.options, s.players, s.stage, s.hands, s.exposed, s.draw, s.discard, s.buried,
-                s.removed, s.stowed, s.reshuffled, s.destinations, s.knowers, s.rows, s.turn,
-                s.main_done, s.special_used,
+    new = State(s.options, s.players, s.stage, s.hands, s.exposed, s.picked_up, s.draw,
+                s.discard, s.buried, s.removed, s.stowed, s.reshuffled, s.destinations,
+                s.knowers, s.rows, s.star_values, s.turn, s.main_done, s.special_used,
                 None if closed else s.window, None if closed else nxt, (), None)
     return _settle(new) if closed else new
 
 
 def _apply_end_turn(s: State, action: EndTurn) -> State:
-    return State(s.options, s.players, s.stage, s.hands, s.exposed, s.draw, s.discard, s.buried,
-                 s.removed, s.stowed, s.reshuffled, s.destinations, s.knowers, s.rows, s.turn + 1,
-                 False, False, None, None, (), None)
+    picked_up = s.picked_up
+    nxt = (s.options.first_player + s.turn + 1) % s.players
+    if picked_up[nxt]:  # B14: what they picked up is theirs to use from this turn on
+        picked_up = (*picked_up[:nxt], (), *picked_up[nxt + 1:])
+    return State(s.options, s.players, s.stage, s.hands, s.exposed, picked_up, s.draw,
+                 s.discard, s.buried, s.removed, s.stowed, s.reshuffled, s.destinations,
+                 s.knowers, s.rows, s.star_values, s.turn + 1, False, False, None, None, (),
+                 None)
 
 
 _APPLY: Final[dict[type, Callable[[State, Any], State]]] = {
@@ -1149,6 +1232,11 @@ def apply_unchecked(state: State, action: Action) -> State:
 def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     """Return each card that may be drawn with its exact probability.
 
+    Each physical card of the pile it comes from is equally likely: the luggage (then the
+    specials) not yet dealt (B2); for the active player's draw after setting a destination,
+    the whole draw pile (B7); for another player's draw after a plus-one, the luggage of
+    the draw pile, the specials passed over staying in it (B12).
+
     >>> [(str(a), str(p)) for a, p in chance_outcomes(new_game(2))][:2]
     [('draw r1', '1/51'), ('draw r2', '1/51')]
     """
@@ -1160,16 +1248,18 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
 
 
 def sample_chance(state: State, rng: random.Random) -> Action:
-    """Draw one card: a uniform choice among the physical cards of the pile, no enumeration."""
+    """Draw one card: a uniform choice among the physical cards of the pile it comes from
+    (see `chance_outcomes`), with no enumeration."""
     if state.stage is not _DEAL and not state.draws:
         raise BoardrulesError("no card is being dealt or drawn: this state is not a chance node")
     draw = state.draw
-    if state.stage is _DEAL:
-        split = bisect_left(draw, LUGGAGE)
-        if deal_recipient(state)[1]:
-            return DRAW[draw[rng.randrange(split)]]
-        return DRAW[draw[split + rng.randrange(len(draw) - split)]]
-    return DRAW[draw[rng.randrange(len(draw))]]
+    if state.stage is not _DEAL and \
+            state.draws[0] == (state.options.first_player + state.turn) % state.players:
+        return DRAW[draw[rng.randrange(len(draw))]]  # B7: any card of the draw pile
+    split = bisect_left(draw, LUGGAGE)
+    if _luggage_only(state):
+        return DRAW[draw[rng.randrange(split)]]
+    return DRAW[draw[split + rng.randrange(len(draw) - split)]]
 
 
 # --- results -------------------------------------------------------------------------------

@@ -87,7 +87,7 @@ class Options:
     """Captain Bluff options.
 
     >>> Options().turn_limit, Options().specials_in_draw_pile
-    (1000, True)
+    (1000, False)
     >>> Options(specials=(5, 3, 3, 3)).specials.star
     5
     """
@@ -95,9 +95,10 @@ class Options:
     specials: Specials = attrs.field(factory=Specials, converter=_to_specials)
     """The split of the 14 special cards (B1); default star 4, arrows 4, eye 3, plus_one 3
     (an assumption: the split is not published)."""
-    specials_in_draw_pile: bool = attrs.field(default=True, validator=_check_bool)
-    """Whether the specials left after the deal join the draw pile (default) or leave the
-    game unseen (B3)."""
+    specials_in_draw_pile: bool = attrs.field(default=False, validator=_check_bool)
+    """Whether the specials left after the deal leave the game unseen (default, the
+    rulebook: the draw pile is the luggage left over) or are shuffled into the draw pile
+    (``True``, a variant) (B3)."""
     turn_limit: int = attrs.field(default=DEFAULT_TURN_LIMIT, validator=_check_limit)
     """Turns after which the game ends with no winner (B17, an engine bound); default 1000."""
     first_player: int = attrs.field(default=0, validator=_check_first)
@@ -145,6 +146,10 @@ class State:
     exposed: tuple[tuple[int, ...], ...]
     """For each player, the cards of their hand every player knows they hold (taken face up
     at a challenge or a pick-up), ascending; always part of that hand."""
+    picked_up: tuple[tuple[int, ...], ...]
+    """For each player, the luggage they picked up from a row since their last turn began
+    (B14), ascending: they may use it only from their next turn on. Public; always part
+    of `exposed`."""
     draw: tuple[int, ...]
     """The face-down draw pile, ascending (no order exists)."""
     discard: tuple[int, ...]
@@ -154,17 +159,20 @@ class State:
     removed: tuple[int, ...]
     """Cards out of the game face up (played plus-one cards), ascending."""
     stowed: tuple[int, ...]
-    """Specials that left the game unseen at setup (option ``specials_in_draw_pile=False``)."""
+    """Specials that left the game unseen at setup (B3; none with option
+    ``specials_in_draw_pile=True``)."""
     reshuffled: bool
-    """Whether the discard pile has been shuffled into the draw pile yet (B15). Until then
-    the draw pile holds only cards left over from the deal: with option
-    ``specials_in_draw_pile=False``, only luggage."""
+    """Whether the discard pile has been turned into the draw pile yet (B15). Until then
+    the draw pile holds only cards left over from the deal: by default only luggage."""
     destinations: tuple[int | None, ...]
     """Each conveyor's face-down destination card, or ``None``."""
     knowers: tuple[frozenset[int], ...]
     """For each conveyor, the players who know its destination card (empty without one)."""
     rows: tuple[tuple[int, ...], ...]
     """Each conveyor's face-up row in play order (luggage, stars, arrows)."""
+    star_values: tuple[tuple[int, ...], ...]
+    """For each conveyor, the value (1–17) each star of its row stands for, in row order
+    (B12)."""
     turn: int
     """Turns completed in the play stage; the active player is
     ``(first_player + turn) % players``."""

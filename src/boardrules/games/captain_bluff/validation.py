@@ -51,11 +51,13 @@ def validate_state(state: State) -> None:  # noqa: PLR0915 - one check per zone,
     """Raise `InvalidStateError` naming the first problem unless `state` is possible.
 
     Checks the player count and seats, every zone's cards, the conservation of the 65
-    cards, the rows (B6, B12), the stage (deal progress, setup placements), the draw
-    pile before the first reshuffle (B3, B15), whose turn it is and the turn's progress
-    (the first turn before its main action included), the challenge window, pending
-    draws, the winner, and knowledge (knowers are players; every face-down card is known
-    to at least the player who put it there; exposed cards lie in their holder's hand).
+    cards, the rows and the values of their stars (B6, B12), the stage (deal progress,
+    setup placements), the draw pile (never empty while the discard pile is not, and
+    before the first reshuffle only what setup left: B3, B15), whose turn it is and the
+    turn's progress (the first turn before its main action included), the challenge
+    window, pending draws, the winner, and knowledge (knowers are players; every face-down
+    card is known to at least the player who put it there; exposed cards lie in their
+    holder's hand; cards picked up are luggage and exposed, B14).
     """
     if not isinstance(state, State):
         _fail(f"expected a captain_bluff.State, got {type(state).__name__}")
@@ -65,8 +67,9 @@ def validate_state(state: State) -> None:  # noqa: PLR0915 - one check per zone,
     options = state.options
     if options.first_player >= n:
         _fail(f"options.first_player: no seat {options.first_player} with {n} players")
-    for name, size in (("hands", n), ("exposed", n), ("destinations", CONVEYORS),
-                       ("knowers", CONVEYORS), ("rows", CONVEYORS)):
+    for name, size in (("hands", n), ("exposed", n), ("picked_up", n),
+                       ("destinations", CONVEYORS), ("knowers", CONVEYORS), ("rows", CONVEYORS),
+                       ("star_values", CONVEYORS)):
         if len(getattr(state, name)) != size:
             _fail(f"{name}: expected {size} entries, got {len(getattr(state, name))}")
     for p in range(n):
@@ -74,6 +77,12 @@ def validate_state(state: State) -> None:  # noqa: PLR0915 - one check per zone,
         _multiset(f"exposed[{p}]", state.exposed[p])
         if Counter(state.exposed[p]) - Counter(state.hands[p]):
             _fail(f"exposed[{p}]: cards known to be in player {p}'s hand are not in it")
+        _multiset(f"picked_up[{p}]", state.picked_up[p])
+        if any(c >= LUGGAGE for c in state.picked_up[p]):
+            _fail(f"picked_up[{p}]: only luggage is picked up from a row (B14)")
+        if Counter(state.picked_up[p]) - Counter(state.exposed[p]):
+            _fail(f"picked_up[{p}]: the cards picked up are seen by all, so they must be in "
+                  f"exposed[{p}] (B14)")
     for name in ("draw", "discard", "removed", "stowed"):
         _multiset(name, getattr(state, name))
     for v in range(CONVEYORS):
@@ -146,9 +155,11 @@ def validate_state(state: State) -> None:  # noqa: PLR0915 - one check per zone,
     for v in range(CONVEYORS):
         row = state.rows[v]
         if not row:
+            if state.star_values[v]:
+                _fail(f"star_values[{v}]: an empty row holds no star (B12)")
             continue
         open_rows += 1
-        problem = analyse_row(row)
+        problem = analyse_row(row, state.star_values[v])
         if isinstance(problem, str):
             _fail(f"rows[{v}]: {problem} (B6, B12)")
         if state.destinations[v] is None:
@@ -163,7 +174,8 @@ def validate_state(state: State) -> None:  # noqa: PLR0915 - one check per zone,
     dealt = LUGGAGE_DEAL[n] + SPECIAL_DEAL[n]
     needed = placements_needed(n)
     if state.stage is Stage.PLACE:
-        if open_rows or state.discard or state.buried or state.removed or any(state.exposed):
+        if open_rows or state.discard or state.buried or state.removed or any(state.exposed) \
+                or any(state.picked_up):
             _fail("setup: no cards are played before every destination is placed (B4)")
         placed = CONVEYORS - state.destinations.count(None)
         if placed >= needed:
@@ -191,7 +203,7 @@ def validate_state(state: State) -> None:  # noqa: PLR0915 - one check per zone,
 def _validate_deal(state: State, hand_sizes: list[int]) -> None:
     n = state.players
     if any(d is not None for d in state.destinations) or state.discard or state.buried or \
-            state.removed or any(state.exposed) or any(state.rows):
+            state.removed or any(state.exposed) or any(state.picked_up) or any(state.rows):
         _fail("deal: only hands and the draw pile hold cards during the deal (B2)")
     if (state.turn, state.main_done, state.special_used, state.window, state.polled,
             state.draws, state.winner) != (0, False, False, None, None, (), None):
@@ -213,8 +225,12 @@ def _validate_deal(state: State, hand_sizes: list[int]) -> None:
 
 
 def _validate_draw_pile(state: State) -> None:
-    """Check the draw pile against `State.reshuffled`: until the first reshuffle (B15) it
-    only shrinks from what setup left, and holds no special if the option stowed them (B3)."""
+    """Check the draw pile: it is never empty while the discard pile holds cards (B15);
+    until the first reshuffle it only shrinks from what setup left, and holds no special
+    if the specials left the game at setup (B3)."""
+    if not state.draw and (state.discard or state.buried):
+        _fail("draw: the draw pile is empty but the discard pile is not: it becomes the new "
+              "draw pile as soon as the draw pile runs out (B15)")
     if state.reshuffled:
         return
     n = state.players
@@ -225,7 +241,7 @@ def _validate_draw_pile(state: State) -> None:
         _fail(f"draw: {len(state.draw)} cards, but the deal left {left} and the discard "
               "pile has not been reshuffled into it (B3, B15)")
     if not options.specials_in_draw_pile and any(c >= LUGGAGE for c in state.draw):
-        _fail("draw: with specials_in_draw_pile=False the draw pile holds only luggage "
+        _fail("draw: without specials_in_draw_pile the draw pile holds only luggage "
               "until the discard pile is reshuffled into it (B3, B15)")
 
 
@@ -256,25 +272,7 @@ def _validate_play(state: State) -> None:
             _fail("window: a challenge window opens only after the main action (B13)")
         if state.draws:
             _fail("draws: nobody draws while a challenge window is open")
-    for p in state.draws:
-        if not 0 <= p < n:
-            _fail(f"draws: no player {p}")
-    if state.draws:
-        if not state.draw:
-            _fail("draws: a draw is pending but the draw pile is empty (B15: reshuffle first)")
-        if len(set(state.draws)) != len(state.draws):
-            _fail("draws: a player draws at most once at a time")
-        if state.draws == (active,):
-            if not state.main_done:
-                _fail("draws: the active player draws only after setting a destination (B7)")
-        elif active in state.draws or not state.special_used or PLUS_ONE not in state.removed:
-            _fail("draws: only a plus-one card makes the other players draw (B12)")
-        elif any(len(state.hands[p]) >= HAND_LIMIT_PLUS_ONE for p in state.draws):
-            _fail("draws: a plus-one card makes only players with fewer than 5 cards draw (B12)")
-        elif [(p - active) % n for p in state.draws] != sorted((p - active) % n
-                                                               for p in state.draws):
-            _fail("draws: after a plus-one the other players draw in seat order from the "
-                  "active player's left (B12)")
+    _validate_draws(state)
     for p in range(n):
         if p != active and not state.hands[p]:
             _fail(f"hands[{p}]: only the active player can empty their hand (B16)")
@@ -286,6 +284,36 @@ def _validate_play(state: State) -> None:
               "limit cannot end the game with an empty hand (B16, B17)")
     elif not state.draws and window is None and not state.hands[active]:
         _fail(f"hands[{active}]: the active player's hand is empty, so they have won (B16)")
+
+
+def _validate_draws(state: State) -> None:
+    """Check the pending draws: whose they are (B7, B12) and that the pile can serve the
+    first (B12, B15)."""
+    n = state.players
+    active = state.active
+    draws = state.draws
+    for p in draws:
+        if not 0 <= p < n:
+            _fail(f"draws: no player {p}")
+    if not draws:
+        return
+    if not state.draw:
+        _fail("draws: a draw is pending but the draw pile is empty (B15: reshuffle first)")
+    if draws[0] != active and state.draw[0] >= LUGGAGE:
+        _fail("draws: a plus-one's draw is pending but the draw pile holds no luggage, "
+              "so it is skipped (B12)")
+    if len(set(draws)) != len(draws):
+        _fail("draws: a player draws at most once at a time")
+    if draws == (active,):
+        if not state.main_done:
+            _fail("draws: the active player draws only after setting a destination (B7)")
+    elif active in draws or not state.special_used or PLUS_ONE not in state.removed:
+        _fail("draws: only a plus-one card makes the other players draw (B12)")
+    elif any(len(state.hands[p]) >= HAND_LIMIT_PLUS_ONE for p in draws):
+        _fail("draws: a plus-one card makes only players with fewer than 5 cards draw (B12)")
+    elif [(p - active) % n for p in draws] != sorted((p - active) % n for p in draws):
+        _fail("draws: after a plus-one the other players draw in seat order from the "
+              "active player's left (B12)")
 
 
 def _validate_first_turn(state: State) -> None:
