@@ -212,7 +212,8 @@ class TestResampleRecall:
             known = [k for k in state.exposed[q] if isinstance(action, Discard)
                      and k[0] == action.card[0]]
             after = lustry.apply(state, action)
-            if known and not discard_seen(state.hands[q], state.exposed[q], action.card):
+            if (known and isinstance(action, Discard)
+                    and not discard_seen(state.hands[q], state.exposed[q], action.card)):
                 break
             state = after
         pile = next(i for i in range(6) if after.discards[i] != state.discards[i])
