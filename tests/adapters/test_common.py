@@ -8,7 +8,6 @@ import itertools
 import json
 import pickle
 import random
-from typing import Any
 from urllib.parse import unquote
 
 import attrs
@@ -20,26 +19,13 @@ from boardrules.adapters._common import (
     NONE_INT,
     Configuration,
     History,
-    numeric_games,
     options_from_parameters,
     parameter_values,
     parameters,
 )
-from boardrules.games import GAMES, AnyGame, kivi, lustry, ren_dhark, whales_rivals
+from boardrules.games import GAMES, AnyGame, kivi, lustry, whales_rivals
 from boardrules.spaces import InfoState
-
-# One options object per game with every option away from its default where the game
-# allows it: every way of carrying an option is exercised.
-_BOARD = tuple(reversed(kivi.Options().board))
-NON_DEFAULT: dict[str, Any] = {
-    "kivi": kivi.Options(board=_BOARD, highest_rule=list(kivi.HighestRule)[-1]),
-    "lustry": lustry.Options(first_player=1, stall_turns=None, turn_limit=77,
-                             unblock_protects=list(type(lustry.Options().unblock_protects))[-1]),
-    "ren_dhark": ren_dhark.Options(blue_player=1, dash_cards_deployable=True),
-    "whales_rivals": whales_rivals.Options(
-        whale_values=tuple(tuple(sorted(v, reverse=True)) for v in
-                           whales_rivals.Options().whale_values), first_player=1),
-}
+from tests.adapters.games import NON_DEFAULT, names, option_sets
 
 
 def _play(game: AnyGame, steps: int, seed: int) -> History:
@@ -58,19 +44,19 @@ def _play(game: AnyGame, steps: int, seed: int) -> History:
 class TestParameters:
     """Every option of every game is a flat parameter that round-trips."""
 
-    @pytest.mark.parametrize("name", sorted(NON_DEFAULT))
-    def test_round_trip(self, name: str) -> None:
+    @pytest.mark.parametrize(("name", "options"), option_sets())
+    def test_round_trip(self, name: str, options: object) -> None:
         """parameter_values and options_from_parameters are inverse, defaults and not."""
         game = GAMES[name]
-        for options in (game.Options(), NON_DEFAULT[name]):
-            values = parameter_values(game, options)
+        for each in (game.Options(), options):
+            values = parameter_values(game, each)
             assert set(values) == {p.name for p in parameters(game)}
-            assert options_from_parameters(game, values) == options
+            assert options_from_parameters(game, values) == each
 
-    @pytest.mark.parametrize("name", sorted(NON_DEFAULT))
-    def test_game_string_safe(self, name: str) -> None:
+    @pytest.mark.parametrize(("name", "options"), option_sets())
+    def test_game_string_safe(self, name: str, options: object) -> None:
         """No value holds what an OpenSpiel game string cannot carry, nor is empty."""
-        for value in parameter_values(GAMES[name], NON_DEFAULT[name]).values():
+        for value in parameter_values(GAMES[name], options).values():
             assert type(value) in (bool, int, float, str)
             if isinstance(value, str):
                 assert value and not set(value) & set(",()="), value
@@ -89,7 +75,7 @@ class TestParameters:
         """A JSON-carried value is the option's JSON once unescaped."""
         text = parameter_values(kivi, NON_DEFAULT["kivi"])["board"]
         assert isinstance(text, str)
-        assert json.loads(unquote(text))[0] == [c.value for c in _BOARD[0]]
+        assert json.loads(unquote(text))[0] == [c.value for c in NON_DEFAULT["kivi"].board[0]]
 
     def test_none(self) -> None:
         """An ``int | None`` option reads -1 as None."""
@@ -116,7 +102,7 @@ class TestParameters:
 class TestHistory:
     """A history shares its points, computes information states on demand, pickles."""
 
-    @pytest.mark.parametrize("name", numeric_games())
+    @pytest.mark.parametrize("name", names())
     def test_info_states_match_a_tracker(self, name: str) -> None:
         """Each player's information state equals one carried step by step."""
         game = GAMES[name]
@@ -135,7 +121,7 @@ class TestHistory:
                     assert after.info_state(player) == info
             assert point.info_state(player) == info
 
-    @pytest.mark.parametrize("name", numeric_games())
+    @pytest.mark.parametrize("name", names())
     def test_pickles_as_a_record(self, name: str) -> None:
         """A pickled history replays to the same states and actions."""
         point = _play(GAMES[name], 40, seed=5)

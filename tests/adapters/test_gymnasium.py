@@ -25,12 +25,7 @@ from boardrules.adapters.gymnasium import BoardrulesEnv, env_id  # noqa: E402
 from boardrules.bots import RandomBot  # noqa: E402
 from boardrules.errors import UnknownActionError  # noqa: E402
 from boardrules.games import GAMES, kivi, lustry  # noqa: E402
-from tests.adapters.test_common import NON_DEFAULT  # noqa: E402
-
-NAMES = numeric_games()
-CONFIGURATIONS = [(name, players) for name in NAMES
-                  for players in range(GAMES[name].MIN_PLAYERS, GAMES[name].MAX_PLAYERS + 1)]
-CONFIG_IDS = [f"{name}-{players}p" for name, players in CONFIGURATIONS]
+from tests.adapters.games import configurations, option_sets  # noqa: E402
 
 
 def _make(name: str, **kwargs: Any) -> BoardrulesEnv:
@@ -59,29 +54,30 @@ def _episode(e: BoardrulesEnv, seed: int) -> tuple[float, bool, bool, int]:
 class TestCheckEnv:
     """Gymnasium's check_env passes on every game, player count and option set."""
 
-    @pytest.mark.parametrize(("name", "players"), CONFIGURATIONS, ids=CONFIG_IDS)
+    @pytest.mark.parametrize(("name", "players"), configurations())
     def test_check_env(self, name: str, players: int, capsys: pytest.CaptureFixture[str]
                        ) -> None:
         """The learner first, against random bots (every render mode included)."""
         check_env(_make(name, players=players))
         assert GAMES[name].TITLE.split()[0] in capsys.readouterr().out  # "human" printed
 
-    @pytest.mark.parametrize(("name", "players"), CONFIGURATIONS, ids=CONFIG_IDS)
+    @pytest.mark.parametrize(("name", "players"), configurations())
     def test_check_env_last_seat_against_search(self, name: str, players: int) -> None:
         """The learner last, against information-set MCTS bots."""
         check_env(_make(name, players=players, seat=players - 1, opponents="ismcts:8"),
                   skip_render_check=True)
 
-    @pytest.mark.parametrize("name", NAMES)
-    def test_check_env_non_default_options(self, name: str) -> None:
-        """Every option away from its default (as flat parameters), a middle seat, one bot
-        per seat."""
+    @pytest.mark.parametrize(("name", "options"), option_sets())
+    def test_check_env_options(self, name: str, options: object) -> None:
+        """Every option away from its default, and options that change the spaces (as flat
+        parameters); the most players, a middle seat, one bot per seat."""
         game = GAMES[name]
         players = game.MAX_PLAYERS
         bots = ["random", "ismcts:4", "random"][:players - 1]
-        check_env(_make(name, players=players, seat=players // 2, opponents=bots,
-                        options=parameter_values(game, NON_DEFAULT[name])),
-                  skip_render_check=True)
+        e = _make(name, players=players, seat=players // 2, opponents=bots,
+                  options=parameter_values(game, options))
+        assert e.config.options == options
+        check_env(e, skip_render_check=True)
 
 
 class TestRegistration:
@@ -89,7 +85,7 @@ class TestRegistration:
 
     def test_ids(self) -> None:
         """boardrules/<game>-v<rules version>, and the bare name takes the latest."""
-        for name in NAMES:
+        for name in numeric_games():
             game = GAMES[name]
             id_ = f"boardrules/{name}-v{game.RULES_VERSION}"
             assert env_id(game) == id_ and id_ in gymnasium.registry
@@ -106,7 +102,7 @@ class TestRegistration:
 class TestEpisodes:
     """Rewards, terminations and truncations follow the game."""
 
-    @pytest.mark.parametrize(("name", "players"), CONFIGURATIONS, ids=CONFIG_IDS)
+    @pytest.mark.parametrize(("name", "players"), configurations())
     def test_reward_is_the_learners_return(self, name: str, players: int) -> None:
         """The last step's reward is the learner's return; the rules end it: terminated."""
         e = _make(name, players=players, seat=players - 1)

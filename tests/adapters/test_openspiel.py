@@ -28,11 +28,9 @@ from boardrules.adapters._common import numeric_games, parameter_values  # noqa:
 from boardrules.errors import UnknownActionError  # noqa: E402
 from boardrules.games import GAMES, lustry  # noqa: E402
 from boardrules.spaces import InfoState  # noqa: E402
-from tests.adapters.test_common import NON_DEFAULT  # noqa: E402
+from tests.adapters.games import configurations, names, option_sets  # noqa: E402
 
 NAMES = numeric_games()
-CONFIGURATIONS = [(name, players) for name in NAMES
-                  for players in range(GAMES[name].MIN_PLAYERS, GAMES[name].MAX_PLAYERS + 1)]
 
 # Options that keep a whole game short where the defaults run to turn limits of hundreds
 # of turns (the bots' matches; a cut-off game is reported as truncated).
@@ -68,7 +66,7 @@ class TestRegistration:
         assert {f"boardrules_{n}" for n in NAMES} <= names
         assert openspiel.register() == []  # already registered: nothing new
 
-    @pytest.mark.parametrize(("name", "players"), CONFIGURATIONS)
+    @pytest.mark.parametrize(("name", "players"), configurations())
     def test_game_facts(self, name: str, players: int) -> None:
         """Sizes, bounds, utilities and information come from the game."""
         game = GAMES[name]
@@ -93,14 +91,15 @@ class TestRegistration:
         assert spiel.information_state_tensor_shape() == list(
             getattr(game, "info_state_shape")(players))  # noqa: B009
 
-    @pytest.mark.parametrize("name", sorted(NON_DEFAULT))
-    def test_options_as_parameters(self, name: str) -> None:
+    @pytest.mark.parametrize(("name", "options"), option_sets())
+    def test_options_as_parameters(self, name: str, options: object) -> None:
         """Options are game parameters; the game string loads the same configuration."""
         game = GAMES[name]
-        spiel = openspiel.load(name, options=NON_DEFAULT[name])
-        assert spiel.config.options == NON_DEFAULT[name]
+        spiel = openspiel.load(name, options=options)
+        assert spiel.config.options == options
+        assert spiel.num_distinct_actions() == spiel.config.space.size
         again = pyspiel.load_game(str(spiel))
-        assert again.config.options == NON_DEFAULT[name]
+        assert again.config.options == options
         assert str(again) == str(spiel)
         assert type(again) is openspiel.game_class(game)
 
@@ -117,19 +116,20 @@ class TestRegistration:
 class TestOpenSpielsOwnTests:
     """OpenSpiel's random-simulation tests, with serialization, on every configuration."""
 
-    @pytest.mark.parametrize(("name", "players"), CONFIGURATIONS)
+    @pytest.mark.parametrize(("name", "players"), configurations())
     def test_random_sim_test(self, name: str, players: int) -> None:
         """pyspiel.random_sim_test (C++: clones, serialization, observations, returns)."""
         pyspiel.random_sim_test(_spiel(name, players), num_sims=SIMS.get(name, 3),
                                 serialize=True, verbose=False)
 
-    @pytest.mark.parametrize("name", sorted(NON_DEFAULT))
-    def test_random_sim_test_options(self, name: str) -> None:
-        """The same with every option away from its default."""
-        spiel = openspiel.load(name, options=NON_DEFAULT[name])
+    @pytest.mark.parametrize(("name", "options"), option_sets())
+    def test_random_sim_test_options(self, name: str, options: object) -> None:
+        """The same with every option away from its default, and with options that
+        change the spaces."""
+        spiel = openspiel.load(name, options=options)
         pyspiel.random_sim_test(spiel, num_sims=1, serialize=True, verbose=False)
 
-    @pytest.mark.parametrize(("name", "players"), CONFIGURATIONS)
+    @pytest.mark.parametrize(("name", "players"), configurations())
     def test_python_sim_game(self, name: str, players: int) -> None:
         """OpenSpiel's Python simulation test (games_sim_test): pickles of the game, its
         type and its states, serialization, clones."""
@@ -142,7 +142,7 @@ class TestOpenSpielsOwnTests:
 class TestState:
     """The state's members agree with the boardrules game."""
 
-    @pytest.mark.parametrize("name", NAMES)
+    @pytest.mark.parametrize("name", names())
     def test_against_the_game(self, name: str) -> None:
         """Legal ids, chance outcomes, strings and tensors match the game's own."""
         game: Any = GAMES[name]
@@ -204,7 +204,7 @@ class TestState:
         assert twin.history() != state.history()
         assert str(state) != str(twin)
 
-    @pytest.mark.parametrize("name", NAMES)
+    @pytest.mark.parametrize("name", names())
     def test_serialization(self, name: str) -> None:
         """serialize/deserialize_state and pickle keep the state and what players saw."""
         spiel = _spiel(name)
@@ -215,7 +215,7 @@ class TestState:
             for p in range(2):
                 assert again.information_state_string(p) == state.information_state_string(p)
 
-    @pytest.mark.parametrize("name", NAMES)
+    @pytest.mark.parametrize("name", names())
     def test_observers(self, name: str) -> None:
         """make_observation gives the observation, the public view and the information
         state, with named segments."""
@@ -246,7 +246,7 @@ class TestState:
 class TestResample:
     """resample_from_infostate keeps the player's information state."""
 
-    @pytest.mark.parametrize("name", NAMES)
+    @pytest.mark.parametrize("name", names())
     def test_keeps_the_information_state(self, name: str) -> None:
         """The resampled state has the player's information state, observation, legal
         actions and whose turn it is; others recall from the new world on."""
@@ -320,7 +320,7 @@ class TestBots:
         returns: list[float] = state.returns()
         return returns
 
-    @pytest.mark.parametrize("name", NAMES)
+    @pytest.mark.parametrize("name", names())
     def test_mcts(self, name: str) -> None:
         """MCTSBot (random rollouts) finishes a game as player 0."""
         spiel = _spiel(name, **SHORT.get(name, {}))
@@ -330,8 +330,8 @@ class TestBots:
         returns = self._match(spiel, bot, seed=3)
         assert len(returns) == spiel.num_players() and set(returns) <= {-1.0, 0.0, 1.0}
 
-    @pytest.mark.parametrize("name", [n for n in NAMES
-                                      if not getattr(GAMES[n], "PERFECT_INFORMATION", False)])
+    @pytest.mark.parametrize("name", [
+        p for p in names() if not getattr(GAMES[str(p.values[0])], "PERFECT_INFORMATION", False)])
     def test_ismcts(self, name: str) -> None:
         """ISMCTSBot (resampling worlds) finishes a game as player 0."""
         spiel = _spiel(name, **SHORT.get(name, {}))

@@ -26,16 +26,11 @@ from boardrules import (  # noqa: E402
     IllegalActionError,
     InvalidOptionsError,
 )
-from boardrules.adapters._common import numeric_games, parameter_values  # noqa: E402
+from boardrules.adapters._common import parameter_values  # noqa: E402
 from boardrules.adapters.pettingzoo import BoardrulesEnv, env  # noqa: E402
 from boardrules.errors import UnknownActionError  # noqa: E402
 from boardrules.games import GAMES, kivi, lustry  # noqa: E402
-from tests.adapters.test_common import NON_DEFAULT  # noqa: E402
-
-NAMES = numeric_games()
-CONFIGURATIONS = [(name, players) for name in NAMES
-                  for players in range(GAMES[name].MIN_PLAYERS, GAMES[name].MAX_PLAYERS + 1)]
-CONFIG_IDS = [f"{name}-{players}p" for name, players in CONFIGURATIONS]
+from tests.adapters.games import configurations, option_sets  # noqa: E402
 
 # api_test warns about every environment whose name is not on its own hard-coded lists of
 # PettingZoo's classic games with dict observations (connect_four_v3, chess_v6, ...).
@@ -66,18 +61,27 @@ class TestPettingZooTests:
     """PettingZoo's own test functions pass on every game, player count and option set."""
 
     @pytest.mark.filterwarnings(*API_TEST_NAME_LISTS)
-    @pytest.mark.parametrize(("name", "players"), CONFIGURATIONS, ids=CONFIG_IDS)
+    @pytest.mark.parametrize(("name", "players"), configurations())
     def test_api_test(self, name: str, players: int, capsys: pytest.CaptureFixture[str]) -> None:
         """api_test: spaces, observations, rewards, agent removal, seeding arguments."""
         api_test(env(name, players), num_cycles=1000)
         assert "Passed API test" in capsys.readouterr().out
 
     @pytest.mark.filterwarnings(*API_TEST_NAME_LISTS)
-    @pytest.mark.parametrize("name", NAMES)
-    def test_api_test_non_default_options(self, name: str) -> None:
-        """api_test with every option away from its default (given as flat parameters)."""
+    @pytest.mark.parametrize(("name", "options"), option_sets())
+    def test_api_test_options(self, name: str, options: object) -> None:
+        """api_test with every option away from its default, and with options that change
+        the spaces (given as flat parameters), for the most players."""
         game = GAMES[name]
-        api_test(env(name, game.MAX_PLAYERS, parameter_values(game, NON_DEFAULT[name])))
+        e = env(name, game.MAX_PLAYERS, parameter_values(game, options))
+        assert e.config.options == options
+        api_test(e)
+
+    @pytest.mark.parametrize(("name", "options"), option_sets())
+    def test_seed_test_options(self, name: str, options: object) -> None:
+        """seed_test with the same option sets."""
+        seed_test(functools.partial(env, name, GAMES[name].MAX_PLAYERS, options),
+                  num_cycles=100)
 
     @pytest.mark.filterwarnings(*API_TEST_NAME_LISTS)
     def test_api_test_truncated(self) -> None:
@@ -87,12 +91,12 @@ class TestPettingZooTests:
         e.reset(seed=0)
         assert all(_play_out(e, 0)[a] == 0.0 for a in e.possible_agents)
 
-    @pytest.mark.parametrize(("name", "players"), CONFIGURATIONS, ids=CONFIG_IDS)
+    @pytest.mark.parametrize(("name", "players"), configurations())
     def test_seed_test(self, name: str, players: int) -> None:
         """seed_test: two environments reset with one seed play the same game."""
         seed_test(functools.partial(env, name, players), num_cycles=300)
 
-    @pytest.mark.parametrize(("name", "players"), CONFIGURATIONS, ids=CONFIG_IDS)
+    @pytest.mark.parametrize(("name", "players"), configurations())
     def test_render_test(self, name: str, players: int, capsys: pytest.CaptureFixture[str]
                          ) -> None:
         """render_test: every declared render mode renders ("ansi" a string, "human"
@@ -104,7 +108,7 @@ class TestPettingZooTests:
 class TestEpisodes:
     """Rewards, terminations and truncations follow the game and the AEC API."""
 
-    @pytest.mark.parametrize(("name", "players"), CONFIGURATIONS, ids=CONFIG_IDS)
+    @pytest.mark.parametrize(("name", "players"), configurations())
     def test_rewards_are_the_returns(self, name: str, players: int) -> None:
         """Each agent collects its return once, at the end; every agent is then removed."""
         e = env(name, players)
