@@ -25,7 +25,11 @@ from boardrules.adapters.gymnasium import BoardrulesEnv, env_id  # noqa: E402
 from boardrules.bots import RandomBot  # noqa: E402
 from boardrules.errors import UnknownActionError  # noqa: E402
 from boardrules.games import GAMES, kivi, lustry  # noqa: E402
-from tests.adapters.games import configurations, option_sets  # noqa: E402
+from tests.adapters.games import (  # noqa: E402
+    configurations,
+    option_sets,
+    run_docs_section,
+)
 
 
 def _make(name: str, **kwargs: Any) -> BoardrulesEnv:
@@ -216,3 +220,9 @@ class TestMaking:
                 mask = seen["action_mask"]
             ends.append(twin.game_state)
         assert ends[0] == ends[1] == ends[2]
+
+
+def test_docs_example(capsys: pytest.CaptureFixture[str]) -> None:
+    """The Gymnasium example of docs/learning.md runs as printed."""
+    run_docs_section("Gymnasium")
+    assert "a random learner against ISMCTS" in capsys.readouterr().out

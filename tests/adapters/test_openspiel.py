@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import pickle
 import random
-import re
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,7 +26,12 @@ from boardrules.adapters._common import numeric_games, parameter_values  # noqa:
 from boardrules.errors import UnknownActionError  # noqa: E402
 from boardrules.games import GAMES, lustry  # noqa: E402
 from boardrules.spaces import InfoState  # noqa: E402
-from tests.adapters.games import configurations, names, option_sets  # noqa: E402
+from tests.adapters.games import (  # noqa: E402
+    configurations,
+    names,
+    option_sets,
+    run_docs_section,
+)
 
 NAMES = numeric_games()
 
@@ -353,13 +356,6 @@ class TestBots:
 
 
 def test_docs_example(capsys: pytest.CaptureFixture[str]) -> None:
-    """The OpenSpiel example of docs/learning.md runs as printed (its ``py`` blocks: the
-    docs tests run only ``python`` blocks, which must not need an extra)."""
-    page = (Path(__file__).parent.parent.parent / "docs" / "learning.md").read_text("utf-8")
-    section = page.split("\n## OpenSpiel\n", 1)[1].split("\n## ", 1)[0]
-    blocks = re.findall(r"```py\n(.*?)```", section, re.DOTALL)
-    assert blocks
-    namespace: dict[str, object] = {}
-    for block in blocks:
-        exec(compile(block, "docs/learning.md", "exec"), namespace)
+    """The OpenSpiel example of docs/learning.md runs as printed."""
+    run_docs_section("OpenSpiel")
     assert "returns of ISMCTS and a random bot" in capsys.readouterr().out
