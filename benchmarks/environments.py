@@ -32,13 +32,15 @@ second of the mode ÷ those of ``fast`` (and of ``checked``).
 from __future__ import annotations
 
 import argparse
+import functools
 import random
-import statistics
-import time
 from collections.abc import Callable
 from typing import Any
 
-from boardrules import CHANCE, TERMINAL
+from interleaved import Play, medians
+from numeric import play
+from run import playout
+
 from boardrules.games import GAMES, AnyGame
 
 try:
@@ -49,6 +51,7 @@ try:
     from boardrules.adapters._common import numeric_games
 except ImportError as exc:  # pragma: no cover - only without the extras
     raise SystemExit(f"this benchmark needs the pettingzoo and gymnasium extras: {exc}") from None
+
 
 Mode = Callable[[AnyGame, Any, int, random.Random], int]
 """Play one game: the game, the mode's environment (made once), players, a generator;
@@ -65,20 +68,7 @@ def _pick(mask: Any, rng: random.Random) -> int:
 def library(game: AnyGame, env: Any, players: int, rng: random.Random, *,
             checked: bool = False) -> int:
     """Play one game with the library alone."""
-    to_move, legal_actions, sample = game.to_move, game.legal_actions, game.sample_chance
-    step = game.apply if checked else game.apply_unchecked
-    state = game.new_game(players)
-    decisions = 0
-    while True:
-        mover = to_move(state)
-        if mover is CHANCE:
-            state = step(state, sample(state, rng))
-        elif mover is TERMINAL:
-            return decisions
-        else:
-            legal = legal_actions(state)
-            state = step(state, legal[rng.randrange(len(legal))])
-            decisions += 1
+    return playout(game, players, rng, game.apply if checked else game.apply_unchecked)
 
 
 def numeric(game: AnyGame, env: Any, players: int, rng: random.Random) -> int:
@@ -86,20 +76,12 @@ def numeric(game: AnyGame, env: Any, players: int, rng: random.Random) -> int:
     ngame: Any = game
     space = ngame.action_space(players)
     encode, mask_of, actions = ngame.observe_tensor, space.legal_mask, space.actions
-    to_move, sample, step = game.to_move, game.sample_chance, game.apply_unchecked
-    state = game.new_game(players)
-    decisions = 0
-    while True:
-        mover = to_move(state)
-        if mover is CHANCE:
-            state = step(state, sample(state, rng))
-        elif mover is TERMINAL:
-            return decisions
-        else:
-            np.frombuffer(encode(state, mover), dtype=np.float32)
-            mask = np.frombuffer(mask_of(state), dtype=np.int8)
-            state = step(state, actions[_pick(mask, rng)])
-            decisions += 1
+
+    def decide(state: Any, mover: int, rng: random.Random) -> Any:
+        np.frombuffer(encode(state, mover), dtype=np.float32)
+        return actions[_pick(np.frombuffer(mask_of(state), dtype=np.int8), rng)]
+
+    return play(game, None, players, rng, decide)
 
 
 def pettingzoo(game: AnyGame, env: Any, players: int, rng: random.Random) -> int:
@@ -182,18 +164,6 @@ MODES: dict[str, Mode] = {
 ADAPTERS = ("numeric", "pettingzoo", "pettingzoo-mask", "gymnasium")
 
 
-def measure(mode: str, game: AnyGame, env: Any, players: int, *, seconds: float,
-            seed: int) -> float:
-    """Return CPU microseconds per player decision over about `seconds` seconds."""
-    rng = random.Random(seed)
-    play = MODES[mode]
-    decisions = 0
-    start = time.process_time()
-    while (elapsed := time.process_time() - start) < seconds or decisions == 0:
-        decisions += play(game, env, players, rng)
-    return elapsed * 1e6 / decisions
-
-
 def main(argv: list[str] | None = None) -> None:
     """Print µs per decision for each mode, then each adapter's share of the library's
     speed."""
@@ -211,13 +181,9 @@ def main(argv: list[str] | None = None) -> None:
         game = GAMES[name]
         players = args.players or game.MIN_PLAYERS
         envs = _environments(name, players)
-        runs: dict[str, list[float]] = {m: [] for m in MODES}
-        for round_ in range(args.repeat):
-            order = list(MODES) if round_ % 2 == 0 else list(reversed(MODES))
-            for m in order:
-                runs[m].append(measure(m, game, envs.get(m), players, seconds=args.seconds,
-                                       seed=round_))
-        us = {m: statistics.median(v) for m, v in runs.items()}
+        plays: dict[str, Play] = {m: functools.partial(mode, game, envs.get(m), players)
+                                  for m, mode in MODES.items()}
+        us = medians(plays, repeat=args.repeat, seconds=args.seconds)
         print(f"{name:<15}{players:>8}" + "".join(f"{us[m]:>17.1f}" for m in MODES), flush=True)
         fast, checked = us["fast"], us["checked"]
         cells = [f"{fast / us[a]:.0%} ({checked / us[a]:.0%})" for a in ADAPTERS]

@@ -42,9 +42,16 @@ OPTIONS: dict[str, dict[str, int]] = {
 }
 
 
-def play(game: AnyGame, options: Any, players: int, rng: random.Random, decide: Decide) -> int:
-    """Play one game, each decision by `decide(state, mover, rng)`; return the decisions."""
-    to_move, sample, step = game.to_move, game.sample_chance, game.apply_unchecked
+def play(game: AnyGame, options: Any, players: int, rng: random.Random, decide: Decide, *,
+         step: Callable[[Any, Any], Any] | None = None,
+         sample: Callable[[Any, random.Random], Any] | None = None) -> int:
+    """Play one game, each decision by `decide(state, mover, rng)`; return the decisions.
+
+    `step` defaults to `apply_unchecked`, `sample` (chance) to `sample_chance`.
+    """
+    to_move = game.to_move
+    step = game.apply_unchecked if step is None else step
+    sample = game.sample_chance if sample is None else sample
     state = game.new_game(players, options)
     decisions = 0
     while True:

@@ -31,13 +31,16 @@ play with a turn limit of 20 there, so that a match takes seconds.
 from __future__ import annotations
 
 import argparse
+import functools
 import random
-import statistics
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from boardrules import CHANCE, TERMINAL
+from interleaved import Play, medians
+from numeric import play
+from run import playout
+
 from boardrules.games import GAMES, AnyGame
 
 try:
@@ -51,27 +54,23 @@ T = TypeVar("T")
 
 
 def library(game: AnyGame, spiel: Any, players: int, rng: random.Random, *,
-            checked: bool = False, listed: bool = False) -> int:
+            checked: bool = False) -> int:
     """Play one game with the library alone; return its player decisions."""
-    to_move, legal_actions, sample = game.to_move, game.legal_actions, game.sample_chance
-    step = game.apply if checked else game.apply_unchecked
-    outcomes = game.chance_outcomes
-    state = game.new_game(players)
-    decisions = 0
-    while True:
-        mover = to_move(state)
-        if mover is CHANCE:
-            if listed:
-                listing = [(a, float(p)) for a, p in outcomes(state)]
-                state = step(state, _draw(listing, rng.random()))
-                continue
-            state = step(state, sample(state, rng))
-        elif mover is TERMINAL:
-            return decisions
-        else:
-            legal = legal_actions(state)
-            state = step(state, legal[rng.randrange(len(legal))])
-            decisions += 1
+    return playout(game, players, rng, game.apply if checked else game.apply_unchecked)
+
+
+def listed(game: AnyGame, spiel: Any, players: int, rng: random.Random) -> int:
+    """Play one game with the library, checked, chance drawn from the listed outcomes."""
+    outcomes, legal_actions = game.chance_outcomes, game.legal_actions
+
+    def decide(state: Any, mover: int, rng: random.Random) -> Any:
+        legal = legal_actions(state)
+        return legal[rng.randrange(len(legal))]
+
+    def draw(state: Any, rng: random.Random) -> Any:
+        return _draw([(a, float(p)) for a, p in outcomes(state)], rng.random())
+
+    return play(game, None, players, rng, decide, step=game.apply, sample=draw)
 
 
 def _draw(outcomes: Sequence[tuple[T, float]], draw: float) -> T:
@@ -101,20 +100,9 @@ def adapter(game: AnyGame, spiel: Any, players: int, rng: random.Random) -> int:
 MODES: dict[str, Mode] = {
     "fast": library,
     "checked": lambda g, s, n, r: library(g, s, n, r, checked=True),
-    "listed": lambda g, s, n, r: library(g, s, n, r, checked=True, listed=True),
+    "listed": listed,
     "openspiel": adapter,
 }
-
-
-def measure(mode: Mode, game: AnyGame, spiel: Any, players: int, *, seconds: float,
-            seed: int) -> float:
-    """Return CPU microseconds per player decision over about `seconds` seconds."""
-    rng = random.Random(seed)
-    decisions = 0
-    start = time.process_time()
-    while (elapsed := time.process_time() - start) < seconds or decisions == 0:
-        decisions += mode(game, spiel, players, rng)
-    return elapsed * 1e6 / decisions
 
 
 MATCH_OPTIONS: dict[str, dict[str, int]] = {"lustry": {"turn_limit": 20},
@@ -181,13 +169,9 @@ def main(argv: list[str] | None = None) -> None:
         game = GAMES[name]
         players = args.players or game.MIN_PLAYERS
         spiel = openspiel.load(name, players)
-        runs: dict[str, list[float]] = {m: [] for m in MODES}
-        for round_ in range(args.repeat):
-            order = list(MODES) if round_ % 2 == 0 else list(reversed(MODES))
-            for m in order:
-                runs[m].append(measure(MODES[m], game, spiel, players, seconds=args.seconds,
-                                       seed=round_))
-        us = {m: statistics.median(v) for m, v in runs.items()}
+        plays: dict[str, Play] = {m: functools.partial(mode, game, spiel, players)
+                                  for m, mode in MODES.items()}
+        us = medians(plays, repeat=args.repeat, seconds=args.seconds)
         print(f"{name:<15}{players:>8}" + "".join(f"{us[m]:>14.1f}" for m in MODES)
               + f"{us['fast'] / us['openspiel']:>9.0%}{us['checked'] / us['openspiel']:>11.0%}"
               + f"{us['listed'] / us['openspiel']:>10.0%}",
