@@ -6,6 +6,8 @@
 * `Table`: one game being played, chance resolved by a seeded `random.Random`, with the
   numpy views learning code expects — a player's observation tensor as ``float32`` and
   the legal-action mask as ``int8`` — computed only when asked for, at most once a state;
+* `EnvironmentBase`: what both environments have (the game, its action space, the state
+  now);
 * the gymnasium spaces of a configuration, the render modes and the illegal-action
   policies the two environments offer.
 """
@@ -25,13 +27,14 @@ from boardrules.adapters._common import Configuration, options_from_parameters
 from boardrules.errors import BoardrulesError, UnknownActionError
 from boardrules.game import CHANCE, TERMINAL
 from boardrules.games import AnyGame, load
-from boardrules.spaces import Tensor
+from boardrules.spaces import ActionSpace, Tensor
 from boardrules.terminal import render
 
 __all__ = [
     "ILLEGAL_ACTIONS",
     "RENDER_FPS",
     "RENDER_MODES",
+    "EnvironmentBase",
     "IllegalAction",
     "Mask",
     "Observation",
@@ -195,3 +198,36 @@ class Table:
     def render(self, player: int | None) -> str:
         """Return the game's text picture of what `player` sees now."""
         return render(self.game, self._observe(self.state, player))
+
+
+class EnvironmentBase:
+    """What the PettingZoo and Gymnasium environments have: a configuration and, after
+    ``reset``, the game being played at a `Table`."""
+
+    config: Configuration
+    """The game, player count and options."""
+    _table: Table | None
+
+    @property
+    def game(self) -> AnyGame:
+        """The game module."""
+        return self.config.game
+
+    @property
+    def space(self) -> ActionSpace[Any]:
+        """The action space: the numbering of the actions (``action(i)``, ``index(a)``)."""
+        return self.config.space
+
+    @property
+    def game_state(self) -> Any:
+        """The boardrules state now (it holds hidden information: not for the agents).
+
+        Raises `BoardrulesError` before ``reset``.
+        """
+        return self._started().state
+
+    def _started(self) -> Table:
+        table = self._table
+        if table is None:
+            raise BoardrulesError("the environment has no game yet: call reset() first")
+        return table

@@ -61,6 +61,7 @@ from boardrules.adapters._env import (
     ILLEGAL_ACTIONS,
     RENDER_FPS,
     RENDER_MODES,
+    EnvironmentBase,
     IllegalAction,
     Observation,
     Table,
@@ -71,7 +72,6 @@ from boardrules.adapters._env import (
 from boardrules.bots import Bot, Decision
 from boardrules.errors import BoardrulesError
 from boardrules.games import GAMES, AnyGame
-from boardrules.spaces import ActionSpace
 from boardrules.terminal import make_bot
 
 __all__ = ["NAMESPACE", "BoardrulesEnv", "env_id", "register_envs"]
@@ -111,7 +111,7 @@ def register_envs() -> list[str]:
     return done
 
 
-class BoardrulesEnv(gymnasium.Env[Observation, np.int64]):
+class BoardrulesEnv(EnvironmentBase, gymnasium.Env[Observation, np.int64]):
     """A boardrules game as a single-agent Gymnasium environment: the learner in one seat,
     boardrules bots in the others. See the module's description."""
 
@@ -165,24 +165,6 @@ class BoardrulesEnv(gymnasium.Env[Observation, np.int64]):
         self._bots: dict[int, Bot] = {}
         self._table: Table | None = None
         self._over = False
-
-    @property
-    def game(self) -> AnyGame:
-        """The game module."""
-        return self.config.game
-
-    @property
-    def space(self) -> ActionSpace[Any]:
-        """The action space: the numbering of the actions (``action(i)``, ``index(a)``)."""
-        return self.config.space
-
-    @property
-    def game_state(self) -> Any:
-        """The boardrules state now (it holds hidden information: not for the learner).
-
-        Raises `BoardrulesError` before `reset`.
-        """
-        return self._started().state
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[Observation, dict[str, Any]]:
@@ -249,12 +231,6 @@ class BoardrulesEnv(gymnasium.Env[Observation, np.int64]):
         return text
 
     # --- inside ----------------------------------------------------------------------------
-
-    def _started(self) -> Table:
-        table = self._table
-        if table is None:
-            raise BoardrulesError("the environment has no game yet: call reset() first")
-        return table
 
     def _play_bots(self) -> None:
         """Let the bots decide (chance resolved) until the learner must decide or the end."""

@@ -68,6 +68,7 @@ from boardrules.adapters._env import (
     ILLEGAL_ACTIONS,
     RENDER_FPS,
     RENDER_MODES,
+    EnvironmentBase,
     IllegalAction,
     Mask,
     Observation,
@@ -77,9 +78,7 @@ from boardrules.adapters._env import (
     mask_space,
     observation_box,
 )
-from boardrules.errors import BoardrulesError
 from boardrules.games import AnyGame
-from boardrules.spaces import ActionSpace
 
 __all__ = ["AGENT", "BoardrulesEnv", "env", "raw_env"]
 
@@ -87,7 +86,7 @@ AGENT: Final = "player_{}"
 """The name of the agent in a seat: ``AGENT.format(seat)``."""
 
 
-class BoardrulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hints
+class BoardrulesEnv(EnvironmentBase, AECEnv):  # type: ignore[misc]  # pettingzoo has no type hints
     """A boardrules game as a PettingZoo AEC environment: one configuration (game,
     players and options). Build it with `env`; see the module's description."""
 
@@ -138,24 +137,6 @@ class BoardrulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hin
         self._over = False
 
     # --- what the environment is -------------------------------------------------------
-
-    @property
-    def game(self) -> AnyGame:
-        """The game module."""
-        return self.config.game
-
-    @property
-    def space(self) -> ActionSpace[Any]:
-        """The action space: the numbering of the actions (``action(i)``, ``index(a)``)."""
-        return self.config.space
-
-    @property
-    def game_state(self) -> Any:
-        """The boardrules state now (it holds hidden information: not for the agents).
-
-        Raises `BoardrulesError` before `reset`.
-        """
-        return self._started().state
 
     def observation_space(self, agent: str) -> spaces.Dict:
         """Return `agent`'s observation space: ``Dict(observation=Box, action_mask=Box)``."""
@@ -253,12 +234,6 @@ class BoardrulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hin
         """Release nothing: the environment holds no outside resources."""
 
     # --- the end -------------------------------------------------------------------------
-
-    def _started(self) -> Table:
-        table = self._table
-        if table is None:
-            raise BoardrulesError("the environment has no game yet: call reset() first")
-        return table
 
     def _finish(self, table: Table) -> None:
         """Give every agent its return and end the game, by the rules or truncated."""
