@@ -27,6 +27,10 @@ def _digest(space: ActionSpace[Any]) -> str:
 
 # Indices stay the same while RULES_VERSION does: a change here must come with a new version.
 GOLDEN: dict[tuple[str, str, int], tuple[str, int, int, int]] = {
+    ("captain_bluff", "2", 2): ("58854f6c4733b011", 6104, 55, 5561),
+    ("captain_bluff", "2", 3): ("58854f6c4733b011", 6104, 55, 5561),
+    ("captain_bluff", "2", 4): ("58854f6c4733b011", 6104, 55, 5561),
+    ("captain_bluff", "2", 5): ("58854f6c4733b011", 6104, 55, 5561),
     ("kivi", "2", 2): ("841c1b85d5341647", 3325, 923, 435),
     ("kivi", "2", 3): ("841c1b85d5341647", 3325, 923, 615),
     ("kivi", "2", 4): ("841c1b85d5341647", 3325, 923, 631),
@@ -129,8 +133,8 @@ class TestActionSpace:
         `SPACE_CACHE` configurations per game."""
         from boardrules._caches import cache_sizes
         sizes = cache_sizes()
-        for name in ("kivi.action_spaces", "lustry.numeric", "ren_dhark.numeric",
-                     "whales_rivals.numeric"):
+        for name in ("captain_bluff.numeric", "kivi.action_spaces", "lustry.numeric",
+                     "ren_dhark.numeric", "whales_rivals.numeric"):
             assert sizes[name][1] == SPACE_CACHE
         from boardrules.games import whales_rivals as wr
         for n in range(SPACE_CACHE + 5):

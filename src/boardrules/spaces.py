@@ -530,7 +530,13 @@ def _json(value: object, hint: object) -> str:
 
 
 def _element_hint(hint: object, i: int) -> object:
+    """Return the type hint of item `i` of a tuple hinted `hint` (``None``: unknown)."""
     args: tuple[object, ...] = getattr(hint, "__args__", ())
+    if getattr(hint, "__origin__", None) is not tuple:  # a union such as `tuple[int, ...] | None`
+        members = [a for a in args if getattr(a, "__origin__", None) is tuple]
+        if len(members) != 1:
+            return None
+        args = getattr(members[0], "__args__", ())
     if len(args) == 2 and args[1] is Ellipsis:
         return args[0]
     return args[i] if i < len(args) else None
