@@ -14,7 +14,7 @@ import pytest
 from _pytest.mark import ParameterSet
 
 from boardrules.adapters._common import has_numeric_layer
-from boardrules.games import GAMES, kivi, lustry, ren_dhark, whales_rivals
+from boardrules.games import GAMES, captain_bluff, kivi, lustry, ren_dhark, whales_rivals
 from tests.games.ren_dhark.test_conformance import CARD_SETS
 
 NAMES: tuple[str, ...] = tuple(GAMES)
@@ -24,6 +24,9 @@ NAMES: tuple[str, ...] = tuple(GAMES)
 # allows it: every way of carrying an option is exercised.
 _BOARD = tuple(reversed(kivi.Options().board))
 NON_DEFAULT: dict[str, Any] = {
+    "captain_bluff": captain_bluff.Options(
+        specials=captain_bluff.Specials(star=5, arrows=3, eye=4, plus_one=2),
+        specials_in_draw_pile=True, turn_limit=77, first_player=1),
     "kivi": kivi.Options(board=_BOARD, highest_rule=list(kivi.HighestRule)[-1]),
     "lustry": lustry.Options(first_player=1, stall_turns=None, turn_limit=77,
                              unblock_protects=list(type(lustry.Options().unblock_protects))[-1]),
@@ -40,8 +43,8 @@ SPACE_CHANGING: dict[str, Any] = {
     # A whale worth 7: a row of plays more (72 actions) and a longer observation.
     "whales_rivals": whales_rivals.Options(whale_values=(_SEVEN,) * 3),
 }
-"""Options that change a game's action space or tensor shapes (KIVI's and Lustry's options
-change neither: their docs sections say so)."""
+"""Options that change a game's action space or tensor shapes (Captain Bluff's, KIVI's and
+Lustry's options change neither: their docs sections say so)."""
 
 
 def skip_mark(name: str) -> list[pytest.MarkDecorator]:

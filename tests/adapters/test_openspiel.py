@@ -287,10 +287,12 @@ class TestResample:
 class TestTruncation:
     """A turn-limit ending returns 0 for everyone and says it was truncated."""
 
-    def test_turn_limit(self) -> None:
-        """Lustry cut off by its turn limit: returns 0, is_truncated, no winner."""
-        state = _walk(_spiel("lustry", turn_limit=1, stall_turns=None).new_initial_state(),
-                      random.Random(1), 10_000)
+    @pytest.mark.parametrize(("name", "options"), [
+        ("lustry", {"turn_limit": 1, "stall_turns": None}), ("captain_bluff", {"turn_limit": 1})])
+    def test_turn_limit(self, name: str, options: dict[str, Any]) -> None:
+        """Lustry and Captain Bluff cut off by the turn limit: returns 0, is_truncated, no
+        winner."""
+        state = _walk(_spiel(name, **options).new_initial_state(), random.Random(1), 10_000)
         assert state.is_terminal()
         assert state.returns() == [0.0, 0.0] and state.rewards() == [0.0, 0.0]
         assert state.is_truncated() and state.result().winners == ()

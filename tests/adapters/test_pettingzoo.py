@@ -121,9 +121,11 @@ class TestEpisodes:
         assert game.is_terminal(state) and e.agents == []
         assert final == dict(zip(e.possible_agents, game.returns(state), strict=True))
 
-    def test_truncation_is_not_a_draw(self) -> None:
-        """A game cut off by the turn limit truncates every agent and terminates none."""
-        e = env("lustry", options=lustry.Options(turn_limit=2))
+    @pytest.mark.parametrize("name", ["captain_bluff", "lustry"])
+    def test_truncation_is_not_a_draw(self, name: str) -> None:
+        """A game cut off by the turn limit (Lustry's, Captain Bluff's B17) truncates every
+        agent and terminates none."""
+        e = env(name, options={"turn_limit": 2})
         e.reset(seed=3)
         while not any(e.truncations.values()):
             assert not any(e.terminations.values())
