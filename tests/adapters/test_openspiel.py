@@ -40,6 +40,11 @@ NAMES = numeric_games()
 SHORT: dict[str, dict[str, Any]] = {"lustry": {"turn_limit": 8}, "captain_bluff": {"turn_limit": 8}}
 # Random simulations per configuration: fewer for the long games.
 SIMS: dict[str, int] = {"lustry": 1, "captain_bluff": 1}
+# Random Captain Bluff games run to its turn limit of 1,000 turns, and the random-simulation
+# test deserializes (replays) the state at every step: with more than two players, whose
+# games are the longest, it plays to a limit of 250 turns.
+SIM_OPTIONS: dict[tuple[str, int], dict[str, Any]] = {
+    ("captain_bluff", players): {"turn_limit": 250} for players in (3, 4, 5)}
 
 
 def _spiel(name: str, players: int | None = None, **options: Any) -> Any:
@@ -122,8 +127,9 @@ class TestOpenSpielsOwnTests:
     @pytest.mark.parametrize(("name", "players"), configurations())
     def test_random_sim_test(self, name: str, players: int) -> None:
         """pyspiel.random_sim_test (C++: clones, serialization, observations, returns)."""
-        pyspiel.random_sim_test(_spiel(name, players), num_sims=SIMS.get(name, 3),
-                                serialize=True, verbose=False)
+        spiel = _spiel(name, players, **SIM_OPTIONS.get((name, players), {}))
+        pyspiel.random_sim_test(spiel, num_sims=SIMS.get(name, 3), serialize=True,
+                                verbose=False)
 
     @pytest.mark.parametrize(("name", "options"), option_sets())
     def test_random_sim_test_options(self, name: str, options: object) -> None:
