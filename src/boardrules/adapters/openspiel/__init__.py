@@ -92,7 +92,7 @@ def load(name: str, players: int | None = None, options: object = None) -> Board
 
     >>> game = load("kivi", 3)
     >>> str(game), game.num_distinct_actions()
-    ('boardrules_kivi(highest_rule=available,players=3)', 3325)
+    ('boardrules_kivi(board=default,highest_rule=available,players=3)', 3325)
     """
     module = boardrules.load(name)
     register(module)
