@@ -140,6 +140,16 @@ class TestInformationStates:
         assert cb.info_state_tensor(first[1]) == cb.info_state_tensor(second[1])
         assert cb.info_state_tensor(first[0]) != cb.info_state_tensor(second[0])
 
+    def test_B9_a_swap_changes_a_card_of_the_hand_in_the_transcript(self) -> None:
+        """The hand keeps its size and one card changes: the transcript names the card
+        (`hand` may be `None`, the spectator's, so its items' type comes from the union)."""
+        state = position(["r5 r7", "b1"], destinations={0: "r1"})
+        after = play(state, "swap 0 r5")
+        info = InfoState.initial(cb, state, 0).advance(cb, state, cb.SWAP[0][C("r5")], after)
+        assert "hand[0]=0" in str(info).splitlines()[1]
+        other = InfoState.initial(cb, state, 1).advance(cb, state, cb.SWAP[0][C("r5")], after)
+        assert "swap 0 ?" in str(other) and "hand[" not in str(other)
+
     def test_layout_is_not_called_perfect_recall(self) -> None:
         layout = cb.info_state_layout(3)
         assert not layout.perfect_recall
