@@ -4,6 +4,7 @@ states and truncation (B17). The conformance kit checks the rest on every config
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -70,11 +71,20 @@ class TestTensors:
 
     @pytest.mark.parametrize("players", [2, 3, 4, 5])
     def test_entries_lie_in_0_to_1(self, players: int) -> None:
+        """Observation and information-state tensors (as the adapters' spaces declare)."""
         size = cb.observation_shape(players, Options(turn_limit=40))[0]
-        for state in self.states(players, players)[::3]:
+        states = self.states(players, players)
+        for state in states[::3]:
             for p in [*range(players), None]:
                 tensor = cb.observe_tensor(state, p)
                 assert len(tensor) == size and min(tensor) >= 0.0 and max(tensor) <= 1.0
+        info = InfoState.initial(cb, states[0], players - 1)
+        for state, after in itertools.pairwise(states):
+            action = next(a for a in cb.legal_actions(state) if cb.apply(state, a) == after)
+            info = info.advance(cb, state, action, after)
+        tensor = cb.info_state_tensor(info)
+        assert len(tensor) == cb.info_state_shape(players, Options(turn_limit=40))[0]
+        assert min(tensor) >= 0.0 and max(tensor) <= 1.0 and max(tensor) == 1.0
 
     def test_seat_relative(self) -> None:
         """The observer's own segments come first: seat 1 sees its hand size first."""
@@ -129,6 +139,16 @@ class TestInformationStates:
         assert first[0] != second[0]
         assert cb.info_state_tensor(first[1]) == cb.info_state_tensor(second[1])
         assert cb.info_state_tensor(first[0]) != cb.info_state_tensor(second[0])
+
+    def test_B9_a_swap_changes_a_card_of_the_hand_in_the_transcript(self) -> None:
+        """The hand keeps its size and one card changes: the transcript names the card
+        (`hand` may be `None`, the spectator's, so its items' type comes from the union)."""
+        state = position(["r5 r7", "b1"], destinations={0: "r1"})
+        after = play(state, "swap 0 r5")
+        info = InfoState.initial(cb, state, 0).advance(cb, state, cb.SWAP[0][C("r5")], after)
+        assert "hand[0]=0" in str(info).splitlines()[1]
+        other = InfoState.initial(cb, state, 1).advance(cb, state, cb.SWAP[0][C("r5")], after)
+        assert "swap 0 ?" in str(other) and "hand[" not in str(other)
 
     def test_layout_is_not_called_perfect_recall(self) -> None:
         layout = cb.info_state_layout(3)

@@ -24,6 +24,17 @@ plus_one). Chance: `Draw` of each of the 55 card codes, by code.
 A pick-up never takes more than 16 cards (`MAX_PICK_UP`): the luggage of a row is of one
 destination, each card once, and its first card stays (B14).
 
+`MAX_LEGAL` = 6 × (1 + 55 + 867) + 22 + 1 = 5,561 bounds the legal actions of a decision,
+conveyor by conveyor, before the turn's main action (where the choice is widest). A
+conveyor without a destination card offers a set of each distinct card in hand (≤ 55).
+One with a destination card and no row offers a check, a swap of each distinct card
+(≤ 55) and, while fewer than three rows are open, every run of the hand: at most 17 × 17
+a destination (17 single cards, 136 runs up, 136 down), 867 — 923 in all. One with a row
+offers a check, ≤ 55 swaps, a close, ≤ 16 × 16 continuations (its first card is not in
+hand), ≤ 17 star values, arrows and ≤ 16 pick-ups: 347. Then at most 22 eyes and a
+plus-one. After the main action only specials, pick-ups and `end` remain; a challenge
+window offers at most 2 + 3 × 16 actions, the setup 6 × 15 placements.
+
 Tensors are seat-relative ("me", then the next seats in turn order; the spectator sees as
 seat 0).
 """
@@ -117,6 +128,7 @@ at most 14 copies."""
 
 
 def _player_actions() -> tuple[Action, ...]:
+    """Return every player action in index order (see the module)."""
     plays = tuple(
         play for v in range(CONVEYORS) for first in range(LUGGAGE) for play in PLAYS[v][first]
         if play is not None)
@@ -136,13 +148,16 @@ def _player_actions() -> tuple[Action, ...]:
     )
 
 
+_ACTIONS: Final = _player_actions()
+
+
 class _Code(NumericTables):
     """Everything the tensors of one configuration need, computed once."""
 
     def __init__(self, players: int, options: Options) -> None:
         space: ActionSpace[Action] = ActionSpace(
             game="captain_bluff", module="boardrules.games.captain_bluff", players=players,
-            options=options, actions=_player_actions(), chance_actions=DRAW,
+            options=options, actions=_ACTIONS, chance_actions=DRAW,
             max_legal=MAX_LEGAL, legal_actions=legal_actions, chance_outcomes=chance_outcomes,
             masked_announcements=("draw ?", *(f"{verb} {v} ?" for verb in ("set", "swap")
                                               for v in range(CONVEYORS))))
