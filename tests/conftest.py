@@ -6,7 +6,8 @@ one with ``HYPOTHESIS_PROFILE=dev pytest``.
 The header of every run says which boardrules the tests import and how it was
 installed. With ``BOARDRULES_TEST_INSTALLED=1`` (set by ``.ci/test_wheel.py``) the run
 stops before collecting anything unless that is an installed wheel; with
-``BOARDRULES_TEST_ALL_EXTRAS=1`` a test skipped for a missing module fails instead.
+``BOARDRULES_TEST_ALL_EXTRAS=1`` a test (or test module) skipped for a missing module
+fails instead.
 """
 
 from __future__ import annotations
@@ -49,16 +50,38 @@ def pytest_sessionstart(session: pytest.Session) -> None:
                         returncode=pytest.ExitCode.USAGE_ERROR)
 
 
+def _missing_module(report: pytest.TestReport | pytest.CollectReport) -> str | None:
+    """Return the skip message of a test or module skipped for a missing module."""
+    if (switched_on(ALL_EXTRAS_SWITCH) and report.skipped
+            and isinstance(report.longrepr, tuple)
+            and "could not import" in report.longrepr[2]):
+        return (f"skipped for a missing module, but {ALL_EXTRAS_SWITCH}=1 says every "
+                f"optional dependency is installed: {report.longrepr[2]}")
+    return None
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_make_collect_report(
+    collector: pytest.Collector,
+) -> Generator[None, pytest.CollectReport, pytest.CollectReport]:
+    """Fail, where every extra must be installed, a module skipped for a missing module
+    (``pytest.importorskip`` at the top of a test module)."""
+    report = yield
+    message = _missing_module(report)
+    if message is not None:
+        report.outcome = "failed"
+        report.longrepr = message
+    return report
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(
     item: pytest.Item, call: pytest.CallInfo[None]
 ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
     """Fail, where every extra must be installed, a test skipped for a missing module."""
     report = yield
-    if (switched_on(ALL_EXTRAS_SWITCH) and report.skipped
-            and isinstance(report.longrepr, tuple)
-            and "could not import" in report.longrepr[2]):
+    message = _missing_module(report)
+    if message is not None:
         report.outcome = "failed"
-        report.longrepr = (f"skipped for a missing module, but {ALL_EXTRAS_SWITCH}=1 says every "
-                           f"optional dependency is installed: {report.longrepr[2]}")
+        report.longrepr = message
     return report

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import types
+from array import array
 from fractions import Fraction
 from typing import Any
 
@@ -14,7 +15,13 @@ import pytest
 import boardrules
 from boardrules import BoardrulesError
 from boardrules.games import GAMES, kivi
-from boardrules.testing import check_chance_sampling, check_fused_playout, check_playout
+from boardrules.spaces import ActionSpace, InfoState, TensorLayout
+from boardrules.testing import (
+    NumericRegistry,
+    check_chance_sampling,
+    check_fused_playout,
+    check_playout,
+)
 
 
 def broken(module: Any = kivi, **overrides: object) -> Any:
@@ -214,3 +221,89 @@ class TestKitCatchesBadPlayerChecks:
 
         with pytest.raises(AssertionError, match=r"new_game accepted 2\.0 players"):
             check_playout(broken(new_game=new_game), 2)
+
+
+def _space_with(**changes: Any) -> Any:
+    """Return KIVI's 2-player action space rebuilt with some constructor arguments changed."""
+    space = kivi.action_space(2)
+    arguments: dict[str, Any] = {
+        "game": "kivi", "module": "boardrules.games.kivi", "players": 2,
+        "options": space.options, "actions": space.actions,
+        "chance_actions": space.chance_actions, "max_legal": space.max_legal,
+        "legal_actions": kivi.legal_actions, "chance_outcomes": kivi.chance_outcomes,
+        **changes}
+    return ActionSpace(**arguments)
+
+
+class TestKitCatchesBrokenNumericMembers:
+    """Broken action spaces, tensors and information-state tensors are caught."""
+
+    def test_max_legal_too_small(self) -> None:
+        space = _space_with(max_legal=20)
+        with pytest.raises(AssertionError, match="more than max_legal=20"):
+            check_playout(broken(action_space=lambda players, options=None: space), 2)
+
+    def test_indices_out_of_order(self) -> None:
+        space = _space_with(legal_actions=lambda state: kivi.legal_actions(state)[::-1])
+        with pytest.raises(AssertionError, match="legal_indices are not"):
+            check_playout(broken(action_space=lambda players, options=None: space), 2)
+
+    def test_observation_tensor_forgetting_the_dice(self) -> None:
+        layout = kivi.tensor_layout(2)
+
+        def observation_tensor(observation: kivi.Observation) -> Any:
+            tensor = kivi.observation_tensor(observation)
+            for name in ("rolls", "dice", "pending"):
+                segment = layout[name]
+                tensor[segment.offset:segment.end] = array("f", bytes(4 * segment.length))
+            return tensor
+
+        with pytest.raises(AssertionError, match="two different observations give the same"):
+            check_playout(broken(observation_tensor=observation_tensor,
+                                 observe_tensor=lambda state, player: observation_tensor(
+                                     kivi.observe(state, player))), 2)
+
+    def test_observe_tensor_that_differs_from_the_observation_s(self) -> None:
+        def observe_tensor(state: kivi.State, player: int | None) -> Any:
+            tensor = kivi.observe_tensor(state, player)
+            tensor[0] = 0.5  # the observer segment lies
+            return tensor
+
+        with pytest.raises(AssertionError, match="observe_tensor"):
+            check_playout(broken(observe_tensor=observe_tensor), 2)
+
+    def test_observation_tensor_outside_0_to_1(self) -> None:
+        def observation_tensor(observation: kivi.Observation) -> Any:
+            tensor = kivi.observation_tensor(observation)
+            tensor[-1] -= 0.5  # a signed entry: outside the adapters' Box(0, 1)
+            return tensor
+
+        with pytest.raises(AssertionError, match=r"outside 0 … 1"):
+            check_playout(broken(observation_tensor=observation_tensor,
+                                 observe_tensor=lambda state, player: observation_tensor(
+                                     kivi.observe(state, player))), 2)
+
+    def test_observation_tensor_of_another_shape(self) -> None:
+        with pytest.raises(AssertionError, match="the shape says"):
+            check_playout(broken(observation_shape=lambda players, options=None: (5,)), 2)
+
+    def test_info_state_tensor_that_is_not_a_function_of_the_info_state(self) -> None:
+        calls = [0]
+
+        def info_state_tensor(info: InfoState) -> Any:
+            calls[0] += 1
+            tensor = kivi.info_state_tensor(info)
+            tensor[-1] = 1 / (1 + calls[0])  # in range, but new at every call
+            return tensor
+
+        registry = NumericRegistry()
+        game = broken(info_state_tensor=info_state_tensor)
+        check_playout(game, 2, seed=1, registry=registry)
+        with pytest.raises(AssertionError, match="equal information states with different"):
+            check_playout(game, 2, seed=2, registry=registry)
+
+    def test_layout_with_a_gap(self) -> None:
+        layout = kivi.tensor_layout(2)
+        gap = TensorLayout((layout.segments[0], *layout.segments[2:]))
+        with pytest.raises(AssertionError, match="gap"):
+            check_playout(broken(tensor_layout=lambda players, options=None: gap), 2)

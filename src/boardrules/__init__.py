@@ -25,6 +25,7 @@ from boardrules.errors import (
     InvalidNotationError,
     InvalidOptionsError,
     InvalidStateError,
+    UnknownActionError,
 )
 from boardrules.game import CHANCE, TERMINAL, Chance, Game, Result, Terminal, ToMove
 from boardrules.games import GAMES, game_of, load
@@ -49,6 +50,7 @@ __all__ = [
     "Result",
     "Terminal",
     "ToMove",
+    "UnknownActionError",
     "from_data",
     "from_json",
     "game_of",

@@ -12,6 +12,7 @@ __all__ = [
     "InvalidNotationError",
     "InvalidOptionsError",
     "InvalidStateError",
+    "UnknownActionError",
 ]
 
 
@@ -64,6 +65,25 @@ class InvalidStateError(BoardrulesError, ValueError):
     Raised when loading JSON or other untrusted data; the message names the field
     (as a path such as ``state.cells[12]``) and the problem.
     """
+
+
+class UnknownActionError(BoardrulesError, ValueError):
+    """An object or index that is no action (or chance outcome) of an action space.
+
+    Raised by `boardrules.spaces.ActionSpace` for an object of another game or
+    configuration, or an index out of range.
+    """
+
+    value: object
+    """The object or index that was looked up."""
+
+    def __init__(self, value: object, problem: str) -> None:
+        self.value = value
+        try:
+            text = repr(value)
+        except Exception:  # anything passed must still be refused, not crash
+            text = object.__repr__(value)
+        super().__init__(f"{text:.200}: {problem}")
 
 
 class InvalidOptionsError(BoardrulesError, ValueError):

@@ -88,11 +88,17 @@ class Result:
     won (or the game is not over yet)."""
     finished: bool
     """Whether the game is over; scores of an unfinished game are the current standings."""
+    truncated: bool = False
+    """Whether the game was cut off by an engine bound (a turn limit, a safety bound) rather
+    than ended by its rules; then nobody won, and learning code should treat the end as a
+    truncation (the value of the position is unknown), not as a draw. ``False`` before the
+    end and whenever the rules ended the game, a draw the rules call included."""
 
     def returns(self) -> tuple[float, ...]:
         """Return the contract's returns: 1.0 for a sole winner, 0.0 for each player sharing
         the win (a draw) and for everyone when nobody won, -1.0 for a loss; all 0.0 before
-        the end.
+        the end. A truncated game returns 0.0 for everyone too: tell it from a draw by
+        `truncated`.
 
         >>> Result((5, 9, 9), (1, 2), finished=True).returns()
         (-1.0, 0.0, 0.0)

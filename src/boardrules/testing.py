@@ -50,7 +50,36 @@ at every step, checks:
   at every ``picture_every``-th observed step and at the end);
 * the inventory never changes (conservation);
 * the game ends within `action_bound` actions, and its record replays (also from
-  JSON) to the same final state.
+  JSON) to the same final state; `Result.truncated` is a bool, and a truncated game has
+  no winner.
+
+Where the game has the numeric members of `boardrules.spaces.NumericGame` (optional for
+a third-party game, like `announce`), `check_playout` also checks, per configuration:
+
+* the action space: ``index`` and ``action`` are inverse bijections over ``0 .. size - 1``
+  (also for equal copies of the actions), and likewise for chance outcomes; foreign
+  objects, chance outcomes passed as actions, out-of-range indices and bools are refused
+  with `BoardrulesError`; it pickles and deep-copies; every action's notation is one of
+  its `announcements`;
+* at every step: `legal_indices` are the indices of `legal_actions` in order (the chance
+  indices at a chance node, with the probabilities of `chance_outcomes`), never more than
+  `max_legal` at a decision; `legal_mask` has `size` entries, 1 exactly at those indices
+  (all 0 at the end) and refuses a chance node;
+* the observation tensor of every player and the spectator: an ``array('f')`` of
+  ``observation_shape`` floats in 0 … 1 (the adapters' spaces say so), laid out by
+  `tensor_layout` (segments without gaps), and injective — two different observations
+  met in any playout of the configuration never give the same tensor;
+  ``observe_tensor(state, player)`` (the fast path) equals the tensor of
+  ``observe(state, player)`` and refuses a player who is no seat;
+* the information state of every player, carried beside the game (`InfoState`): it
+  keeps the player's observation; its tensor has ``info_state_shape`` entries in 0 … 1;
+  equal information states (in any playout of the configuration) have equal
+  observations, legal actions and tensors, and where `info_state_layout` claims perfect
+  recall, equal tensors mean equal information states; it pickles and deep-copies.
+
+`check_twins` (run by `check_game`) plays twin games that make the same choices under
+different chance, so that a player meets the same information state in worlds that differ
+in what they cannot see.
 
 `check_fused_playout` checks a game's optional fast ``playout`` against the reference
 loop of `boardrules.playout` (`check_game` runs it where the game has one).
@@ -64,6 +93,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import hashlib
 import json
 import math
 import pickle
@@ -71,6 +101,7 @@ import random
 import re
 import time
 import traceback
+from array import array
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
@@ -89,6 +120,7 @@ from boardrules.errors import (
 from boardrules.game import CHANCE, TERMINAL, Game
 from boardrules.records import Record, replay
 from boardrules.serialization import from_data, from_json, to_data, to_json, unstructure
+from boardrules.spaces import InfoState, TensorLayout
 
 try:
     from hypothesis import HealthCheck, given, settings
@@ -100,11 +132,13 @@ except ImportError as exc:  # pragma: no cover - only without the testing extra
 
 __all__ = [
     "LoadingReport",
+    "NumericRegistry",
     "check_chance_sampling",
     "check_fused_playout",
     "check_game",
     "check_observation_loading",
     "check_playout",
+    "check_twins",
     "fuzz_observation_loading",
     "playthrough",
     "random_playout",
@@ -247,6 +281,7 @@ def _check_observations(game: AnyGame, state: Any, players: int, rng: random.Ran
             f"resample for player {player} reads hidden information: two states the player "
             "cannot tell apart give different worlds for the same seed"
         )
+        assert game.to_move(other) == mover, "resample changed who acts"
         if mover == player:
             assert game.legal_actions(other) == legal, (
                 f"player {player}'s legal actions depend on what the player cannot see"
@@ -281,6 +316,8 @@ def _check_bad_players(game: AnyGame, state: Any, players: int) -> None:
     ]
     if hasattr(game, "announce") and legal:
         calls.append(("announce", lambda who: game.announce(state, legal[0], who)))
+    if hasattr(game, "observe_tensor"):
+        calls.append(("observe_tensor", lambda who: game.observe_tensor(state, who)))
     for name, call in calls:
         bad: list[object] = [players, -1, True, 0.0, "0"] + ([None] if name == "resample" else [])
         for who in bad:
@@ -347,6 +384,171 @@ def _check_announce(game: AnyGame, state: Any, worlds: list[Any], observer: int 
             "the observer cannot tell apart, though those worlds allow the same view")
 
 
+def _digest(data: bytes | str) -> bytes:
+    raw = data.encode() if isinstance(data, str) else data
+    return hashlib.blake2b(raw, digest_size=16).digest()
+
+
+class NumericRegistry:
+    """What `check_playout` saw of one configuration's tensors and information states,
+    shared by its playouts (pass one to several `check_playout` calls, or let `check_game`
+    do it), so that two playouts meeting the same tensor or information state are
+    compared."""
+
+    def __init__(self) -> None:
+        self.observations: dict[bytes, tuple[bytes, str]] = {}
+        """Observation tensor digest → (observation digest, who observed, at which step)."""
+        self.infos: dict[bytes, tuple[bytes, bytes, bytes]] = {}
+        """Information state digest → (observation, legal actions, tensor) digests."""
+        self.info_tensors: dict[bytes, bytes] = {}
+        """Information-state tensor digest → information state digest."""
+        self.space: Any = None
+        """The action space, once checked."""
+
+
+def _has_numeric(game: AnyGame) -> bool:
+    return hasattr(game, "action_space")
+
+
+NumericModule = Any
+"""A game module with the numeric members (`boardrules.spaces.NumericGame`), read through
+``getattr`` like the other optional members."""
+
+
+def _check_layout(layout: TensorLayout, size: int, what: str) -> None:
+    assert isinstance(layout, TensorLayout), f"{what} must be a TensorLayout"
+    end = 0
+    for segment in layout:
+        assert segment.offset == end and segment.length > 0, (
+            f"{what}: segment {segment.name!r} leaves a gap or overlaps")
+        end = segment.end
+    assert end == size, f"{what} covers {end} entries, the shape says {size}"
+
+
+def _check_tensor(tensor: object, size: int, what: str) -> Any:
+    assert isinstance(tensor, array) and tensor.typecode == "f", (
+        f"{what} must be an array('f'), got {type(tensor).__name__}")
+    assert len(tensor) == size, f"{what} has {len(tensor)} entries, the shape says {size}"
+    assert math.isfinite(sum(tensor)), f"{what} holds a value that is not finite"
+    if tensor and (min(tensor) < 0.0 or max(tensor) > 1.0):
+        at = next(i for i, v in enumerate(tensor) if not 0.0 <= v <= 1.0)
+        raise AssertionError(f"{what} holds {tensor[at]} at {at}, outside 0 … 1")
+    return tensor
+
+
+def _refused(call: Callable[[], object], what: str) -> None:
+    try:
+        call()
+    except BoardrulesError:
+        return
+    except Exception as exc:  # any other error is the failure reported
+        raise AssertionError(f"{what} raised {type(exc).__name__} ({exc}), not "
+                             "BoardrulesError") from exc
+    raise AssertionError(f"{what} was accepted")
+
+
+def _check_space(game: NumericModule, players: int, options: object) -> Any:
+    """The action space of the configuration is a documented bijection; return it."""
+    space = game.action_space(players, options)
+    assert game.action_space(players, options) == space, "action_space is not stable"
+    assert space.players == players, "the action space has another player count"
+    assert space.size > 0 and space.max_legal <= space.size, (
+        f"max_legal={space.max_legal} must lie in 1 .. size={space.size}")
+    for number, kinds in ((space.size, space.actions), (space.chance_size, space.chance_actions)):
+        assert len(kinds) == number, "the space's action tuple and size differ"
+    for i, a in enumerate(space.actions):
+        assert space.index(a) == i and space.action(i) is a, f"index {i} is no bijection"
+    for i, a in enumerate(space.chance_actions):
+        assert space.chance_index(a) == i and space.chance_outcome(i) is a, (
+            f"chance index {i} is no bijection")
+    rng = random.Random(len(space.actions))
+    for a in rng.sample(space.actions, min(20, space.size)):
+        twin = from_json(to_json(a))
+        assert space.index(twin) == space.index(a), f"an equal copy of {a!r} has another index"
+    announcements = space.announcements
+    assert all(str(a) in announcements for a in (*space.actions, *space.chance_actions)), (
+        "the notation of every action must be one of the space's announcements")
+    bad: list[tuple[str, Callable[[], object]]] = [
+        ("index(None)", lambda: space.index(None)),
+        ("index([])", lambda: space.index([])),
+        ("action(-1)", lambda: space.action(-1)),
+        ("action(size)", lambda: space.action(space.size)),
+        ("action(True)", lambda: space.action(True)),
+        ("action(0.0)", lambda: space.action(0.0)),
+        ("chance_outcome(chance_size)", lambda: space.chance_outcome(space.chance_size)),
+        ("chance_index(a player action)", lambda: space.chance_index(space.actions[0])),
+    ]
+    if space.chance_actions:
+        bad.append(("index(a chance outcome)", lambda: space.index(space.chance_actions[0])))
+    for what, call in bad:
+        _refused(call, f"the action space's {what}")
+    _check_copies(space, "the action space")
+    size = game.observation_shape(players, options)
+    assert isinstance(size, tuple) and len(size) == 1, "observation_shape must be (n,)"
+    _check_layout(game.tensor_layout(players, options), size[0], "tensor_layout")
+    info_size = game.info_state_shape(players, options)
+    assert isinstance(info_size, tuple) and len(info_size) == 1, "info_state_shape must be (n,)"
+    _check_layout(game.info_state_layout(players, options), info_size[0], "info_state_layout")
+    return space
+
+
+def _check_indices(game: NumericModule, space: Any, state: Any, legal: tuple[Any, ...], *,
+                   mover: object, step: int, full: bool) -> None:
+    indices = space.legal_indices(state)
+    if mover is CHANCE:
+        expected = tuple(space.chance_index(a) for a in legal)
+        assert indices == expected, f"step {step}: legal_indices are not the chance indices"
+        assert not full or space.chance_indices(state) == tuple(
+            (space.chance_index(a), p) for a, p in game.chance_outcomes(state)), (
+            f"step {step}: chance_indices differ from chance_outcomes")
+        _refused(lambda: space.legal_mask(state), "legal_mask at a chance node")
+        return
+    if mover is TERMINAL:
+        assert indices == (), "legal_indices must be () at the end"
+        mask = space.legal_mask(state)
+        assert len(mask) == space.size and not any(mask), "legal_mask must be all 0 at the end"
+        return
+    expected = tuple(space.index(a) for a in legal)
+    assert indices == expected, f"step {step}: legal_indices are not the legal actions' indices"
+    assert len(legal) <= space.max_legal, (
+        f"step {step}: {len(legal)} legal actions, more than max_legal={space.max_legal}")
+    mask = space.legal_mask(state)
+    assert isinstance(mask, bytes | bytearray) and len(mask) == space.size, (
+        f"step {step}: legal_mask must have {space.size} bytes")
+    assert sum(mask) == len(legal) and all(mask[i] == 1 for i in indices), (
+        f"step {step}: legal_mask is not 1 exactly at the legal actions")
+
+
+def _check_observation_tensor(game: NumericModule, obs: Any, seen: bytes, *, size: int,
+                              registry: NumericRegistry, where: str) -> None:
+    tensor = _check_tensor(game.observation_tensor(obs), size, f"{where}: the observation tensor")
+    assert game.observation_tensor(obs) == tensor, f"{where}: the observation tensor changes"
+    key = _digest(tensor.tobytes())
+    first = registry.observations.setdefault(key, (seen, where))
+    assert first[0] == seen, (
+        f"{where}: two different observations give the same tensor (the other at {first[1]})")
+
+
+def _check_info(game: NumericModule, info: InfoState, state: Any, view: tuple[Any, bytes], *,
+                size: int, perfect: bool, registry: NumericRegistry, where: str) -> None:
+    player = info.player
+    obs, seen = view
+    assert info.observation == obs, f"{where}: the information state lost the observation"
+    tensor = _check_tensor(game.info_state_tensor(info), size,
+                           f"{where}: the information-state tensor")
+    legal = game.legal_actions(state) if game.to_move(state) == player else ()
+    key = _digest(str(info))
+    facts = (seen, _digest("\n".join(map(str, legal))), _digest(tensor.tobytes()))
+    first = registry.infos.setdefault(key, facts)
+    for name, a, b in zip(("observations", "legal actions", "tensors"), first, facts, strict=True):
+        assert a == b, f"{where}: equal information states with different {name}"
+    if perfect:
+        other = registry.info_tensors.setdefault(facts[2], key)
+        assert other == key, (
+            f"{where}: info_state_layout claims perfect recall, but two different "
+            "information states give the same tensor")
+
+
 def check_playout(
     game: AnyGame,
     players: int,
@@ -356,6 +558,7 @@ def check_playout(
     pool: list[Any] | None = None,
     observe_every: int = 1,
     picture_every: int = 20,
+    registry: NumericRegistry | None = None,
 ) -> Any:
     """Play one whole random game from `seed`, checking the contract at every step.
 
@@ -363,8 +566,10 @@ def check_playout(
     same list to several playouts). `observe_every` checks observations and
     resampling at every n-th step only (1: every step); `picture_every` checks the
     pictures (where the game has ``svg``) at every n-th of those checks (drawing is slower
-    than observing). Both also check the final state. Returns the final state.
-    Raises `AssertionError` (or the game's own error) at the first broken promise.
+    than observing). Both also check the final state. `registry` collects the
+    tensors and information states met (pass one to several playouts of a
+    configuration). Returns the final state. Raises `AssertionError` (or the game's own
+    error) at the first broken promise.
     """
     rng = random.Random(seed)
     check_rng = random.Random(seed ^ 0x5EED)
@@ -372,6 +577,17 @@ def check_playout(
     seen = set(pool)
     opts = options if options is not None else game.Options()
     state = game.new_game(players, options)
+    numeric = _has_numeric(game)
+    registry = NumericRegistry() if registry is None else registry
+    if numeric:
+        ngame: NumericModule = game
+        if registry.space is None:
+            registry.space = _check_space(ngame, players, options)
+        space = registry.space
+        obs_size = ngame.observation_shape(players, options)[0]
+        info_size = ngame.info_state_shape(players, options)[0]
+        perfect = ngame.info_state_layout(players, options).perfect_recall
+        infos = [InfoState.initial(game, state, p) for p in range(players)]
     inventory = game.inventory(state)
     bound = game.action_bound(players, opts)
     record = Record.start(game.NAME, players, opts)
@@ -396,10 +612,29 @@ def check_playout(
             _check_observations(game, state, players, check_rng, pictures=terminal or (
                 step // observe_every) % picture_every == 0)
             _check_copies(state, f"step {step}: the state")
+            if numeric:
+                views = {}
+                for p in [*range(players), None]:
+                    obs = game.observe(state, p)
+                    views[p] = (obs, _digest(to_json(obs)))
+                    _check_observation_tensor(ngame, obs, views[p][1], size=obs_size,
+                                              registry=registry,
+                                              where=f"step {step} of seed {seed}, player {p}")
+                    if hasattr(game, "observe_tensor"):
+                        assert ngame.observe_tensor(state, p) == ngame.observation_tensor(obs), (
+                            f"step {step}: observe_tensor(state, {p}) differs from the tensor "
+                            f"of observe(state, {p})")
+                for info in infos:
+                    _check_info(ngame, info, state, views[info.player], size=info_size,
+                                perfect=perfect, registry=registry,
+                                where=f"step {step} of seed {seed}, player {info.player}")
+                _check_copies(infos[step % players], f"step {step}: an information state")
         if step == 0:
             _check_bad_players(game, state, players)
             _check_copies(opts, "the options")
         if terminal:
+            if numeric:
+                _check_indices(ngame, space, state, legal, mover=mover, step=step, full=True)
             break
         assert step < bound, f"the game did not end within action_bound={bound} actions"
 
@@ -427,6 +662,9 @@ def check_playout(
         _check_copies(sample[0], f"action {sample[0]!r}")
         _check_garbled_notation(game, state, str(sample[0]))
 
+        if numeric:
+            _check_indices(ngame, space, state, legal, mover=mover, step=step,
+                           full=step % observe_every == 0)
         legal_set = set(legal)
         strangers = [a for a in pool if a not in legal_set]
         for a in check_rng.sample(strangers, min(len(strangers), _ILLEGAL_TRIES)):
@@ -447,6 +685,8 @@ def check_playout(
         checked = game.apply(state, action)
         assert _snapshot(state) == before, "apply changed its input state"
         assert game.apply_unchecked(state, action) == checked, "checked and unchecked apply differ"
+        if numeric:
+            infos = [info.advance(game, state, action, checked) for info in infos]
         state = checked
         actions.append(action)
         step += 1
@@ -463,7 +703,53 @@ def check_playout(
     returns = game.returns(state)
     assert len(returns) == players, "returns must give one value per player"
     assert all(r in (-1.0, 0.0, 1.0) for r in returns), f"returns off the scale: {returns}"
+    assert isinstance(result.truncated, bool), "Result.truncated must be a bool"
+    assert not (result.truncated and result.winners), "a truncated game has no winner"
     return state
+
+
+def check_twins(
+    game: AnyGame,
+    players: int,
+    options: object = None,
+    *,
+    seed: int = 0,
+    registry: NumericRegistry | None = None,
+    max_actions: int = 300,
+) -> None:
+    """Play two games making the same choices (from `seed`) under different chance, and
+    check every player's information state at every step against `registry` (equal
+    information states: equal observations, legal actions and tensors).
+
+    Where chance is hidden from a player, the two games stay the same to that player,
+    so the information states met in one world are met again in the other: an
+    information state (or its tensor) that reads hidden information is caught. Only the
+    first `max_actions` actions are played (the worlds part soon).
+    """
+    ngame: NumericModule = game
+    registry = NumericRegistry() if registry is None else registry
+    size = ngame.info_state_shape(players, options)[0]
+    perfect = ngame.info_state_layout(players, options).perfect_recall
+    for chance_seed in (0, 1):
+        decide, chance = random.Random(seed), random.Random(chance_seed)
+        state = game.new_game(players, options)
+        infos = [InfoState.initial(game, state, p) for p in range(players)]
+        for step in range(max_actions):
+            for info in infos:
+                obs = game.observe(state, info.player)
+                _check_info(ngame, info, state, (obs, _digest(to_json(obs))), size=size,
+                            perfect=perfect, registry=registry,
+                            where=f"step {step} of twin {seed}/{chance_seed}, player "
+                                  f"{info.player}")
+            if game.is_terminal(state):
+                break
+            if game.to_move(state) is CHANCE:
+                action = game.sample_chance(state, chance)
+            else:
+                action = decide.choice(game.legal_actions(state))
+            after = game.apply_unchecked(state, action)
+            infos = [info.advance(game, state, action, after) for info in infos]
+            state = after
 
 
 def check_game(
@@ -474,14 +760,18 @@ def check_game(
     playouts: int = 10,
     observe_every: int = 1,
     picture_every: int = 20,
+    twins: int = 1,
 ) -> None:
     """Run the whole conformance kit on `game` with `players` players.
 
     Hypothesis chooses `playouts` seeds; each whole game is checked by `check_playout`
     (`observe_every` and `picture_every` are passed on), and the chance sampler by
-    `check_chance_sampling` at the first chance nodes of one seeded game.
+    `check_chance_sampling` at the first chance nodes of one seeded game. Where the game
+    has a fused ``playout``, `check_fused_playout` compares it with the reference loop;
+    where it has the numeric members, `check_twins` runs `twins` times.
     """
     pool: list[Any] = []
+    registry = NumericRegistry()
     if not game.MIN_PLAYERS <= players <= game.MAX_PLAYERS:
         raise ValueError(f"{game.NAME} is for {game.MIN_PLAYERS}-{game.MAX_PLAYERS} players")
 
@@ -490,11 +780,14 @@ def check_game(
     @given(st.integers(0, 2**32 - 1))
     def playouts_hold(seed: int) -> None:
         check_playout(game, players, options, seed, pool=pool, observe_every=observe_every,
-                      picture_every=picture_every)
+                      picture_every=picture_every, registry=registry)
 
     playouts_hold()
     if hasattr(game, "playout"):
         check_fused_playout(game, players, options)
+    if _has_numeric(game):
+        for twin in range(twins):
+            check_twins(game, players, options, seed=1000 + twin, registry=registry)
     rng = random.Random(players)
     state = game.new_game(players, options)
     checked = 0

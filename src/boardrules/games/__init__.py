@@ -7,11 +7,14 @@ mypy checks each module against the protocol below.
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Any, Final, TypeAlias
+from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 from boardrules.errors import BoardrulesError
 from boardrules.game import Game
 from boardrules.games import captain_bluff, kivi, lustry, ren_dhark, whales_rivals
+
+if TYPE_CHECKING:
+    from boardrules.spaces import NumericGame
 
 __all__ = ["GAMES", "AnyGame", "game_of", "load", "register"]
 
@@ -30,6 +33,18 @@ _ren_dhark: Game[ren_dhark.State, ren_dhark.Action, ren_dhark.Observation, ren_d
 _whales_rivals: Game[
     whales_rivals.State, whales_rivals.Action, whales_rivals.Observation, whales_rivals.Options
 ] = whales_rivals
+
+# The numeric members (optional for a third-party game), checked the same way.
+_kivi_numeric: NumericGame[kivi.State, kivi.Action, kivi.Observation, kivi.Options] = kivi
+_whales_rivals_numeric: NumericGame[
+    whales_rivals.State, whales_rivals.Action, whales_rivals.Observation, whales_rivals.Options
+] = whales_rivals
+_lustry_numeric: NumericGame[
+    lustry.State, lustry.Action, lustry.Observation, lustry.Options
+] = lustry
+_ren_dhark_numeric: NumericGame[
+    ren_dhark.State, ren_dhark.Action, ren_dhark.Observation, ren_dhark.Options
+] = ren_dhark
 
 _REGISTRY: dict[str, AnyGame] = {
     "captain_bluff": _captain_bluff,

@@ -1351,11 +1351,13 @@ def _deal_out(s: State, below: Callable[[int], int], steps: int) -> tuple[State,
 def result(state: State) -> Result:
     """Return the winner's score 1 (others 0) once a player has emptied their hand.
 
-    A game stopped by the turn limit (B17) is finished with no winner.
+    A game stopped by the turn limit (B17) is finished with no winner and
+    `Result.truncated`: the limit is an engine bound, not a rule of the game.
     """
     scores = tuple(int(p == state.winner) for p in range(state.players))
     winners = () if state.winner is None else (state.winner,)
-    return Result(scores, winners, finished=is_terminal(state))
+    finished = is_terminal(state)
+    return Result(scores, winners, finished=finished, truncated=finished and not winners)
 
 
 def returns(state: State) -> tuple[float, ...]:

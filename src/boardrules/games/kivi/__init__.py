@@ -34,6 +34,16 @@ from boardrules.games.kivi.board import (
     square_name,
 )
 from boardrules.games.kivi.notation import parse_action
+from boardrules.games.kivi.numeric import (
+    action_space,
+    info_state_layout,
+    info_state_shape,
+    info_state_tensor,
+    observation_shape,
+    observation_tensor,
+    observe_tensor,
+    tensor_layout,
+)
 from boardrules.games.kivi.observe import Observation, announce, observe, resample
 from boardrules.games.kivi.render import render
 from boardrules.games.kivi.rules import (
@@ -81,16 +91,23 @@ __all__ = [
     "Roll",
     "State",
     "action_bound",
+    "action_space",
     "analyse",
     "announce",
     "apply",
     "apply_unchecked",
     "chance_outcomes",
+    "info_state_layout",
+    "info_state_shape",
+    "info_state_tensor",
     "inventory",
     "is_terminal",
     "legal_actions",
     "new_game",
+    "observation_shape",
+    "observation_tensor",
     "observe",
+    "observe_tensor",
     "parse_action",
     "playout",
     "render",
@@ -102,6 +119,7 @@ __all__ = [
     "square_index",
     "square_name",
     "svg",
+    "tensor_layout",
     "to_move",
     "validate_observation",
     "validate_state",

@@ -18,6 +18,7 @@ from boardrules._fields import exact_fields
 from boardrules.games.kivi.board import DICE, FACES, SQUARES, square_name
 
 __all__ = [
+    "DISPLACE",
     "FORFEIT",
     "PLACE",
     "Action",
@@ -105,6 +106,10 @@ Action: TypeAlias = Roll | Reroll | Place | Displace | Forfeit
 
 PLACE: Final[tuple[Place, ...]] = tuple(Place(i) for i in range(SQUARES))
 """The prebuilt `Place` action of every square."""
+DISPLACE: Final[tuple[tuple[Displace | None, ...], ...]] = tuple(
+    tuple(Displace(i, j) if i != j else None for j in range(SQUARES)) for i in range(SQUARES)
+)
+"""``DISPLACE[square][to]``: the prebuilt `Displace` (``None`` where the squares are equal)."""
 FORFEIT: Final = Forfeit()
 """The one `Forfeit` action."""
 
@@ -142,10 +147,17 @@ ORDERED_ROLLS: Final[Mapping[int, tuple[Roll, ...]]] = MappingProxyType({
 """For k dice, the outcome of each of the 6**k equally likely ordered rolls."""
 
 
+REROLL_OF: Final[Mapping[tuple[int, ...], Reroll]] = MappingProxyType({
+    m: Reroll(m) for k in range(1, DICE + 1) for m in _multisets(k)
+})
+"""The prebuilt `Reroll` of each sorted tuple of one to six values, by number of dice then
+values (the order of the action space)."""
+
+
 def _sub_multisets(dice: tuple[int, ...]) -> tuple[Reroll, ...]:
     subs = {tuple(sorted(c)) for n in range(1, len(dice) + 1)
             for c in itertools.combinations(dice, n)}
-    return tuple(Reroll(s) for s in sorted(subs, key=lambda s: (len(s), s)))
+    return tuple(REROLL_OF[s] for s in sorted(subs, key=lambda s: (len(s), s)))
 
 
 REROLLS: Final[Mapping[tuple[int, ...], tuple[Reroll, ...]]] = MappingProxyType({

@@ -19,6 +19,7 @@ from boardrules._random import below as draw_below
 from boardrules.errors import BoardrulesError, IllegalActionError, InvalidOptionsError
 from boardrules.game import CHANCE, TERMINAL, Result, ToMove
 from boardrules.games.kivi.actions import (
+    DISPLACE,
     FORFEIT,
     ORDERED_ROLLS,
     PLACE,
@@ -166,8 +167,8 @@ def _placements(dice: tuple[int, ...], cells: tuple[int | None, ...], me: int,
         out: list[Place | Displace] = [PLACE[i] for i in range(SQUARES) if cells[i] is None]
         if six:
             free = [i for i in range(SQUARES) if cells[i] is None]
-            out += [Displace(i, j) for i in range(SQUARES)
-                    if cells[i] is not None and cells[i] != me for j in free]
+            out += [d for i in range(SQUARES) if cells[i] is not None and cells[i] != me
+                    for j in free if (d := DISPLACE[i][j]) is not None]
         return out
     found = [i for i in base if cells[i] is None]
     for own, higher in rivals:  # K8: usable once every higher combination is full
@@ -403,12 +404,14 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     >>> [(str(a), str(p)) for a, p in chance_outcomes(state)][:2]
     [('roll 11', '1/36'), ('roll 12', '1/18')]
     """
-    k = state.pending
-    if not k:
-        return ()
-    total = 6**k
-    return tuple((roll, Fraction(w, total)) for roll, w in zip(ROLLS[k], ROLL_WEIGHTS[k],
-                                                                strict=True))
+    return _OUTCOMES[state.pending]
+
+
+_OUTCOMES: Final[tuple[tuple[tuple[Action, Fraction], ...], ...]] = ((), *(
+    tuple((roll, Fraction(w, 6**k)) for roll, w in zip(ROLLS[k], ROLL_WEIGHTS[k], strict=True))
+    for k in range(1, DICE + 1)))
+"""The chance outcomes of rolling 0 .. 6 dice, built once: a roll of six dice has 462, and
+an adapter that lists them at every roll (OpenSpiel's ``chance_outcomes``) reuses them."""
 
 
 def sample_chance(state: State, rng: random.Random) -> Action:

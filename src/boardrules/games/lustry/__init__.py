@@ -46,6 +46,18 @@ from boardrules.games.lustry.cards import (
 )
 from boardrules.games.lustry.heuristic import heuristic
 from boardrules.games.lustry.notation import parse_action
+from boardrules.games.lustry.numeric import (
+    HISTORY,
+    MAX_LEGAL,
+    action_space,
+    info_state_layout,
+    info_state_shape,
+    info_state_tensor,
+    observation_shape,
+    observation_tensor,
+    observe_tensor,
+    tensor_layout,
+)
 from boardrules.games.lustry.observe import Observation, announce, observe, resample
 from boardrules.games.lustry.render import render
 from boardrules.games.lustry.rules import (
@@ -84,7 +96,9 @@ __all__ = [
     "DECK",
     "END_TURN",
     "HAND_SIZE",
+    "HISTORY",
     "KINDS",
+    "MAX_LEGAL",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "NAME",
@@ -112,6 +126,7 @@ __all__ = [
     "Steal",
     "Unblock",
     "action_bound",
+    "action_space",
     "announce",
     "apply",
     "apply_unchecked",
@@ -119,12 +134,18 @@ __all__ = [
     "card_value",
     "chance_outcomes",
     "heuristic",
+    "info_state_layout",
+    "info_state_shape",
+    "info_state_tensor",
     "inventory",
     "is_card",
     "is_terminal",
     "legal_actions",
     "new_game",
+    "observation_shape",
+    "observation_tensor",
     "observe",
+    "observe_tensor",
     "parse_action",
     "playout",
     "render",
@@ -134,6 +155,7 @@ __all__ = [
     "sample_chance",
     "scores",
     "svg",
+    "tensor_layout",
     "to_move",
     "validate_observation",
     "validate_state",

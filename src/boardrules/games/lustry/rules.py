@@ -816,10 +816,16 @@ def scores(state: State) -> tuple[int, ...]:
 
 
 def result(state: State) -> Result:
-    """Return the victory points, and the winner once the game is over (a draw: no winner)."""
+    """Return the victory points, and the winner once the game is over (a draw: no winner).
+
+    A game drawn at the turn limit is `Result.truncated` (an engine bound, L18); the
+    deadlock draw of L18 is the rules' own draw and is not.
+    """
     over = state.phase is _OVER
     winners = (state.winner,) if over and state.winner is not None else ()
-    return Result(scores(state), winners, finished=over)
+    limit = state.options.stall_turns
+    truncated = over and not winners and not (limit is not None and state.stall >= limit)
+    return Result(scores(state), winners, finished=over, truncated=truncated)
 
 
 def returns(state: State) -> tuple[float, ...]:

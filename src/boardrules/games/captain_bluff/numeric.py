@@ -1,0 +1,407 @@
+"""Captain Bluff for learning code: the action space, observation and information-state tensors.
+
+Action indices (the same for every player count and option), 6,104 in all::
+
+    0 - 5201      PlayLuggage(conveyor, cards)    by conveyor, first card, last card: every
+                                                  run of one destination (17 × 17 a
+                                                  destination, the single cards included)
+    5202 - 5531   SetDestination(conveyor, card)  by conveyor, then card code (55 each)
+    5532 - 5537   CheckDestination(conveyor)
+    5538 - 5867   SwapDestination(conveyor, card) by conveyor, then card code
+    5868 - 5873   CloseConveyor(conveyor)
+    5874 - 5975   PlayStar(conveyor, value)       by conveyor, then value 1-17
+    5976 - 5981   PlayArrows(conveyor)
+    5982 - 6003   PlayEye(conveyors)              none, one (0-5), two (lexicographic)
+    6004          PlayPlusOne()
+    6005 - 6100   PickUp(conveyor, count)         by conveyor, then count 1-16
+    6101          Challenge()
+    6102          Pass()
+    6103          EndTurn()
+
+Card codes as in `captain_bluff.cards` (r1-r17, g1-g17, b1-b17, star, arrows, eye,
+plus_one). Chance: `Draw` of each of the 55 card codes, by code.
+
+A pick-up never takes more than 16 cards (`MAX_PICK_UP`): the luggage of a row is of one
+destination, each card once, and its first card stays (B14).
+
+`MAX_LEGAL` = 6 × (1 + 55 + 867) + 22 + 1 = 5,561 bounds the legal actions of a decision,
+conveyor by conveyor, before the turn's main action (where the choice is widest). A
+conveyor without a destination card offers a set of each distinct card in hand (≤ 55).
+One with a destination card and no row offers a check, a swap of each distinct card
+(≤ 55) and, while fewer than three rows are open, every run of the hand: at most 17 × 17
+a destination (17 single cards, 136 runs up, 136 down), 867 — 923 in all. One with a row
+offers a check, ≤ 55 swaps, a close, ≤ 16 × 16 continuations (its first card is not in
+hand), ≤ 17 star values, arrows and ≤ 16 pick-ups: 347. Then at most 22 eyes and a
+plus-one. After the main action only specials, pick-ups and `end` remain; a challenge
+window offers at most 2 + 3 × 16 actions, the setup 6 × 15 placements.
+
+Tensors are seat-relative ("me", then the next seats in turn order; the spectator sees as
+seat 0).
+"""
+
+from __future__ import annotations
+
+from array import array
+from typing import Final
+
+from boardrules.games.captain_bluff.actions import (
+    ARROWS_ON,
+    CHALLENGE,
+    CHECK,
+    CLOSE,
+    DRAW,
+    END_TURN,
+    EYES,
+    PASS,
+    PICK_UP,
+    PLAYS,
+    PLUS_ONE_PLAY,
+    SET,
+    STAR_ON,
+    SWAP,
+    Action,
+)
+from boardrules.games.captain_bluff.cards import (
+    ARROWS,
+    CARDS,
+    CONVEYORS,
+    DESTINATIONS,
+    LUGGAGE,
+    MAX_VALUE,
+    STAR,
+)
+from boardrules.games.captain_bluff.observe import Observation, observe
+from boardrules.games.captain_bluff.rules import (
+    action_bound,
+    chance_outcomes,
+    legal_actions,
+    new_game,
+)
+from boardrules.games.captain_bluff.state import SPECIAL_TOTAL, Options, Stage, State
+from boardrules.spaces import (
+    ActionSpace,
+    ConfigurationCache,
+    InfoState,
+    LayoutBuilder,
+    NumericTables,
+    SegmentCache,
+    Tensor,
+    TensorLayout,
+)
+
+__all__ = [
+    "HISTORY",
+    "MAX_LEGAL",
+    "MAX_PICK_UP",
+    "action_space",
+    "info_state_layout",
+    "info_state_shape",
+    "info_state_tensor",
+    "observation_shape",
+    "observation_tensor",
+    "observe_tensor",
+    "tensor_layout",
+]
+
+MAX_PICK_UP: Final = MAX_VALUE - 1
+"""The most cards a pick-up can take (B14): 16. A row's luggage is of one destination, each
+card once, so 17 cards at most, and the row's first card always stays."""
+_RUNS: Final = DESTINATIONS * MAX_VALUE * MAX_VALUE
+"""Runs of luggage a hand can play onto a new row: a destination's 17 values give 17 × 17
+(each first value with each last value, the single card when they are equal)."""
+MAX_LEGAL: Final = CONVEYORS * (1 + CARDS + _RUNS) + len(EYES) + 1
+"""The most legal actions a decision can have: 6 × (1 + 55 + 867) + 22 + 1 = 5,561 (see the
+module `captain_bluff.numeric` and the docs page for the reasoning)."""
+HISTORY: Final = 512
+"""Actions the information-state tensor keeps (the latest; the game's bound is far larger)."""
+
+_STAGES: Final = tuple(Stage)
+_CARDS_IN_GAME: Final = LUGGAGE + SPECIAL_TOTAL
+"""65 cards: the most a hand, a pile or a count can hold."""
+_ROW: Final = MAX_VALUE + SPECIAL_TOTAL
+"""Cards a row can hold: 17 luggage of its destination and at most the 14 specials."""
+_ROW_SLOT: Final = MAX_VALUE + 2
+"""A card of a row: its value one-hot (a star's named value), star, arrows."""
+_SCALE: Final = tuple(1.0 if c < LUGGAGE else float(SPECIAL_TOTAL) for c in range(CARDS))
+"""What a count of each card code is divided by: a luggage card is unique, a special has
+at most 14 copies."""
+
+
+def _player_actions() -> tuple[Action, ...]:
+    """Return every player action in index order (see the module)."""
+    plays = tuple(
+        play for v in range(CONVEYORS) for first in range(LUGGAGE) for play in PLAYS[v][first]
+        if play is not None)
+    assert len(plays) == CONVEYORS * _RUNS
+    return (
+        *plays,
+        *(a for row in SET for a in row),
+        *CHECK,
+        *(a for row in SWAP for a in row),
+        *CLOSE,
+        *(a for row in STAR_ON for a in row[1:]),
+        *ARROWS_ON,
+        *EYES.values(),
+        PLUS_ONE_PLAY,
+        *(a for row in PICK_UP for a in row[1:MAX_PICK_UP + 1]),
+        CHALLENGE, PASS, END_TURN,
+    )
+
+
+_ACTIONS: Final = _player_actions()
+
+
+class _Code(NumericTables):
+    """Everything the tensors of one configuration need, computed once."""
+
+    def __init__(self, players: int, options: Options) -> None:
+        space: ActionSpace[Action] = ActionSpace(
+            game="captain_bluff", module="boardrules.games.captain_bluff", players=players,
+            options=options, actions=_ACTIONS, chance_actions=DRAW,
+            max_legal=MAX_LEGAL, legal_actions=legal_actions, chance_outcomes=chance_outcomes,
+            masked_announcements=("draw ?", *(f"{verb} {v} ?" for verb in ("set", "swap")
+                                              for v in range(CONVEYORS))))
+        n = players
+        self.players = n
+        self.turn_scale = options.turn_limit
+        seats = "me, then the next seats in turn order"
+        b = LayoutBuilder()
+        self.observer = b.add("observer", n + 1, "the observer: "
+                              + ", ".join([*(f"seat {p}" for p in range(n)), "the spectator"]))
+        self.stage = b.add("stage", len(_STAGES), "the stage, one-hot: "
+                           + ", ".join(s.value for s in _STAGES))
+        self.active = b.add("active", n, f"whose turn it is (the active player): {seats}")
+        self.turn = b.add("turn", 1, f"turns completed ÷ {self.turn_scale} (the turn limit)")
+        self.flags = b.add("flags", 3, "the main action taken this turn, the special played "
+                           "this turn, the discard pile reshuffled into the draw pile yet (B15)")
+        cards = (f"count of each card code ({CARDS}: r1 … r17, g1 … g17, b1 … b17, star, "
+                 f"arrows, eye, plus_one), luggage as 0 or 1, specials ÷ {SPECIAL_TOTAL}")
+        self.hand = b.add("hand", CARDS, f"my hand: {cards} (all 0 for the spectator)")
+        self.hand_sizes = b.add("hand_sizes", n, f"cards in hand ÷ {_CARDS_IN_GAME}: {seats}")
+        self.exposed = b.add("exposed", n * CARDS, f"the cards everybody knows each hand "
+                             f"holds, {seats}: {cards}")
+        self.picked_up = b.add("picked_up", n * LUGGAGE, f"the luggage each player picked up "
+                               f"and may use only from their next turn on (B14), {seats}: "
+                               f"each luggage card ({LUGGAGE}) 0 or 1")
+        self.draw_size = b.add("draw_size", 1, f"cards in the draw pile ÷ {_CARDS_IN_GAME}")
+        self.stowed = b.add("stowed", 1, f"specials out of the game unseen (B3) ÷ {SPECIAL_TOTAL}")
+        self.removed = b.add("removed", 1, f"plus-one cards out of the game (the only cards "
+                             f"removed, B12) ÷ {SPECIAL_TOTAL}")
+        self.discard = b.add("discard", CARDS, f"the face-up discard pile: {cards}")
+        self.subsets = 1 << n
+        self.buried_unknown = b.add(
+            "buried_unknown", self.subsets,
+            f"face-down destination cards in the discard pile that I do not know, by who "
+            f"knows them (the set of seats as a bit mask, bit 0 me, bit 1 the next seat …; "
+            f"{self.subsets} sets) ÷ {_CARDS_IN_GAME}")
+        self.buried_known = b.add(
+            "buried_known", CARDS * (self.subsets // 2),
+            f"those I know ({CARDS} card codes × the {self.subsets // 2} sets of the others "
+            f"who know them too, as a bit mask, bit 0 the next seat …): luggage 0 or 1, "
+            f"specials ÷ {SPECIAL_TOTAL} (all 0 for the spectator)")
+        self.conveyor_slot = 1 + CARDS + n + DESTINATIONS + _ROW * _ROW_SLOT
+        self.conveyors = b.add(
+            "conveyors", CONVEYORS * self.conveyor_slot,
+            f"the conveyors 0-5, {self.conveyor_slot} each: it has a destination card, the "
+            f"card one-hot ({CARDS}) if I know it, who knows it ({n}: {seats}), the row's "
+            f"destination one-hot (red, green, blue; all 0 without a row), then the row in "
+            f"play order, {_ROW} slots of {_ROW_SLOT}: the value one-hot (1-17: a luggage "
+            f"card's value or the value a star names; all 0 for arrows), star, arrows")
+        self.window = b.add("window", 1 + CONVEYORS, "the conveyor of the open challenge "
+                            "window (B13): none, conveyor 0-5")
+        self.polled = b.add("polled", n + 1, f"the player asked to challenge or pass: nobody, "
+                            f"{seats}")
+        self.draws = b.add("draws", n * n, f"players still to draw a card, in order, {n} slots "
+                           f"of {n}: the drawer one-hot ({seats})")
+        self.winner = b.add("winner", n + 1, f"the winner: nobody (yet), {seats}")
+        bound = action_bound(players, options)
+        self.finish(space, b, bound=bound, horizon=min(HISTORY, bound), perfect_recall=False)
+
+
+def _build(players: int, options: Options) -> _Code:
+    return _Code(players, options)
+
+
+_CODES: Final = ConfigurationCache("captain_bluff.numeric", _build, new_game, Options)
+
+
+def action_space(players: int = 2, options: Options | None = None) -> ActionSpace[Action]:
+    """Return the action space (cached; see the module).
+
+    >>> space = action_space(3)
+    >>> space.size, space.chance_size, space.max_legal
+    (6104, 55, 5561)
+    >>> str(space.action(0)), str(space.action(6103)), str(space.chance_outcome(51))
+    ('play 0 r1', 'end', 'draw star')
+    """
+    return _CODES(players, options).space
+
+
+def tensor_layout(players: int = 2, options: Options | None = None) -> TensorLayout:
+    """Return the segments of the observation tensor."""
+    return _CODES(players, options).layout
+
+
+def observation_shape(players: int = 2, options: Options | None = None) -> tuple[int]:
+    """Return the shape of the observation tensor.
+
+    >>> observation_shape(2), observation_shape(5)
+    ((4370,), (5540,))
+    """
+    return (_CODES(players, options).size,)
+
+
+_SEGMENTS: Final = SegmentCache("captain_bluff.segments")
+
+
+def _cards(cards: tuple[int, ...]) -> Tensor:
+    """Encode a multiset of card codes (see the layout)."""
+    out = array("f", bytes(4 * CARDS))
+    for c in set(cards):
+        out[c] = cards.count(c) / _SCALE[c]
+    return out
+
+
+def _luggage(cards: tuple[int, ...]) -> Tensor:
+    """Encode a set of luggage cards, 0 or 1 each."""
+    out = array("f", bytes(4 * LUGGAGE))
+    for c in cards:
+        out[c] = 1.0
+    return out
+
+
+def _conveyor(code: _Code, has: bool, card: int | None, knowers: int,  # noqa: PLR0917 - a conveyor's fields
+              row: tuple[int, ...], stars: tuple[int, ...]) -> Tensor:
+    """Encode one conveyor; `knowers` is the seat-relative bit mask of who knows its card."""
+    out = array("f", bytes(4 * code.conveyor_slot))
+    out[0] = float(has)
+    if card is not None:
+        out[1 + card] = 1.0
+    at = 1 + CARDS
+    for r in range(code.players):
+        if knowers >> r & 1:
+            out[at + r] = 1.0
+    if row:
+        at += code.players
+        out[at + row[0] // MAX_VALUE] = 1.0
+        at += DESTINATIONS
+        star = 0
+        for c in row:  # a row longer than the layout allows raises IndexError here
+            if c == STAR:
+                out[at + stars[star] - 1] = 1.0
+                out[at + MAX_VALUE] = 1.0
+                star += 1
+            elif c == ARROWS:
+                out[at + MAX_VALUE + 1] = 1.0
+            else:
+                out[at + c % MAX_VALUE] = 1.0
+            at += _ROW_SLOT
+    return out
+
+
+def _mask(seats: frozenset[int], me: int, n: int) -> int:
+    """Return a set of seats as a bit mask relative to `me` (bit 0 me, bit 1 the next seat)."""
+    mask = 0
+    for q in seats:
+        mask |= 1 << (q - me) % n
+    return mask
+
+
+def observation_tensor(observation: Observation) -> Tensor:
+    """Return the observation as a flat float32 tensor, seat-relative (see `tensor_layout`).
+
+    Everything the observation holds is there: two different observations of one
+    configuration give different tensors.
+    """
+    return _encode(observation, observation.players)
+
+
+def _encode(o: Observation, n: int) -> Tensor:
+    code = _CODES.trusted(n, o.options)
+    out = code.template[:]
+    seat = o.player
+    me = 0 if seat is None else seat
+    out[code.observer + (n if seat is None else seat)] = 1.0
+    out[code.stage + _STAGES.index(o.stage)] = 1.0
+    out[code.active + (o.options.first_player + o.turn - me) % n] = 1.0
+    out[code.turn] = o.turn / code.turn_scale
+    out[code.flags] = float(o.main_done)
+    out[code.flags + 1] = float(o.special_used)
+    out[code.flags + 2] = float(o.reshuffled)
+    if o.hand:
+        out[code.hand:code.hand + CARDS] = _SEGMENTS.get(("cards", o.hand), _cards, o.hand)
+    for r in range(n):
+        q = (me + r) % n
+        out[code.hand_sizes + r] = o.hand_sizes[q] / _CARDS_IN_GAME
+        known = o.exposed[q]
+        if known:
+            at = code.exposed + r * CARDS
+            out[at:at + CARDS] = _SEGMENTS.get(("cards", known), _cards, known)
+        picked = o.picked_up[q]
+        if picked:
+            at = code.picked_up + r * LUGGAGE
+            out[at:at + LUGGAGE] = _SEGMENTS.get(("luggage", picked), _luggage, picked)
+    out[code.draw_size] = o.draw_size / _CARDS_IN_GAME
+    out[code.stowed] = o.stowed_size / SPECIAL_TOTAL
+    out[code.removed] = len(o.removed) / SPECIAL_TOTAL
+    if o.discard:
+        out[code.discard:code.discard + CARDS] = _SEGMENTS.get(("cards", o.discard), _cards,
+                                                               o.discard)
+    if o.buried:
+        half = code.subsets // 2
+        found: dict[int, int] = {}
+        for view in o.buried:
+            mask = _mask(view.known_by, me, n)
+            card = view.card
+            at = code.buried_unknown + mask if card is None else \
+                code.buried_known + card * half + (mask >> 1)
+            found[at] = found.get(at, 0) + 1
+        for at, count in found.items():
+            card = (at - code.buried_known) // half
+            out[at] = count / (_CARDS_IN_GAME if at < code.buried_known else _SCALE[card])
+    slot = code.conveyor_slot
+    for v in range(CONVEYORS):
+        has, row = o.has_destination[v], o.rows[v]
+        if has or row:
+            card, stars = o.destinations[v], o.star_values[v]
+            mask = _mask(o.knowers[v], me, n)
+            at = code.conveyors + v * slot
+            out[at:at + slot] = _SEGMENTS.get(("conveyor", n, has, card, mask, row, stars),
+                                              _conveyor, code, has, card, mask, row, stars)
+    out[code.window + (0 if o.window is None else 1 + o.window)] = 1.0
+    out[code.polled + (0 if o.polled is None else 1 + (o.polled - me) % n)] = 1.0
+    if len(o.draws) > n:
+        raise IndexError(f"{len(o.draws)} draws pending: at most one a player")
+    for i, q in enumerate(o.draws):
+        out[code.draws + i * n + (q - me) % n] = 1.0
+    out[code.winner + (0 if o.winner is None else 1 + (o.winner - me) % n)] = 1.0
+    return out
+
+
+def observe_tensor(state: State, player: int | None) -> Tensor:
+    """Return ``observation_tensor(observe(state, player))``."""
+    return _encode(observe(state, player), state.players)
+
+
+def info_state_layout(players: int = 2, options: Options | None = None) -> TensorLayout:
+    """Return the segments of the information-state tensor: the observation's, then the
+    latest `HISTORY` actions as the player saw them (not perfect recall: see the docs)."""
+    return _CODES(players, options).info_layout
+
+
+def info_state_shape(players: int = 2, options: Options | None = None) -> tuple[int]:
+    """Return the shape of the information-state tensor.
+
+    >>> info_state_shape(2)
+    (13075,)
+    """
+    return (_CODES(players, options).info_layout.size,)
+
+
+def info_state_tensor(info: InfoState) -> Tensor:
+    """Return a player's information state as a flat float32 tensor (see
+    `info_state_layout`): the latest observation, then the latest actions the player saw."""
+    observation: Observation = info.observation
+    code = _CODES.trusted(observation.players, observation.options)
+    return code.info_tensor(info, _encode(observation, observation.players))
+

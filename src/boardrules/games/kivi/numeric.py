@@ -1,0 +1,223 @@
+"""KIVI for learning code: the action space, observation tensors, information-state tensors.
+
+Action indices (the same for every board and `highest_rule`)::
+
+    0 - 48        Place(square)                      square 0-48
+    49 - 2400     Displace(square, to)               by square, then destination (to != square)
+    2401 - 3323   Reroll(dice)                       by number of dice, then values ascending
+    3324          Forfeit()
+
+Chance indices: `Roll` of one die (6 outcomes), of two (21), ... of six (462), by number
+of dice then values ascending: 923 in all.
+
+The observation tensor is seat-relative: "me" is the observer (seat 0 for the spectator),
+then the next seats in turn order. KIVI hides nothing, so the information-state tensor,
+which adds what was played, has perfect recall: every action of a game fits its history.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from boardrules._caches import lru
+from boardrules.games.kivi.actions import (
+    DISPLACE,
+    FORFEIT,
+    PLACE,
+    REROLL_OF,
+    ROLLS,
+    Action,
+    Displace,
+)
+from boardrules.games.kivi.board import DICE, FACES, SQUARES
+from boardrules.games.kivi.observe import Observation, observe
+from boardrules.games.kivi.rules import action_bound, chance_outcomes, legal_actions, new_game
+from boardrules.games.kivi.state import ROUNDS, STONES, Options, State
+from boardrules.spaces import (
+    SPACE_CACHE,
+    ActionSpace,
+    InfoState,
+    LayoutBuilder,
+    NumericTables,
+    Tensor,
+    TensorLayout,
+    check_configuration,
+)
+
+__all__ = [
+    "action_space",
+    "info_state_layout",
+    "info_state_shape",
+    "info_state_tensor",
+    "max_legal",
+    "observation_shape",
+    "observation_tensor",
+    "observe_tensor",
+    "tensor_layout",
+]
+
+_WILD_MOST: Final = SQUARES + 63
+"""A wild roll that is no six of a kind: at most every square, plus the 63 rerolls of a
+straight (each of its six different dice kept or rerolled)."""
+_SIX_REROLLS: Final = DICE
+"""Six of a kind has six rerolls: one to six of its dice."""
+
+
+def max_legal(players: int) -> int:
+    """Return the most legal actions a KIVI decision can have with `players` players.
+
+    A roll that is not wild allows at most one placement per square (49) and at most 47
+    rerolls (the sub-multisets of 2-1-1-1-1, the most varied roll that is not a straight):
+    96. A wild roll other than six of a kind: 49 placements and the 63 rerolls of a
+    straight: 112. Six of a kind: a placement on each of `f` free squares and a
+    displacement from each of `o` opponent stones to each free square, and 6 rerolls;
+    ``f + o <= 49`` and the opponents have at most ``10 * (players - 1)`` stones, so at
+    most ``max((49 - o) * (1 + o)) + 6`` — 435, 615 and 631 for 2, 3 and 4 players.
+
+    >>> [max_legal(n) for n in (2, 3, 4)]
+    [435, 615, 631]
+    """
+    opponents = min(SQUARES, STONES * (players - 1))
+    six = max((SQUARES - o) * (1 + o) for o in range(opponents + 1)) + _SIX_REROLLS
+    return max(_WILD_MOST, six)
+
+
+@lru("kivi.action_spaces", SPACE_CACHE)
+def _space(players: int, options: Options) -> ActionSpace[Action]:
+    displace: list[Displace] = [d for row in DISPLACE for d in row if d is not None]
+    actions: tuple[Action, ...] = (*PLACE, *displace, *REROLL_OF.values(), FORFEIT)
+    chance: tuple[Action, ...] = tuple(r for k in range(1, DICE + 1) for r in ROLLS[k])
+    return ActionSpace(
+        game="kivi", module="boardrules.games.kivi", players=players, options=options,
+        actions=actions, chance_actions=chance, max_legal=max_legal(players),
+        legal_actions=legal_actions, chance_outcomes=chance_outcomes)
+
+
+def action_space(players: int, options: Options | None = None) -> ActionSpace[Action]:
+    """Return the action space of KIVI for `players` players (cached; see the module).
+
+    >>> space = action_space(2)
+    >>> space.size, space.chance_size, space.max_legal
+    (3325, 923, 435)
+    >>> str(space.action(49)), space.index(FORFEIT)
+    ('a1>b1', 3324)
+    """
+    return _space(*check_configuration(new_game, Options, players, options))
+
+
+class _Code(NumericTables):
+    """The offsets and a zero template of the tensors for one player count."""
+
+    def __init__(self, players: int) -> None:
+        n = self.players = players
+        b = LayoutBuilder()
+        self.observer = b.add("observer", n + 1,
+                              "the observer's seat, one-hot (seats 0 .. n-1, then the spectator)")
+        self.turn = b.add("turn", 1, f"turns taken ÷ {ROUNDS * n} (the game ends at 1)")
+        self.mover = b.add("to_move", n, "whose turn it is, one-hot: me, the next seats "
+                           "(all 0 once the game is over)")
+        self.cells = b.add("cells", n * SQUARES,
+                           f"{n} planes of {SQUARES} squares (0 = a1 ... 48 = g7): 1 where my "
+                           "stone lies, then the next seats' stones")
+        self.lost = b.add("lost", n, f"stones each seat forfeited ÷ {STONES}: me, the next seats")
+        self.rolls = b.add("rolls", 4, "rolls made this turn, one-hot 0-3")
+        self.dice = b.add("dice", FACES, f"dice on the table showing 1 .. 6, each count ÷ {DICE}")
+        self.pending = b.add("pending", 1, f"dice waiting to be rolled ÷ {DICE}")
+        self.planes = tuple(tuple(self.cells + ((owner - me) % n) * SQUARES for owner in range(n))
+                            for me in range(n))
+        bound = action_bound(players, Options())
+        self.finish(_space(players, Options()), b, bound=bound, horizon=bound,
+                    perfect_recall=True)
+
+
+_CODES: Final = {n: _Code(n) for n in range(2, 5)}
+
+
+def _code(players: int, options: Options | None) -> _Code:
+    check_configuration(new_game, Options, players, options)
+    return _CODES[players]
+
+
+def tensor_layout(players: int, options: Options | None = None) -> TensorLayout:
+    """Return the segments of the observation tensor (the same for every option)."""
+    return _code(players, options).layout
+
+
+def observation_shape(players: int, options: Options | None = None) -> tuple[int]:
+    """Return the shape of the observation tensor: ``(52 * players + 13,)``.
+
+    >>> observation_shape(2)
+    (117,)
+    """
+    return (_code(players, options).size,)
+
+
+def observation_tensor(observation: Observation) -> Tensor:
+    """Return the observation as a flat float32 tensor, seat-relative (see `tensor_layout`).
+
+    Everything the observation holds is there: two different observations (of one board
+    and rule) give different tensors.
+
+    >>> from boardrules.games.kivi import Roll, apply, new_game, observe
+    >>> state = apply(new_game(2), Roll((1, 1, 2, 2, 2, 6)))
+    >>> t = observation_tensor(observe(state, 1))
+    >>> list(t[:6])
+    [0.0, 1.0, 0.0, 0.0, 0.0, 1.0]
+    """
+    state = observation.position
+    n = state.players
+    code = _CODES[n]
+    out = code.template[:]
+    me = observation.player
+    if me is None:
+        out[n] = 1.0
+        me = 0
+    else:
+        out[me] = 1.0
+    turn = state.turn
+    out[code.turn] = turn / (ROUNDS * n)
+    if turn < ROUNDS * n:
+        out[code.mover + (turn - me) % n] = 1.0
+    planes = code.planes[me]
+    for square, owner in enumerate(state.cells):
+        if owner is not None:
+            out[planes[owner] + square] = 1.0
+    lost = code.lost
+    for p, count in enumerate(state.lost):
+        if count:
+            out[lost + (p - me) % n] = count / STONES
+    out[code.rolls + state.rolls] = 1.0
+    dice = state.dice
+    if dice:
+        base = code.dice - 1
+        for value in set(dice):
+            out[base + value] = dice.count(value) / DICE
+    out[code.pending] = state.pending / DICE
+    return out
+
+
+def observe_tensor(state: State, player: int | None) -> Tensor:
+    """Return ``observation_tensor(observe(state, player))``."""
+    return observation_tensor(observe(state, player))
+
+
+def info_state_layout(players: int, options: Options | None = None) -> TensorLayout:
+    """Return the segments of the information-state tensor: the observation's, then what
+    was played (every action of the game fits: perfect recall)."""
+    return _code(players, options).info_layout
+
+
+def info_state_shape(players: int, options: Options | None = None) -> tuple[int]:
+    """Return the shape of the information-state tensor.
+
+    >>> [info_state_shape(n) for n in (2, 3, 4)]
+    [(2158,), (3410,), (4782,)]
+    """
+    return (_code(players, options).info_layout.size,)
+
+
+def info_state_tensor(info: InfoState) -> Tensor:
+    """Return a player's information state as a flat float32 tensor (see
+    `info_state_layout`): the latest observation, then every action the player saw."""
+    code = _CODES[info.observation.position.players]
+    return code.info_tensor(info, observation_tensor(info.observation))

@@ -1,0 +1,326 @@
+"""Ren Dhark for learning code: the action space, observation and information-state tensors.
+
+The numbering follows the card set (option `card_set`; decks do not change it). For the
+bundled Starter I set (68 cards) there are 131 actions::
+
+    0          Keep()
+    1          Redraw()
+    2 - 56     Attack(card, as_type)           every combat card, each of its types
+    57 - 111   Defend(card, as_type)           the same
+    112 - 123  PlayAction(card)                every action card
+    124 - 129  CounterStrike(card, as_type)    every G card, each of its types
+    130        Pass()
+
+Cards run in the card-set order (I/1, I/2, ...), types in the order ship, person, unit.
+Chance: `AssignSides` 0 and 1, `Draw` of each card the decks hold (card-set order),
+`Roll` 1-6, `CombatRoll` a:d (the attacker's die major): 110 for the starter decks.
+
+Tensors are seat-relative ("me", then the opponent; the spectator sees as seat 0). Roles in
+the duel (attacker, defender) are kept as roles.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from boardrules.games.ren_dhark.actions import (
+    COMBAT_ROLLS,
+    KEEP,
+    PASS,
+    REDRAW,
+    ROLLS,
+    SIDES,
+    Action,
+    CounterStrike,
+    Defend,
+)
+from boardrules.games.ren_dhark.cards import COMBAT_TYPES, Effect
+from boardrules.games.ren_dhark.observe import Observation, observe
+from boardrules.games.ren_dhark.rules import (
+    action_bound,
+    chance_outcomes,
+    legal_actions,
+    new_game,
+)
+from boardrules.games.ren_dhark.state import HAND_SIZE, TYPE_INDEX, Options, Phase, State, Status
+from boardrules.spaces import (
+    ActionSpace,
+    ConfigurationCache,
+    InfoState,
+    LayoutBuilder,
+    NumericTables,
+    SegmentCache,
+    Tensor,
+    TensorLayout,
+    counts,
+)
+
+__all__ = [
+    "HISTORY",
+    "action_space",
+    "info_state_layout",
+    "info_state_shape",
+    "info_state_tensor",
+    "observation_shape",
+    "observation_tensor",
+    "observe_tensor",
+    "tensor_layout",
+]
+
+HISTORY: Final = 512
+"""Actions the information-state tensor keeps (the latest; most games take fewer)."""
+
+_PHASES: Final = tuple(Phase)
+_STATUSES: Final = tuple(Status)
+_LANDED: Final = 7
+"""Cards on the enemy planet: 7 win (D18), so no player ever has more."""
+_PLAYED: Final = 2
+"""Action cards in a duel: one per combat card (D10)."""
+_WINDOW: Final = 4
+
+
+def _canonical(table: tuple[tuple[tuple[Action, ...], ...], ...], card: int,
+               action: Action) -> Action:
+    """Return the shared object equal to `action` among the card's entries of a per-type
+    table, so that the space holds the very objects `legal_actions` hands out."""
+    for per_type in table:
+        for candidate in per_type[card]:
+            if candidate == action:
+                return candidate
+    return action
+
+
+class _Code(NumericTables):
+    """Everything the tensors of one configuration need, computed once."""
+
+    def __init__(self, players: int, options: Options) -> None:
+        tables = options.tables
+        cards = tables.cards
+        self.cards = len(cards)
+        attacks = [a for per_card in tables.attack for a in per_card]
+        defends = [_canonical(tables.defend_vs, k, Defend(c.number, c.name, t))
+                   for k, c in enumerate(cards) if c.is_combat for t in c.types]
+        plays = [tables.play[k] for k, c in enumerate(cards) if tables.is_action[k]]
+        counters = [_canonical(tables.counter_vs, k, CounterStrike(c.number, c.name, t))
+                    for k, c in enumerate(cards) if c.is_combat and c.g for t in c.types]
+        actions: tuple[Action, ...] = (KEEP, REDRAW, *attacks, *defends, *plays, *counters,
+                                       PASS)
+        in_decks = sorted({k for deck in tables.decks for k in deck})
+        chance: tuple[Action, ...] = (*SIDES, *(tables.draw[k] for k in in_decks), *ROLLS,
+                                      *COMBAT_ROLLS)
+        types = max(len(c.types) for c in cards if c.is_combat)
+        masked = ("draw ?", *(f"attack ? as {t.value}" for t in COMBAT_TYPES), "defend ?",
+                  *(f"counter ? as {t.value}" for t in COMBAT_TYPES), "counter ?")
+        space: ActionSpace[Action] = ActionSpace(
+            game="ren_dhark", module="boardrules.games.ren_dhark", players=players,
+            options=options, actions=actions, chance_actions=chance,
+            max_legal=1 + HAND_SIZE * types, legal_actions=legal_actions,
+            chance_outcomes=chance_outcomes, masked_announcements=masked)
+        self.deck_scale = max(len(deck) for deck in tables.decks)
+        bound = action_bound(players, options)
+        self.battles = 2 * sum(len(deck) for deck in tables.decks) + 1
+        # A modifier is the sum of at most _PLAYED weaken/strengthen amounts (D10, D11).
+        amounts = [abs(amount) for e in tables.effect
+                   if e is not None and e.effect is not Effect.DESTROY
+                   for amount in (e.amount, *(b.amount for b in e.amount_against))]
+        self.mod_scale = _PLAYED * max(amounts, default=1) or 1
+        n = self.cards
+        b = LayoutBuilder()
+        self.observer = b.add("observer", 3, "the observer: seat 0, seat 1, the spectator")
+        self.phase = b.add("phase", len(_PHASES), "the phase, one-hot: "
+                           + ", ".join(p.value for p in _PHASES))
+        self.blue = b.add("blue", 3, "who plays blue: not drawn yet, me, the opponent")
+        self.attacker = b.add("attacker", 2, "who attacks in this battle: me, the opponent")
+        self.hand = b.add("hand", n, f"my hand: count of each card ({n}, card-set order) ÷ 2")
+        self.hand_sizes = b.add("hand_sizes", 2, f"cards in hand ÷ {HAND_SIZE}: me, the opponent")
+        self.deck_sizes = b.add("deck_sizes", 2,
+                                f"cards in deck ÷ {self.deck_scale}: me, the opponent")
+        self.land_slot = n + len(COMBAT_TYPES)
+        self.landed = b.add(
+            "landed", 2 * _LANDED * self.land_slot,
+            f"cards on the enemy planet in the order they landed, mine then the opponent's, "
+            f"{_LANDED} slots of {self.land_slot}: the card one-hot, the type it fought as "
+            "(ship, person, unit)")
+        self.out = b.add("out", 2 * n, "out-of-game piles, mine then the opponent's: count of "
+                         "each card ÷ 2")
+        self.duel_flags = b.add(
+            "duel_flags", 6, "the duel: a counter-strike, the attacker's card committed, "
+            "activated, the defender's card committed, activated, both revealed")
+        self.attack = b.add("attack", n, "the attacker's committed card one-hot, if I may see it")
+        self.attack_type = b.add("attack_type", 3, "its declared type (ship, person, unit)")
+        self.defense = b.add("defense", n, "the defender's committed card one-hot, if I may "
+                             "see it")
+        self.defense_type = b.add("defense_type", 3, "its type, if I may see the card")
+        self.window = b.add("window", _WINDOW, "the action window step one-hot: the attacker, "
+                            "the defender, the attacker again, closed")
+        self.played_slot = 2 + n + len(_STATUSES)
+        self.played = b.add(
+            "played", _PLAYED * self.played_slot,
+            f"action cards played in the duel, in order, {_PLAYED} slots of "
+            f"{self.played_slot}: by the attacker, by the defender, the card one-hot, what "
+            "became of it (" + ", ".join(s.value for s in _STATUSES) + ")")
+        self.resolving = b.add("resolving", _PLAYED + 1, "the action card being resolved, "
+                               "one-hot 0-2")
+        self.mods = b.add("mods", 2, f"action modifiers on the attacker's, the defender's "
+                          f"card, plus {self.mod_scale}, ÷ {2 * self.mod_scale} (the "
+                          "largest two action cards can make it)")
+        self.loser = b.add("loser", 3, "the role that lost the first duel: none, the attacker, "
+                           "the defender")
+        self.battle = b.add("battle", 1, f"battles begun ÷ {self.battles}")
+        self.skipped = b.add("skipped", 1, "1 when the last battle was skipped")
+        self.mulligans = b.add("mulligans", 1, "players who decided on a redraw ÷ 2")
+        self.redrew = b.add("redrew", 2, "who redrew: me, the opponent")
+        self.shown = b.add(
+            "shown", 2 * 5, f"what each hand is known to hold, mine then the opponent's, ÷ "
+            f"{HAND_SIZE}: non-ships, action cards, cards that may not be deployed against a "
+            "ship, a person, a unit")
+        self.winner = b.add("winner", 3, "the winner: nobody (yet), me, the opponent")
+        self.finish(space, b, bound=bound, horizon=min(HISTORY, bound), perfect_recall=False)
+
+
+def _build(players: int, options: Options) -> _Code:
+    return _Code(players, options)
+
+
+_CODES: Final = ConfigurationCache("ren_dhark.numeric", _build, new_game, Options)
+
+
+def action_space(players: int = 2, options: Options | None = None) -> ActionSpace[Action]:
+    """Return the action space (cached; see the module).
+
+    >>> space = action_space()
+    >>> space.size, space.chance_size, space.max_legal
+    (131, 110, 15)
+    """
+    return _CODES(players, options).space
+
+
+def tensor_layout(players: int = 2, options: Options | None = None) -> TensorLayout:
+    """Return the segments of the observation tensor."""
+    return _CODES(players, options).layout
+
+
+def observation_shape(players: int = 2, options: Options | None = None) -> tuple[int]:
+    """Return the shape of the observation tensor.
+
+    >>> observation_shape()
+    (1550,)
+    """
+    return (_CODES(players, options).size,)
+
+
+_SEGMENTS: Final = SegmentCache("ren_dhark.segments")
+
+
+class _Identity(dict[int, int]):
+    """The mapping of a card index to itself (its position in a per-card segment)."""
+
+    def __missing__(self, key: int) -> int:
+        return key
+
+
+_IDENTITY: Final = _Identity()
+
+
+def _rel(who: int | None, me: int, offset: int) -> int:
+    """Return the one-hot position of a seat or nobody: nobody, me, the opponent."""
+    return offset + (0 if who is None else 1 if who == me else 2)
+
+
+def observation_tensor(observation: Observation) -> Tensor:  # noqa: PLR0915 - one segment each
+    """Return the observation as a flat float32 tensor, seat-relative (see `tensor_layout`).
+
+    Everything the observation holds is there: two different observations of one
+    configuration give different tensors.
+    """
+    code = _CODES.trusted(2, observation.options)
+    out = code.template[:]
+    me = observation.player
+    if me is None:
+        out[code.observer + 2] = 1.0
+        me = 0
+    else:
+        out[code.observer + me] = 1.0
+    other = 1 - me
+    out[code.phase + _PHASES.index(observation.phase)] = 1.0
+    out[_rel(observation.blue, me, code.blue)] = 1.0
+    out[code.attacker + (observation.attacker != me)] = 1.0
+    n = code.cards
+    hand = observation.hand
+    if hand:
+        out[code.hand:code.hand + n] = _SEGMENTS.get((n, hand), counts, hand, _IDENTITY, n, 2)
+    for side, owner in enumerate((me, other)):
+        out[code.hand_sizes + side] = observation.hand_sizes[owner] / HAND_SIZE
+        out[code.deck_sizes + side] = observation.deck_sizes[owner] / code.deck_scale
+        at = code.landed + side * _LANDED * code.land_slot
+        for landing in observation.landed[owner]:
+            out[at + landing.card] = 1.0
+            out[at + code.cards + TYPE_INDEX[landing.as_type]] = 1.0
+            at += code.land_slot
+        pile = observation.out[owner]
+        if pile:
+            at = code.out + side * n
+            out[at:at + n] = _SEGMENTS.get((n, pile), counts, pile, _IDENTITY, n, 2)
+        out[code.redrew + side] = float(observation.redrew[owner])
+        shown = code.shown + 5 * side
+        out[shown] = observation.shown_nonships[owner] / HAND_SIZE
+        out[shown + 1] = observation.shown_actions[owner] / HAND_SIZE
+        for t, count in enumerate(observation.shown_undeployable[owner]):
+            out[shown + 2 + t] = count / HAND_SIZE
+    duel = observation.duel
+    flags = code.duel_flags
+    for i, flag in enumerate((duel.counter, duel.attack_committed, duel.attack_activated,
+                              duel.defense_committed, duel.defense_activated, duel.revealed)):
+        out[flags + i] = float(flag)
+    if duel.attack is not None:
+        out[code.attack + duel.attack] = 1.0
+    if duel.attack_type is not None:
+        out[code.attack_type + TYPE_INDEX[duel.attack_type]] = 1.0
+    if duel.defense is not None:
+        out[code.defense + duel.defense] = 1.0
+    if duel.defense_type is not None:
+        out[code.defense_type + TYPE_INDEX[duel.defense_type]] = 1.0
+    out[code.window + duel.window] = 1.0
+    at = code.played
+    for played in duel.played:
+        out[at + played.role] = 1.0
+        out[at + 2 + played.card] = 1.0
+        out[at + 2 + code.cards + _STATUSES.index(played.status)] = 1.0
+        at += code.played_slot
+    out[code.resolving + duel.resolving] = 1.0
+    scale = code.mod_scale
+    out[code.mods] = (duel.attack_mod + scale) / (2 * scale)
+    out[code.mods + 1] = (duel.defense_mod + scale) / (2 * scale)
+    out[code.loser + (0 if duel.loser is None else 1 + duel.loser)] = 1.0
+    out[code.battle] = observation.battle / code.battles
+    out[code.skipped] = float(observation.skipped)
+    out[code.mulligans] = observation.mulligans / 2
+    out[_rel(observation.winner, me, code.winner)] = 1.0
+    return out
+
+
+def observe_tensor(state: State, player: int | None) -> Tensor:
+    """Return ``observation_tensor(observe(state, player))``."""
+    return observation_tensor(observe(state, player))
+
+
+def info_state_layout(players: int = 2, options: Options | None = None) -> TensorLayout:
+    """Return the segments of the information-state tensor: the observation's, then the
+    latest `HISTORY` actions as the player saw them (not perfect recall: see the docs)."""
+    return _CODES(players, options).info_layout
+
+
+def info_state_shape(players: int = 2, options: Options | None = None) -> tuple[int]:
+    """Return the shape of the information-state tensor.
+
+    >>> info_state_shape()
+    (7695,)
+    """
+    return (_CODES(players, options).info_layout.size,)
+
+
+def info_state_tensor(info: InfoState) -> Tensor:
+    """Return a player's information state as a flat float32 tensor (see
+    `info_state_layout`): the latest observation, then the latest actions the player saw."""
+    code = _CODES.trusted(2, info.observation.options)
+    return code.info_tensor(info, observation_tensor(info.observation))

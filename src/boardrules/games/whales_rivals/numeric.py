@@ -1,0 +1,388 @@
+"""Whales Rivals for learning code: the action space, observation and information-state tensors.
+
+The numbering depends on the whale values (option `whale_values`): with the default
+values 1-6 and 10 there are 66 actions::
+
+    0 - 41    PlayWhale(value, pack, face_up)   by value ascending, pack, face down first
+    42 - 50   PlayTurtle(pack, slot)            by pack, then slot
+    51        PlayTurtle()                      no target
+    52        EndRound()
+    53 - 61   Flip(pack, slot)                  by pack, then slot
+    62 - 64   Peek(pack)
+    65        Skip()
+
+A value any whale of red or blue shows is a row of six plays. Chance outcomes: `DealGrey`
+of each grey value ascending, then `Draw` of each card a player's deck holds (the turtle
+``T`` first, then the whale values): 15 by default.
+
+Tensors are seat-relative ("me", then the opponent; the spectator sees as seat 0).
+"""
+
+from __future__ import annotations
+
+from array import array
+from typing import Final
+
+from boardrules._caches import Memo
+from boardrules._seats import check_player
+from boardrules.games.whales_rivals.actions import (
+    END_ROUND,
+    FLIP,
+    PEEK,
+    SKIP,
+    TURTLE_AT,
+    TURTLE_NO_TARGET,
+    Action,
+    deal_action,
+    draw_action,
+    play_action,
+)
+from boardrules.games.whales_rivals.cards import (
+    HAND_SIZE,
+    MAX_WHALES,
+    PACKS,
+    ROUNDS,
+    TURTLE,
+    TURTLES,
+    WHALES_PER_COLOUR,
+    Grey,
+)
+from boardrules.games.whales_rivals.observe import Observation
+from boardrules.games.whales_rivals.rules import (
+    action_bound,
+    chance_outcomes,
+    legal_actions,
+    new_game,
+)
+from boardrules.games.whales_rivals.state import Options, Pack, Phase, State
+from boardrules.spaces import (
+    ActionSpace,
+    ConfigurationCache,
+    InfoState,
+    LayoutBuilder,
+    NumericTables,
+    SegmentCache,
+    Tensor,
+    TensorLayout,
+    counts,
+)
+
+__all__ = [
+    "MAX_LEGAL",
+    "action_space",
+    "info_state_layout",
+    "info_state_shape",
+    "info_state_tensor",
+    "observation_shape",
+    "observation_tensor",
+    "observe_tensor",
+    "tensor_layout",
+]
+
+MAX_LEGAL: Final = 25
+"""The most legal actions a decision can have (see the docs page): an action with a turtle
+in hand has at most 4 whale values × 3 packs face down + 3 face up (a pack's top matches
+one value), 9 turtle targets (the opponent's face-down whales) and End round: 25; without a
+turtle, 5 × 3 + 3 + 1 = 19; an Exploration has at most 9 flips, 3 peeks and Skip: 13."""
+
+_CARDS: Final = WHALES_PER_COLOUR + TURTLES
+"""Cards of a player (deck, hand and discards hold at most these)."""
+_GREYS: Final = WHALES_PER_COLOUR
+"""Grey cards."""
+_PHASES: Final = tuple(Phase)
+_PILE_CAPACITY: Final = tuple(ROUNDS * (k + 1) for k in range(PACKS))
+"""A pack in slot k (from 0) receives k + 1 cards a round and may be tied twice (W16)."""
+_SEEN: Final = ((False, False), (True, False), (False, True), (True, True))
+
+
+class _Code(NumericTables):
+    """Everything the tensors of one configuration need, computed once."""
+
+    def __init__(self, players: int, options: Options) -> None:
+        red, blue, greys = options.whale_values
+        whales = sorted(set(red) | set(blue))
+        self.kinds = {v: i for i, v in enumerate([TURTLE, *whales])}
+        """Player cards (turtle first) → position in a count segment."""
+        self.whales = {v: i for i, v in enumerate(whales)}
+        self.greys = {v: i for i, v in enumerate(sorted(set(greys)))}
+        plays = [play_action(v, i, up) for v in whales for i in range(PACKS)
+                 for up in (False, True)]
+        turtles = [TURTLE_AT[i][s] for i in range(PACKS) for s in range(MAX_WHALES)]
+        flips = [FLIP[i][s] for i in range(PACKS) for s in range(MAX_WHALES)]
+        actions: tuple[Action, ...] = (*plays, *turtles, TURTLE_NO_TARGET, END_ROUND, *flips,
+                                       *PEEK, SKIP)
+        chance: tuple[Action, ...] = (*(deal_action(v) for v in self.greys),
+                                      *(draw_action(v) for v in self.kinds))
+        space: ActionSpace[Action] = ActionSpace(
+            game="whales_rivals", module="boardrules.games.whales_rivals", players=players,
+            options=options, actions=actions, chance_actions=chance, max_legal=MAX_LEGAL,
+            legal_actions=legal_actions, chance_outcomes=chance_outcomes,
+            masked_announcements=("deal ?", "draw ?", *(f"?>{i + 1}" for i in range(PACKS))))
+        k, w, g = len(self.kinds), len(self.whales), len(self.greys)
+        b = LayoutBuilder()
+        self.observer = b.add("observer", 3, "the observer: seat 0, seat 1, the spectator")
+        self.round = b.add("round", ROUNDS, "the round 1-3, one-hot")
+        self.phase = b.add("phase", len(_PHASES), "the phase, one-hot: "
+                           + ", ".join(p.value for p in _PHASES))
+        self.to_act = b.add("to_act", 2, "whose turn it is: me, the opponent")
+        self.starter = b.add("starter", 2, "who started the round: me, the opponent")
+        self.opening = b.add("opening", 1, "1 in the round's one-action first turn")
+        self.actions_left = b.add("actions_left", 1, "actions left in the turn ÷ 2")
+        self.dealt = b.add("dealt", 1, "grey cards dealt this round ÷ 6")
+        kinds = "turtle, " + ", ".join(map(str, whales))
+        self.hand = b.add("hand", k, f"my hand: count of each card ({kinds}) ÷ {HAND_SIZE}")
+        self.deck = b.add("deck", k, f"my deck: count of each card ÷ {_CARDS}")
+        self.hand_sizes = b.add("hand_sizes", 2, f"cards in hand ÷ {HAND_SIZE}: me, the opponent")
+        self.deck_sizes = b.add("deck_sizes", 2, f"cards in deck ÷ {_CARDS}: me, the opponent")
+        self.discards = b.add("discards", 2 * k,
+                              f"discard piles, count of each card ÷ {_CARDS}: mine, then the "
+                              "opponent's")
+        self.grey_deck = b.add("grey_deck", 1, f"cards in the grey deck ÷ {_GREYS}")
+        self.grey_slot = 1 + g + 3
+        self.whale_slot = 2 + w
+        grey_values = ", ".join(map(str, self.greys))
+        self.packs: list[tuple[int, int]] = []
+        self.pack_segments: list[tuple[int, int]] = []
+        """Per pack: the offset and length of its grey cards and whales together."""
+        for i in range(PACKS):
+            cards = b.add(
+                f"pack{i + 1}_grey", _PILE_CAPACITY[i] * self.grey_slot,
+                f"pack {i + 1}'s grey cards bottom to top, {_PILE_CAPACITY[i]} slots of "
+                f"{self.grey_slot}: present, the value one-hot ({grey_values}; all 0 unknown), "
+                "has lain face up, seen by me, seen by the opponent")
+            pods = b.add(
+                f"pack{i + 1}_whales", 2 * MAX_WHALES * self.whale_slot,
+                f"the whales at pack {i + 1} in the order played, mine then the opponent's, "
+                f"{MAX_WHALES} slots of {self.whale_slot} each: present, face up, the value "
+                "one-hot (all 0 unknown)")
+            self.packs.append((cards, pods))
+            self.pack_segments.append((cards, b.size - cards))
+        self.pile_kinds = (g + 1) * 2 * len(_SEEN)
+        kind_text = (f"count ÷ {_GREYS} of each kind of card: value ({grey_values}, unknown) × "
+                     "has lain face up (no, yes) × seen by (nobody, me, the opponent, both)")
+        self.captured = b.add("captured", 2 * self.pile_kinds,
+                              f"captured piles, mine then the opponent's: {kind_text}")
+        self.unclaimed = b.add("unclaimed", self.pile_kinds, f"the unclaimed pile: {kind_text}")
+        bound = action_bound(players, options)
+        self.finish(space, b, bound=bound, horizon=bound, perfect_recall=False)
+
+
+def _build(players: int, options: Options) -> _Code:
+    return _Code(players, options)
+
+
+_CODES: Final = ConfigurationCache("whales_rivals.numeric", _build, new_game, Options)
+
+
+def action_space(players: int = 2, options: Options | None = None) -> ActionSpace[Action]:
+    """Return the action space (cached; see the module).
+
+    >>> space = action_space(2)
+    >>> space.size, space.chance_size, space.max_legal
+    (66, 15, 25)
+    >>> str(space.action(1)), str(space.chance_outcome(7))
+    ('1>1 up', 'draw T')
+    """
+    return _CODES(players, options).space
+
+
+def tensor_layout(players: int = 2, options: Options | None = None) -> TensorLayout:
+    """Return the segments of the observation tensor."""
+    return _CODES(players, options).layout
+
+
+def observation_shape(players: int = 2, options: Options | None = None) -> tuple[int]:
+    """Return the shape of the observation tensor (607 floats with the default values).
+
+    >>> observation_shape()
+    (607,)
+    """
+    return (_CODES(players, options).size,)
+
+
+def observation_tensor(observation: Observation) -> Tensor:
+    """Return the observation as a flat float32 tensor, seat-relative (see `tensor_layout`).
+
+    Everything the observation holds is there: two different observations of one
+    configuration give different tensors.
+    """
+    code = _CODES.trusted(2, observation.options)
+    seat = observation.player
+    me = 0 if seat is None else seat
+    other = 1 - me
+    out = _head(code, seat, observation.round, observation.phase, observation.to_act,
+                observation.starter, observation.opening, observation.actions_left,
+                observation.dealt, observation.hand, observation.deck,
+                observation.hand_sizes, observation.deck_sizes, observation.discards,
+                observation.grey_deck_size)
+    for index, pack in enumerate(observation.packs):
+        at, length = code.pack_segments[index]
+        greys = [(v.value, v.shown, v.seen[me], v.seen[other]) for v in pack.grey]
+        pods = [[(w.value, w.face_up) for w in pack.whales[owner]] for owner in (me, other)]
+        out[at:at + length] = _pack(code, index, greys, pods)
+    for side, owner in enumerate((me, other)):
+        _pile(out, code, code.captured + side * code.pile_kinds,
+              [(v.value, v.shown, v.seen[me], v.seen[other]) for v in observation.captured[owner]])
+    _pile(out, code, code.unclaimed,
+          [(v.value, v.shown, v.seen[me], v.seen[other]) for v in observation.unclaimed])
+    return out
+
+
+def observe_tensor(state: State, player: int | None) -> Tensor:
+    """Return ``observation_tensor(observe(state, player))`` without building the
+    observation: the fast path for environments (packs and piles that did not change since
+    the last call are not encoded again)."""
+    check_player(player, 2)
+    code = _CODES.trusted(2, state.options)
+    me = 0 if player is None else player
+    other = 1 - me
+    hands, decks = state.hands, state.decks
+    own = player is not None
+    out = _head(code, player, state.round, state.phase, state.player, state.starter,
+                state.opening, state.actions_left, state.dealt,
+                hands[me] if own else (), decks[me] if own else (),
+                (len(hands[0]), len(hands[1])), (len(decks[0]), len(decks[1])),
+                state.discards, len(state.grey_deck))
+    for index, pack in enumerate(state.packs):
+        at, length = code.pack_segments[index]
+        out[at:at + length] = _state_pack(code, index, pack, player)
+    reveal = state.phase is Phase.OVER
+    for side, owner in enumerate((me, other)):
+        _pile(out, code, code.captured + side * code.pile_kinds,
+              _state_pile(state.captured[owner], player, reveal))
+    _pile(out, code, code.unclaimed, _state_pile(state.unclaimed, player, reveal))
+    return out
+
+
+def _head(  # noqa: PLR0917 - the observation's fields in order
+    code: _Code, seat: int | None, round_: int, phase: Phase, to_act: int, starter: int,
+    opening: bool, actions_left: int, dealt: int, hand: tuple[int, ...], deck: tuple[int, ...],
+    hand_sizes: tuple[int, int], deck_sizes: tuple[int, int],
+    discards: tuple[tuple[int, ...], tuple[int, ...]], grey_deck: int,
+) -> Tensor:
+    """Return a tensor with every segment before the packs written."""
+    out = code.template[:]
+    me = 0 if seat is None else seat
+    other = 1 - me
+    out[code.observer + (2 if seat is None else seat)] = 1.0
+    out[code.round + round_ - 1] = 1.0
+    out[code.phase + _PHASES.index(phase)] = 1.0
+    out[code.to_act + (to_act != me)] = 1.0
+    out[code.starter + (starter != me)] = 1.0
+    out[code.opening] = float(opening)
+    out[code.actions_left] = actions_left / 2
+    out[code.dealt] = dealt / 6
+    kinds = code.kinds
+    _counts(out, code.hand, kinds, hand, HAND_SIZE)
+    _counts(out, code.deck, kinds, deck, _CARDS)
+    at = code.hand_sizes
+    out[at], out[at + 1] = hand_sizes[me] / HAND_SIZE, hand_sizes[other] / HAND_SIZE
+    at = code.deck_sizes
+    out[at], out[at + 1] = deck_sizes[me] / _CARDS, deck_sizes[other] / _CARDS
+    _counts(out, code.discards, kinds, discards[me], _CARDS)
+    _counts(out, code.discards + len(kinds), kinds, discards[other], _CARDS)
+    out[code.grey_deck] = grey_deck / _GREYS
+    return out
+
+
+_SEGMENTS: Final = SegmentCache("whales_rivals.segments")
+_Card = tuple[int | None, bool, bool, bool]
+"""A grey card as the encoder reads it: its value if known, has lain face up, seen by me,
+seen by the opponent."""
+
+
+def _counts(out: Tensor, offset: int, kinds: dict[int, int], cards: tuple[int, ...],
+            scale: int) -> None:
+    if cards:
+        k = len(kinds)
+        out[offset:offset + k] = _SEGMENTS.get((tuple(kinds), scale, cards), counts, cards,
+                                               kinds, k, scale)
+
+
+def _pack(code: _Code, index: int, greys: list[_Card],
+          pods: list[list[tuple[int | None, bool]]]) -> Tensor:
+    """Encode the pack in slot `index`: its grey cards bottom to top, then my whales and the
+    opponent's, in the order played."""
+    out = array("f", bytes(4 * code.pack_segments[index][1]))
+    values, whales = code.greys, code.whales
+    gslot, wslot, g = code.grey_slot, code.whale_slot, len(values)
+    at = 0
+    for value, shown, mine, theirs in greys:
+        out[at] = 1.0
+        if value is not None:
+            out[at + 1 + values[value]] = 1.0
+        out[at + 1 + g] = float(shown)
+        out[at + 2 + g] = float(mine)
+        out[at + 3 + g] = float(theirs)
+        at += gslot
+    base = _PILE_CAPACITY[index] * gslot
+    for side, pod in enumerate(pods):
+        at = base + side * MAX_WHALES * wslot
+        for value, up in pod:
+            out[at] = 1.0
+            out[at + 1] = float(up)
+            if value is not None:
+                out[at + 2 + whales[value]] = 1.0
+            at += wslot
+    return out
+
+
+_STATE_PACKS: Final[Memo[tuple[int, int, int | None], tuple[Pack, _Code, Tensor]]] = Memo(
+    "whales_rivals.pack_tensors", 1 << 12)
+"""Encoded packs of states by identity (a pack object lives on from state to state while it
+does not change); each entry holds its pack, so an id is not reused while cached."""
+
+
+def _state_pack(code: _Code, index: int, pack: Pack, player: int | None) -> Tensor:
+    key = (id(pack), index, player)
+    found = _STATE_PACKS.get(key)
+    if found is not None and found[0] is pack and found[1] is code:
+        return found[2]
+    me = 0 if player is None else player
+    other = 1 - me
+    greys = [(g.value if g.shown or (player is not None and g.seen[player]) else None,
+              g.shown, g.seen[me], g.seen[other]) for g in pack.grey]
+    pods = [[(w.value if w.face_up or owner == player else None, w.face_up)
+             for w in pack.whales[owner]] for owner in (me, other)]
+    tensor = _pack(code, index, greys, pods)
+    _STATE_PACKS[key] = (pack, code, tensor)
+    return tensor
+
+
+def _state_pile(cards: tuple[Grey, ...], player: int | None, reveal: bool) -> list[_Card]:
+    me = 0 if player is None else player
+    other = 1 - me
+    return [(g.value if reveal or g.shown or (player is not None and g.seen[player]) else None,
+             g.shown, g.seen[me], g.seen[other]) for g in cards]
+
+
+def _pile(out: Tensor, code: _Code, offset: int, cards: list[_Card]) -> None:
+    """Write the category counts of a captured or unclaimed pile."""
+    if cards:
+        values, g = code.greys, len(code.greys)
+        kinds = [((g if v is None else values[v]) * 2 + shown) * 4 + mine + 2 * theirs
+                 for v, shown, mine, theirs in cards]
+        for kind in set(kinds):
+            out[offset + kind] = kinds.count(kind) / _GREYS
+
+
+def info_state_layout(players: int = 2, options: Options | None = None) -> TensorLayout:
+    """Return the segments of the information-state tensor: the observation's, then every
+    action of the game as the player saw it (not perfect recall: see the docs page)."""
+    return _CODES(players, options).info_layout
+
+
+def info_state_shape(players: int = 2, options: Options | None = None) -> tuple[int]:
+    """Return the shape of the information-state tensor (2,159 floats by default).
+
+    >>> info_state_shape()
+    (2159,)
+    """
+    return (_CODES(players, options).info_layout.size,)
+
+
+def info_state_tensor(info: InfoState) -> Tensor:
+    """Return a player's information state as a flat float32 tensor (see
+    `info_state_layout`): the latest observation, then every action the player saw."""
+    code = _CODES.trusted(2, info.observation.options)
+    return code.info_tensor(info, observation_tensor(info.observation))

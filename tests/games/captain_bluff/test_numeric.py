@@ -1,0 +1,177 @@
+"""Captain Bluff's numeric layer: the action space and its bound, the tensors, information
+states and truncation (B17). The conformance kit checks the rest on every configuration
+(`test_conformance.py`)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from boardrules import CHANCE, TERMINAL
+from boardrules.games import captain_bluff as cb
+from boardrules.games.captain_bluff import Options
+from boardrules.spaces import InfoState
+from tests.games.captain_bluff.helpers import C, play, position
+
+
+class TestActionSpace:
+    """The numbering: the same for every configuration, every legal action in it."""
+
+    def test_same_numbering_for_every_configuration(self) -> None:
+        space = cb.action_space(2)
+        assert (space.size, space.chance_size, space.max_legal) == (6104, 55, cb.MAX_LEGAL)
+        for players in (3, 4, 5):
+            other = cb.action_space(players, Options(specials=(14, 0, 0, 0), turn_limit=9))
+            assert other.actions == space.actions and other.chance_actions == space.chance_actions
+        assert str(space.action(5874)) == "star 0=1" and str(space.action(6005)) == "pickup 0 1"
+        assert space.index(cb.PickUp(5, cb.MAX_PICK_UP)) == 6100
+        assert cb.MAX_LEGAL == 6 * (1 + 55 + 3 * 17 * 17) + 22 + 1 == 5561
+
+    def test_B14_the_longest_pick_up_is_in_the_space(self) -> None:
+        """After arrows a row may go on with every other luggage card of its destination:
+        16 may be picked up, never more (one destination, each card once, and the row's
+        first card stays)."""
+        row = "r1 arrows " + " ".join(f"r{v}" for v in range(17, 1, -1))
+        state = position(["g1", "b1"], destinations={0: "b2"}, rows={0: row}, main_done=True)
+        picks = [a for a in cb.legal_actions(state) if isinstance(a, cb.PickUp)]
+        assert max(a.count for a in picks) == cb.MAX_PICK_UP == 16
+        space = cb.action_space(2)
+        assert all(space.action(space.index(a)) is a for a in picks)
+
+    def test_B6_max_legal_counts_every_run_of_a_hand_on_each_new_row(self) -> None:
+        """A conveyor with a destination card and no row offers every run of the hand: 17 × 17
+        for a destination held whole (the bound counts 3 × 289 on each of six conveyors)."""
+        reds = " ".join(f"r{v}" for v in range(1, 18))
+        state = position([reds, "b1"], destinations={0: "b2"})
+        legal = cb.legal_actions(state)
+        plays = [a for a in legal if isinstance(a, cb.PlayLuggage)]
+        assert len(plays) == 17 * 17
+        space = cb.action_space(2)
+        assert len(legal) <= space.max_legal
+        assert sum(space.legal_mask(state)) == len(legal)
+
+
+class TestTensors:
+    """Observation tensors: seat-relative, in 0 … 1, different for different observations."""
+
+    @staticmethod
+    def states(players: int, seed: int, options: Options | None = None) -> list[cb.State]:
+        rng = random.Random(seed)
+        state = cb.new_game(players, options or Options(turn_limit=40))
+        out = [state]
+        while cb.to_move(state) is not TERMINAL:
+            if cb.to_move(state) is CHANCE:
+                state = cb.apply(state, cb.sample_chance(state, rng))
+            else:
+                state = cb.apply(state, rng.choice(cb.legal_actions(state)))
+            out.append(state)
+        return out
+
+    @pytest.mark.parametrize("players", [2, 3, 4, 5])
+    def test_entries_lie_in_0_to_1(self, players: int) -> None:
+        """Observation and information-state tensors (as the adapters' spaces declare)."""
+        size = cb.observation_shape(players, Options(turn_limit=40))[0]
+        states = self.states(players, players)
+        for state in states[::3]:
+            for p in [*range(players), None]:
+                tensor = cb.observe_tensor(state, p)
+                assert len(tensor) == size and min(tensor) >= 0.0 and max(tensor) <= 1.0
+        info = InfoState.initial(cb, states[0], players - 1)
+        for state, after in itertools.pairwise(states):
+            action = next(a for a in cb.legal_actions(state) if cb.apply(state, a) == after)
+            info = info.advance(cb, state, action, after)
+        tensor = cb.info_state_tensor(info)
+        assert len(tensor) == cb.info_state_shape(players, Options(turn_limit=40))[0]
+        assert min(tensor) >= 0.0 and max(tensor) <= 1.0 and max(tensor) == 1.0
+
+    def test_seat_relative(self) -> None:
+        """The observer's own segments come first: seat 1 sees its hand size first."""
+        state = position(["r3 r4 r5", "b1"], destinations={0: "r1"})
+        layout = cb.tensor_layout(2)
+        sizes = layout["hand_sizes"].offset
+        for seat, first in ((0, 3), (1, 1)):
+            tensor = cb.observe_tensor(state, seat)
+            assert tensor[sizes] == pytest.approx(first / 65)
+            assert tensor[layout["observer"].offset + seat] == 1.0
+        active = layout["active"].offset
+        assert cb.observe_tensor(state, 0)[active] == 1.0
+        assert cb.observe_tensor(state, 1)[active + 1] == 1.0
+
+    def test_B12_the_value_a_star_names_is_in_the_tensor(self) -> None:
+        """Two rows that differ only in the value their star names give different tensors."""
+        up = position(["g1", "b1"], destinations={0: "r1"}, rows={0: "r5 star=6"})
+        down = position(["g1", "b1"], destinations={0: "r1"}, rows={0: "r5 star=4"})
+        assert cb.observe_tensor(up, 1) != cb.observe_tensor(down, 1)
+
+    def test_B10_buried_cards_by_who_knows_them(self) -> None:
+        """Face-down discards: those the observer knows by card, the others by who knows them."""
+        state = position(["g1", "b1 b2"], destinations={0: "r1"}, discard="r9 r10",
+                         buried=[("r5", (0,)), ("r6", (1,))])
+        layout = cb.tensor_layout(2)
+        for seat in (0, 1):
+            tensor = cb.observe_tensor(state, seat)
+            known = layout["buried_known"]
+            unknown = layout["buried_unknown"]
+            mine = C("r5") if seat == 0 else C("r6")
+            assert tensor[known.offset + 2 * mine] == 1.0  # by me alone: the others' set 0
+            assert tensor[unknown.offset + 0b10] == pytest.approx(1 / 65)  # by the other only
+        spectator = cb.observe_tensor(state, None)
+        assert spectator[layout["buried_unknown"].offset + 0b01] == pytest.approx(1 / 65)
+        assert spectator[layout["buried_unknown"].offset + 0b10] == pytest.approx(1 / 65)
+
+
+class TestInformationStates:
+    """B18: what a player may not see leaves their information state alone."""
+
+    def test_B18_a_hidden_draw_changes_only_the_drawer_s_information_state(self) -> None:
+        state = position(["r5 r6", "b1"], destinations={0: "r1"})
+        state = play(state, "set 1 r5")
+        assert cb.to_move(state) is CHANCE and state.draws == (0,)
+        infos = {}
+        for card in sorted(set(state.draw))[:2]:
+            after = cb.apply(state, cb.DRAW[card])
+            infos[card] = [InfoState.initial(cb, state, p).advance(cb, state, cb.DRAW[card], after)
+                           for p in (0, 1)]
+        first, second = infos.values()
+        assert first[1] == second[1] and "draw ?" in str(first[1])
+        assert first[0] != second[0]
+        assert cb.info_state_tensor(first[1]) == cb.info_state_tensor(second[1])
+        assert cb.info_state_tensor(first[0]) != cb.info_state_tensor(second[0])
+
+    def test_B9_a_swap_changes_a_card_of_the_hand_in_the_transcript(self) -> None:
+        """The hand keeps its size and one card changes: the transcript names the card
+        (`hand` may be `None`, the spectator's, so its items' type comes from the union)."""
+        state = position(["r5 r7", "b1"], destinations={0: "r1"})
+        after = play(state, "swap 0 r5")
+        info = InfoState.initial(cb, state, 0).advance(cb, state, cb.SWAP[0][C("r5")], after)
+        assert "hand[0]=0" in str(info).splitlines()[1]
+        other = InfoState.initial(cb, state, 1).advance(cb, state, cb.SWAP[0][C("r5")], after)
+        assert "swap 0 ?" in str(other) and "hand[" not in str(other)
+
+    def test_layout_is_not_called_perfect_recall(self) -> None:
+        layout = cb.info_state_layout(3)
+        assert not layout.perfect_recall
+        assert layout.size == cb.info_state_shape(3)[0]
+        assert layout["history"].length == cb.HISTORY * (1 + 3 + 1 + 13)
+
+
+class TestB17Truncation:
+    """B17: the turn limit is an engine bound: the game is truncated, not drawn."""
+
+    def test_B17_turn_limit_truncates(self) -> None:
+        state = position(["r3", "b1"], destinations={0: "r1"}, options=Options(turn_limit=4))
+        state = play(state, "check 0", "end", "check 0", "end")
+        result = cb.result(state)
+        assert result.finished and result.truncated and result.winners == ()
+
+    def test_B16_a_win_is_not_truncated(self) -> None:
+        state = position(["r2", "b1"], destinations={0: "r9"}, rows={0: "r1"})
+        state = play(state, "play 0 r2", "pass")
+        assert state.winner == 0
+        result = cb.result(state)
+        assert result.finished and not result.truncated and result.winners == (0,)
+
+    def test_unfinished_game_is_not_truncated(self) -> None:
+        assert not cb.result(cb.new_game(2)).truncated

@@ -1,0 +1,298 @@
+"""The numeric layer (`boardrules.spaces`): action spaces, layouts, information states,
+`Result.truncated`, and the golden digests that pin every configuration's indices."""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import itertools
+import pickle
+import random
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from boardrules import CHANCE, BoardrulesError, InvalidOptionsError, Result
+from boardrules.errors import UnknownActionError
+from boardrules.games import GAMES, kivi
+from boardrules.spaces import SPACE_CACHE, ActionSpace, InfoState, LayoutBuilder, TensorLayout
+from boardrules.testing import random_playout
+
+
+def _digest(space: ActionSpace[Any]) -> str:
+    text = "\n".join(map(str, space.actions)) + "\n--\n" + "\n".join(map(str, space.chance_actions))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+# Indices stay the same while RULES_VERSION does: a change here must come with a new version.
+GOLDEN: dict[tuple[str, str, int], tuple[str, int, int, int]] = {
+    ("captain_bluff", "2", 2): ("58854f6c4733b011", 6104, 55, 5561),
+    ("captain_bluff", "2", 3): ("58854f6c4733b011", 6104, 55, 5561),
+    ("captain_bluff", "2", 4): ("58854f6c4733b011", 6104, 55, 5561),
+    ("captain_bluff", "2", 5): ("58854f6c4733b011", 6104, 55, 5561),
+    ("kivi", "2", 2): ("841c1b85d5341647", 3325, 923, 435),
+    ("kivi", "2", 3): ("841c1b85d5341647", 3325, 923, 615),
+    ("kivi", "2", 4): ("841c1b85d5341647", 3325, 923, 631),
+    ("lustry", "2", 2): ("9e25830bcf75e49e", 500, 57, 181),
+    ("ren_dhark", "2", 2): ("ef5540f732191fda", 131, 110, 15),
+    ("whales_rivals", "1", 2): ("a651b747c50887e7", 66, 15, 25),
+}
+"""(game, rules version, players) → (digest of the notation of every action and chance
+outcome, size, chance size, max_legal) under the default options."""
+
+
+@pytest.mark.parametrize(("name", "version", "players"), sorted(GOLDEN),
+                         ids=[f"{n}-{p}p" for n, _, p in sorted(GOLDEN)])
+def test_indices_are_pinned(name: str, version: str, players: int) -> None:
+    """The numbering of every action and outcome is the one documented for this version."""
+    game: Any = GAMES[name]
+    assert version == game.RULES_VERSION, "new rules version: pin the new indices"
+    space = game.action_space(players)
+    assert (_digest(space), space.size, space.chance_size, space.max_legal) == GOLDEN[
+        name, version, players]
+
+
+class TestActionSpace:
+    """`ActionSpace` on KIVI: bijections, errors, masks, pickling."""
+
+    space = kivi.action_space(2)
+
+    def test_bijection(self) -> None:
+        for i, action in enumerate(self.space.actions):
+            assert self.space.index(action) == i
+        assert self.space.index(kivi.Displace(0, 1)) == 49  # an equal, not shared, object
+        assert self.space.chance_index(kivi.Roll((6,) * 6)) == 922
+
+    def test_refuses_what_is_not_in_the_space(self) -> None:
+        with pytest.raises(UnknownActionError, match="not a player action of kivi"):
+            self.space.index(kivi.Roll((1,)))
+        with pytest.raises(UnknownActionError, match=r"0 to 3324"):
+            self.space.action(3325)
+        for bad in (True, -1, 1.0, "1"):
+            with pytest.raises(UnknownActionError) as err:
+                self.space.action(bad)  # type: ignore[arg-type]
+            assert err.value.value is bad
+        with pytest.raises(UnknownActionError, match="not a chance outcome"):
+            self.space.chance_index(kivi.FORFEIT)
+        with pytest.raises(UnknownActionError):
+            self.space.index([1, 2])  # unhashable
+        with pytest.raises(UnknownActionError, match="not an announcement"):
+            self.space.announcement_index("roll 7")
+        assert issubclass(UnknownActionError, BoardrulesError)
+        assert issubclass(UnknownActionError, ValueError)
+
+    def test_legal_indices_mask_and_chance(self) -> None:
+        state = kivi.new_game(2)
+        assert self.space.legal_indices(state) == tuple(range(923 - 462, 923))
+        with pytest.raises(BoardrulesError, match="chance node"):
+            self.space.legal_mask(state)
+        outcomes = self.space.chance_indices(state)
+        assert outcomes[0] == (461, Fraction(1, 6**6))
+        state = kivi.apply(state, kivi.Roll((3, 3, 3, 3, 3, 3)))  # six of a kind
+        legal = kivi.legal_actions(state)
+        indices = self.space.legal_indices(state)
+        assert [self.space.action(i) for i in indices] == list(legal)
+        mask = self.space.legal_mask(state)
+        assert len(mask) == 3325 and sum(mask) == len(legal) == 49 + 6
+        state, _ = random_playout(kivi, 2, rng=random.Random(3))
+        assert self.space.legal_indices(state) == ()
+        assert not any(self.space.legal_mask(state))
+
+    def test_six_of_a_kind_displacements_are_prebuilt(self) -> None:
+        """`legal_actions` hands out the space's own objects, displacements included."""
+        state = kivi.apply(kivi.new_game(2), kivi.Roll((1, 2, 3, 4, 5, 6)))
+        state = kivi.apply(state, kivi.PLACE[0])
+        state = kivi.apply(state, kivi.Roll((2,) * 6))
+        legal = kivi.legal_actions(state)
+        displace = [a for a in legal if isinstance(a, kivi.Displace)]
+        assert len(displace) == 48
+        assert all(self.space.action(self.space.index(a)) is a for a in legal)
+
+    def test_immutable_pickles_and_cached(self) -> None:
+        with pytest.raises(AttributeError):
+            self.space.game = "x"
+        assert pickle.loads(pickle.dumps(self.space)) is self.space
+        assert copy.deepcopy(self.space) is self.space
+        assert kivi.action_space(2, kivi.Options()) is self.space
+        assert kivi.action_space(3) != self.space
+        assert "3325 actions" in repr(self.space)
+
+    def test_configuration_is_checked(self) -> None:
+        for players in (1, 5, True, 2.0):
+            with pytest.raises(InvalidOptionsError):
+                kivi.action_space(players)  # type: ignore[arg-type]
+        with pytest.raises(InvalidOptionsError):
+            kivi.action_space(2, "strict")  # type: ignore[arg-type]
+        with pytest.raises(InvalidOptionsError):
+            kivi.observation_shape(7)
+
+    def test_caches_are_bounded(self) -> None:
+        """Distinct options never grow the tables without bound (a server loads many): the
+        numeric layer's caches are registered bounded caches, the tables of at most
+        `SPACE_CACHE` configurations per game."""
+        from boardrules._caches import cache_sizes
+        sizes = cache_sizes()
+        for name in ("captain_bluff.numeric", "kivi.action_spaces", "lustry.numeric",
+                     "ren_dhark.numeric", "whales_rivals.numeric"):
+            assert sizes[name][1] == SPACE_CACHE
+        from boardrules.games import whales_rivals as wr
+        for n in range(SPACE_CACHE + 5):
+            wr.action_space(2, wr.Options(whale_values=[n + 1] * 18))
+        assert cache_sizes()["whales_rivals.numeric"][0] == SPACE_CACHE
+
+    def test_construction_refuses_ambiguous_tables(self) -> None:
+        common: dict[str, Any] = {
+            "game": "t", "module": "t", "players": 2, "options": None, "max_legal": 1,
+            "legal_actions": kivi.legal_actions, "chance_outcomes": kivi.chance_outcomes}
+        with pytest.raises(TypeError, match="distinct"):
+            ActionSpace(actions=(kivi.FORFEIT, kivi.FORFEIT), chance_actions=(), **common)
+        with pytest.raises(TypeError, match="both"):
+            ActionSpace(actions=(kivi.Roll((1,)),), chance_actions=(kivi.Roll((2,)),), **common)
+        with pytest.raises(TypeError, match="share a text"):
+            ActionSpace(actions=(kivi.FORFEIT,), chance_actions=(),
+                        masked_announcements=("forfeit",), **common)
+
+
+class TestLayout:
+    """`LayoutBuilder` and `TensorLayout`."""
+
+    def test_layout(self) -> None:
+        b = LayoutBuilder()
+        b.add("a", 2, "first")
+        b.add("b", 3, "second | piped")
+        layout = b.build(perfect_recall=True)
+        assert layout.size == 5 and len(layout) == 2 and layout.perfect_recall
+        assert layout["b"].offset == 2 and layout["b"].end == 5
+        with pytest.raises(KeyError):
+            layout["c"]
+        assert layout.markdown().splitlines()[3] == "| 2 | 3 | `b` | second | piped |"
+        assert TensorLayout(()).size == 0
+
+    def test_kivi_layouts_cover_the_tensors(self) -> None:
+        for n in (2, 3, 4):
+            assert kivi.tensor_layout(n).size == kivi.observation_shape(n)[0] == 52 * n + 13
+            info = kivi.info_state_layout(n)
+            assert info.perfect_recall and info.size == kivi.info_state_shape(n)[0]
+
+
+class TestInfoState:
+    """`InfoState`: the transcript of what a player saw, and its tensor."""
+
+    @staticmethod
+    def play(seed: int, players: int = 2) -> list[tuple[Any, Any]]:
+        _, actions = random_playout(kivi, players, rng=random.Random(seed))
+        states = [kivi.new_game(players)]
+        for a in actions:
+            states.append(kivi.apply(states[-1], a))
+        return list(zip(states, [*actions, None], strict=True))
+
+    def test_transcript(self) -> None:
+        history = self.play(1)
+        info = InfoState.initial(kivi, history[0][0], 1)
+        for (state, action), (after, _) in itertools.pairwise(history):
+            info = info.advance(kivi, state, action, after)
+        assert info.observation == kivi.observe(history[-1][0], 1)
+        lines = str(info).splitlines()
+        assert lines[0].startswith("kivi, seen by player 1: {")
+        assert lines[1].startswith("chance: roll ") and "position.dice=" in lines[1]
+        assert len(info) == len(history) - 1 == len(lines) - 1
+        assert "InfoState of player 1" in repr(info)
+
+    def test_equal_only_for_equal_histories(self) -> None:
+        state = kivi.new_game(2)
+        a = InfoState.initial(kivi, state, 0)
+        assert a == InfoState.initial(kivi, state, 0) != InfoState.initial(kivi, state, 1)
+        roll = kivi.Roll((1, 2, 3, 4, 5, 6))
+        after = kivi.apply(state, roll)
+        b = a.advance(kivi, state, roll, after)
+        assert b != a and hash(b) == hash(a.advance(kivi, state, roll, after))
+        assert pickle.loads(pickle.dumps(b)) == b == copy.deepcopy(b)
+
+    def test_tensor_has_perfect_recall(self) -> None:
+        """Two histories reaching the same position give different tensors (KIVI: the
+        order of the placements differs)."""
+        def reach(first: int, second: int) -> InfoState:
+            state = kivi.new_game(2)
+            info = InfoState.initial(kivi, state, 0)
+            for action in (kivi.Roll((1, 2, 3, 4, 5, 6)), kivi.PLACE[first],
+                           kivi.Roll((1, 2, 3, 4, 5, 6)), kivi.PLACE[10],
+                           kivi.Roll((1, 2, 3, 4, 5, 6)), kivi.PLACE[second]):
+                after = kivi.apply(state, action)
+                info = info.advance(kivi, state, action, after)
+                state = after
+            return info
+
+        x, y = reach(0, 1), reach(1, 0)
+        assert x.observation == y.observation and x != y
+        tx, ty = kivi.info_state_tensor(x), kivi.info_state_tensor(y)
+        size = kivi.observation_shape(2)[0]
+        assert tx[:size] == ty[:size] and tx != ty
+        assert len(tx) == kivi.info_state_shape(2)[0]
+        history = kivi.info_state_layout(2)["history"]
+        assert history.length == 120 * 17
+
+
+class TestResult:
+    """`Result.truncated`."""
+
+    def test_default_and_returns(self) -> None:
+        assert Result((1, 2), (1,), finished=True).truncated is False
+        cut = Result((1, 2), (), finished=True, truncated=True)
+        assert cut.returns() == (0.0, 0.0)
+
+
+def test_chance_marker_in_steps() -> None:
+    """Chance's actions are recorded as `CHANCE` in `InfoState.steps`."""
+    state = kivi.new_game(2)
+    roll = kivi.Roll((1, 1, 1, 2, 2, 2))
+    info = InfoState.initial(kivi, state, 0).advance(kivi, state, roll, kivi.apply(state, roll))
+    assert info.steps == ((CHANCE, "roll 111222"),)
+
+
+class TestWhalesRivals:
+    """The whale values shape Whales Rivals' space; hidden draws leave the other player's
+    information state alone."""
+
+    def test_whale_values_shape_the_space(self) -> None:
+        from boardrules.games import whales_rivals as wr
+        space = wr.action_space(2, wr.Options(whale_values=[3] * 18))
+        assert space.size == 6 + 9 + 1 + 1 + 9 + 3 + 1
+        assert [str(a) for a in space.chance_actions] == ["deal 3", "draw T", "draw 3"]
+        assert wr.observation_shape(2, wr.Options(whale_values=[3] * 18)) < wr.observation_shape()
+
+    def test_W21_a_hidden_draw_changes_only_the_drawer_s_information_state(self) -> None:
+        from boardrules.games import whales_rivals as wr
+        state = wr.new_game(2)
+        for value in (4, 1, 2, 6, 3, 5):
+            state = wr.apply(state, wr.DealGrey(value))
+        infos = {}
+        for card in (1, 2):
+            after = wr.apply(state, wr.Draw(card))
+            infos[card] = [InfoState.initial(wr, state, p).advance(wr, state, wr.Draw(card), after)
+                           for p in (0, 1)]
+        assert infos[1][1] == infos[2][1] and "draw ?" in str(infos[1][1])
+        assert infos[1][0] != infos[2][0]
+        assert wr.info_state_tensor(infos[1][1]) == wr.info_state_tensor(infos[2][1])
+
+
+class TestLustryTruncation:
+    """L18: the turn limit truncates; the deadlock draw is the rules' own draw."""
+
+    def test_L18_turn_limit_is_a_truncation(self) -> None:
+        from boardrules.games import lustry
+        state, _ = random_playout(lustry, 2, lustry.Options(turn_limit=3, stall_turns=None),
+                                  random.Random(1))
+        result = lustry.result(state)
+        assert result.finished and result.truncated and result.winners == ()
+        assert lustry.returns(state) == (0.0, 0.0)
+
+    def test_L18_deadlock_draw_is_not_a_truncation(self) -> None:
+        import attrs
+
+        from boardrules.games import lustry
+        state, _ = random_playout(lustry, 2, lustry.Options(turn_limit=3, stall_turns=None),
+                                  random.Random(1))
+        stalled = attrs.evolve(state, options=lustry.Options(turn_limit=3, stall_turns=2),
+                               stall=2)
+        assert not lustry.result(stalled).truncated
