@@ -1000,7 +1000,7 @@ _EXTREMES: tuple[int, ...] = (0, 1, -1, 2, 3, 5, 6, 7, 2**31 - 1, 2**31, 2**63 -
                               -(2**63), 2**64 + 1, 10**30, -(10**30))
 """Numbers a mutation writes in place of a number: edges, limits of machine integers, huge."""
 
-_USERS: tuple[str, ...] = ("render", "svg")
+_USERS: tuple[str, ...] = ("render", "svg", "observation_tensor")
 """Optional members of a game module that take an observation."""
 
 _Path = tuple[str | int, ...]
@@ -1212,8 +1212,9 @@ def fuzz_observation_loading(
     values, lists shortened, extended or repeated, strings swapped for other names of
     the game, nodes swapped between players or taken from another moment), and loads
     each document with `from_data`. A document refused with `InvalidStateError` is fine.
-    A loaded observation is given to everything that takes one — the game's `render`
-    and `svg` where it has them — and must round-trip through JSON, hash and print. Any
+    A loaded observation is given to everything that takes one — the game's `render`,
+    `svg` and `observation_tensor` where it has them — and must round-trip through JSON,
+    hash and print. Any
     other exception is a failure, listed in the report.
 
     Stops after `mutations` documents or `seconds` of CPU time (``None``: no time
