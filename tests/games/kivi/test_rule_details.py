@@ -7,10 +7,12 @@ mutants that survived the rest of the suite (a wrong rule no test noticed).
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
+import attrs
 import pytest
 
-from boardrules import CHANCE, IllegalActionError, InvalidOptionsError
+from boardrules import CHANCE, IllegalActionError, InvalidOptionsError, InvalidStateError
 from boardrules.games import kivi
 from boardrules.games.kivi import (
     Combination,
@@ -295,3 +297,100 @@ class TestK9K11Result:
         assert kivi.is_terminal(after) and after.pending == 0 and after.dice == ()
         assert kivi.result(after).finished is True
         assert kivi.legal_actions(after) == ()
+
+
+def midturn() -> State:
+    """Player 1 of 3 has rolled once at turn 4 (turns 0-3: players 0, 1, 2, 0).
+
+    Player 0 has a stone on a1 and forfeited one, player 1 a stone on b1, player 2 forfeited.
+    """
+    cells = list(EMPTY)
+    cells[0] = 0
+    cells[1] = 1
+    state = State(Options(), 3, tuple(cells), (1, 0, 1), 4, 1, (1, 2, 3, 4, 5, 6), 0)
+    kivi.validate_state(state)
+    return state
+
+
+class TestValidation:
+    """A loaded state or observation is refused, naming the problem and rule, unless possible."""
+
+    @pytest.mark.parametrize(
+        ("change", "message"),
+        [
+            ({"players": 5}, "players: KIVI is for 2 to 4 players, got 5"),
+            ({"players": 1}, "players: KIVI is for 2 to 4 players, got 1"),
+            ({"cells": EMPTY[:48]}, "cells: expected 49 squares, got 48"),
+            ({"cells": (3, *EMPTY[1:])}, "cells[0]: no player 3 in a 3-player game"),
+            ({"cells": (-1, *EMPTY[1:])}, "cells[0]: no player -1 in a 3-player game"),
+            ({"lost": (1, 0)}, "lost: expected 3 counts, got 2"),
+            ({"turn": 31}, "turn: expected 0 to 30, got 31"),
+            ({"turn": -1}, "turn: expected 0 to 30, got -1"),
+            ({"lost": (1, -1, 1)}, "lost[1]: negative"),
+            ({"lost": (0, 0, 1)}, "stones of player 0: 1 on the board and 0 forfeited, but the "
+                                  "player has taken 2 turns (one stone each, K6/K7)"),
+            ({"dice": (0, 1, 2, 3, 4, 5)},
+             "dice: expected values 1-6 in ascending order, got [0, 1, 2, 3, 4, 5]"),
+            ({"dice": (1, 2, 3, 4, 5, 7)},
+             "dice: expected values 1-6 in ascending order, got [1, 2, 3, 4, 5, 7]"),
+            ({"dice": (2, 1, 3, 4, 5, 6)},
+             "dice: expected values 1-6 in ascending order, got [2, 1, 3, 4, 5, 6]"),
+            ({"dice": (1,) * 7}, "dice: at most six on the table and 0 to 6 pending, got 7 and 0"),
+            ({"pending": 7, "dice": ()},
+             "dice: at most six on the table and 0 to 6 pending, got 0 and 7"),
+            ({"pending": -1}, "dice: at most six on the table and 0 to 6 pending, got 6 and -1"),
+            ({"rolls": 4}, "rolls: expected 0 to 3 rolls this turn, got 4 (K5)"),
+            ({"rolls": -1}, "rolls: expected 0 to 3 rolls this turn, got -1 (K5)"),
+            ({"rolls": 0}, "a turn starts with all six dice to roll: dice must be [] and "
+                           "pending 6 (K5)"),
+            ({"rolls": 0, "dice": (), "pending": 5},
+             "a turn starts with all six dice to roll: dice must be [] and pending 6 (K5)"),
+            ({"dice": (1, 2, 3)}, "dice and pending must make six dice, got 3 + 0"),
+            ({"dice": (1, 2, 3), "pending": 2}, "dice and pending must make six dice, got 3 + 2"),
+            ({"dice": (1, 2, 3), "pending": 3, "rolls": 3},
+             "no reroll may be pending after the third roll (K5)"),
+        ],
+    )
+    def test_impossible_states_are_refused(self, change: dict[str, Any], message: str) -> None:
+        bad = attrs.evolve(midturn(), **change)
+        with pytest.raises(InvalidStateError) as err:
+            kivi.validate_state(bad)
+        assert str(err.value) == f"state: {message}"
+
+    def test_possible_states_pass(self) -> None:
+        state = midturn()
+        for change in ({"rolls": 3}, {"rolls": 2, "dice": (1, 2, 3), "pending": 3},
+                       {"rolls": 0, "dice": (), "pending": 6}):
+            kivi.validate_state(attrs.evolve(state, **change))
+
+    def test_K9_over_means_no_dice(self) -> None:
+        final = State(Options(), 2, EMPTY, (10, 10), 20, 0, (), 0)
+        kivi.validate_state(final)
+        for change in ({"rolls": 1}, {"dice": (1,)}, {"pending": 6}):
+            with pytest.raises(InvalidStateError) as err:
+                kivi.validate_state(attrs.evolve(final, **change))
+            assert str(err.value) == (
+                "state: the game is over, so no dice may be on the table or pending")
+
+    def test_not_a_state(self) -> None:
+        with pytest.raises(InvalidStateError) as err:
+            kivi.validate_state(3)  # type: ignore[arg-type]
+        assert str(err.value) == "state: expected a kivi.State, got int"
+
+    def test_K12_observations(self) -> None:
+        state = midturn()
+        for player in (0, 2, None):
+            kivi.validate_observation(kivi.observe(state, player))
+        bad = attrs.evolve(kivi.observe(state, 0), player=3)
+        with pytest.raises(InvalidStateError) as err:
+            kivi.validate_observation(bad)
+        assert str(err.value) == (
+            "observation.player: no player 3 in a 3-player game (None: a spectator)")
+        bad = attrs.evolve(kivi.observe(state, 0), position=attrs.evolve(state, rolls=4))
+        with pytest.raises(InvalidStateError) as err:
+            kivi.validate_observation(bad)
+        assert str(err.value) == (
+            "observation.position: rolls: expected 0 to 3 rolls this turn, got 4 (K5)")
+        with pytest.raises(InvalidStateError) as err:
+            kivi.validate_observation(state)  # type: ignore[arg-type]
+        assert str(err.value) == "observation: expected a kivi.Observation, got State"
