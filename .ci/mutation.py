@@ -1,6 +1,6 @@
 """Mutation-test one game's rules modules and report the kill rate per module.
 
-    python3 .ci/mutation.py GAME [--workers 2] [--only GLOB] [--show] [--resume]
+    python3 .ci/mutation.py GAME [--workers 2] [--only GLOB ...] [--show] [--resume] [--report]
 
 GAME is a key of ``.ci/mutation.toml`` (kivi, whales_rivals, lustry, captain_bluff,
 ren_dhark), which lists the game's rules modules, its tests and the survivors that are
@@ -11,23 +11,24 @@ and neither belongs among the runtime dependencies.
 
 Each game is run in a directory of its own, ``build/mutation/GAME``, holding copies of
 ``src/`` and ``tests/`` and a pyproject.toml with a ``[tool.mutmut]`` table for that game,
-so games can run one after another (or on different machines) without sharing results:
+so games can run one after another (or on different machines) without sharing results.
+Only the game's rules modules are mutated and only the game's tests run; for each mutant
+only the tests that called the mutated function (mutmut's coverage-based selection).
 
-* only the game's rules modules are mutated; only the game's tests run (and for each
-  mutant only the tests that called the mutated function: mutmut's coverage-based
-  selection);
-* every mutant runs in a process forked from a server that has imported pytest but not
-  boardrules (``process_isolation = "forkserver"``, ``forkserver_warmup = "none"``): the
-  game's import-time tables and its caches are built afresh, by the mutated code. (mutmut's
-  default forks from the process that ran the tests once, whose tables and caches were
-  built by the original code, so mutants in them would survive falsely.)
+mutmut forks each mutant's process from the one that ran the tests once, whose import-time
+tables (KIVI's table of every roll) and caches were built by the original code; and a
+function called only at import time has no test that "called" it. Such mutants survive
+falsely, so every mutant mutmut reports surviving, untested or timed out is run again by
+this script in a fresh interpreter (``MUTANT_UNDER_TEST=name pytest -x`` over all the
+game's tests), where the tables and caches are built by the mutated code.
 
 Then the script prints, per module, the mutants, killed, survivors, equivalent ones and
 the kill rate (killed / (mutants - equivalent)), writes it to ``build/mutation/GAME/
 summary.md`` and exits 1 if a module is under the threshold or a survivor is neither
 killed nor listed as equivalent (``--show`` prints their diffs). ``--only`` passes mutant
-name globs to mutmut (e.g. ``"boardrules.games.kivi.board.*"``); ``--resume`` keeps the
-results of an interrupted run.
+name globs to mutmut (e.g. ``"boardrules.games.kivi.board.*"``); ``--resume`` goes on
+with an interrupted run (on the sources and tests it started with); ``--report`` only
+rechecks and reports an earlier run.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ VENV = BUILD / "venv"
 
 # mutmut's names: module.x_function__mutmut_N or module.xǁClassǁmethod__mutmut_N.
 NAME = re.compile(r"^(?P<module>[\w.]+?)\.x(?:_|ǁ).*__mutmut_\d+$")
-PRELOAD = ("attrs", "hypothesis", "hypothesis.strategies", "fractions", "json", "random")
+RECHECK_SECONDS = 1800  # a game's tests take under 2 minutes of a busy machine
 KILLED = {"killed", "caught by type check"}
 
 
@@ -81,6 +82,8 @@ def prepare(game: str, settings: dict[str, object], resume: bool) -> Path:
     work = BUILD / game
     if work.exists() and not resume:
         shutil.rmtree(work)
+    elif work.exists():
+        return work  # the run's own copies, as they were when it started
     work.mkdir(parents=True, exist_ok=True)
     for name in ("src", "tests"):
         shutil.rmtree(work / name, ignore_errors=True)
@@ -96,23 +99,15 @@ def prepare(game: str, settings: dict[str, object], resume: bool) -> Path:
             'source_paths = ["src"]',
             f"only_mutate = {modules!r}",
             f"pytest_add_cli_args_test_selection = {tests!r}",
-            # The fork server imports Hypothesis before pytest starts in each mutant's
-            # process, so pytest cannot rewrite its plugin's asserts: not an error here.
-            'pytest_add_cli_args = ["-p", "no:cacheprovider", "-W",'
-            ' "ignore::pytest.PytestAssertRewriteWarning"]',
-            'process_isolation = "forkserver"',
-            'forkserver_warmup = "import"',
-            'preload_modules_file = "preload.txt"',
-            # A mutant's run imports boardrules and collects its tests afresh (seconds on a
-            # busy machine): not a sign of an endless loop.
+            'pytest_add_cli_args = ["-p", "no:cacheprovider"]',
+            # Forked from the process that ran the tests once (fast); what that hides,
+            # recheck() finds: every survivor runs again in a fresh interpreter.
+            'process_isolation = "fork"',
             "timeout_constant = 60.0",
             "use_git_change_detection = false",
             "",
         ]
     )
-    # The fork server imports these before it forks a process per mutant: what the tests
-    # need besides boardrules, which every mutant's process imports afresh.
-    (work / "preload.txt").write_text("\n".join(PRELOAD) + "\n", encoding="utf-8")
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     (work / "pyproject.toml").write_text(pyproject + table.replace("'", '"'), encoding="utf-8")
     return work
@@ -146,13 +141,18 @@ def recheck(work: Path, tests: list[str], names: list[str], workers: int) -> dic
     env = {**os.environ, "PYTHONPATH": "src", "PYTHONDONTWRITEBYTECODE": "1"}
 
     def one(name: str) -> tuple[str, str]:
-        run = subprocess.run(
-            [str(bin_of("python")), "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests],
-            cwd=work / "mutants",
-            env={**env, "MUTANT_UNDER_TEST": name},
-            check=False,
-            capture_output=True,
-        )
+        try:
+            run = subprocess.run(
+                [str(bin_of("python")), "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
+                 *tests],
+                cwd=work / "mutants",
+                env={**env, "MUTANT_UNDER_TEST": name},
+                check=False,
+                capture_output=True,
+                timeout=RECHECK_SECONDS,
+            )
+        except subprocess.TimeoutExpired:
+            return name, "killed"  # an endless loop: the tests notice it, by their timeout
         return name, "survived" if run.returncode == 0 else "killed"
 
     with ThreadPoolExecutor(max_workers=workers) as pool:
@@ -209,19 +209,22 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2, help="mutants run at once (2)")
     parser.add_argument("--only", nargs="*", default=[], help="mutant name globs")
     parser.add_argument("--show", action="store_true", help="print the survivors' diffs")
-    parser.add_argument("--resume", action="store_true", help="keep an earlier run's results")
+    parser.add_argument("--resume", action="store_true", help="go on with an earlier run")
+    parser.add_argument("--report", action="store_true",
+                        help="only recheck the survivors of an earlier run and report")
     args = parser.parse_args()
     settings = config["games"][args.game]
 
     ensure_venv()
-    work = prepare(args.game, settings, args.resume)
-    run = subprocess.run(
-        [str(bin_of("mutmut")), "run", "--max-children", str(args.workers), *args.only],
-        cwd=work,
-        check=False,
-    )
-    if run.returncode:
-        return run.returncode
+    work = prepare(args.game, settings, args.resume or args.report)
+    if not args.report:
+        run = subprocess.run(
+            [str(bin_of("mutmut")), "run", "--max-children", str(args.workers), *args.only],
+            cwd=work,
+            check=False,
+        )
+        if run.returncode:
+            return run.returncode
     statuses = results(work)
     if args.only:
         statuses = {name: status for name, status in statuses.items() if status != "not checked"}
