@@ -77,6 +77,15 @@ class TestK2Combinations:
             ((1, 2, 3, 4, 5, 6), {C.SMALL_STRAIGHT, C.LARGE_STRAIGHT}),
             ((6, 6, 6, 6, 5, 1), {C.THREE_KIND, C.FOUR_KIND, C.SUM_GE_30}),
             ((1, 1, 3, 3, 5, 5), {C.TWO_PAIRS, C.THREE_PAIRS, C.ALL_ODD}),
+            ((1, 1, 2, 2, 3, 3), {C.TWO_PAIRS, C.THREE_PAIRS, C.SUM_LE_12}),  # sum 12
+            ((1, 1, 1, 2, 3, 5), {C.THREE_KIND}),  # sum 13
+            ((4, 5, 5, 5, 5, 6), {C.THREE_KIND, C.FOUR_KIND, C.SUM_GE_30}),  # sum 30
+            ((3, 5, 5, 5, 5, 6), {C.THREE_KIND, C.FOUR_KIND}),  # sum 29
+            ((1, 2, 3, 4, 6, 6), {C.SMALL_STRAIGHT}),  # 1234, no 2345
+            ((1, 1, 3, 4, 5, 6), {C.SMALL_STRAIGHT}),  # 3456, no 2345
+            ((1, 2, 3, 4, 5, 5), {C.SMALL_STRAIGHT, C.LARGE_STRAIGHT}),  # 12345
+            ((2, 3, 4, 5, 6, 6), {C.SMALL_STRAIGHT, C.LARGE_STRAIGHT}),  # 23456
+            ((1, 2, 3, 5, 6, 6), set()),  # no four in a row
         ],
     )
     def test_K2_exactly_these_combinations(
@@ -394,3 +403,29 @@ class TestValidation:
         with pytest.raises(InvalidStateError) as err:
             kivi.validate_observation(state)  # type: ignore[arg-type]
         assert str(err.value) == "observation: expected a kivi.Observation, got State"
+
+
+class TestChanceAndBounds:
+    """K5: six dice, each of six faces; at most three rolls, two rerolls and a stone a turn."""
+
+    @pytest.mark.parametrize("players", [2, 3, 4])
+    def test_K5_action_bound(self, players: int) -> None:
+        assert kivi.action_bound(players, Options()) == 10 * players * (3 + 2 + 1)
+
+    def test_K5_no_dice_to_roll_at_a_decision(self) -> None:
+        import random
+
+        from boardrules import BoardrulesError
+
+        state = position((1, 2, 3, 4, 5, 6))
+        assert kivi.chance_outcomes(state) == ()
+        with pytest.raises(BoardrulesError) as err:
+            kivi.sample_chance(state, random.Random(0))
+        assert str(err.value) == "no dice are pending: this state is not a chance node"
+
+    def test_K5_outcomes_of_one_die(self) -> None:
+        from fractions import Fraction
+
+        state = kivi.apply(position((1, 1, 2, 2, 5, 6)), Reroll((6,)))
+        assert kivi.chance_outcomes(state) == tuple(
+            (Roll((v,)), Fraction(1, 6)) for v in range(1, 7))
