@@ -28,7 +28,8 @@ summary.md`` and exits 1 if a module is under the threshold or a survivor is nei
 killed nor listed as equivalent (``--show`` prints their diffs). ``--only`` passes mutant
 name globs to mutmut (e.g. ``"boardrules.games.kivi.board.*"``); ``--resume`` goes on
 with an interrupted run (on the sources and tests it started with); ``--report`` only
-rechecks and reports an earlier run.
+reruns an earlier run's survivors, against the tests as they are now (after adding tests
+to kill survivors; the sources must be those of the run), and reports.
 """
 
 from __future__ import annotations
@@ -139,12 +140,29 @@ def recheck(work: Path, tests: list[str], names: list[str], workers: int) -> dic
     with the mutant switched on settles both.
     """
     env = {**os.environ, "PYTHONPATH": "src", "PYTHONDONTWRITEBYTECODE": "1"}
+    # The rule tests first, the long conformance playouts last: most mutants die early.
+    files = sorted(
+        (
+            str(path.relative_to(work / "mutants"))
+            for test in tests
+            for path in (work / "mutants" / test).glob("**/test_*.py")
+        ),
+        key=lambda name: ("rule" not in name, "conformance" in name, name),
+    )
 
     def one(name: str) -> tuple[str, str]:
         try:
             run = subprocess.run(
-                [str(bin_of("python")), "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
-                 *tests],
+                [
+                    str(bin_of("python")),
+                    "-m",
+                    "pytest",
+                    "-x",
+                    "-q",
+                    "-p",
+                    "no:cacheprovider",
+                    *files,
+                ],
                 cwd=work / "mutants",
                 env={**env, "MUTANT_UNDER_TEST": name},
                 check=False,
@@ -210,13 +228,23 @@ def main() -> int:
     parser.add_argument("--only", nargs="*", default=[], help="mutant name globs")
     parser.add_argument("--show", action="store_true", help="print the survivors' diffs")
     parser.add_argument("--resume", action="store_true", help="go on with an earlier run")
-    parser.add_argument("--report", action="store_true",
-                        help="only recheck the survivors of an earlier run and report")
+    parser.add_argument(
+        "--report",
+        action="store_true",
+        help="rerun an earlier run's survivors with the current tests; report",
+    )
     args = parser.parse_args()
     settings = config["games"][args.game]
 
     ensure_venv()
     work = prepare(args.game, settings, args.resume or args.report)
+    if args.report:  # the survivors of that run against the tests as they are now
+        shutil.rmtree(work / "mutants" / "tests")
+        shutil.copytree(
+            ROOT / "tests",
+            work / "mutants" / "tests",
+            ignore=shutil.ignore_patterns("__pycache__", "*.pyc"),
+        )
     if not args.report:
         run = subprocess.run(
             [str(bin_of("mutmut")), "run", "--max-children", str(args.workers), *args.only],
