@@ -114,7 +114,8 @@ class TestK1Squares:
         state = position((4,) * 6, {"a1": 1})
         assert refusal(state, Displace(49, 0)) == ("there is no square 49", "K1")
 
-    @pytest.mark.parametrize("name", ["a9", "a0", "h1", "z7", "a", "a10", "", "1a", "A1"])
+    @pytest.mark.parametrize(
+        "name", ["a9", "a0", "h1", "z7", "a", "a10", "", "1a", "A1", "X1", "aX"])
     def test_K1_not_a_square_name(self, name: str) -> None:
         with pytest.raises(ValueError, match="is not a square"):
             square_index(name)
