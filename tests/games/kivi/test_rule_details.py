@@ -27,30 +27,9 @@ from boardrules.games.kivi import (
     square_index,
 )
 from boardrules.games.kivi.board import analyse, square_name
+from tests.games.kivi.test_rules import EMPTY, position
 
 C = Combination
-EMPTY: tuple[int | None, ...] = (None,) * 49
-
-
-def position(
-    dice: tuple[int, ...],
-    stones: dict[str, int] | None = None,
-    *,
-    players: int = 2,
-    rolls: int = 1,
-    options: Options | None = None,
-) -> State:
-    """Return a valid position where the next player has rolled `dice` with `stones` placed."""
-    cells = list(EMPTY)
-    for name, owner in (stones or {}).items():
-        cells[square_index(name)] = owner
-    placed = Counter(owner for owner in cells if owner is not None)
-    rounds = max(placed.values(), default=0)
-    lost = tuple(rounds - placed[p] for p in range(players))
-    state = State(options or Options(), players, tuple(cells), lost, rounds * players, rolls,
-                  tuple(sorted(dice)), 0)
-    kivi.validate_state(state)
-    return state
 
 
 def refusal(state: State, action: object) -> tuple[str, str]:
