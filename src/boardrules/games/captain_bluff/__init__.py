@@ -99,7 +99,7 @@ from boardrules.games.captain_bluff.state import (
     Stage,
     State,
 )
-from boardrules.games.captain_bluff.validation import validate_state
+from boardrules.games.captain_bluff.validation import validate_observation, validate_state
 
 __all__ = [
     "ACTION_TYPES",
@@ -177,6 +177,7 @@ __all__ = [
     "sample_chance",
     "star_choices",
     "to_move",
+    "validate_observation",
     "validate_state",
     "value_of",
 ]
