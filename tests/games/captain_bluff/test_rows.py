@@ -98,3 +98,17 @@ def test_B12_star_choices(info: RowInfo, values: list[int]) -> None:
     """B12: the next value in the row's direction, either neighbour without a direction,
     any value after arrows; always within 1-17."""
     assert list(star_choices(info)) == values
+
+
+def test_B1_card_codes_of_luggage() -> None:
+    """B1: 51 luggage cards, red, green and blue, values 1-17, codes 0-50; then the four
+    specials: every code's destination, value and name agree with `luggage`."""
+    codes = [cb.luggage(d, v) for d in range(3) for v in range(1, 18)]
+    assert codes == list(range(51))
+    assert (cb.luggage(0, 1), cb.luggage(1, 5), cb.luggage(2, 17)) == (0, 21, 50)
+    for code in codes:
+        d, v = cb.destination_of(code), cb.value_of(code)
+        assert cb.luggage(d, v) == code and cb.is_luggage(code)
+        assert cb.card_name(code) == f"{'rgb'[d]}{v}" and cb.card_code(f"{'rgb'[d]}{v}") == code
+    assert [cb.is_luggage(c) for c in (50, 51, 52, 53, 54)] == [True, False, False, False, False]
+    assert (cb.destination_of(C("g17")), cb.value_of(C("g17"))) == (1, 17)
