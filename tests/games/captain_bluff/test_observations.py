@@ -173,6 +173,13 @@ class TestObservationsRefused:
         refused(challenged(), 2, lambda d: d["rows"][0].__setitem__(1, 537),
                 'observation.rows[0][1]: 537 is not a card code 0-54')
 
+    def test_no_such_card_face_down_in_the_discard_pile_B1(self) -> None:
+        def bad_card(data: dict[str, Any]) -> None:
+            data["buried"][0]["card"] = 99
+
+        refused(challenged(), 1, bad_card,
+                "observation.buried[0].card: 99 is not a card code 0-54")
+
     def test_card_shown_twice_B1(self) -> None:
         """B1: r9 in P0's hand and face up in the discard pile: one card too many."""
         refused(challenged(), 0, lambda d: d["discard"].append(C("r9")),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from boardrules import InvalidNotationError
 from boardrules.games import captain_bluff as cb
 from boardrules.games.captain_bluff import ARROWS, EYE, STAR, RowInfo, analyse_row, star_choices
 from tests.games.captain_bluff.helpers import C
@@ -112,3 +113,12 @@ def test_B1_card_codes_of_luggage() -> None:
         assert cb.card_name(code) == f"{'rgb'[d]}{v}" and cb.card_code(f"{'rgb'[d]}{v}") == code
     assert [cb.is_luggage(c) for c in (50, 51, 52, 53, 54)] == [True, False, False, False, False]
     assert (cb.destination_of(C("g17")), cb.value_of(C("g17"))) == (1, 17)
+
+
+def test_card_code_refuses_an_unknown_name() -> None:
+    with pytest.raises(InvalidNotationError) as err:
+        cb.card_code(" r18 ")
+    assert err.value.text == " r18 "
+    assert str(err.value) == ("cannot read action ' r18 ': expected a card such as 'r5', "
+                              "'g17', 'b1', 'star', 'arrows', 'eye', 'plus_one'")
+    assert cb.card_code(" G5 ") == C("g5")
