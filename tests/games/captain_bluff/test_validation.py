@@ -149,6 +149,16 @@ CASES: list[tuple[str, Callable[[], State], str]] = [
      "draws: nobody draws while a challenge window is open"),
     ("winner-not-active", evolve(board, winner=1),
      "winner: the active player wins with an empty hand after resolving (B16)"),
+    ("winner-holding-cards", evolve(board, winner=0),
+     "winner: the active player wins with an empty hand after resolving (B16)"),
+    ("exposed-order", evolve(board, hands=(codes("g3 g4"), codes("b1")),
+                             exposed=((C("g4"), C("g3")), ())),
+     "exposed[0]: cards must be in ascending order"),
+    ("setup-buried", changed(setting_up, lambda s: {
+        "draw": s.draw[1:], "buried": (FaceDown(s.draw[0], frozenset({0})),)}),
+     "setup: no cards are played before every destination is placed (B4)"),
+    ("turn-limit-draws", evolve(at_the_limit, draws=(1,)),
+     "turn: the turn limit is reached, so no turn can be in progress (B17)"),
     ("draws-empty-piles", plus_one_empty_piles,
      "draws: a draw is pending but the draw pile is empty (B15: reshuffle first)"),
     ("draws-no-luggage", changed(plus_one_variant, lambda s: {
