@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from boardrules import CHANCE, InvalidOptionsError, Result
+from boardrules import CHANCE, IllegalActionError, InvalidOptionsError, Result
 from boardrules.games import captain_bluff as cb
 from boardrules.games.captain_bluff import Options, Stage
 from tests.games.captain_bluff.helpers import play, position
@@ -65,3 +65,16 @@ def test_B16_B17_result_and_returns_before_and_after_the_end() -> None:
 ])
 def test_B17_action_bound(players: int, limit: int, bound: int) -> None:
     assert cb.action_bound(players, Options(turn_limit=limit)) == bound
+
+
+@pytest.mark.parametrize(("run", "direction"), [("r6 r7", 1), ("r4 r3", -1)])
+def test_B6_a_run_onto_a_one_card_row_sets_the_direction(run: str, direction: int) -> None:
+    """B6: a row of one card has no direction: a run up or down from it continues it (the
+    second card sets the direction), through the checked `apply`."""
+    state = position(["r3 r4 r6 r7", "b1"], destinations={0: "r15"}, rows={0: "r5"})
+    assert f"play 0 {run}" in [str(a) for a in cb.legal_actions(state)]
+    played = play(state, f"play 0 {run}")
+    assert cb.row_info(played.rows[0], ()).direction == direction
+    with pytest.raises(IllegalActionError) as err:
+        play(state, "play 0 r3 r4" if direction == -1 else "play 0 r7 r6")
+    assert err.value.rule == "B6"
