@@ -8,10 +8,11 @@ from collections import Counter
 
 import pytest
 
-from boardrules import CHANCE, IllegalActionError, InvalidOptionsError, Result
+from boardrules import CHANCE, IllegalActionError, InvalidOptionsError, Result, from_json, to_json
 from boardrules.games import captain_bluff as cb
 from boardrules.games.captain_bluff import Options, Stage
 from tests.games.captain_bluff.helpers import play, position
+from tests.games.captain_bluff.test_rules import two_player_start
 
 
 @pytest.mark.parametrize(("players", "options", "option", "message"), [
@@ -78,3 +79,16 @@ def test_B6_a_run_onto_a_one_card_row_sets_the_direction(run: str, direction: in
     with pytest.raises(IllegalActionError) as err:
         play(state, "play 0 r3 r4" if direction == -1 else "play 0 r7 r6")
     assert err.value.rule == "B6"
+
+
+def test_B2_B3_the_end_of_the_deal() -> None:
+    """B2, B3: once every card is dealt, setup begins; the specials left leave the game and
+    the draw pile is the luggage left; nothing has been reshuffled, and the position saves
+    and loads as it is."""
+    state = two_player_start()
+    assert state.stage is Stage.PLACE and cb.to_move(state) == 0
+    assert state.stowed == (cb.STAR, cb.STAR, cb.ARROWS, cb.ARROWS, cb.EYE, cb.EYE,
+                            cb.PLUS_ONE, cb.PLUS_ONE)
+    assert len(state.draw) == 51 - 24 and all(c < cb.LUGGAGE for c in state.draw)
+    assert state.reshuffled is False
+    assert from_json(to_json(state)) == state
