@@ -12,7 +12,6 @@ from collections.abc import Callable
 import attrs
 import pytest
 
-from boardrules import IllegalActionError
 from boardrules.games import captain_bluff as cb
 from boardrules.games.captain_bluff import (
     Challenge,
@@ -33,6 +32,7 @@ from boardrules.games.captain_bluff import (
 )
 from tests.games.captain_bluff.helpers import C, codes, play, position
 from tests.games.captain_bluff.test_rules import VARIANT, two_player_start
+from tests.refusals import assert_refused
 
 
 def turn() -> State:
@@ -208,8 +208,4 @@ CASES: list[tuple[str, Callable[[], State], object, str, str]] = [
                          [case[1:] for case in CASES], ids=[case[0] for case in CASES])
 def test_refusal_names_reason_and_rule(make: Callable[[], State], action: object, reason: str,
                                        rule: str) -> None:
-    state = make()
-    with pytest.raises(IllegalActionError) as err:
-        cb.apply(state, action)  # type: ignore[arg-type]
-    assert (err.value.reason, err.value.rule) == (reason, rule)
-    assert err.value.state is state and err.value.action is action
+    assert_refused(cb, make(), action, reason, rule)

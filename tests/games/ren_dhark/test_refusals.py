@@ -11,10 +11,10 @@ from collections.abc import Callable
 
 import pytest
 
-from boardrules import IllegalActionError
 from boardrules.games import ren_dhark as rd
 from boardrules.games.ren_dhark import CombatType, State
 from tests.games.ren_dhark.test_rules import deal, play, position, to_window
+from tests.refusals import assert_refused
 
 SHIP, PERSON = CombatType.SHIP, CombatType.PERSON
 
@@ -136,8 +136,4 @@ CASES: list[tuple[str, Callable[[], State], object, str, str]] = [
                          [case[1:] for case in CASES], ids=[case[0] for case in CASES])
 def test_refusal_names_reason_and_rule(make: Callable[[], State], action: object, reason: str,
                                        rule: str) -> None:
-    state = make()
-    with pytest.raises(IllegalActionError) as err:
-        rd.apply(state, action)  # type: ignore[arg-type]
-    assert (err.value.reason, err.value.rule) == (reason, rule)
-    assert err.value.state is state and err.value.action is action
+    assert_refused(rd, make(), action, reason, rule)
