@@ -25,6 +25,7 @@ import pytest
 from boardrules import CHANCE, from_data, from_json, to_data
 from boardrules._caches import Memo, cache_sizes, lru
 from boardrules.games import GAMES, AnyGame, kivi
+from boardrules.games import captain_bluff as cb
 from boardrules.games import ren_dhark as rd
 from boardrules.games import whales_rivals as wr
 from boardrules.games.ren_dhark.cards import STARTER_I
@@ -135,6 +136,26 @@ def test_ren_dhark_card_sets_do_not_accumulate() -> None:
 
     check_flat(load_and_play, 200, 2 * MiB)
     assert cache_sizes()["ren_dhark.tables"][0] <= 32
+
+
+def test_captain_bluff_keeps_nothing_by_options() -> None:
+    """Captain Bluff's memos are keyed by positions (rows, destinations, hands), bounded:
+    500 distinct options loaded from JSON, each playing the same game, add no entry
+    and no memory."""
+    document = {"specials": {"star": 5, "arrows": 3, "eye": 3, "plus_one": 3},
+                "specials_in_draw_pile": True, "first_player": 1, "turn_limit": 0}
+    sizes: list[dict[str, tuple[int, int]]] = []
+
+    def load_and_play(i: int) -> None:
+        document["turn_limit"] = 1000 + i
+        options = from_json(options_document("captain_bluff", document), cb.Options)
+        play(cb, options, random.Random(4), 120)
+        sizes.append({k: v for k, v in cache_sizes().items() if k.startswith("captain_bluff.")})
+
+    check_flat(load_and_play, 500, MiB // 4)
+    assert set(sizes[-1]) == {"captain_bluff.row_info", "captain_bluff.run_pickers",
+                              "captain_bluff.rows_facts"}
+    assert sizes[1] == sizes[-1]
 
 
 class TestBoundedCaches:

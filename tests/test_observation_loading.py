@@ -21,13 +21,8 @@ LONG = os.environ.get("BOARDRULES_FUZZ_MUTATIONS")
 MUTATIONS = int(LONG) if LONG else 3000
 SECONDS = None if LONG else 10.0
 
-PENDING = {"captain_bluff"}
-"""Games whose observation validators wait for their rules corrections (issue #13)."""
-
 CASES = [
-    pytest.param(name, players, id=f"{name}-{players}p", marks=[pytest.mark.xfail(
-        strict=True, reason="no validate_observation yet (waits for the #13 corrections): "
-        "render crashes on loaded observations")] if name in PENDING else [])
+    pytest.param(name, players, id=f"{name}-{players}p")
     for name, game in GAMES.items()
     for players in sorted({game.MIN_PLAYERS, game.MAX_PLAYERS})
 ]

@@ -114,7 +114,7 @@ from boardrules.games.captain_bluff.state import (
     State,
 )
 from boardrules.games.captain_bluff.svg import svg
-from boardrules.games.captain_bluff.validation import validate_state
+from boardrules.games.captain_bluff.validation import validate_observation, validate_state
 
 __all__ = [
     "ACTION_TYPES",
@@ -205,6 +205,7 @@ __all__ = [
     "svg",
     "tensor_layout",
     "to_move",
+    "validate_observation",
     "validate_state",
     "value_of",
 ]

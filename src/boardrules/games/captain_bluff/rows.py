@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
+from boardrules._caches import Memo
 from boardrules.games.captain_bluff.cards import ARROWS, LUGGAGE, MAX_VALUE, STAR
 
 __all__ = ["RowInfo", "analyse_row", "row_info", "star_choices"]
@@ -131,8 +132,8 @@ def analyse_row(row: tuple[int, ...], stars: tuple[int, ...] = ()) -> RowInfo | 
     return RowInfo(destination, head, direction, free, min(trailing, len(row) - 1))
 
 
-_CACHE: dict[object, RowInfo] = {}
-_CACHE_LIMIT: Final = 1 << 17
+_CACHE: Memo[object, RowInfo] = Memo("captain_bluff.row_info", 1 << 17)
+"""Memo of `row_info` by row (and star values, if any): rows repeat a lot."""
 
 
 def row_info(row: tuple[int, ...], stars: tuple[int, ...] = ()) -> RowInfo:
@@ -144,7 +145,5 @@ def row_info(row: tuple[int, ...], stars: tuple[int, ...] = ()) -> RowInfo:
         found = analyse_row(row, stars)
         if isinstance(found, str):
             raise ValueError(f"invalid row {row} with star values {stars}: {found}")
-        if len(_CACHE) >= _CACHE_LIMIT:
-            _CACHE.clear()
         info = _CACHE[key] = found
     return info

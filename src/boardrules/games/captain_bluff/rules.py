@@ -31,6 +31,7 @@ from operator import is_not, itemgetter
 from typing import Any, Final, NamedTuple, TypeVar, assert_never
 
 from boardrules._build import slot_builder
+from boardrules._caches import Memo
 from boardrules._random import below as draw_below
 from boardrules.errors import BoardrulesError, IllegalActionError, InvalidOptionsError
 from boardrules.game import CHANCE, TERMINAL, Result, ToMove
@@ -277,10 +278,11 @@ _BLOCK_INDICES: Final = tuple(
 )
 """``_BLOCK_INDICES[direction % 3][low][length]``: see `_block_indices`. Runs never leave
 a block of consecutive values, so a hand's runs are its blocks' runs, in block order."""
-_RUN_PICKERS: dict[int, _Picker] = {}
+_CACHE_LIMIT: Final = 1 << 15
+"""The most entries each memo of the rules holds (a whole game fills a few thousand)."""
+_RUN_PICKERS: Memo[int, _Picker] = Memo("captain_bluff.run_pickers", _CACHE_LIMIT)
 """Memo of `_run_picker` by ``mask << 2 | direction % 3`` (hands change slowly, and one
 destination's part of a hand repeats far more often than the whole hand)."""
-_CACHE_LIMIT: Final = 1 << 15
 
 
 def _run_picker(mask: int, direction: int) -> _Picker:
@@ -303,8 +305,6 @@ def _run_picker(mask: int, direction: int) -> _Picker:
             length = (shifted ^ (shifted + 1)).bit_length() - 1  # trailing ones
             indices.extend(blocks[low][length])
             rest &= ~(((1 << length) - 1) << low)
-        if len(_RUN_PICKERS) >= _CACHE_LIMIT:
-            _RUN_PICKERS.clear()
         found = _RUN_PICKERS[key] = _index_picker(indices)  # type: ignore[assignment]
     return found  # type: ignore[return-value]
 
@@ -370,7 +370,8 @@ class _RowsFacts(NamedTuple):
 
 _Rows = tuple[tuple[int, ...], ...]
 """`State.rows` (and `State.star_values`): one tuple per conveyor."""
-_ROWS_FACTS: dict[tuple[_Rows, _Rows], _RowsFacts] = {}
+_ROWS_FACTS: Memo[tuple[_Rows, _Rows], _RowsFacts] = Memo("captain_bluff.rows_facts",
+                                                           _CACHE_LIMIT)
 """Memo of `_rows_facts` by rows and star values: rows change only when cards go onto or
 leave them, so most decisions of a turn (and every answer in a challenge window) share
 one rows tuple."""
@@ -422,8 +423,6 @@ def _rows_facts(rows: _Rows, star_values: _Rows) -> _RowsFacts:
             arrows.append(ARROWS_ON[v])
             pickups.extend(PICK_UP[v][1:info.pickable + 1])
             closes.append(CLOSE[v])
-        if len(_ROWS_FACTS) >= _CACHE_LIMIT:
-            _ROWS_FACTS.clear()
         found = _ROWS_FACTS[rows, star_values] = _RowsFacts(
             tuple(infos), tuple(continuations), len(closes), tuple(stars), tuple(arrows),
             tuple(pickups), tuple(closes), (CHALLENGE, PASS, *pickups), (*pickups, END_TURN), {},

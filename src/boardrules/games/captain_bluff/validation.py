@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import NoReturn
+from typing import Final, NoReturn
 
+from boardrules._observations import check_count, check_witness, refuse, remainder, seat
 from boardrules.errors import InvalidStateError
 from boardrules.games.captain_bluff.cards import (
     CARDS,
@@ -17,16 +18,19 @@ from boardrules.games.captain_bluff.cards import (
     SPECIAL_KINDS,
     card_name,
 )
+from boardrules.games.captain_bluff.observe import Observation, observe
 from boardrules.games.captain_bluff.rows import analyse_row
 from boardrules.games.captain_bluff.rules import (
     HAND_LIMIT_PLUS_ONE,
     MAX_OPEN_ROWS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     deal_recipient,
     placements_needed,
 )
-from boardrules.games.captain_bluff.state import Stage, State
+from boardrules.games.captain_bluff.state import SPECIAL_TOTAL, FaceDown, Options, Stage, State
 
-__all__ = ["validate_state"]
+__all__ = ["validate_observation", "validate_state"]
 
 
 def _fail(problem: str) -> NoReturn:
@@ -209,19 +213,23 @@ def _validate_deal(state: State, hand_sizes: list[int]) -> None:
             state.draws, state.winner) != (0, False, False, None, None, (), None):
         _fail("deal: no turn has started yet")
     dealt = sum(hand_sizes)
-    luggage_each, special_each = LUGGAGE_DEAL[n], SPECIAL_DEAL[n]
-    if dealt >= (luggage_each + special_each) * n:
+    if dealt >= (LUGGAGE_DEAL[n] + SPECIAL_DEAL[n]) * n:
         _fail("deal: every card is dealt, so the stage must be 'place'")
-    luggage_dealt = min(dealt, luggage_each * n)
-    specials_dealt = dealt - luggage_dealt
-    for p in range(n):
-        lug = (luggage_dealt + n - 1 - p) // n
-        spec = (specials_dealt + n - 1 - p) // n
+    for p, (lug, spec) in enumerate(_dealt_so_far(n, dealt)):
         have_lug = sum(1 for c in state.hands[p] if c < LUGGAGE)
         if have_lug != lug or hand_sizes[p] - have_lug != spec:
             _fail(f"deal: player {p} should hold {lug} luggage and {spec} specials so far, "
                   "dealt one at a time in seat order (B2)")
     assert deal_recipient(state)  # the deal can continue
+
+
+def _dealt_so_far(n: int, dealt: int) -> list[tuple[int, int]]:
+    """Return each player's numbers of luggage and specials once `dealt` cards are dealt:
+    the luggage first, then the specials, one card at a time in seat order (B2)."""
+    luggage_dealt = min(dealt, LUGGAGE_DEAL[n] * n)
+    specials_dealt = dealt - luggage_dealt
+    return [((luggage_dealt + n - 1 - p) // n, (specials_dealt + n - 1 - p) // n)
+            for p in range(n)]
 
 
 def _validate_draw_pile(state: State) -> None:
@@ -330,3 +338,212 @@ def _validate_first_turn(state: State) -> None:
     if special not in ((), (EYE,), (PLUS_ONE,)) or bool(special) != state.special_used:
         _fail("turn 0: before the first main action the only card played can be the turn's "
               "special, an eye (discarded) or a plus_one (removed) (B5, B12)")
+
+
+_SHAPES: dict[str, int | None] = {
+    "hand_sizes": None, "exposed": None, "picked_up": None, "has_destination": CONVEYORS,
+    "destinations": CONVEYORS, "knowers": CONVEYORS, "rows": CONVEYORS,
+    "star_values": CONVEYORS,
+}
+"""The number of entries of each indexed field of an observation (``None``: one per player)."""
+
+_ALL_CARDS: Final = LUGGAGE + SPECIAL_TOTAL
+"""The 65 cards of the game (B1)."""
+
+_Slot = tuple[str, int]
+"""A place of hidden cards in the witness: ``("hand", p)``, ``("draw", 0)``, ``("dest", v)``,
+``("buried", i)`` or ``("stowed", 0)``."""
+
+
+def validate_observation(observation: Observation) -> None:
+    """Raise `InvalidStateError` naming the first problem unless `observation` is possible.
+
+    An observation is possible when some state `validate_state` accepts shows exactly
+    it to its observer (B18). Checked first, on the observation: 2 to 5 players, the
+    observer a seat or ``None`` (a spectator, who sees no hand); one entry per player
+    (hand sizes, exposed and picked-up cards) and per conveyor (destinations, who knows
+    them, rows, star values); hand sizes, the draw pile and the stowed specials within
+    the 65 cards, and no more cards known in a hand than it holds; every card written
+    is a card code; no card is shown more often than the options' 65 cards hold it, and
+    the cards not shown fill exactly the hidden places — the other hands beyond their
+    exposed cards, the draw pile, the destinations and face-down discards the observer
+    does not know, the stowed specials (B1). Then a *witness* state is built, the hidden
+    places filled from those cards, and judged by `validate_state` (the rows and their
+    star values, the stage, the deal and setup, the draw pile, the turn and its progress,
+    the challenge window, pending draws, the winner, knowledge, picked-up cards). Last,
+    `observe` of the witness must give back the observation: the observer's own hand
+    and every destination and face-down discard they know show, the others do not, in
+    the order `observe` writes them. The rules look at hidden cards only for whether
+    they are luggage or specials, and the witness fills first what must be one or the
+    other: the stowed specials (B3), the draw pile's luggage until the first reshuffle
+    (B3, B15) or the one luggage card a pending plus-one draw needs (B12), each
+    player's share of the deal and, during setup, of their hand and placed destinations
+    together (B2, B4); so it exists whenever any possible state does.
+    """
+    o = observation
+    if not isinstance(o, Observation):
+        refuse("observation", f"expected a captain_bluff.Observation, got {type(o).__name__}")
+    n = o.players
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        refuse("observation.players", f"Captain Bluff is for {MIN_PLAYERS} to {MAX_PLAYERS} "
+               f"players, got {n}")
+    seat(o.player, n)
+    for field, size in _SHAPES.items():
+        want = n if size is None else size
+        if len(getattr(o, field)) != want:
+            refuse(f"observation.{field}", f"expected {want} entries")
+    if (o.hand is None) != (o.player is None):
+        refuse("observation.hand", "a player sees their own hand, a spectator none")
+    for p, size in enumerate(o.hand_sizes):
+        check_count(size, _ALL_CARDS, f"observation.hand_sizes[{p}]")
+        if p != o.player and len(o.exposed[p]) > size:
+            refuse(f"observation.exposed[{p}]", f"{len(o.exposed[p])} cards known in a hand "
+                   f"of {size}")
+    check_count(o.draw_size, _ALL_CARDS, "observation.draw_size")
+    check_count(o.stowed_size, SPECIAL_TOTAL, "observation.stowed_size")
+    known = _shown_cards(o)
+    whole = [*range(LUGGAGE), *(code for code, count in zip(
+        SPECIAL_KINDS, o.options.specials.counts(), strict=True) for _ in range(count))]
+    pool = remainder(whole, known, "observation", "the 65 cards")
+    slots = _hidden_slots(o)
+    hidden = sum(slots.values())
+    if len(pool) != hidden:
+        refuse("observation", f"{len(pool)} cards are not shown, but {hidden} lie hidden in "
+               "the other hands, the draw pile, unknown destinations and face-down discards "
+               "and the stowed specials (65 cards, B1)")
+    filled = _fill(o, slots, pool)
+    hands = tuple(o.hand if p == o.player and o.hand is not None
+                  else tuple(sorted(o.exposed[p] + filled["hand", p])) for p in range(n))
+    destinations = tuple(
+        (filled["dest", v][0] if ("dest", v) in filled else o.destinations[v])
+        for v in range(CONVEYORS))
+    buried = sorted((FaceDown(filled["buried", i][0] if b.card is None else b.card, b.known_by)
+                     for i, b in enumerate(o.buried)),
+                    key=lambda f: (f.card, sorted(f.known_by)))
+    witness = State(o.options, n, o.stage, hands, o.exposed, o.picked_up, filled["draw", 0],
+                    o.discard, tuple(buried), o.removed, filled["stowed", 0], o.reshuffled,
+                    destinations, o.knowers, o.rows, o.star_values, o.turn, o.main_done,
+                    o.special_used, o.window, o.polled, o.draws, o.winner)
+    check_witness(validate_state, observe, witness, o, player=o.player)
+
+
+def _shown_cards(o: Observation) -> list[int]:
+    """Return every card the observation shows, once per copy (the exposed cards of the
+    observer's hand are in the hand, and picked-up cards are among the exposed ones);
+    refuse a code that is no card."""
+    zones: list[tuple[str, tuple[int | None, ...]]] = [
+        ("discard", o.discard), ("removed", o.removed), ("destinations", o.destinations),
+        ("buried", tuple(b.card for b in o.buried))]
+    if o.hand is not None:
+        zones.append(("hand", o.hand))
+    zones += [(f"exposed[{p}]", cards) for p, cards in enumerate(o.exposed) if p != o.player]
+    zones += [(f"rows[{v}]", row) for v, row in enumerate(o.rows)]
+    out: list[int] = []
+    for name, cards in zones:
+        for j, card in enumerate(cards):
+            if card is None:
+                continue
+            if not 0 <= card < CARDS:
+                where = f"buried[{j}].card" if name == "buried" else f"{name}[{j}]"
+                refuse(f"observation.{where}", f"{card} is not a card code 0-{CARDS - 1}")
+            out.append(card)
+    for p, cards in enumerate(o.picked_up):
+        for j, card in enumerate(cards):
+            if not 0 <= card < CARDS:
+                refuse(f"observation.picked_up[{p}][{j}]",
+                       f"{card} is not a card code 0-{CARDS - 1}")
+    return out
+
+
+def _hidden_slots(o: Observation) -> dict[_Slot, int]:
+    """Return the places of the cards the observer does not see, with their sizes."""
+    slots: dict[_Slot, int] = {("draw", 0): o.draw_size, ("stowed", 0): o.stowed_size}
+    for p in range(o.players):
+        if p != o.player:
+            slots["hand", p] = o.hand_sizes[p] - len(o.exposed[p])
+    for v in range(CONVEYORS):
+        if o.has_destination[v] and o.destinations[v] is None:
+            slots["dest", v] = 1
+    for i, b in enumerate(o.buried):
+        if b.card is None:
+            slots["buried", i] = 1
+    return slots
+
+
+def _fill(o: Observation, slots: dict[_Slot, int], pool: list[int]) -> dict[_Slot, tuple[int, ...]]:
+    """Return the witness's cards of each hidden place, dealt from `pool`.
+
+    The rules tell hidden cards apart only as luggage or specials, and some places must
+    hold so many of each (see `_luggage_bounds`). Each such group first takes its fewest
+    luggage and fewest specials, then every group fills up with what is left: this meets
+    all the bounds whenever the pool can, and otherwise `validate_state` names the place
+    that could not get what it needs.
+    """
+    groups = _luggage_bounds(o, slots)
+    luggage = [c for c in pool if c < LUGGAGE]
+    specials = [c for c in pool if c >= LUGGAGE]
+    dealt: list[list[int]] = []
+    for members, low, high in groups:
+        size = sum(slots[s] for s in members)
+        take_luggage = min(low, len(luggage))
+        take_specials = min(size - high, len(specials))
+        dealt.append(luggage[:take_luggage] + specials[:take_specials])
+        del luggage[:take_luggage], specials[:take_specials]
+    rest = luggage + specials
+    filled: dict[_Slot, tuple[int, ...]] = {}
+    for (members, _, _), minimum in zip(groups, dealt, strict=True):
+        missing = sum(slots[s] for s in members) - len(minimum)
+        cards = minimum + rest[:missing]
+        del rest[:missing]
+        start = 0
+        for s in members:
+            filled[s] = tuple(sorted(cards[start:start + slots[s]]))
+            start += slots[s]
+    return filled
+
+
+def _luggage_bounds(o: Observation,
+                    slots: dict[_Slot, int]) -> list[tuple[list[_Slot], int, int]]:
+    """Return the hidden places in groups, each with the fewest and most luggage cards it
+    may hold; every place is in one group.
+
+    The places the rules bound: the stowed cards are specials (B3); until the first
+    reshuffle the draw pile holds luggage only, unless option ``specials_in_draw_pile``
+    (B3, B15), and while a plus-one's draw is pending at least one luggage card (B12);
+    during the deal each hand holds its share of luggage and specials (B2), and during
+    setup each hand together with the destinations its player placed holds what was
+    dealt (B4). A group whose known cards already exceed its share gets bounds it cannot
+    meet either way; `validate_state` then refuses the witness.
+    """
+    n = o.players
+    options: Options = o.options
+    draw_size = slots["draw", 0]
+    groups: list[tuple[list[_Slot], int, int]] = [([("stowed", 0)], 0, 0)]
+    if o.stage is Stage.PLAY and not o.reshuffled and not options.specials_in_draw_pile:
+        groups.append(([("draw", 0)], draw_size, draw_size))
+    elif (o.stage is Stage.PLAY and o.draws
+          and o.draws[0] != (options.first_player + o.turn) % n):
+        groups.append(([("draw", 0)], min(1, draw_size), draw_size))
+    else:
+        groups.append(([("draw", 0)], 0, draw_size))
+    grouped = {("stowed", 0), ("draw", 0)}
+    if o.stage is not Stage.PLAY:
+        shares = (_dealt_so_far(n, sum(o.hand_sizes)) if o.stage is Stage.DEAL
+                  else [(LUGGAGE_DEAL[n], SPECIAL_DEAL[n])] * n)
+        for p, (lug, spec) in enumerate(shares):
+            if p == o.player:
+                continue
+            members: list[_Slot] = [("hand", p)]
+            known = list(o.exposed[p])
+            if o.stage is Stage.PLACE:
+                mine = [v for v in range(CONVEYORS) if o.knowers[v] == frozenset({p})]
+                members += [("dest", v) for v in mine if ("dest", v) in slots]
+                known += [c for v in mine if (c := o.destinations[v]) is not None]
+            size = sum(slots[s] for s in members)
+            known_luggage = sum(1 for c in known if c < LUGGAGE)
+            low = min(max(lug - known_luggage, 0), size)
+            high = max(min(size - (spec - (len(known) - known_luggage)), size), low)
+            groups.append((members, low, high))
+            grouped.update(members)
+    groups += [([s], 0, slots[s]) for s in slots if s not in grouped]
+    return groups
