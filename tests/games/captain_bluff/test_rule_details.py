@@ -56,7 +56,9 @@ def test_B16_B17_result_and_returns_before_and_after_the_end() -> None:
     assert cb.returns(won) == (1.0, -1.0, -1.0)
     limit = position(["r5", "b1"], destinations={0: "r1"}, options=Options(turn_limit=3),
                      turn=3)
-    assert cb.is_terminal(limit) and cb.result(limit) == Result((0, 0), (), True)
+    # B17: the turn limit is an engine bound: the game ends truncated, not drawn.
+    assert cb.is_terminal(limit)
+    assert cb.result(limit) == Result((0, 0), (), True, truncated=True)
     assert cb.returns(limit) == (0.0, 0.0)
 
 
