@@ -562,12 +562,12 @@ def _listed(grids: Sequence[_Grid]) -> list[Action]:
     pick: Callable[[Sequence[Action]], tuple[Action, ...]] | None = None
     for tables, cards in grids:
         if cards is None:
-            out.extend(tables[0])
+            out += tables[0]
         elif tables:
             if pick is None:  # every grid of one list takes the same cards
                 pick = _card_picker(cards)
             for table in tables:
-                out.extend(pick(table))
+                out += pick(table)
     return out
 
 
@@ -642,7 +642,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         return tuple(out)
     main, rest = _turn_actions(state)
     if main is None:
-        return tuple(rest)
+        return rest if type(rest) is tuple else tuple(rest)
     out = _listed(main)
     if not out:
         return _END_TURN_ONLY
