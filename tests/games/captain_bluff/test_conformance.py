@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
 from boardrules import CHANCE, playout
 from boardrules.games import captain_bluff as cb
-from boardrules.games.captain_bluff import Options, Stage
+from boardrules.games.captain_bluff import EndTurn, Options, Stage, rules
 from boardrules.games.captain_bluff.cards import LUGGAGE_DEAL, SPECIAL_DEAL
 from boardrules.testing import check_chance_sampling, check_game
 from tests.games.captain_bluff.helpers import play, position
@@ -87,3 +88,50 @@ def test_fused_playout_draws_like_the_loop() -> None:
                 assert cb.playout(state, ours, limit) == \
                     playout(cb, state, theirs, limit, fused=False)
                 assert ours.getstate() == theirs.getstate()
+
+
+def _turn_states(options: Options, players: int, seed: int) -> list[cb.State]:
+    """Return the states of one random game where the active player acts in their turn."""
+    rng = random.Random(seed)
+    state, out = cb.new_game(players, options), []
+    while not cb.is_terminal(state):
+        if cb.to_move(state) is CHANCE:
+            state = cb.apply_unchecked(state, cb.sample_chance(state, rng))
+            continue
+        legal = cb.legal_actions(state)
+        if state.stage is Stage.PLAY and state.window is None:
+            out.append(state)
+        state = cb.apply_unchecked(state, legal[rng.randrange(len(legal))])
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_fused_playout_takes_the_ith_turn_action_without_listing(players: int) -> None:
+    """B5-B14: the fused playout counts a turn's actions and builds only the one drawn; the
+    count and the i-th action are those of `legal_actions` for every i, in turns before and
+    after the main action, with specials in hand and with luggage just picked up (B14)."""
+    options = Options(turn_limit=40, specials=SPLITS[players % len(SPLITS)])
+    states = [s for seed in range(2) for s in _turn_states(options, players, seed)]
+    assert any(s.main_done for s in states) and any(not s.main_done for s in states)
+    assert any(any(s.picked_up) for s in states)
+    for state in states:
+        legal = cb.legal_actions(state)
+        main, rest = rules._turn_actions(state)
+        if main is None:
+            assert tuple(rest) == legal
+            continue
+        count = rules._counted(main)
+        assert count + len(rest) == len(legal)
+        assert [rules._nth(main, i) for i in range(count)] + list(rest) == list(legal)
+
+
+def test_fused_playout_ends_a_turn_with_no_main_action() -> None:
+    """B11: with no main action possible (a state outside the invariants: no card, no
+    destination, no row) the fused playout ends the turn as the reference loop does."""
+    state = position(["r5", "b1"])
+    bare = attrs.evolve(state, hands=((), state.hands[1]),
+                        draw=tuple(sorted(state.draw + state.hands[0])))
+    assert cb.legal_actions(bare) == (EndTurn(),)
+    ours, theirs = random.Random(3), random.Random(3)
+    assert cb.playout(bare, ours, 1) == playout(cb, bare, theirs, 1, fused=False)
+    assert ours.getstate() == theirs.getstate()

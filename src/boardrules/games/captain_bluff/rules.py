@@ -327,20 +327,31 @@ has ``starts``, the ``(value index, step)`` pairs its next card may take, each r
 by `step`."""
 
 
+_Grid = tuple[Sequence[Sequence[Action]], tuple[int, ...] | None]
+"""A run of legal actions, ``(tables, cards)``: ``table[card]`` for each table in turn and
+each card of `cards` in turn; with `cards` ``None``, the actions of the one sequence in
+`tables`. Counting a grid, or taking its i-th action, does not list it (see `_nth`)."""
+
+
 class _Plan(NamedTuple):
     """The shape of the main actions for one layout of rows and destination cards: all that
-    does not depend on the hand (see `_main_actions`)."""
+    does not depend on the hand (see `_main_grids`)."""
 
     plays: tuple[_Continuation, ...]
     """Where luggage may be played, by conveyor."""
-    sets: tuple[int, ...]
-    """The conveyors a destination card may be set on (no card, no row)."""
+    sets: tuple[tuple[Action, ...], ...]
+    """The `SET` tables (by card) of the conveyors a destination card may be set on (no
+    card, no row), ascending by conveyor."""
     checks: tuple[Action, ...]
     """Every `CheckDestination`."""
-    swaps: tuple[int, ...]
-    """The conveyors whose destination card may be swapped."""
+    swaps: tuple[tuple[Action, ...], ...]
+    """The `SWAP` tables of the conveyors whose destination card may be swapped."""
     closes: tuple[Action, ...]
     """Every `CloseConveyor`."""
+    checks_grid: _Grid
+    """`checks` as a grid (see `_main_grids`)."""
+    closes_grid: _Grid
+    """`closes` as a grid."""
 
 
 class _RowsFacts(NamedTuple):
@@ -483,9 +494,11 @@ def _plan(rows_facts: _RowsFacts, destination_facts: _DestinationFacts) -> _Plan
                 plays.append(continuation)
             elif can_open and v in held:
                 plays.append((v, -1, 0, None))
+        checks, closes = destination_facts.checks, rows_facts.closes
         found = rows_facts.plans[held] = _Plan(
-            tuple(plays), tuple(v for v in destination_facts.free if rows_facts.infos[v] is None),
-            destination_facts.checks, held, rows_facts.closes,
+            tuple(plays),
+            tuple(SET[v] for v in destination_facts.free if rows_facts.infos[v] is None),
+            checks, tuple(SWAP[v] for v in held), closes, ((checks,), None), ((closes,), None),
         )
     return found
 
@@ -497,8 +510,8 @@ _VALUES: Final = (1 << MAX_VALUE) - 1
 """The 17 bits of one destination's values in that set."""
 
 
-def _main_actions(hand: tuple[int, ...], plan: _Plan) -> list[Action]:
-    """Return the main actions of a hand for a `_Plan` (see the module docstring's order)."""
+def _luggage_plays(hand: tuple[int, ...], plan: _Plan) -> list[Action]:
+    """Return the `PlayLuggage` actions of a hand for a `_Plan`, in the documented order."""
     out: list[Action] = []
     held = sum(map(_LUGGAGE_BIT.__getitem__, hand))
     masks = (held & _VALUES, (held >> MAX_VALUE) & _VALUES, held >> (2 * MAX_VALUE))
@@ -530,20 +543,64 @@ def _main_actions(hand: tuple[int, ...], plan: _Plan) -> list[Action]:
                 while 0 <= b < MAX_VALUE and (mask >> b) & 1:
                     out.append(first[base + b])  # type: ignore[arg-type]
                     b += step
-    if plan.sets or plan.swaps:
-        pick = _picker(hand)
-        for v in plan.sets:
-            out.extend(pick(SET[v]))
-        out.extend(plan.checks)
-        for v in plan.swaps:
-            out.extend(pick(SWAP[v]))
-    out.extend(plan.closes)
     return out
+
+
+def _main_grids(hand: tuple[int, ...], plan: _Plan) -> tuple[_Grid, ...]:
+    """Return the main actions of a hand for a `_Plan` as grids, in the documented order:
+    luggage plays, destinations set (by conveyor, then card), checks, swaps (conveyor,
+    card), closes."""
+    cards = tuple(dict.fromkeys(hand))
+    return (((_luggage_plays(hand, plan),), None), (plan.sets, cards), plan.checks_grid,
+            (plan.swaps, cards), plan.closes_grid)
+
+
+def _listed(grids: Sequence[_Grid]) -> list[Action]:
+    """Return the actions of `grids`, in order."""
+    out: list[Action] = []
+    pick: Callable[[Sequence[Action]], tuple[Action, ...]] | None = None
+    for tables, cards in grids:
+        if cards is None:
+            out += tables[0]
+        elif tables:
+            if pick is None:  # every grid of one list takes the same cards
+                pick = _card_picker(cards)
+            for table in tables:
+                out += pick(table)
+    return out
+
+
+def _counted(grids: Sequence[_Grid]) -> int:
+    """Return how many actions `grids` hold (``len(_listed(grids))``, without listing them)."""
+    total = 0
+    for tables, cards in grids:
+        total += len(tables[0]) if cards is None else len(tables) * len(cards)
+    return total
+
+
+def _nth(grids: Sequence[_Grid], i: int) -> Action:
+    """Return ``_listed(grids)[i]`` (for ``0 <= i < _counted(grids)``) without listing them."""
+    for tables, cards in grids:
+        if cards is None:
+            table = tables[0]
+            if i < len(table):
+                return table[i]
+            i -= len(table)
+        else:
+            width = len(cards)
+            if i < len(tables) * width:
+                return tables[i // width][cards[i % width]]
+            i -= len(tables) * width
+    raise IndexError(i)
 
 
 def _picker(hand: tuple[int, ...]) -> Callable[[tuple[Action, ...]], tuple[Action, ...]]:
     """Return a function picking, from a table indexed by card, each distinct card of `hand`."""
-    distinct = tuple(dict.fromkeys(hand))
+    return _card_picker(tuple(dict.fromkeys(hand)))
+
+
+def _card_picker(distinct: tuple[int, ...]) -> Callable[[Sequence[Action]], tuple[Action, ...]]:
+    """Return a function picking, from a table indexed by card, the cards `distinct`."""
     if len(distinct) > 1:
         return itemgetter(*distinct)
     if distinct:
@@ -582,35 +639,55 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             if state.destinations[v] is None:
                 out.extend(pick(SET[v]))
         return tuple(out)
+    main, rest = _turn_actions(state)
+    if main is None:
+        return rest if type(rest) is tuple else tuple(rest)
+    out = _listed(main)
+    if not out:
+        return _END_TURN_ONLY
+    if rest:
+        out.extend(rest)
+    return tuple(out)
+
+
+_END_TURN_ONLY: Final = (END_TURN,)
+"""The legal actions of a turn with no main action possible (B11)."""
+
+
+def _turn_actions(state: State) -> tuple[tuple[_Grid, ...] | None, Sequence[Action]]:
+    """Return the legal actions of the active player's turn (no chance, setup, window or
+    end of the game) in two parts: the main actions as grids (``None`` once the main
+    action is taken), then the rest — specials, pick-ups, `EndTurn` once the main action
+    is taken. With no main action possible, the turn's only action is `EndTurn` (B11)."""
     p = (state.options.first_player + state.turn) % state.players
     hand = state.hands[p] if not state.picked_up[p] else _usable(state, p)
     rows_facts = _rows_facts(state.rows, state.star_values)
     # Specials have the highest codes and hands are ascending: one look skips them all.
     specials = not state.special_used and hand and hand[-1] >= STAR
+    main: tuple[_Grid, ...] | None = None
     if state.main_done:
         if not specials:  # the commonest decision: pick up or end the turn
-            return rows_facts.pickups_then_end
-        out = []
+            return None, rows_facts.pickups_then_end
     else:
         destination_facts = _destination_facts(state.destinations)
         plan = rows_facts.plans.get(destination_facts.held) or \
             _plan(rows_facts, destination_facts)
-        out = _main_actions(hand, plan)
-        if not out:
-            return (END_TURN,)
-    if specials:
-        if STAR in hand:
-            out.extend(rows_facts.stars)
-        if ARROWS in hand:
-            out.extend(rows_facts.arrows)
-        if EYE in hand:
-            out.extend(_destination_facts(state.destinations).eyes)
-        if PLUS_ONE in hand:
-            out.append(PLUS_ONE_PLAY)
-    out.extend(rows_facts.pickups)
+        main = _main_grids(hand, plan)
+        if not specials:
+            return main, rows_facts.pickups
+    rest: list[Action] = []
+    if STAR in hand:
+        rest.extend(rows_facts.stars)
+    if ARROWS in hand:
+        rest.extend(rows_facts.arrows)
+    if EYE in hand:
+        rest.extend(_destination_facts(state.destinations).eyes)
+    if PLUS_ONE in hand:
+        rest.append(PLUS_ONE_PLAY)
+    rest.extend(rows_facts.pickups)
     if state.main_done:
-        out.append(END_TURN)
-    return tuple(out)
+        rest.append(END_TURN)
+    return main, rest
 
 
 # --- legality (targeted; tests prove it equals membership in legal_actions) -------------
@@ -655,7 +732,7 @@ def _luggage_fits(state: State, hand: tuple[int, ...], v: int, cards: object) ->
 
 
 def _has_main(state: State, hand: tuple[int, ...]) -> bool:
-    """Return whether `_main_actions` is non-empty (without building it)."""
+    """Return whether there is a main action (`_main_grids`), without listing them."""
     return bool(hand) or any(d is not None for d in state.destinations) or any(state.rows)
 
 
@@ -1317,9 +1394,21 @@ def playout(state: State, rng: random.Random, max_steps: int | None = None) -> S
             state = _draw_step(state, _drawn_card(state, below))
         elif state.winner is not None or state.turn >= state.options.turn_limit:
             break
-        else:
+        elif state.window is not None or state.stage is _PLACE:
             legal = legal_actions(state)
             action = legal[below(len(legal))]
+            state = apply_step[type(action)](state, action)
+        else:  # a turn: the i-th legal action taken without listing them (see _nth)
+            main, rest = _turn_actions(state)
+            if main is None:
+                action = rest[below(len(rest))]
+            else:
+                count = _counted(main)
+                if count:
+                    i = below(count + len(rest))
+                    action = _nth(main, i) if i < count else rest[i - count]
+                else:
+                    action = _END_TURN_ONLY[below(1)]
             state = apply_step[type(action)](state, action)
         steps -= 1
     return state
