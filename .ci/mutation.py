@@ -35,6 +35,7 @@ to kill survivors; the sources must be those of the run), and reports.
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import os
 import re
 import shutil
@@ -260,9 +261,11 @@ def main() -> int:
     if again:
         print(f"Running {len(again)} surviving or untested mutants again, each in a fresh pytest")
         statuses.update(recheck(work, settings["tests"], again, args.workers))
-    summary, unexplained, passed = summarise(
-        args.game, statuses, settings.get("equivalent", {}), config["threshold"]
-    )
+    equivalent: dict[str, str] = settings.get("equivalent", {})
+    if args.only:  # a partial run judges only the equivalents it could have met
+        equivalent = {name: why for name, why in equivalent.items()
+                      if any(fnmatch.fnmatchcase(name, glob) for glob in args.only)}
+    summary, unexplained, passed = summarise(args.game, statuses, equivalent, config["threshold"])
     if unexplained:
         summary += "\nSurvivors (kill them with a test, or list them as equivalent):\n\n"
         summary += "".join(f"- {line}\n" for line in unexplained)
