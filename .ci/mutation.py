@@ -87,7 +87,7 @@ def prepare(game: str, settings: dict[str, object], resume: bool) -> Path:
     elif work.exists():
         return work  # the run's own copies, as they were when it started
     work.mkdir(parents=True, exist_ok=True)
-    for name in ("src", "tests"):
+    for name in ("src", "tests", "docs"):  # docs: the tests check each game's page
         shutil.rmtree(work / name, ignore_errors=True)
         shutil.copytree(
             ROOT / name, work / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc")
@@ -99,6 +99,7 @@ def prepare(game: str, settings: dict[str, object], resume: bool) -> Path:
             "",
             "[tool.mutmut]",
             'source_paths = ["src"]',
+            'also_copy = ["docs"]',
             f"only_mutate = {modules!r}",
             f"pytest_add_cli_args_test_selection = {tests!r}",
             'pytest_add_cli_args = ["-p", "no:cacheprovider"]',
@@ -237,6 +238,9 @@ def main() -> int:
     args = parser.parse_args()
     settings = config["games"][args.game]
 
+    # Derandomized Hypothesis (the same examples for every mutant), and no health check
+    # for the tests mutmut runs twice in one process (tests/conftest.py's profile).
+    os.environ.setdefault("HYPOTHESIS_PROFILE", "mutation")
     ensure_venv()
     work = prepare(args.game, settings, args.resume or args.report)
     if args.report:  # the survivors of that run against the tests as they are now

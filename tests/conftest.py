@@ -1,7 +1,7 @@
 """Hypothesis profiles, the boardrules under test in the header, and CI's guards.
 
-Hypothesis profiles: ``ci`` (default, bounded) and ``dev`` (more examples); choose
-one with ``HYPOTHESIS_PROFILE=dev pytest``.
+Hypothesis profiles: ``ci`` (default, bounded), ``dev`` (more examples) and ``mutation``
+(derandomized, for `.ci/mutation.py`); choose one with ``HYPOTHESIS_PROFILE=dev pytest``.
 
 The header of every run says which boardrules the tests import and how it was
 installed. With ``BOARDRULES_TEST_INSTALLED=1`` (set by ``.ci/test_wheel.py``) the run
@@ -32,6 +32,10 @@ settings.register_profile(
 )
 settings.register_profile(
     "dev", max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile(  # .ci/mutation.py: mutmut runs the tests twice in one process
+    "mutation", max_examples=60, deadline=None, derandomize=True, database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.differing_executors],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
