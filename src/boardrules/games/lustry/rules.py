@@ -114,13 +114,17 @@ _State: Final = slot_builder(State)
 
 
 def _info(card: str) -> tuple[int, bool, tuple[tuple[str, Lay, Exchange], ...],
-                              frozenset[str] | None, tuple[Block, ...], str | None]:
-    return (_CI[card], card in STEAL, PAIRS_FROM[card], BRANCH.get(card), BLOCK.get(card, ()),
-            INVERSE.get(card))
+                              tuple[tuple[Block, str], ...], str | None, Discard]:
+    return (_CI[card], card in STEAL, PAIRS_FROM[card],
+            tuple((block, block.target) for block in BLOCK.get(card, ())),
+            INVERSE.get(card), DISCARD[card])
 
 
 _INFO: Final = {k: _info(k) for k in KINDS}
-"""Per kind: colour index, is a steal card, pairs it starts, its branch, its blocks, inverse."""
+"""Per kind: colour index, is a steal card, the pairs it starts, its blocks (each with its
+target), its inverse, its `Discard`."""
+_EXTEND: Final = dict(EXTEND)
+_NO_KINDS: Final[frozenset[str]] = frozenset()
 
 
 def new_game(players: int = 2, options: Options | None = None) -> State:
@@ -171,15 +175,20 @@ def _free_slot(seq: Sequence, target: str) -> int:
 
 
 def _play_actions(state: State) -> tuple[Action, ...]:
+    """Return the actions of phase 2, each group in the canonical order of the hand card it
+    uses (see the module docstring)."""
     p = state.player
     hand = state.hands[p]
     if not hand:
         return (END_TURN,)
     seqs = state.sequences
     base = 3 * p
-    own_seqs = seqs[base:base + 3]
-    other = seqs[3 - base:6 - base]
-    blockable = other[0].free or other[1].free or other[2].free
+    # the opponent's cards a block may cover (L12); under the rulebook's L13 an unblocking
+    # card guards its whole sequence (the option is read only then)
+    free = _NO_KINDS
+    for seq in seqs[3 - base:6 - base]:
+        if seq.free and not (seq.guarded and state.options.unblock_protects is _WHOLE):
+            free = free | seq.free if free else seq.free
     lays: list[Action] = []
     exchanges: list[Action] = []
     extends: list[Action] = []
@@ -188,43 +197,55 @@ def _play_actions(state: State) -> tuple[Action, ...]:
     steals: list[Action] = []
     discards: list[Action] = []
     previous = ""
+    colour = -1
+    laid: tuple[str, ...] = ()
+    closed = blocked = False
+    branch = _NO_KINDS
     for card in hand:
         if card == previous:
             continue
         previous = card
-        discards.append(DISCARD[card])
-        ci, steal, pairs, _branch, block_actions, inverse = _INFO[card]
+        ci, steal, pairs, block_targets, inverse, discard = _INFO[card]
+        discards.append(discard)
         if steal:
             steals.extend(STEAL_ACTIONS[card])
             continue
-        own = own_seqs[ci]
-        for higher, lay, exchange in pairs:
-            if higher in hand and (higher != card or hand.count(card) > 1):
-                if not own.cards:
-                    lays.append(lay)
-                elif not own.closed:
-                    exchanges.append(exchange)
-        if own.cards and not own.closed:
-            if card in BRANCH[own.cards[-1]]:
-                extends.append(EXTEND[card])
-            if inverse is not None and inverse in own.cards:
-                blockers = own.blockers
-                for j, laid in enumerate(own.cards):
-                    blocker = blockers[j]
-                    if laid == inverse and blocker is not None:
-                        action = UNBLOCK[card, blocker]
-                        if action not in unblocks:
-                            unblocks.append(action)
-        if blockable:
-            for block in block_actions:
-                target = block.target
-                seq = other[_CI[target]]
-                # under the rulebook's L13 an unblocking card guards its whole sequence
-                # (the option is read only in that rare case)
-                if target in seq.free and not (
-                        seq.guarded and state.options.unblock_protects is _WHOLE):
+        if ci != colour:  # the hand's first card of a colour: its sequence
+            colour = ci
+            own = seqs[base + ci]
+            laid, closed = own.cards, own.closed
+            branch = BRANCH[laid[-1]] if laid and not closed else _NO_KINDS
+            blocked = own.blockers.count(None) != len(laid)
+        if not closed:
+            for higher, lay, exchange in pairs:  # a pair: laid, or exchanged (L9, L14)
+                if higher in hand and (higher != card or hand.count(card) > 1):
+                    if laid:
+                        exchanges.append(exchange)
+                    else:
+                        lays.append(lay)
+        if card in branch:  # extends an open sequence (L10)
+            extends.append(_EXTEND[card])
+        if blocked and inverse is not None and inverse in laid and not closed:
+            unblocks += _unblocks(card, inverse, laid, own.blockers)
+        if free:
+            for block, target in block_targets:
+                if target in free:
                     blocks.append(block)
     return (*lays, *exchanges, *extends, *blocks, *unblocks, *steals, *discards, END_TURN)
+
+
+def _unblocks(card: str, inverse: str, laid: tuple[str, ...],
+              blockers: tuple[str | None, ...]) -> list[Unblock]:
+    """Return the `Unblock` actions of the hand card `card` on the open sequence `laid` of its
+    colour (L13): one for each distinct blocker of a laid card `inverse`."""
+    out: list[Unblock] = []
+    for j, card_laid in enumerate(laid):
+        blocker = blockers[j]
+        if card_laid == inverse and blocker is not None:
+            action = UNBLOCK[card, blocker]
+            if action not in out:
+                out.append(action)
+    return out
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
