@@ -278,9 +278,13 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     return out
 
 
+_PILES: Final = tuple(tuple(i for i in range(9) if mask >> i & 1) for mask in range(512))
+"""The piles a player may draw from for each mask of non-empty piles (bit ``i``: draw pile
+``i``, bit ``3 + j``: discard pile ``j``), in the order of `legal_actions` (L6)."""
+_DRAW_PILE: Final = (*DRAW_DECK, *DRAW_DISCARD)
+"""The `Draw` of each pile, by the index of its bit."""
 _DRAWS: Final[dict[tuple[bool, ...], tuple[Draw, ...]]] = {
-    key: (*(DRAW_DECK[i] for i in range(3) if key[i]),
-          *(DRAW_DISCARD[i] for i in range(6) if key[3 + i]))
+    key: tuple(_DRAW_PILE[i] for i in _PILES[sum(bit << i for i, bit in enumerate(key))])
     for key in product((False, True), repeat=9)}
 """The `Draw` actions for each pattern of non-empty piles (3 draw piles, 6 discard piles)."""
 
@@ -339,30 +343,28 @@ def _pair(pair: tuple[tuple[str, ...], ...], p: int,
     return (value, pair[1]) if p == 0 else (pair[0], value)
 
 
-def _draws_on(hand: tuple[str, ...], pending: tuple[str, ...],
-              draw: tuple[tuple[str, ...], ...], discards: tuple[tuple[str, ...], ...]) -> bool:
-    """Return whether phase 1 goes on: the hand and the cards drawn make fewer than seven,
-    and a pile has a card (L6)."""
-    return len(hand) + len(pending) < HAND_SIZE and (any(draw) or any(discards))
+def _draws_on(held: int, piles: object) -> bool:
+    """Return whether phase 1 goes on: the hand and the cards drawn (`held` cards) make
+    fewer than seven, and a pile has a card (`piles` true) (L6)."""
+    return held < HAND_SIZE and bool(piles)
 
 
-def _take_discard(
-    discards: tuple[tuple[str, ...], ...], seen: tuple[tuple[bool, ...], ...], colour: str,
-    owner: int,
-) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[bool, ...], ...], str, int]:
-    """Take the top card of `owner`'s discard pile of `colour` (L6): return the piles, their
-    marks, the card and who knows it (the owner; the opponent too if they saw it, L19)."""
-    i = 3 * owner + _CI[colour]
+def _take_discard(discards: list[tuple[str, ...]], seen: list[tuple[bool, ...]],
+                  i: int) -> tuple[str, int]:
+    """Take the top card of discard pile `i` (index ``3 * owner + colour``) off `discards`
+    and its mark off `seen` (L6): return the card and who knows it (the owner; the opponent
+    too if they saw it, L19)."""
     pile, marks = discards[i], seen[i]
-    mask = (1 << owner) | ((2 >> owner) if marks[0] else 0)
-    return ((*discards[:i], pile[1:], *discards[i + 1:]), (*seen[:i], marks[1:], *seen[i + 1:]),
-            pile[0], mask)
+    discards[i], seen[i] = pile[1:], marks[1:]
+    owner = i // 3
+    return pile[0], (1 << owner) | ((2 >> owner) if marks[0] else 0)
 
 
-def _take_drawn(draw: tuple[tuple[str, ...], ...], card: str) -> tuple[tuple[str, ...], ...]:
-    """Return the draw piles once `card` has come off its colour's pile (L7)."""
+def _take_drawn(draw: list[tuple[str, ...]], card: str) -> int:
+    """Take `card` off the draw pile of its colour in `draw` (L7); return the pile's index."""
     ci = _CI[card]
-    return (*draw[:ci], _remove(draw[ci], card), *draw[ci + 1:])
+    draw[ci] = _remove(draw[ci], card)
+    return ci
 
 
 def _after_draw(  # noqa: PLR0917 - the hot path passes zones positionally
@@ -374,7 +376,8 @@ def _after_draw(  # noqa: PLR0917 - the hot path passes zones positionally
     phase 1: the pending cards join the hand (L6, L7)."""
     p = state.player
     hand = state.hands[p]
-    if source is not None or _draws_on(hand, pending, draw, discards):
+    if source is not None or _draws_on(len(hand) + len(pending),
+                                       any(draw) or any(discards)):
         return _State(state.options, _DRAW, p, state.turn, draw, discards, seen, state.hands,
                       state.exposed, pending, known, source, state.sequences, state.steals, (),
                       None, False, state.stall, None)
@@ -392,28 +395,34 @@ def _phase_one(state: State, below: Callable[[int], int], steps: int) -> tuple[S
     """Play phase 1 to its end, or for `steps` actions (-1: no limit), as the reference loop
     of `boardrules.playout` plays it: a pile chosen at random among `legal_actions`, a card
     off a draw pile as `sample_chance` draws it. Return the state and the steps left."""
-    p = state.player
-    hand, draw, discards, seen = state.hands[p], state.draw, state.discards, state.seen
-    pending, known, source = state.pending, state.pending_known, state.source
+    held = len(state.hands[state.player]) + len(state.pending)
+    draw, discards, seen = [*state.draw], [*state.discards], [*state.seen]
+    pending, known, source = [*state.pending], [*state.pending_known], state.source
+    piles = sum(1 << i for i, pile in enumerate((*draw, *discards)) if pile)
     while steps:
+        steps -= 1
         if source is None:
-            choices = _draw_choices(draw, discards)
-            choice = choices[below(len(choices))]
-            steps -= 1
-            if choice.owner is None:
-                source = choice.colour
+            choices = _PILES[piles]
+            i = choices[below(len(choices))]
+            if i < 3:
+                source = COLOURS[i]
                 continue
-            discards, seen, card, mask = _take_discard(discards, seen, choice.colour,
-                                                       choice.owner)
+            card, mask = _take_discard(discards, seen, i - 3)
+            if not discards[i - 3]:
+                piles ^= 1 << i
         else:
-            pile = draw[_CI[source]]
-            card, mask, source = pile[below(len(pile))], 0, None
-            draw = _take_drawn(draw, card)
-            steps -= 1
-        pending, known = (*pending, card), (*known, mask)
-        if not _draws_on(hand, pending, draw, discards):
+            cards = draw[_CI[source]]
+            card, mask, source = cards[below(len(cards))], 0, None
+            i = _take_drawn(draw, card)
+            if not draw[i]:
+                piles ^= 1 << i
+        pending.append(card)
+        known.append(mask)
+        held += 1
+        if not _draws_on(held, piles):
             break
-    return _after_draw(state, draw, discards, seen, pending, known, source), steps
+    return _after_draw(state, (*draw,), (*discards,), (*seen,), (*pending,), (*known,),
+                       source), steps
 
 
 def _start_turn(state: State, player: int, turn: int, stall: int) -> State:
@@ -466,30 +475,17 @@ def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - o
             if owner is None:
                 return _after_draw(state, state.draw, state.discards, state.seen, state.pending,
                                    state.pending_known, colour)
-            discards, seen, card, mask = _take_discard(state.discards, state.seen, colour, owner)
-            return _after_draw(state, state.draw, discards, seen, (*state.pending, card),
+            discards, seen = [*state.discards], [*state.seen]
+            card, mask = _take_discard(discards, seen, 3 * owner + _CI[colour])
+            return _after_draw(state, state.draw, (*discards,), (*seen,), (*state.pending, card),
                                (*state.pending_known, mask))
         case Drawn(card=card):
-            return _after_draw(state, _take_drawn(state.draw, card), state.discards, state.seen,
+            draw = [*state.draw]
+            _take_drawn(draw, card)
+            return _after_draw(state, (*draw,), state.discards, state.seen,
                                (*state.pending, card), (*state.pending_known, 0))
         case Discard(card=card):
-            hands, exposed = state.hands, state.exposed
-            mine = exposed[p]
-            mark = False
-            if mine:  # the opponent sees a card of this colour go face down
-                if discard_seen(hands[p], mine, card):  # they know it is this card
-                    exposed = _pair(exposed, p, _forget(mine, card))
-                    mark = True
-                else:  # they lose track of this colour
-                    colour = card[0]
-                    exposed = _pair(exposed, p, tuple(k for k in mine if k[0] != colour))
-            i = 3 * p + _CI[card]
-            discards, seen = state.discards, state.seen
-            return _State(state.options, _PLAY, p, state.turn, state.draw,
-                         (*discards[:i], discards[i] + (card,), *discards[i + 1:]),
-                         (*seen[:i], seen[i] + (mark,), *seen[i + 1:]),
-                         _pair(hands, p, _remove(hands[p], card)), exposed, (), (), None,
-                         state.sequences, state.steals, (), None, state.progress, state.stall, None)
+            return _discard(state, card)
         case EndTurn():
             return _end_turn(state)
         case Lay(first=first, second=second) | Exchange(first=first, second=second):
@@ -609,15 +605,44 @@ def playout(state: State, rng: random.Random, max_steps: int | None = None) -> S
         if phase is _DRAW:
             state, steps = _phase_one(state, below, steps)
             continue
+        steps -= 1
         if phase is _PLAY:
             legal = _play_actions(state)
-        elif phase is _OVER:
+            action = legal[below(len(legal))]
+            if type(action) is Discard:  # the kinds random play applies most often, at once
+                state = _discard(state, action.card)
+            elif type(action) is EndTurn:
+                state = _end_turn(state)
+            else:
+                state = apply_unchecked(state, action)
+            continue
+        if phase is _OVER:
             break
-        else:
-            legal = legal_actions(state)
+        legal = legal_actions(state)
         state = apply_unchecked(state, legal[below(len(legal))])
-        steps -= 1
     return state
+
+
+def _discard(state: State, card: str) -> State:
+    """Put `card` from the hand on the player's discard pile of its colour (L11)."""
+    p = state.player
+    hands, exposed = state.hands, state.exposed
+    mine = exposed[p]
+    mark = False
+    if mine:  # the opponent sees a card of this colour go face down
+        if discard_seen(hands[p], mine, card):  # they know it is this card
+            exposed = _pair(exposed, p, _forget(mine, card))
+            mark = True
+        else:  # they lose track of this colour
+            colour = card[0]
+            exposed = _pair(exposed, p, tuple(k for k in mine if k[0] != colour))
+    i = 3 * p + _CI[card]
+    discards, seen = state.discards, state.seen
+    return _State(state.options, _PLAY, p, state.turn, state.draw,
+                  (*discards[:i], discards[i] + (card,), *discards[i + 1:]),
+                  (*seen[:i], seen[i] + (mark,), *seen[i + 1:]),
+                  _pair(hands, p, _remove(hands[p], card)), exposed, (), (), None,
+                  state.sequences, state.steals, (), None, state.progress, state.stall, None)
 
 
 def _put_away(
