@@ -475,14 +475,14 @@ def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - o
             if owner is None:
                 return _after_draw(state, state.draw, state.discards, state.seen, state.pending,
                                    state.pending_known, colour)
-            discards, seen = [*state.discards], [*state.seen]
-            card, mask = _take_discard(discards, seen, 3 * owner + _CI[colour])
-            return _after_draw(state, state.draw, (*discards,), (*seen,), (*state.pending, card),
+            piles, marks = [*state.discards], [*state.seen]
+            card, mask = _take_discard(piles, marks, 3 * owner + _CI[colour])
+            return _after_draw(state, state.draw, (*piles,), (*marks,), (*state.pending, card),
                                (*state.pending_known, mask))
         case Drawn(card=card):
-            draw = [*state.draw]
-            _take_drawn(draw, card)
-            return _after_draw(state, (*draw,), state.discards, state.seen,
+            piles = [*state.draw]
+            _take_drawn(piles, card)
+            return _after_draw(state, (*piles,), state.discards, state.seen,
                                (*state.pending, card), (*state.pending_known, 0))
         case Discard(card=card):
             return _discard(state, card)

@@ -18,7 +18,7 @@ every state that is not over has a legal action (W14).
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
+from bisect import bisect_right, insort
 from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
@@ -672,24 +672,22 @@ def playout(state: State, rng: random.Random, max_steps: int | None = None) -> S
             steps -= 1
         elif phase is _DRAW:  # one card at a time from the deck (W7), as sample_chance
             p = state.player
-            deck, hand = state.decks[p], state.hands[p]
+            deck, hand = [*state.decks[p]], [*state.hands[p]]  # sorted multisets
             while True:
-                card = deck[below(len(deck))]
-                deck, hand = _without(deck, card), _with(hand, card)
+                insort(hand, deck.pop(below(len(deck))))
                 steps -= 1
                 if not steps or len(hand) >= HAND_SIZE or not deck:
                     break
-            state = _drawn(state, p, deck, hand)
+            state = _drawn(state, p, (*deck,), (*hand,))
         elif phase is _DEAL:  # the round's grey cards, one at a time (W4, W18)
-            d, packs, grey_deck = state.dealt, state.packs, state.grey_deck
+            d, packs, grey_deck = state.dealt, state.packs, [*state.grey_deck]
             while True:
-                value = grey_deck[below(len(grey_deck))]
-                packs, grey_deck = _deal_one(packs, d, value), _without(grey_deck, value)
+                packs = _deal_one(packs, d, grey_deck.pop(below(len(grey_deck))))
                 d += 1
                 steps -= 1
                 if not steps or d >= _DEALS_PER_ROUND:
                     break
-            state = _dealt(state, d, packs, grey_deck)
+            state = _dealt(state, d, packs, (*grey_deck,))
         else:
             break
     return state
