@@ -175,20 +175,50 @@ def _free_slot(seq: Sequence, target: str) -> int:
 
 
 def _play_actions(state: State) -> tuple[Action, ...]:
-    """Return the actions of phase 2, each group in the canonical order of the hand card it
-    uses (see the module docstring)."""
+    """Return the actions of phase 2 (see the module docstring)."""
     p = state.player
-    hand = state.hands[p]
-    if not hand:
-        return (END_TURN,)
-    seqs = state.sequences
+    return _plays(p, state.hands[p], state.sequences, state.options)
+
+
+_Own = tuple[tuple[str, ...], bool, frozenset[str], bool]
+_Table = tuple[frozenset[str], tuple[_Own, _Own, _Own]]
+
+
+def _table(p: int, seqs: tuple[Sequence, ...], options: Options) -> _Table:
+    """Return what the sequences on the table allow player `p`: the opponent's cards a
+    block may cover (L12; under the rulebook's L13 an unblocking card guards its whole
+    sequence, and the option is read only then), and for each colour the player's
+    sequence: its cards, whether it is closed, the branch that extends it while open
+    (L10), whether a card of it is blocked (L13)."""
     base = 3 * p
-    # the opponent's cards a block may cover (L12); under the rulebook's L13 an unblocking
-    # card guards its whole sequence (the option is read only then)
     free = _NO_KINDS
     for seq in seqs[3 - base:6 - base]:
-        if seq.free and not (seq.guarded and state.options.unblock_protects is _WHOLE):
+        if seq.free and not (seq.guarded and options.unblock_protects is _WHOLE):
             free = free | seq.free if free else seq.free
+    r, g, b = ((seq.cards, seq.closed,
+                BRANCH[seq.cards[-1]] if seq.cards and not seq.closed else _NO_KINDS,
+                seq.blockers.count(None) != len(seq.cards)) for seq in seqs[base:base + 3])
+    return free, (r, g, b)
+
+
+_NO_OWN: Final[_Own] = ((), False, _NO_KINDS, False)
+_TABLES: Final[list[tuple[tuple[Sequence, ...] | None, Options | None, _Table]]] = [
+    (None, None, (_NO_KINDS, (_NO_OWN, _NO_OWN, _NO_OWN)))] * 2
+"""For each player, the sequences and options `_table` last answered for, and its answer:
+the sequences change seldom, a hand at every action."""
+
+
+def _plays(p: int, hand: tuple[str, ...], seqs: tuple[Sequence, ...],
+           options: Options) -> tuple[Action, ...]:
+    """Return the actions of phase 2 of player `p` holding `hand`, each group in the
+    canonical order of the hand card it uses (see the module docstring)."""
+    if not hand:
+        return (END_TURN,)
+    known, known_options, table = _TABLES[p]
+    if known is not seqs or known_options is not options:
+        table = _table(p, seqs, options)
+        _TABLES[p] = (seqs, options, table)
+    free, own = table
     lays: list[Action] = []
     exchanges: list[Action] = []
     extends: list[Action] = []
@@ -197,10 +227,6 @@ def _play_actions(state: State) -> tuple[Action, ...]:
     steals: list[Action] = []
     discards: list[Action] = []
     previous = ""
-    colour = -1
-    laid: tuple[str, ...] = ()
-    closed = blocked = False
-    branch = _NO_KINDS
     for card in hand:
         if card == previous:
             continue
@@ -210,12 +236,7 @@ def _play_actions(state: State) -> tuple[Action, ...]:
         if steal:
             steals.extend(STEAL_ACTIONS[card])
             continue
-        if ci != colour:  # the hand's first card of a colour: its sequence
-            colour = ci
-            own = seqs[base + ci]
-            laid, closed = own.cards, own.closed
-            branch = BRANCH[laid[-1]] if laid and not closed else _NO_KINDS
-            blocked = own.blockers.count(None) != len(laid)
+        laid, closed, branch, blocked = own[ci]
         if not closed:
             for higher, lay, exchange in pairs:  # a pair: laid, or exchanged (L9, L14)
                 if higher in hand and (higher != card or hand.count(card) > 1):
@@ -226,7 +247,7 @@ def _play_actions(state: State) -> tuple[Action, ...]:
         if card in branch:  # extends an open sequence (L10)
             extends.append(_EXTEND[card])
         if blocked and inverse is not None and inverse in laid and not closed:
-            unblocks += _unblocks(card, inverse, laid, own.blockers)
+            unblocks += _unblocks(card, inverse, laid, seqs[3 * p + ci].blockers)
         if free:
             for block, target in block_targets:
                 if target in free:
@@ -283,10 +304,13 @@ _PILES: Final = tuple(tuple(i for i in range(9) if mask >> i & 1) for mask in ra
 ``i``, bit ``3 + j``: discard pile ``j``), in the order of `legal_actions` (L6)."""
 _DRAW_PILE: Final = (*DRAW_DECK, *DRAW_DISCARD)
 """The `Draw` of each pile, by the index of its bit."""
+_MASK: Final = {key: sum(bit << i for i, bit in enumerate(key))
+                for key in product((False, True), repeat=9)}
+"""The mask of non-empty piles (see `_PILES`) of each pattern of non-empty piles (3 draw
+piles, 6 discard piles)."""
 _DRAWS: Final[dict[tuple[bool, ...], tuple[Draw, ...]]] = {
-    key: tuple(_DRAW_PILE[i] for i in _PILES[sum(bit << i for i, bit in enumerate(key))])
-    for key in product((False, True), repeat=9)}
-"""The `Draw` actions for each pattern of non-empty piles (3 draw piles, 6 discard piles)."""
+    key: tuple(_DRAW_PILE[i] for i in _PILES[mask]) for key, mask in _MASK.items()}
+"""The `Draw` actions for each pattern of non-empty piles."""
 
 
 def _draw_choices(draw: tuple[tuple[str, ...], ...],
@@ -398,7 +422,7 @@ def _phase_one(state: State, below: Callable[[int], int], steps: int) -> tuple[S
     held = len(state.hands[state.player]) + len(state.pending)
     draw, discards, seen = [*state.draw], [*state.discards], [*state.seen]
     pending, known, source = [*state.pending], [*state.pending_known], state.source
-    piles = sum(1 << i for i, pile in enumerate((*draw, *discards)) if pile)
+    piles = _MASK[tuple(map(bool, (*draw, *discards)))]
     while steps:
         steps -= 1
         if source is None:
@@ -605,17 +629,10 @@ def playout(state: State, rng: random.Random, max_steps: int | None = None) -> S
         if phase is _DRAW:
             state, steps = _phase_one(state, below, steps)
             continue
-        steps -= 1
         if phase is _PLAY:
-            legal = _play_actions(state)
-            action = legal[below(len(legal))]
-            if type(action) is Discard:  # the kinds random play applies most often, at once
-                state = _discard(state, action.card)
-            elif type(action) is EndTurn:
-                state = _end_turn(state)
-            else:
-                state = apply_unchecked(state, action)
+            state, steps = _phase_two(state, below, steps)
             continue
+        steps -= 1
         if phase is _OVER:
             break
         legal = legal_actions(state)
@@ -623,10 +640,56 @@ def playout(state: State, rng: random.Random, max_steps: int | None = None) -> S
     return state
 
 
+def _phase_two(state: State, below: Callable[[int], int], steps: int) -> tuple[State, int]:
+    """Play phase 2 up to the first action that is not a `Discard` (included), or for
+    `steps` actions (-1: no limit), as the reference loop of `boardrules.playout` plays it.
+    Return the state and the steps left. A run of discards, the most frequent action of
+    random play, makes one state."""
+    p, seqs, options = state.player, state.sequences, state.options
+    hands, exposed, discards, seen = state.hands, state.exposed, state.discards, state.seen
+    discarded = False
+    while True:
+        legal = _plays(p, hands[p], seqs, options)
+        action = legal[below(len(legal))]
+        steps -= 1
+        if type(action) is not Discard:
+            break
+        hands, exposed, discards, seen = _discarded(p, hands, exposed, discards, seen,
+                                                    action.card)
+        discarded = True
+        if not steps:
+            break
+    if discarded:
+        state = _State(options, _PLAY, p, state.turn, state.draw, discards, seen, hands,
+                       exposed, (), (), None, seqs, state.steals, (), None, state.progress,
+                       state.stall, None)
+    if type(action) is Discard:
+        return state, steps
+    if type(action) is EndTurn:
+        return _end_turn(state), steps
+    return apply_unchecked(state, action), steps
+
+
 def _discard(state: State, card: str) -> State:
     """Put `card` from the hand on the player's discard pile of its colour (L11)."""
     p = state.player
-    hands, exposed = state.hands, state.exposed
+    hands, exposed, discards, seen = _discarded(p, state.hands, state.exposed, state.discards,
+                                                state.seen, card)
+    return _State(state.options, _PLAY, p, state.turn, state.draw, discards, seen, hands,
+                  exposed, (), (), None, state.sequences, state.steals, (), None,
+                  state.progress, state.stall, None)
+
+
+_Zones = tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...],
+               tuple[tuple[str, ...], ...], tuple[tuple[bool, ...], ...]]
+
+
+def _discarded(  # noqa: PLR0917 - the hot path passes zones positionally
+    p: int, hands: tuple[tuple[str, ...], ...], exposed: tuple[tuple[str, ...], ...],
+    discards: tuple[tuple[str, ...], ...], seen: tuple[tuple[bool, ...], ...], card: str,
+) -> _Zones:
+    """Return the hands, what each player knows of them, the discard piles and their marks
+    once player `p` has put `card` on their discard pile of its colour (L11, L19)."""
     mine = exposed[p]
     mark = False
     if mine:  # the opponent sees a card of this colour go face down
@@ -637,12 +700,9 @@ def _discard(state: State, card: str) -> State:
             colour = card[0]
             exposed = _pair(exposed, p, tuple(k for k in mine if k[0] != colour))
     i = 3 * p + _CI[card]
-    discards, seen = state.discards, state.seen
-    return _State(state.options, _PLAY, p, state.turn, state.draw,
-                  (*discards[:i], discards[i] + (card,), *discards[i + 1:]),
-                  (*seen[:i], seen[i] + (mark,), *seen[i + 1:]),
-                  _pair(hands, p, _remove(hands[p], card)), exposed, (), (), None,
-                  state.sequences, state.steals, (), None, state.progress, state.stall, None)
+    return (_pair(hands, p, _remove(hands[p], card)), exposed,
+            (*discards[:i], discards[i] + (card,), *discards[i + 1:]),
+            (*seen[:i], seen[i] + (mark,), *seen[i + 1:]))
 
 
 def _put_away(
