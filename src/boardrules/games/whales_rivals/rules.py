@@ -105,6 +105,10 @@ _Pack: Final = slot_builder(Pack)
 """Builds a `Pack`."""
 
 
+_DEFAULT_OPTIONS: Final = Options()
+"""The default options, made once (their whale values are checked when made)."""
+
+
 def player_cards(options: Options, player: int) -> tuple[int, ...]:
     """Return the sorted multiset of a player's 21 cards: their whales and 3 turtles (W1)."""
     return tuple(sorted(options.whale_values[player] + (TURTLE,) * TURTLES))
@@ -121,15 +125,15 @@ def new_game(players: int = 2, options: Options | None = None) -> State:
         raise InvalidOptionsError("players", f"Whales Rivals is for exactly 2 players, got "
                                   f"{players!r}")
     if options is None:
-        options = Options()
+        options = _DEFAULT_OPTIONS
     elif not isinstance(options, Options):
         raise InvalidOptionsError(
             "options", f"expected whales_rivals.Options, got {type(options).__name__}"
         )
     first = options.first_player
-    return State(options, 1, _DEAL, first, first, True, 1, 0,
-                 (player_cards(options, 0), player_cards(options, 1)), ((), ()), ((), ()),
-                 options.whale_values[2], (EMPTY_PACK, EMPTY_PACK, EMPTY_PACK), ((), ()), ())
+    return _State(options, 1, _DEAL, first, first, True, 1, 0,
+                  (player_cards(options, 0), player_cards(options, 1)), ((), ()), ((), ()),
+                  options.whale_values[2], (EMPTY_PACK, EMPTY_PACK, EMPTY_PACK), ((), ()), ())
 
 
 def to_move(state: State) -> ToMove:
