@@ -332,6 +332,17 @@ def test_L13_variant_the_unblocking_card_protects_only_its_card() -> None:
     assert state.sequences[0].blockers == (None, "g2ce", None, "b4ce")
 
 
+def test_L13_the_option_is_read_when_only_the_options_differ() -> None:
+    # the listing remembers what each player's sequences allow while the sequences are the
+    # same object: two states sharing them under different options must not share it
+    guarded = guarded_run()
+    variant = attrs.evolve(guarded, options=Options(unblock_protects="card"))
+    assert variant.sequences is guarded.sequences
+    for _ in range(2):  # alternately, so that each listing follows the other one
+        assert "block b4ce>r4cf" in texts(variant)
+        assert "block b4ce>r4cf" not in texts(guarded)
+
+
 def test_L13_the_option_takes_sequence_or_card() -> None:
     assert Options().unblock_protects is Protection.SEQUENCE
     assert Options(unblock_protects="sequence") == Options()
