@@ -6,11 +6,12 @@ Every test goes through the public functions and names the rule it checks.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import attrs
 import pytest
 
-from boardrules import IllegalActionError, InvalidOptionsError
+from boardrules import IllegalActionError, InvalidOptionsError, InvalidStateError
 from boardrules.games import lustry
 from boardrules.games.lustry import (
     Allow,
@@ -24,7 +25,9 @@ from boardrules.games.lustry import (
     Extend,
     Lay,
     Options,
+    Phase,
     PutUnder,
+    Sequence,
     State,
     Steal,
     Unblock,
@@ -261,3 +264,172 @@ class TestRefusalReasons:
         state = base()
         assert action not in lustry.legal_actions(state)
         assert refusal(state, action) == (reason, rule)
+
+
+# --- validation: every refusal of a loaded state, by its whole message ----------------------
+
+def _midgame() -> State:
+    """Player 1 to play: player 0 laid r1c r2cf and discarded b3cf; player 1 stole red."""
+    state = take(lustry.new_game(), "g0", "r1c", "r2cf", "r3cf", "b1c", "b2cf", "b3cf")
+    state = play(state, "lay r1c r2cf", "discard b3cf", "end")
+    state = take(state, "b0", "r1s", "r2sf", "g1s", "g2sf", "g3sf", "b1s")
+    return play(state, "steal b0 r", "allow")
+
+
+def _first_turn() -> State:
+    """Player 0 has drawn seven cards in the first turn and plays."""
+    return take(lustry.new_game(), "r1c", "r2cf", "r3cf", "g3ce", "b3ce", "r4cf", "g2cf")
+
+
+def _at(items: tuple[Any, ...], i: int, value: object) -> tuple[Any, ...]:
+    return (*items[:i], value, *items[i + 1:])
+
+
+def _red(state: State, *cards: str | None, closed: bool = False,
+         blockers: tuple[str | None, ...] | None = None,
+         unblockers: tuple[str | None, ...] | None = None) -> dict[str, Any]:
+    """The change giving player 0 the red sequence `cards` (with what lies beside it)."""
+    n = len(cards)
+    seq = Sequence(cards, blockers or (None,) * n, unblockers or (None,) * n,  # type: ignore[arg-type]
+                   closed)
+    return {"sequences": _at(state.sequences, 0, seq)}
+
+
+_BAD_STATES: list[tuple[str, Callable[[], State], Callable[[State], dict[str, Any]], str]] = [
+    ("shape", _midgame, lambda s: {"draw": s.draw[:2]}, "draw: expected 3 entries"),
+    ("shape", _midgame, lambda s: {"discards": s.discards[:5]}, "discards: expected 6 entries"),
+    ("shape", _midgame, lambda s: {"seen": s.seen[:5]}, "seen: expected 6 entries"),
+    ("shape", _midgame, lambda s: {"hands": s.hands[:1]}, "hands: expected 2 entries"),
+    ("shape", _midgame, lambda s: {"exposed": s.exposed[:1]}, "exposed: expected 2 entries"),
+    ("shape", _midgame, lambda s: {"sequences": s.sequences[:5]},
+     "sequences: expected 6 entries"),
+    ("shape", _midgame, lambda s: {"steals": s.steals[:5]}, "steals: expected 6 entries"),
+    ("L1", _midgame, lambda s: {"draw": _at(s.draw, 0, ("x9", *s.draw[0][1:]))},
+     "draw[0][0]: 'x9' is not a card"),
+    ("L1", _midgame, lambda s: {"draw": _at(s.draw, 1, ("r1c", *s.draw[1][1:]))},
+     "draw[1][0]: r1c is not of colour g"),
+    ("L1", _midgame, lambda s: {"draw": _at(s.draw, 0, s.draw[0][::-1])},
+     "draw[0]: cards must be in canonical order"),
+    ("L1", _midgame, lambda s: {"discards": _at(s.discards, 2, ("r3cf",))},
+     "discards[2][0]: r3cf is not of colour b"),
+    ("L19", _midgame, lambda s: {"seen": _at(s.seen, 2, ())},
+     "seen[2]: expected one mark per card of discards[2]"),
+    ("L1", _midgame, lambda s: {"hands": (s.hands[0], s.hands[1][::-1])},
+     "hands[1]: cards must be in canonical order"),
+    ("L19", _midgame, lambda s: {"exposed": (("g1c",), s.exposed[1])},
+     "exposed[0]: the opponent cannot know cards that are not in the hand"),
+    ("L1", _midgame, lambda s: {"pending": ("x",), "pending_known": (0,)},
+     "pending[0]: 'x' is not a card"),
+    ("L14", _exchanging, lambda s: {"exchanged": s.exchanged[::-1]},
+     "exchanged: cards must be in canonical order"),
+    ("L7", _midgame, lambda s: {"pending_known": (1,)},
+     "pending_known: expected one entry per pending card"),
+    ("L7", _chance, lambda s: {"pending": ("r1c",), "pending_known": (4,),
+                               "draw": _at(s.draw, 0, s.draw[0][1:])},
+     "pending_known[0]: expected 0 to 3, got 4"),
+    ("L15", _midgame, lambda s: {"steals": _at(s.steals, 0, 4)},
+     "steals[0]: expected 0 to 3 laid steal cards, got 4"),
+    ("L15", _midgame, lambda s: {"steals": _at(s.steals, 0, -1)},
+     "steals[0]: expected 0 to 3 laid steal cards, got -1"),
+    ("L9", _midgame, lambda s: _red(s, "r1c"),
+     "sequences[0]: a sequence has at least two cards and one blocker and unblocker entry "
+     "per card"),
+    ("L9", _midgame, lambda s: _red(s, "r1c", "r2cf", blockers=(None,)),
+     "sequences[0]: a sequence has at least two cards and one blocker and unblocker entry "
+     "per card"),
+    ("L9", _midgame, lambda s: _red(s, "r1c", "r2cf", unblockers=(None,)),
+     "sequences[0]: a sequence has at least two cards and one blocker and unblocker entry "
+     "per card"),
+    ("L9", _midgame, lambda s: _red(s, "r2cf", "r1c"),
+     "sequences[0].cards: cards must be in canonical order"),
+    ("L9", _midgame, lambda s: _red(s, "g1c", "g2cf"),
+     "sequences[0].cards[0]: g1c is not of colour r"),
+    ("L9", _midgame, lambda s: _red(s, "r1c", "r0"), "sequences[0]: r0 cannot end a sequence"),
+    ("L9", _midgame, lambda s: _red(s, "r2cf", "r2cf"),
+     "sequences[0]: the value 2 appears twice"),
+    ("L9", _midgame, lambda s: _red(s, "r1c", "r3cf"),
+     "sequences[0]: no two consecutive values nor two 5s, so it was never laid (L9)"),
+    ("L12", _midgame, lambda s: _red(s, "r1c", "r2cf", blockers=("g1c", None)),
+     "sequences[0].blockers[0]: g1c cannot block r1c (L12)"),
+    ("L13", _midgame, lambda s: _red(s, "r1c", "r2cf", blockers=(None, "g2ce"),
+                                     unblockers=(None, "r2ce")),
+     "sequences[0]: r2cf is both blocked and protected (L12, L13)"),
+    ("L13", _midgame, lambda s: _red(s, "r1c", "r2cf", unblockers=(None, "r2cf")),
+     "sequences[0].unblockers[1]: r2cf cannot unblock r2cf (L13)"),
+    ("L16", _midgame, lambda s: _red(s, "r1c", "r2cf", closed=True),
+     "sequences[0]: closed but not all values 1-5 unblocked (L16)"),
+    ("L16", _closed_red, lambda s: {"sequences": _at(s.sequences, 3, s.sequences[0])},
+     "two closed sequences of one colour (L16)"),
+    ("L1", _midgame, lambda s: {"draw": _at(s.draw, 0, s.draw[0][1:])},
+     "the cards are not the 75 of the game (L1, L3): extra [], missing ['r4cf']"),
+    ("L18", _midgame, lambda s: {"turn": 501}, "turn: expected 0 to 500, got 501"),
+    ("L18", _midgame, lambda s: {"turn": -1}, "turn: expected 0 to 500, got -1"),
+    ("L5", _midgame, lambda s: {"player": 0},
+     "player: after 1 turns from player 0, it is player 1's turn, not 0"),
+    ("L15", _midgame, lambda s: {"named": "r"},
+     "named: a colour is named exactly while a steal awaits its defence (L15)"),
+    ("L15", _defending, lambda s: {"named": "x"}, "named: 'x' is not a colour"),
+    ("L7", _midgame, lambda s: {"source": "r"},
+     "source: a card comes off a non-empty draw pile only while drawing (L7)"),
+    ("L7", _chance, lambda s: {"source": "x"},
+     "source: a card comes off a non-empty draw pile only while drawing (L7)"),
+    ("L7", _midgame, lambda s: {"pending": ("r4cf",), "pending_known": (0,),
+                                "draw": _at(s.draw, 0, s.draw[0][1:])},
+     "pending: cards are pending only while drawing (L7)"),
+    ("L14", _exchanging, lambda s: {"phase": Phase.PLAY},
+     "exchanged: cards wait to go under the discard piles exactly while an exchange is "
+     "completed (phase 'exchange') (L14)"),
+    ("L14", _exchanging, lambda s: {"progress": False},
+     "progress: an exchange lays a sequence, so the player added cards to one (L18)"),
+    ("L18", _midgame, lambda s: {"stall": 11}, "stall: expected 0 to 10, got 11"),
+    ("L18", _midgame, lambda s: {"stall": -1}, "stall: expected 0 to 10, got -1"),
+    ("L17", _midgame, lambda s: {"winner": 5}, "winner: expected 0, 1 or None, got 5"),
+    ("L17", _midgame, lambda s: {"winner": 0},
+     "winner: a player with two closed sequences wins at once (L17)"),
+    ("L19", _first_turn, lambda s: {"exposed": (("r1c",), ())},
+     "exposed: in the first turn every card was drawn from a draw pile, so nobody knows a "
+     "card of another's hand (L7, L19)"),
+    ("L18", _midgame, lambda s: {"progress": True},
+     "progress: player 1 has laid no sequence, so added no card to one (L18)"),
+    ("L18", _midgame, lambda s: {"stall": 2}, "stall: 2 stalled turns out of 1 completed"),
+    ("L18", _midgame, lambda s: {"stall": 1},
+     "stall: turns count towards the deadlock draw only once each player has one closed "
+     "sequence and all nine steal cards are laid (L18)"),
+    ("L17", _won, lambda s: {"winner": 1},
+     "winner: the winner is the player who closed a second sequence (L17)"),
+    ("L17", _won, lambda s: {"phase": Phase.PLAY},
+     "winner: the winner is the player who closed a second sequence (L17)"),
+    ("L18", _turn_limit, lambda s: {"turn": 0, "player": 0},
+     "phase: a game without a winner ends only by the L18 draws"),
+    ("L18", _midgame, lambda s: {"phase": Phase.OVER},
+     "phase: a game without a winner ends only by the L18 draws"),
+    ("L18", _midgame, lambda s: {"turn": 499, "options": Options(turn_limit=499)},
+     "turn: the turn limit is reached, so the game is over (L18)"),
+    ("L18", _start, lambda s: {"progress": True},
+     "progress: player 0 has laid no sequence, so added no card to one (L18)"),
+    ("L6", _first_turn, lambda s: {"phase": Phase.DRAW},
+     "phase: player 0 has finished drawing (L6)"),
+]
+
+
+class TestValidationMessages:
+    """A loaded state is refused with the whole message naming its problem and rule."""
+
+    @pytest.mark.parametrize(
+        ("base", "change", "message"),
+        [pytest.param(base, change, message, id=f"{rule}-{i}")
+         for i, (rule, base, change, message) in enumerate(_BAD_STATES)],
+    )
+    def test_impossible_states_are_refused(
+        self, base: Callable[[], State], change: Callable[[State], dict[str, Any]], message: str
+    ) -> None:
+        state = base()
+        lustry.validate_state(state)
+        with pytest.raises(InvalidStateError) as err:
+            lustry.validate_state(attrs.evolve(state, **change(state)))
+        assert str(err.value) == f"state: {message}"
+
+    def test_not_a_state(self) -> None:
+        with pytest.raises(InvalidStateError) as err:
+            lustry.validate_state(3)  # type: ignore[arg-type]
+        assert str(err.value) == "state: expected a lustry.State, got int"
