@@ -31,6 +31,7 @@ from boardrules.games.whales_rivals import (
     State,
     Whale,
 )
+from boardrules.games.whales_rivals.cards import card_name
 from tests.games.whales_rivals.test_rules import FULL, opening, play, position
 
 
@@ -485,3 +486,25 @@ class TestValidationMessages:
         with pytest.raises(InvalidStateError) as err:
             wr.validate_state(3)  # type: ignore[arg-type]
         assert str(err.value) == "state: expected a whales_rivals.State, got int"
+
+
+class TestW2Cards:
+    """W2, W4, W22: the card records print as the notation writes them; a card is known to
+    both players once shown, else to whoever has seen it."""
+
+    def test_W2_card_names(self) -> None:
+        assert [card_name(v) for v in (0, 1, 6, 10)] == ["T", "1", "6", "10"]
+
+    def test_W4_grey_cards_print_their_value_and_a_face_up_mark(self) -> None:
+        assert str(Grey(4, True, (False, False))) == "4^"
+        assert str(Grey(10, False, (True, True))) == "10"
+
+    def test_W22_whales_print_their_value_and_a_face_up_mark(self) -> None:
+        assert str(Whale(6, True)) == "6^"
+        assert str(Whale(10, False)) == "10"
+
+    def test_W23_who_knows_a_grey_card(self) -> None:
+        assert [Grey(3, True, (False, False)).known_to(p) for p in (0, 1)] == [True, True]
+        assert [Grey(3, False, (True, False)).known_to(p) for p in (0, 1)] == [True, False]
+        assert [Grey(3, False, (False, True)).known_to(p) for p in (0, 1)] == [False, True]
+        assert [Grey(3, False, (False, False)).known_to(p) for p in (0, 1)] == [False, False]
