@@ -32,6 +32,7 @@ from boardrules.games.lustry import (
     Steal,
     Unblock,
 )
+from boardrules.games.lustry.cards import sort_cards
 from tests.games.lustry.test_rules import guarded_run, play, red_run_blocked, take
 
 
@@ -433,3 +434,20 @@ class TestValidationMessages:
         with pytest.raises(InvalidStateError) as err:
             lustry.validate_state(3)  # type: ignore[arg-type]
         assert str(err.value) == "state: expected a lustry.State, got int"
+
+
+class TestL1Cards:
+    """L1-L3: the card codes, their colours and values, the canonical order."""
+
+    def test_L1_is_card(self) -> None:
+        assert [lustry.is_card(k) for k in ("r3cf", "r1c", "b0", "g5se")] == [True] * 4
+        assert [lustry.is_card(k) for k in ("r1cf", "r6cf", "x3cf", "r?", 3, None)] == [False] * 6
+
+    def test_L1_card_colour_and_value(self) -> None:
+        assert [lustry.card_colour(k) for k in ("r3cf", "g5se", "b0")] == ["r", "g", "b"]
+        assert [lustry.card_value(k) for k in ("b4cf", "b0", "g1s", "r5se")] == [4, 0, 1, 5]
+
+    def test_L2_canonical_order(self) -> None:
+        assert sort_cards(["b0", "r0", "g1c", "r5se", "r2sf", "r1s", "r2cf", "r1c"]) == (
+            "r1c", "r2cf", "r1s", "r2sf", "r5se", "r0", "g1c", "b0")
+        assert sort_cards(()) == ()
