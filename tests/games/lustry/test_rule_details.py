@@ -33,6 +33,7 @@ from boardrules.games.lustry import (
     Unblock,
 )
 from boardrules.games.lustry.cards import sort_cards
+from boardrules.testing import check_fused_playout
 from tests.games.lustry.test_rules import guarded_run, play, red_run_blocked, take
 
 
@@ -451,3 +452,15 @@ class TestL1Cards:
         assert sort_cards(["b0", "r0", "g1c", "r5se", "r2sf", "r1s", "r2cf", "r1c"]) == (
             "r1c", "r2cf", "r1s", "r2sf", "r5se", "r0", "g1c", "b0")
         assert sort_cards(()) == ()
+
+
+class TestFusedPlayout:
+    """L6, L7: the fused `playout` (a whole phase 1 in one step) plays exactly the reference
+    loop's game."""
+
+    @pytest.mark.parametrize("options", [
+        Options(turn_limit=40), Options(turn_limit=40, first_player=1, stall_turns=2),
+        Options(turn_limit=40, unblock_protects="card", stall_turns=None),
+    ], ids=["default", "first-player-1", "card-protection"])
+    def test_L6_fused_playout_plays_the_reference_game(self, options: Options) -> None:
+        check_fused_playout(lustry, 2, options, games=3)

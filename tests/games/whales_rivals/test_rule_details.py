@@ -32,6 +32,7 @@ from boardrules.games.whales_rivals import (
     Whale,
 )
 from boardrules.games.whales_rivals.cards import card_name
+from boardrules.testing import check_fused_playout
 from tests.games.whales_rivals.test_rules import FULL, opening, play, position
 
 
@@ -508,3 +509,15 @@ class TestW2Cards:
         assert [Grey(3, False, (True, False)).known_to(p) for p in (0, 1)] == [True, False]
         assert [Grey(3, False, (False, True)).known_to(p) for p in (0, 1)] == [False, True]
         assert [Grey(3, False, (False, False)).known_to(p) for p in (0, 1)] == [False, False]
+
+
+class TestFusedPlayout:
+    """W4, W7, W14: the fused `playout` (a round's deal and a player's draws in one step)
+    plays exactly the reference loop's game, for both first players and custom values."""
+
+    @pytest.mark.parametrize("options", [
+        None, Options(first_player=1),
+        Options(whale_values=(tuple(range(1, 19)), (2,) * 17 + (7,), wr.DEFAULT_WHALE_VALUES)),
+    ], ids=["default", "first-player-1", "custom-values"])
+    def test_W14_fused_playout_plays_the_reference_game(self, options: Options | None) -> None:
+        check_fused_playout(wr, 2, options, games=3)
