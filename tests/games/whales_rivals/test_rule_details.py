@@ -13,7 +13,13 @@ from typing import Any
 import attrs
 import pytest
 
-from boardrules import CHANCE, IllegalActionError, InvalidOptionsError, InvalidStateError
+from boardrules import (
+    CHANCE,
+    BoardrulesError,
+    IllegalActionError,
+    InvalidOptionsError,
+    InvalidStateError,
+)
 from boardrules.games import whales_rivals as wr
 from boardrules.games.whales_rivals import (
     DealGrey,
@@ -395,6 +401,10 @@ _IMPOSSIBLE: list[tuple[str, Callable[[], State], Change, str]] = [
                                "captured": ((Grey(1, False, _MINE),), ())},
      "pack 2: 1 grey cards cannot be there in round 1 (act): slot 2 receives 2 cards a "
      "round (W4, W18)"),
+    ("W4", opening, lambda s: {"packs": _pack(s, 1, grey=()), "captured": (
+        (Grey(1, False, _MINE), Grey(2, True, _MINE)), ())},
+     "pack 2: 0 grey cards cannot be there in round 1 (act): slot 2 receives 2 cards a "
+     "round (W4, W18)"),
     ("W4", opening, lambda s: {"packs": _marks(s, 2, "shown", [True, False, True])},
      "pack 3: grey card 1 from the bottom is marked shown, but only the top card of each "
      "deal lies face up (W4)"),
@@ -459,6 +469,10 @@ _IMPOSSIBLE: list[tuple[str, Callable[[], State], Change, str]] = [
     ("W7", _second_turn, lambda s: {"actions_left": 1},
      "player 1 holds 5 cards with 16 in the deck after 1 action(s) this turn: the draw "
      "filled the hand to 5 (unless the deck ran out) and each action played a card (W7, W9)"),
+    ("W7", _second_turn, lambda s: {"hands": ((0, 4), s.hands[1]), "decks": (
+        tuple(sorted((*s.decks[0], 5, 6))), s.decks[1])},
+     "player 0 holds 2 cards with 18 in the deck, but their last turn drew up to 5 and "
+     "played at most 2 (W7)"),
     ("W7", _second_turn, lambda s: {"hands": ((), s.hands[1]), "decks": (
         tuple(sorted(s.decks[0] + s.hands[0])), s.decks[1])},
      "player 0 holds 0 cards with 20 in the deck, but their last turn drew up to 5 and "
@@ -521,3 +535,85 @@ class TestFusedPlayout:
     ], ids=["default", "first-player-1", "custom-values"])
     def test_W14_fused_playout_plays_the_reference_game(self, options: Options | None) -> None:
         check_fused_playout(wr, 2, options, games=3)
+
+
+class TestWholePacks:
+    """W15, W16: the grey piles at the end are whole packs, one face-up card a deal."""
+
+    def test_W16_piles_that_no_split_of_the_deals_makes_are_refused(self) -> None:
+        state = _over()
+        mine = state.captured[0]
+        theirs = state.captured[1]
+        up = [g for g in mine if g.shown]
+        down = [g for g in theirs if not g.shown]
+        assert len(up) >= 1 and len(down) >= 4 and len(state.unclaimed) == 2
+        moved = [up[0], *down[:4]]
+        piles = [list(mine), list(theirs)]
+        piles[0].remove(up[0])
+        for g in down[:4]:
+            piles[1].remove(g)
+        bad = attrs.evolve(state, captured=(tuple(piles[0]), tuple(piles[1])),
+                           unclaimed=tuple(sorted([*state.unclaimed, *moved])))
+        with pytest.raises(InvalidStateError, match=r"are not whole packs .* \[3, 3, 3\]"):
+            wr.validate_state(bad)
+
+
+class TestRulesDetails:
+    """Legal actions, captures, round ends and the engine bounds, exactly."""
+
+    def test_W9_each_value_of_a_hand_is_played_once(self) -> None:
+        state = position(hands=((0, 1, 1, 2, 4), (3, 4, 4)), actions_left=2,
+                         whales=(((), (1, (5, True))), ((), (3,)), ((), ())))
+        assert [str(a) for a in wr.legal_actions(state)] == [
+            "1>1", "1>2", "1>3", "2>1", "2>2", "2>2 up", "2>3", "4>1", "4>1 up", "4>2", "4>3",
+            "turtle 1.1", "turtle 2.1"]
+
+    def test_W6_refused_after_the_end(self) -> None:
+        state = _over()
+        assert refusal(state, EndRound()) == ("the game is over: three rounds were played", "W6")
+
+    def test_W9_a_turtle_is_no_whale_to_play(self) -> None:
+        state = opening()
+        assert 0 in state.hands[0]
+        assert refusal(state, PlayWhale(0, 0)) == ("player 0 holds no whale of value 0", "W9")
+
+    def test_W15_the_captor_learns_the_pack_and_the_other_keeps_what_it_knew(self) -> None:
+        state = position(hands=((1, 1, 2, 2, 4), (3, 3, 4)), actions_left=2,
+                         whales=(((6,), (2,)), ((2,), (1,)), ((1,), (2,))))
+        state = play(state, "4>1 up", "peek 3", "end")
+        # Player 1 took pack 3, which player 0 had looked at: both know its cards.
+        assert [g.value for g in state.captured[1]] == [3, 5, 6]
+        assert all(g.seen == (True, True) for g in state.captured[1])
+        assert [g.value for g in wr.observe(state, 0).captured[1]] == [3, 5, 6]
+
+    def test_W13_a_draw_that_leaves_nobody_an_action_ends_the_round(self) -> None:
+        state = position(round=2, phase=Phase.DRAW, hands=((), ()), decks=((5, 6), ()),
+                         actions_left=2,
+                         whales=(((1, 1, 1), (2,)), ((2, 2, 2), (3,)), ((3, 3, 3), ())))
+        state = play(state, "draw 5", "draw 6")
+        # Player 0 has three whales everywhere and no turtle; player 1 holds nothing.
+        assert state.phase is Phase.DEAL and state.round == 3 and state.starter == 1
+        assert state.decks == ((), ()) and state.hands == ((5, 6), ())
+        # Player 0 takes the three packs (3 against 2, 6 against 3, 9 against nothing).
+        assert [g.value for g in state.captured[0]] == [1, 2, 3, 3, 4, 4, 4, 5, 5, 6, 6, 10]
+        assert state.captured[1] == () and state.grey_deck == (1, 1, 1, 2, 2, 3)
+        wr.validate_state(state)
+
+    def test_W4_sample_chance_refuses_a_decision(self) -> None:
+        with pytest.raises(BoardrulesError) as err:
+            wr.sample_chance(opening(), random.Random(0))
+        assert str(err.value) == (
+            "this state is not a chance node: nothing is being dealt or drawn")
+
+    def test_W14_action_bound(self) -> None:
+        assert wr.action_bound(2, Options()) == 141
+
+    def test_apply_unchecked_takes_an_action_of_a_subclass(self) -> None:
+        """The step table's slow path: an instance of a subclass of an action class."""
+
+        @attrs.frozen
+        class MyDeal(DealGrey):
+            pass
+
+        state = wr.new_game()
+        assert wr.apply_unchecked(state, MyDeal(4)) == wr.apply_unchecked(state, DealGrey(4))
