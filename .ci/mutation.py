@@ -142,12 +142,21 @@ def recheck(work: Path, tests: list[str], names: list[str], workers: int) -> dic
     with the mutant switched on settles both.
     """
     env = {**os.environ, "PYTHONPATH": "src", "PYTHONDONTWRITEBYTECODE": "1"}
-    # The rule tests first, the long conformance playouts last: most mutants die early.
+    # The configured tests, less the paths they --ignore (files listed by name would run
+    # even if ignored); the rule tests first, the long conformance playouts last.
+    ignored = [test.removeprefix("--ignore=") for test in tests if test.startswith("--ignore=")]
+
+    def kept(name: str) -> bool:
+        return not any(name == skip or name.startswith(skip.rstrip("/") + "/")
+                       for skip in ignored)
+
     files = sorted(
         (
-            str(path.relative_to(work / "mutants"))
+            name
             for test in tests
+            if not test.startswith("-")
             for path in (work / "mutants" / test).glob("**/test_*.py")
+            if kept(name := path.relative_to(work / "mutants").as_posix())
         ),
         key=lambda name: ("rule" not in name, "conformance" in name, name),
     )
