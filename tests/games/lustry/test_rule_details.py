@@ -14,6 +14,7 @@ import pytest
 from boardrules import IllegalActionError, InvalidOptionsError, InvalidStateError
 from boardrules.games import lustry
 from boardrules.games.lustry import (
+    NO_SEQUENCE,
     Allow,
     Block,
     Defend,
@@ -132,6 +133,12 @@ def _closed_red() -> State:
     return play(state, "lay r1c r2cf", "extend r3cf", "extend r4cf", "extend r5cf")
 
 
+def _closed_green() -> State:
+    """Player 0 closed green and still holds g1s and g2sf."""
+    state = take(lustry.new_game(), "g1c", "g2cf", "g3cf", "g4cf", "g5cf", "g1s", "g2sf")
+    return play(state, "lay g1c g2cf", "extend g3cf", "extend g4cf", "extend g5cf")
+
+
 def _facing_closed_red() -> State:
     """Player 1 holds b3ce against player 0's closed red sequence."""
     state = play(_closed_red(), "end")
@@ -239,6 +246,8 @@ _REFUSALS: list[tuple[Callable[[], State], object, str, str]] = [
      "b5sf must have the same shape and value as r4cf and the inverse fill", "L12"),
     (_facing_red_run, Block("b3ce", "g3cf"), "the opponent has no g3cf in a laid sequence",
      "L12"),
+    (_facing_red_run, Block("b2ce", "r2ce"),
+     "b2ce must have the same shape and value as r2ce and the inverse fill", "L12"),
     (_facing_closed_red, Block("b3ce", "r3cf"), "a closed sequence cannot be blocked", "L16"),
     (guarded_run, Block("b4ce", "r4cf"),
      "an unblocking card protects the opponent's red sequence from further blocks", "L13"),
@@ -247,6 +256,7 @@ _REFUSALS: list[tuple[Callable[[], State], object, str, str]] = [
     (_ready, Unblock("r1c", "b3ce"), "r1c cannot unblock anything", "L13"),
     (_closed_red, Unblock("r2sf", "b2se"), "a closed sequence cannot be unblocked", "L16"),
     (_unblocked_run, Unblock("r3ce", "b3ce"), "no r3cf of player 0 is blocked by b3ce", "L13"),
+    (_closed_green, Unblock("g2sf", "b2se"), "a closed sequence cannot be unblocked", "L16"),
     (_ready, Steal("r1c", "g"), "r1c is not a steal card", "L15"),
     (_stealer, Steal("r0", "x"), "'x' is not a colour: name r, g or b", "L15"),
 ]
@@ -285,6 +295,30 @@ def _first_turn() -> State:
 
 def _at(items: tuple[Any, ...], i: int, value: object) -> tuple[Any, ...]:
     return (*items[:i], value, *items[i + 1:])
+
+
+def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    rest = list(cards)
+    rest.remove(card)
+    return tuple(rest)
+
+
+def _deadlocked() -> State:
+    """Each player has closed one sequence and all nine steal cards are laid; player 0's
+    turn counted towards the deadlock draw (stall 1 of 2); player 1 is to draw."""
+    state = take(lustry.new_game(2, Options(stall_turns=2)),
+                 "r1c", "r2cf", "r3cf", "r4cf", "r5cf", "r0", "r0")
+    state = play(state, "lay r1c r2cf", "extend r3cf", "extend r4cf", "extend r5cf",
+                 "steal r0 g", "allow", "steal r0 g", "allow", "end")
+    state = take(state, "g1c", "g2cf", "g3cf", "g4cf", "g5cf", "r0", "g0")
+    state = play(state, "lay g1c g2cf", "extend g3cf", "extend g4cf", "extend g5cf",
+                 "steal r0 b", "allow", "steal g0 b", "allow", "end")
+    state = take(state, "g0", "g0", "b0", "b0", "b0", "b1c", "b2cf")
+    for card in ("g0", "g0", "b0", "b0", "b0"):
+        state = play(state, f"steal {card} r", "allow")
+    state = play(state, "end")
+    assert state.stall == 1 and state.player == 1
+    return state
 
 
 def _red(state: State, *cards: str | None, closed: bool = False,
@@ -362,6 +396,27 @@ _BAD_STATES: list[tuple[str, Callable[[], State], Callable[[State], dict[str, An
      "sequences[0]: closed but not all values 1-5 unblocked (L16)"),
     ("L16", _closed_red, lambda s: {"sequences": _at(s.sequences, 3, s.sequences[0])},
      "two closed sequences of one colour (L16)"),
+    ("L16", _midgame, lambda s: _red(s, "r1c", "r2cf", "r3cf", "r4cf", "r5cf"),
+     "sequences[0]: complete and unblocked, so it would have closed (L16)"),
+    ("L14", _exchanging, lambda s: {"exchanged": ("r4cf",), "draw": _at(
+        s.draw, 0, sort_cards((*s.draw[0], "r1c", "r2cf", "r3cf")))},
+     "exchanged: the r cards are all of one kind, so their order needs no choice and they go "
+     "under the pile at once (L14)"),
+    ("L14", _exchanging, lambda s: {"exchanged": ("r1c", "r2cf", "r3cf", "r1s"), "draw": _at(
+        s.draw, 0, sort_cards((*_without(s.draw[0], "r1s"), "r4cf")))},
+     "exchanged: cards of both shapes, but a sequence is of one branch and the cards beside "
+     "it have its shape (L9, L12, L13)"),
+    ("L14", _exchanging, lambda s: {"sequences": _at(s.sequences, 0, NO_SEQUENCE), "draw": _at(
+        s.draw, 0, sort_cards((*s.draw[0], "r2se", "r3se")))},
+     "exchanged: player 0 has no new sequence of two cards with nothing beside it whose "
+     "colour makes the other waiting cards its old blockers (value 2 or more, one fill) "
+     "(L12, L14)"),
+    ("L6", _first_turn, lambda s: {"draw": _at(s.draw, 0, _without(s.draw[0], "r5cf")),
+                                   "discards": _at(s.discards, 3, ("r5cf",)),
+                                   "seen": _at(s.seen, 3, (False,))},
+     "turn: in the first turn player 1 has no cards and has played nothing"),
+    ("L18", _deadlocked, lambda s: {"options": Options(stall_turns=1)},
+     "stall: the deadlock limit is reached, so the game is over (L18)"),
     ("L1", _midgame, lambda s: {"draw": _at(s.draw, 0, s.draw[0][1:])},
      "the cards are not the 75 of the game (L1, L3): extra [], missing ['r4cf']"),
     ("L18", _midgame, lambda s: {"turn": 501}, "turn: expected 0 to 500, got 501"),
@@ -464,3 +519,41 @@ class TestFusedPlayout:
     ], ids=["default", "first-player-1", "card-protection"])
     def test_L6_fused_playout_plays_the_reference_game(self, options: Options) -> None:
         check_fused_playout(lustry, 2, options, games=3)
+
+
+class TestRulesDetails:
+    """Results, bounds and the placement of an extension, exactly."""
+
+    def test_L17_L18_result_truncated_only_at_the_turn_limit(self) -> None:
+        assert lustry.result(lustry.new_game()).truncated is False
+        limit = lustry.result(_turn_limit())
+        assert limit.finished and limit.truncated is True and limit.winners == ()
+        won = lustry.result(_won())
+        assert won.finished and won.truncated is False and won.winners == (0,)
+        drawn = play(take(_deadlocked(), "b1s", "b2sf", "b3sf", "b5sf", "b5se", "b4se", "b3se"),
+                     "end")
+        assert lustry.is_terminal(drawn) and drawn.winner is None
+        assert lustry.result(drawn).truncated is False  # the rules' own draw (L18)
+
+    def test_L17_a_win_during_the_deadlock_count(self) -> None:
+        """The stall count stays when a player wins during it (it counts completed turns)."""
+        state = take(_deadlocked(), "b1s", "b2sf", "b3sf", "b4sf", "b5sf", "b5se", "b4se")
+        state = play(state, "lay b1s b2sf", "extend b3sf", "extend b4sf", "extend b5sf")
+        assert lustry.is_terminal(state) and state.winner == 1 and state.stall == 1
+        lustry.validate_state(state)
+
+    def test_L18_action_bound(self) -> None:
+        # 10 turns of 7 draws, 7 cards drawn and an end; twice the cards entering hands
+        # (70 drawn, 9 steals of at most 75 cards); the 9 steals answered.
+        assert lustry.action_bound(2, Options(turn_limit=10)) == 10 * 15 + 2 * (70 + 675) + 9
+
+    def test_L10_an_extension_goes_after_the_equal_cards(self) -> None:
+        """A second r5cf goes after the blocked one: the block stays on the card it covered."""
+        state = take(lustry.new_game(), "r4cf", "r5cf", "r5cf", "g2cf", "g3cf", "g4cf", "b1c")
+        state = play(state, "lay r4cf r5cf", "end")
+        state = take(state, "b5ce", "g1c", "g2ce", "b2sf", "b3sf", "b4sf", "g1s")
+        state = play(state, "block b5ce>r5cf", "end")
+        state = play(take(state, "g5cf", "b2cf"), "extend r5cf")
+        seq = state.sequences[0]
+        assert seq.cards == ("r4cf", "r5cf", "r5cf")
+        assert seq.blockers == (None, "b5ce", None)
