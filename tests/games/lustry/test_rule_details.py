@@ -11,7 +11,7 @@ from typing import Any
 import attrs
 import pytest
 
-from boardrules import IllegalActionError, InvalidOptionsError, InvalidStateError
+from boardrules import InvalidOptionsError, InvalidStateError
 from boardrules.games import lustry
 from boardrules.games.lustry import (
     NO_SEQUENCE,
@@ -36,6 +36,7 @@ from boardrules.games.lustry import (
 from boardrules.games.lustry.cards import sort_cards
 from boardrules.testing import check_fused_playout
 from tests.games.lustry.test_rules import guarded_run, play, red_run_blocked, take
+from tests.refusals import assert_refused
 
 
 class TestNewGame:
@@ -67,15 +68,6 @@ class TestNewGame:
 
 
 # --- refusals: every reason and rule id of IllegalActionError -------------------------------
-
-def refusal(state: State, action: object) -> tuple[str, str]:
-    """Return the reason and rule id with which `apply` refuses `action`; state unchanged."""
-    with pytest.raises(IllegalActionError) as err:
-        lustry.apply(state, action)  # type: ignore[arg-type]
-    assert err.value.state is state
-    assert err.value.action is action
-    return err.value.reason, err.value.rule
-
 
 def _start() -> State:
     return lustry.new_game()
@@ -275,7 +267,7 @@ class TestRefusalReasons:
     ) -> None:
         state = base()
         assert action not in lustry.legal_actions(state)
-        assert refusal(state, action) == (reason, rule)
+        assert_refused(lustry, state, action, reason, rule)
 
 
 # --- validation: every refusal of a loaded state, by its whole message ----------------------
