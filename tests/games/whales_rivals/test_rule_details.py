@@ -37,7 +37,7 @@ from boardrules.games.whales_rivals import (
     State,
     Whale,
 )
-from boardrules.games.whales_rivals.cards import card_name
+from boardrules.games.whales_rivals.cards import card_name, grey, whale
 from boardrules.testing import check_fused_playout
 from tests.games.whales_rivals.test_rules import FULL, opening, play, position
 
@@ -517,6 +517,13 @@ class TestW2Cards:
     def test_W22_whales_print_their_value_and_a_face_up_mark(self) -> None:
         assert str(Whale(6, True)) == "6^"
         assert str(Whale(10, False)) == "10"
+
+    def test_W4_card_records_are_shared(self) -> None:
+        """`grey` and `whale` hand out one shared record per field values (no copies)."""
+        assert grey(4, True, False, True) is grey(4, True, False, True)
+        assert grey(4, True, False, True) == Grey(4, True, (False, True))
+        assert whale(6, False) is whale(6, False)
+        assert whale(6, False) == Whale(6, False)
 
     def test_W23_who_knows_a_grey_card(self) -> None:
         assert [Grey(3, True, (False, False)).known_to(p) for p in (0, 1)] == [True, True]
