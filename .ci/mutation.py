@@ -134,7 +134,7 @@ def results(work: Path) -> dict[str, str]:
 
 
 def recheck(work: Path, tests: list[str], names: list[str], workers: int) -> dict[str, str]:
-    """Run each mutant again in a fresh interpreter on all the game's tests: killed or survived.
+    """Run each mutant again in a fresh interpreter on the game's tests: killed or survived.
 
     mutmut runs a mutant only with the tests that called the mutated function while a test
     ran; a function called at import time (a table built once) has no such tests ("no
