@@ -19,8 +19,8 @@ mutmut forks each mutant's process from the one that ran the tests once, whose i
 tables (KIVI's table of every roll) and caches were built by the original code; and a
 function called only at import time has no test that "called" it. Such mutants survive
 falsely, so every mutant mutmut reports surviving, untested or timed out is run again by
-this script in a fresh interpreter (``MUTANT_UNDER_TEST=name pytest -x`` over all the
-game's tests), where the tables and caches are built by the mutated code.
+this script in a fresh interpreter (``MUTANT_UNDER_TEST=name pytest -x`` over the
+game's configured tests), where the tables and caches are built by the mutated code.
 
 Then the script prints, per module, the mutants, killed, survivors, equivalent ones and
 the kill rate (killed / (mutants - equivalent)), writes it to ``build/mutation/GAME/
