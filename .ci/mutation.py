@@ -19,8 +19,8 @@ mutmut forks each mutant's process from the one that ran the tests once, whose i
 tables (KIVI's table of every roll) and caches were built by the original code; and a
 function called only at import time has no test that "called" it. Such mutants survive
 falsely, so every mutant mutmut reports surviving, untested or timed out is run again by
-this script in a fresh interpreter (``MUTANT_UNDER_TEST=name pytest -x`` over all the
-game's tests), where the tables and caches are built by the mutated code.
+this script in a fresh interpreter (``MUTANT_UNDER_TEST=name pytest -x`` over the
+game's configured tests), where the tables and caches are built by the mutated code.
 
 Then the script prints, per module, the mutants, killed, survivors, equivalent ones and
 the kill rate (killed / (mutants - equivalent)), writes it to ``build/mutation/GAME/
@@ -134,7 +134,7 @@ def results(work: Path) -> dict[str, str]:
 
 
 def recheck(work: Path, tests: list[str], names: list[str], workers: int) -> dict[str, str]:
-    """Run each mutant again in a fresh interpreter on all the game's tests: killed or survived.
+    """Run each mutant again in a fresh interpreter on the game's tests: killed or survived.
 
     mutmut runs a mutant only with the tests that called the mutated function while a test
     ran; a function called at import time (a table built once) has no such tests ("no
@@ -142,12 +142,21 @@ def recheck(work: Path, tests: list[str], names: list[str], workers: int) -> dic
     with the mutant switched on settles both.
     """
     env = {**os.environ, "PYTHONPATH": "src", "PYTHONDONTWRITEBYTECODE": "1"}
-    # The rule tests first, the long conformance playouts last: most mutants die early.
+    # The configured tests, less the paths they --ignore (files listed by name would run
+    # even if ignored); the rule tests first, the long conformance playouts last.
+    ignored = [test.removeprefix("--ignore=") for test in tests if test.startswith("--ignore=")]
+
+    def kept(name: str) -> bool:
+        return not any(name == skip or name.startswith(skip.rstrip("/") + "/")
+                       for skip in ignored)
+
     files = sorted(
         (
-            str(path.relative_to(work / "mutants"))
+            name
             for test in tests
+            if not test.startswith("-")
             for path in (work / "mutants" / test).glob("**/test_*.py")
+            if kept(name := path.relative_to(work / "mutants").as_posix())
         ),
         key=lambda name: ("rule" not in name, "conformance" in name, name),
     )

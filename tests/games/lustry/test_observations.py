@@ -118,3 +118,22 @@ def test_a_winner_who_is_no_player_is_refused_L17() -> None:
     data["data"]["winner"] = 5
     with pytest.raises(InvalidStateError, match="winner: expected 0, 1 or None, got 5"):
         from_data(data)
+
+
+class TestObservationMessages:
+    """L19: a refused observation names the field and the problem in full."""
+
+    @staticmethod
+    def message(player: int | None, edit: Edit) -> str:
+        with pytest.raises(InvalidStateError) as err:
+            load_edited(player, edit)
+        return str(err.value)
+
+    @pytest.mark.parametrize("seat", [2, -1])
+    def test_L19_observer_who_is_no_seat(self, seat: object) -> None:
+        assert self.message(0, lambda d: d.update(player=seat)) == (
+            f"observation.player: no player {seat!r} in a 2-player game (None: a spectator)")
+
+    def test_L7_one_knowledge_entry_per_pending_card(self) -> None:
+        assert self.message(0, lambda d: d.update(pending_known=[1])) == (
+            "observation.pending_known: expected one entry per pending card")

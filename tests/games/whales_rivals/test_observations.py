@@ -153,3 +153,41 @@ class TestObservationsLoad:
     def test_validate_observation_refuses_other_objects(self) -> None:
         with pytest.raises(InvalidStateError, match=r"expected a whales_rivals\.Observation"):
             wr.validate_observation(second_turn())  # type: ignore[arg-type]
+
+
+class TestObservationMessages:
+    """W1, W7, W21: a refused observation names the field and the problem in full."""
+
+    @staticmethod
+    def message(player: int, edit: Edit) -> str:
+        with pytest.raises(InvalidStateError) as err:
+            load_edited(second_turn(), player, edit)
+        return str(err.value)
+
+    def test_W1_grey_deck_size_out_of_range(self) -> None:
+        def grow(data: dict[str, Any]) -> None:
+            data["grey_deck_size"] = 19
+
+        assert self.message(1, grow) == "observation.grey_deck_size: expected 0 to 18, got 19"
+
+    def test_W21_own_deck_and_its_size_disagree(self) -> None:
+        def shrink(data: dict[str, Any]) -> None:
+            data["deck"] = data["deck"][1:]
+
+        assert self.message(1, shrink) == (
+            "observation.deck: 15 cards, but deck_sizes[1] is 16")
+
+    def test_W1_grey_card_shown_more_often_than_it_exists(self) -> None:
+        def tens(data: dict[str, Any]) -> None:
+            data["captured"][0] = [{"value": 10, "shown": True, "seen": [True, False]}] * 2
+
+        assert self.message(0, tens) == (
+            "observation: shows [10] more often than the 18 grey whales hold them")
+
+    def test_W1_hidden_cards_unaccounted_for(self) -> None:
+        def lose(data: dict[str, Any]) -> None:
+            data["deck_sizes"][1] -= 1
+
+        assert self.message(0, lose) == (
+            "observation: 21 of player 1's cards are not shown, but 20 lie hidden in hand, "
+            "deck and face down at the packs (W1)")

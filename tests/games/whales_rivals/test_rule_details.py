@@ -6,23 +6,39 @@ mutants that survived the rest of the suite (a wrong rule no test noticed).
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
+from typing import Any
+
+import attrs
 import pytest
 
-from boardrules import CHANCE, IllegalActionError, InvalidOptionsError
+from boardrules import (
+    CHANCE,
+    BoardrulesError,
+    IllegalActionError,
+    InvalidOptionsError,
+    InvalidStateError,
+)
 from boardrules.games import whales_rivals as wr
 from boardrules.games.whales_rivals import (
     DealGrey,
     Draw,
     EndRound,
     Flip,
+    Grey,
     Options,
+    Pack,
     Peek,
     Phase,
     PlayTurtle,
     PlayWhale,
     Skip,
     State,
+    Whale,
 )
+from boardrules.games.whales_rivals.cards import card_name, grey, whale
+from boardrules.testing import check_fused_playout
 from tests.games.whales_rivals.test_rules import FULL, opening, play, position
 
 
@@ -171,3 +187,440 @@ class TestW20ResultBeforeTheEnd:
     def test_W5_first_player_option(self) -> None:
         state = wr.new_game(2, Options(first_player=1))
         assert state.player == 1 and state.starter == 1
+
+
+# --- validation: every refusal of a loaded state, by its whole message ----------------------
+
+def _second_turn() -> State:
+    """Round 1: player 0 opened with a face-down 2 at pack 1; player 1 drew five, two actions."""
+    return play(opening(), "2>1", "draw 1", "draw 1", "draw 3", "draw 3", "draw 5")
+
+
+def _dealing() -> State:
+    """Round 1, three of the six grey cards dealt."""
+    return play(wr.new_game(), "deal 4", "deal 1", "deal 2")
+
+
+def _drawing() -> State:
+    """Round 1 dealt; player 0 is about to draw the opening hand."""
+    return play(wr.new_game(), "deal 4", "deal 1", "deal 2", "deal 3", "deal 6", "deal 5")
+
+
+def _exploring() -> State:
+    """The opening turn played a face-up 4 at pack 1 and is to explore."""
+    return play(opening(), "4>1 up")
+
+
+def _round_two() -> State:
+    """Round 2, player 0 to act; player 0 captured round 1's packs."""
+    return position(round=2, hands=((3,), (3,)), whales=FULL)
+
+
+def _over() -> State:
+    """A finished game (a seeded random one), with two cards left unclaimed."""
+    state = wr.playout(wr.new_game(), random.Random(3))
+    assert state.phase is Phase.OVER and len(state.unclaimed) == 2
+    return state
+
+
+def _three_whales() -> State:
+    """Player 0 has three whales at pack 1."""
+    return position(hands=((3, 3, 4, 4), (3, 3, 4)), whales=(((1, 1, 1), ()), ((), ()), ((), ())))
+
+
+def _without(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
+    rest = list(cards)
+    rest.remove(card)
+    return tuple(rest)
+
+
+def _pack(state: State, i: int, grey: tuple[Any, ...] | None = None,
+          whales: tuple[Any, ...] | None = None) -> tuple[Any, ...]:
+    """Return the packs of `state` with pack `i`'s grey cards or whales replaced."""
+    packs = list(state.packs)
+    old = packs[i]
+    packs[i] = Pack(old.grey if grey is None else grey,
+                    old.whales if whales is None else whales)
+    return tuple(packs)
+
+
+def _marks(state: State, i: int, field: str, flags: list[Any]) -> tuple[Any, ...]:
+    """Return the packs with pack `i`'s grey cards' `field` (shown or seen) set, bottom first."""
+    grey = tuple(attrs.evolve(g, **{field: f})
+                 for g, f in zip(state.packs[i].grey, flags, strict=True))
+    return _pack(state, i, grey=grey)
+
+
+Change = Callable[[State], dict[str, Any]]
+_NO = (False, False)
+_MINE = (True, False)
+
+_IMPOSSIBLE: list[tuple[str, Callable[[], State], Change, str]] = [
+    # types and shapes
+    ("types", opening, lambda s: {"options": None}, "options: expected whales_rivals.Options"),
+    ("types", opening, lambda s: {"phase": "act"}, "phase: expected a Phase, got 'act'"),
+    ("types", opening, lambda s: {"round": True}, "round: expected an integer"),
+    ("types", opening, lambda s: {"player": True}, "player: expected an integer"),
+    ("types", opening, lambda s: {"starter": 0.0}, "starter: expected an integer"),
+    ("types", opening, lambda s: {"actions_left": None}, "actions_left: expected an integer"),
+    ("types", opening, lambda s: {"dealt": "0"}, "dealt: expected an integer"),
+    ("types", opening, lambda s: {"opening": 1}, "opening: expected a boolean"),
+    ("types", opening, lambda s: {"packs": s.packs[:2]}, "packs: expected three packs"),
+    ("types", opening, lambda s: {"packs": (*s.packs[:2], (s.packs[2].grey, s.packs[2].whales))},
+     "packs: expected three packs"),
+    ("types", opening, lambda s: {"packs": _pack(s, 1, whales=((),))},
+     "packs[1].whales: expected one list per player"),
+    ("types", opening, lambda s: {"packs": _pack(s, 0, whales=((), (2,)))},
+     "packs[0].whales[1]: expected whales"),
+    ("types", opening, lambda s: {"packs": _pack(s, 0, whales=((), (Whale(True, False),)))},
+     "packs[0].whales[1]: expected whales"),
+    ("types", opening, lambda s: {"packs": _pack(
+        s, 0, whales=((Whale(2, 0),), ()))},  # type: ignore[arg-type]
+     "packs[0].whales[0]: expected whales"),
+    ("types", opening, lambda s: {"packs": _pack(s, 2, grey=(3, 6, 5))},
+     "packs[2].grey: expected grey cards"),
+    ("types", opening, lambda s: {"packs": _pack(
+        s, 2, grey=(Grey(3.0, False, _NO), *s.packs[2].grey[1:]))},  # type: ignore[arg-type]
+     "packs[2].grey: expected grey cards"),
+    ("types", opening, lambda s: {"packs": _pack(
+        s, 2, grey=(Grey(3, 0, _NO), *s.packs[2].grey[1:]))},  # type: ignore[arg-type]
+     "packs[2].grey: expected grey cards"),
+    ("types", opening, lambda s: {"packs": _pack(
+        s, 2, grey=(Grey(3, False, (False,)), *s.packs[2].grey[1:]))},  # type: ignore[arg-type]
+     "packs[2].grey: expected grey cards"),
+    ("types", opening, lambda s: {"decks": s.decks[:1]}, "decks: expected one pile per player"),
+    ("types", opening, lambda s: {"hands": (s.hands[0],) * 3},
+     "hands: expected one pile per player"),
+    ("types", opening, lambda s: {"discards": ()}, "discards: expected one pile per player"),
+    ("types", opening, lambda s: {"hands": ((2, 0, 4, 5, 6), ())},
+     "hands[0]: expected card values in ascending order"),
+    ("types", opening, lambda s: {"decks": (s.decks[0], (*s.decks[1][:-1], 10.0))},
+     "decks[1]: expected card values in ascending order"),
+    ("types", _round_two, lambda s: {"discards": (s.discards[0], s.discards[1][::-1])},
+     "discards[1]: expected card values in ascending order"),
+    ("types", opening, lambda s: {"grey_deck": s.grey_deck[::-1]},
+     "grey_deck: expected values in ascending order"),
+    ("types", opening, lambda s: {"grey_deck": (*s.grey_deck[:-1], "10")},
+     "grey_deck: expected values in ascending order"),
+    ("types", opening, lambda s: {"captured": ((),)}, "captured: expected one pile per player"),
+    ("types", _round_two, lambda s: {"captured": (s.captured[0][::-1], ())},
+     "captured[0]: expected grey cards in ascending order"),
+    ("types", _round_two, lambda s: {"captured": ((), s.captured[0][::-1])},
+     "captured[1]: expected grey cards in ascending order"),
+    ("types", _round_two, lambda s: {"captured": ((), (3,))},
+     "captured[1]: expected grey cards in ascending order"),
+    ("types", _over, lambda s: {"unclaimed": s.unclaimed[::-1]},
+     "unclaimed: expected grey cards in ascending order"),
+    # the turn
+    ("W6", opening, lambda s: {"round": 4}, "round: expected 1 to 3, got 4 (W6)"),
+    ("W6", opening, lambda s: {"round": 0}, "round: expected 1 to 3, got 0 (W6)"),
+    ("W5", opening, lambda s: {"player": 2}, "player and starter must be 0 or 1"),
+    ("W5", opening, lambda s: {"starter": -1}, "player and starter must be 0 or 1"),
+    ("W5", _second_turn, lambda s: {"starter": 1},
+     "starter: round 1 is started by first_player 0 (W5)"),
+    ("W4", opening, lambda s: {"dealt": 1}, "dealt: grey cards are counted only while dealing"),
+    ("W4", opening, lambda s: {"grey_deck": s.grey_deck[1:]},
+     "grey_deck: 11 cards, but round 1 (act) leaves 12 (W4, W18)"),
+    ("W4", _dealing, lambda s: {"dealt": 2},
+     "grey_deck: 15 cards, but round 1 (deal) leaves 16 (W4, W18)"),
+    ("W4", _over, lambda s: {"grey_deck": (1,)},
+     "grey_deck: 1 cards, but round 3 (over) leaves 0 (W4, W18)"),
+    ("W7", opening, lambda s: {"player": 1},
+     "opening: only the round's starter plays the one-action first turn (W7)"),
+    ("W4", _dealing, lambda s: {"dealt": 6, "grey_deck": s.grey_deck[:12]},
+     "dealt: expected 0 to 5 while dealing"),
+    ("W4", _dealing, lambda s: {"opening": False},
+     "while dealing, the round's starter is to play the one-action opening turn"),
+    ("W4", _dealing, lambda s: {"actions_left": 2},
+     "while dealing, the round's starter is to play the one-action opening turn"),
+    ("W3", _dealing, lambda s: {"hands": ((1,), ())},
+     "round 1 is being dealt, so no card has been drawn or played yet (W3)"),
+    ("W3", _dealing, lambda s: {"discards": ((), (0,))},
+     "round 1 is being dealt, so no card has been drawn or played yet (W3)"),
+    ("W3", _dealing, lambda s: {"captured": ((), (Grey(1, False, (False, True)),))},
+     "round 1 is being dealt, so no card has been drawn or played yet (W3)"),
+    ("W7", _drawing, lambda s: {"actions_left": 2},
+     "actions_left: a turn starts with 1 action(s) (W7)"),
+    ("W7", _drawing, lambda s: {"hands": ((1, 1, 1, 1, 2), ())},
+     "player 0 is drawing, but holds 5 cards with 21 in the deck (W7)"),
+    ("W7", _drawing, lambda s: {"decks": ((), s.decks[1])},
+     "player 0 is drawing, but holds 0 cards with 0 in the deck (W7)"),
+    ("W7", opening, lambda s: {"actions_left": 0},
+     "actions_left: expected 1 to 1 in this turn (W7)"),
+    ("W7", opening, lambda s: {"actions_left": 2},
+     "actions_left: expected 1 to 1 in this turn (W7)"),
+    ("W7", _second_turn, lambda s: {"actions_left": 3},
+     "actions_left: expected 1 to 2 in this turn (W7)"),
+    ("W7", opening, lambda s: {"hands": ((0, 2, 4, 5), ())},
+     "player 0 starts the turn with 4 cards but has not drawn (W7)"),
+    ("W7", _second_turn, lambda s: {"hands": (s.hands[0], (1, 1, 3, 3))},
+     "player 1 starts the turn with 4 cards but has not drawn (W7)"),
+    ("W13", opening, lambda s: {"hands": ((), ()), "decks": ((), s.decks[1])},
+     "player 0 is to act but has no legal action (W13)"),
+    ("W10", _exploring, lambda s: {"actions_left": 1},
+     "actions_left: an Exploration follows an action of this turn (W10)"),
+    ("W10", _exploring, lambda s: {"actions_left": -1},
+     "actions_left: an Exploration follows an action of this turn (W10)"),
+    ("W10", _exploring, lambda s: {"packs": _pack(s, 0, whales=((Whale(4, False),), ()))},
+     "player 0 explores without a face-up whale at any pack (W10)"),
+    ("W6", _over, lambda s: {"round": 2},
+     "the game ends after round 3 with no turn in progress (W6)"),
+    ("W6", _over, lambda s: {"actions_left": 1},
+     "the game ends after round 3 with no turn in progress (W6)"),
+    ("W6", _over, lambda s: {"opening": True},
+     "the game ends after round 3 with no turn in progress (W6)"),
+    ("W6", _over, lambda s: {"player": 1 - s.starter},
+     "the game ends after round 3 with no turn in progress (W6)"),
+    ("W11", opening, lambda s: {"discards": ((), (1,))},
+     "discards[1]: 1 whales removed in round 1 but the opponent played only 0 turtles (W11)"),
+    # the cards
+    ("W11", opening, lambda s: {"decks": (_without(s.decks[0], 0), s.decks[1]),
+                                "packs": _pack(s, 0, whales=((Whale(0, False),), ()))},
+     "player 0 has a turtle at a pack: turtles are discarded when played (W11)"),
+    ("W1", opening, lambda s: {"hands": ((0, 2, 4, 5, 10), ())},
+     "cards of player 0: deck, hand, discard pile and packs hold extra [10] and miss [6] of "
+     "the player's 18 whales and 3 turtles (W1)"),
+    ("W1", _second_turn, lambda s: {"hands": (s.hands[0], (1, 1, 3, 3, 3))},
+     "cards of player 1: deck, hand, discard pile and packs hold extra [3] and miss [5] of "
+     "the player's 18 whales and 3 turtles (W1)"),
+    ("W7", opening, lambda s: {"hands": ((0, 2, 4, 5, 6, 10), ()),
+                               "decks": (_without(s.decks[0], 10), s.decks[1])},
+     "hands[0]: 6 cards, more than 5 (W7)"),
+    ("W9", _three_whales, lambda s: {
+        "decks": (_without(s.decks[0], 2), s.decks[1]),
+        "packs": _pack(s, 0, whales=((*s.packs[0].whales[0], Whale(2, False)), ()))},
+     "player 0 has 4 whales at pack 1, more than 3 (W9)"),
+    ("W1", opening, lambda s: {"grey_deck": (*s.grey_deck[:-1], 6)},
+     "grey cards: the grey deck, packs, captured and unclaimed piles hold extra [6] and miss "
+     "[10] of the 18 grey whales (W1)"),
+    # the packs and the grey piles
+    ("W16", _over, lambda s: {"unclaimed": s.unclaimed[1:],
+                              "packs": _pack(s, 0, grey=s.unclaimed[:1])},
+     "pack 1: the game is over, so every pack was captured or left unclaimed (W16)"),
+    ("W4", opening, lambda s: {"packs": _pack(s, 1, grey=s.packs[1].grey[1:]),
+                               "captured": ((Grey(1, False, _MINE),), ())},
+     "pack 2: 1 grey cards cannot be there in round 1 (act): slot 2 receives 2 cards a "
+     "round (W4, W18)"),
+    ("W4", opening, lambda s: {"packs": _pack(s, 1, grey=()), "captured": (
+        (Grey(1, False, _MINE), Grey(2, True, _MINE)), ())},
+     "pack 2: 0 grey cards cannot be there in round 1 (act): slot 2 receives 2 cards a "
+     "round (W4, W18)"),
+    ("W4", opening, lambda s: {"packs": _marks(s, 2, "shown", [True, False, True])},
+     "pack 3: grey card 1 from the bottom is marked shown, but only the top card of each "
+     "deal lies face up (W4)"),
+    ("W4", opening, lambda s: {"packs": _marks(s, 2, "shown", [False, False, False])},
+     "pack 3: grey card 3 from the bottom is not marked shown, but only the top card of "
+     "each deal lies face up (W4)"),
+    ("W10", _second_turn, lambda s: {"packs": _marks(s, 2, "seen", [_NO, _MINE, _MINE])},
+     "pack 3: player 0 has seen grey cards that do not lie together at the bottom, but a "
+     "look shows every card of the pack at once (W10)"),
+    ("W10", _second_turn, lambda s: {"packs": _marks(s, 1, "seen", [_NO, (False, True)])},
+     "pack 2: player 1 has seen grey cards that do not lie together at the bottom, but a "
+     "look shows every card of the pack at once (W10)"),
+    ("W10", _second_turn, lambda s: {"packs": _marks(s, 0, "seen", [_MINE])},
+     "pack 1: player 0 has seen a card there, but slot 1 only ever holds face-up cards, so "
+     "nobody looks at it (W4, W10, W18)"),
+    ("W10", _second_turn, lambda s: {"packs": _marks(s, 2, "seen", [_MINE, _MINE, _NO])},
+     "pack 3: player 0 has seen 2 cards, but a look shows the whole pack, which holds whole "
+     "deals of 3 cards (W10, W18)"),
+    ("W10", _dealing, lambda s: {"packs": _marks(s, 1, "seen", [_MINE, _MINE])},
+     "pack 2: player 0 has seen cards dealt in this deal (W10)"),
+    ("W10", opening, lambda s: {"packs": _marks(s, 1, "seen", [(False, True)] * 2)},
+     "pack 2: player 1 has seen cards dealt this round, but the round's opening turn has "
+     "not explored yet (W7, W10)"),
+    ("W17", _dealing, lambda s: {"decks": (_without(s.decks[0], 1), s.decks[1]),
+                                 "packs": _pack(s, 0, whales=((Whale(1, False),), ()))},
+     "pack 1: whales lie there between rounds (W17)"),
+    ("W18", _round_two, lambda s: {"captured": (
+        tuple(sorted(attrs.evolve(g, shown=True) for g in s.captured[0])), ())},
+     "9 grey cards are marked shown, but 6 were dealt face up by round 2 (act): three a "
+     "round (W4, W18)"),
+    ("W24", _round_two, lambda s: {"captured": (
+        tuple(sorted(attrs.evolve(g, seen=(False, True)) for g in s.captured[0])), ())},
+     "captured[0]: a captured card unknown to its captor (W24)"),
+    ("W16", _round_two, lambda s: {"captured": ((), ()), "unclaimed": tuple(
+        sorted(attrs.evolve(g, seen=_NO) for g in s.captured[0]))},
+     "unclaimed: cards are left unclaimed only at the end of round 3 (W16)"),
+    ("W15", _round_two, lambda s: {"captured": (s.captured[0][:3], tuple(
+        attrs.evolve(g, seen=(False, True)) for g in s.captured[0][3:]))},
+     "grey piles: captured[0] 3 face up and 0 face down, captured[1] 0 face up and 3 face "
+     "down, unclaimed 0 face up and 0 face down are not whole packs (k cards a deal at slot "
+     "k, one face up each) out of the deals that left slots 1-3, [1, 1, 1] (W4, W15, W16)"),
+    # the history of the turns
+    ("W10", _exploring, lambda s: {"decks": (s.decks[0], _without(s.decks[1], 1)),
+                                   "packs": _pack(s, 1, whales=((), (Whale(1, False),)))},
+     "the opening turn's one action was a face-up whale, so it is the only whale at the "
+     "packs during its Exploration (W7, W10)"),
+    ("W7", opening, lambda s: {"decks": (_without(s.decks[0], 10), s.decks[1]),
+                               "packs": _pack(s, 0, whales=((Whale(10, False),), ()))},
+     "no action of the round has been taken before its opening turn, so no whale lies at a "
+     "pack (W7, W17)"),
+    ("W3", opening, lambda s: {"hands": (s.hands[0], s.decks[1][:5]),
+                               "decks": (s.decks[0], s.decks[1][5:])},
+     "player 1 has not had a turn before round 1's opening turn, so holds no card and a "
+     "full deck (W3, W7)"),
+    ("W3", opening, lambda s: {"decks": (s.decks[0], s.decks[1][1:]),
+                               "discards": ((), s.decks[1][:1])},
+     "player 1 has not had a turn before round 1's opening turn, so holds no card and a "
+     "full deck (W3, W7)"),
+    ("W3", opening, lambda s: {"decks": (_without(s.decks[0], 0), s.decks[1]),
+                               "discards": ((0,), ())},
+     "nothing is discarded or captured before round 1's opening turn (W3)"),
+    ("W7", _second_turn, lambda s: {"actions_left": 1},
+     "player 1 holds 5 cards with 16 in the deck after 1 action(s) this turn: the draw "
+     "filled the hand to 5 (unless the deck ran out) and each action played a card (W7, W9)"),
+    ("W7", _second_turn, lambda s: {"hands": ((0, 4), s.hands[1]), "decks": (
+        tuple(sorted((*s.decks[0], 5, 6))), s.decks[1])},
+     "player 0 holds 2 cards with 18 in the deck, but their last turn drew up to 5 and "
+     "played at most 2 (W7)"),
+    ("W7", _second_turn, lambda s: {"hands": ((), s.hands[1]), "decks": (
+        tuple(sorted(s.decks[0] + s.hands[0])), s.decks[1])},
+     "player 0 holds 0 cards with 20 in the deck, but their last turn drew up to 5 and "
+     "played at most 2 (W7)"),
+]
+
+
+class TestValidationMessages:
+    """A loaded state is refused with the whole message naming its problem and rule."""
+
+    @pytest.mark.parametrize(
+        ("base", "change", "message"),
+        [pytest.param(base, change, message, id=f"{rule}-{i}")
+         for i, (rule, base, change, message) in enumerate(_IMPOSSIBLE)],
+    )
+    def test_impossible_states_are_refused(
+        self, base: Callable[[], State], change: Change, message: str
+    ) -> None:
+        state = base()
+        wr.validate_state(state)
+        with pytest.raises(InvalidStateError) as err:
+            wr.validate_state(attrs.evolve(state, **change(state)))
+        assert str(err.value) == f"state: {message}"
+
+    def test_not_a_state(self) -> None:
+        with pytest.raises(InvalidStateError) as err:
+            wr.validate_state(3)  # type: ignore[arg-type]
+        assert str(err.value) == "state: expected a whales_rivals.State, got int"
+
+
+class TestW2Cards:
+    """W2, W4, W22: the card records print as the notation writes them; a card is known to
+    both players once shown, else to whoever has seen it."""
+
+    def test_W2_card_names(self) -> None:
+        assert [card_name(v) for v in (0, 1, 6, 10)] == ["T", "1", "6", "10"]
+
+    def test_W4_grey_cards_print_their_value_and_a_face_up_mark(self) -> None:
+        assert str(Grey(4, True, (False, False))) == "4^"
+        assert str(Grey(10, False, (True, True))) == "10"
+
+    def test_W22_whales_print_their_value_and_a_face_up_mark(self) -> None:
+        assert str(Whale(6, True)) == "6^"
+        assert str(Whale(10, False)) == "10"
+
+    def test_W4_card_records_are_shared(self) -> None:
+        """`grey` and `whale` hand out one shared record per field values (no copies)."""
+        assert grey(4, True, False, True) is grey(4, True, False, True)
+        assert grey(4, True, False, True) == Grey(4, True, (False, True))
+        assert whale(6, False) is whale(6, False)
+        assert whale(6, False) == Whale(6, False)
+
+    def test_W23_who_knows_a_grey_card(self) -> None:
+        assert [Grey(3, True, (False, False)).known_to(p) for p in (0, 1)] == [True, True]
+        assert [Grey(3, False, (True, False)).known_to(p) for p in (0, 1)] == [True, False]
+        assert [Grey(3, False, (False, True)).known_to(p) for p in (0, 1)] == [False, True]
+        assert [Grey(3, False, (False, False)).known_to(p) for p in (0, 1)] == [False, False]
+
+
+class TestFusedPlayout:
+    """W4, W7, W14: the fused `playout` (a round's deal and a player's draws in one step)
+    plays exactly the reference loop's game, for both first players and custom values."""
+
+    @pytest.mark.parametrize("options", [
+        None, Options(first_player=1),
+        Options(whale_values=(tuple(range(1, 19)), (2,) * 17 + (7,), wr.DEFAULT_WHALE_VALUES)),
+    ], ids=["default", "first-player-1", "custom-values"])
+    def test_W14_fused_playout_plays_the_reference_game(self, options: Options | None) -> None:
+        check_fused_playout(wr, 2, options, games=3)
+
+
+class TestWholePacks:
+    """W15, W16: the grey piles at the end are whole packs, one face-up card a deal."""
+
+    def test_W16_piles_that_no_split_of_the_deals_makes_are_refused(self) -> None:
+        state = _over()
+        mine = state.captured[0]
+        theirs = state.captured[1]
+        up = [g for g in mine if g.shown]
+        down = [g for g in theirs if not g.shown]
+        assert len(up) >= 1 and len(down) >= 4 and len(state.unclaimed) == 2
+        moved = [up[0], *down[:4]]
+        piles = [list(mine), list(theirs)]
+        piles[0].remove(up[0])
+        for g in down[:4]:
+            piles[1].remove(g)
+        bad = attrs.evolve(state, captured=(tuple(piles[0]), tuple(piles[1])),
+                           unclaimed=tuple(sorted([*state.unclaimed, *moved])))
+        with pytest.raises(InvalidStateError, match=r"are not whole packs .* \[3, 3, 3\]"):
+            wr.validate_state(bad)
+
+
+class TestRulesDetails:
+    """Legal actions, captures, round ends and the engine bounds, exactly."""
+
+    def test_W9_each_value_of_a_hand_is_played_once(self) -> None:
+        state = position(hands=((0, 1, 1, 2, 4), (3, 4, 4)), actions_left=2,
+                         whales=(((), (1, (5, True))), ((), (3,)), ((), ())))
+        assert [str(a) for a in wr.legal_actions(state)] == [
+            "1>1", "1>2", "1>3", "2>1", "2>2", "2>2 up", "2>3", "4>1", "4>1 up", "4>2", "4>3",
+            "turtle 1.1", "turtle 2.1"]
+
+    def test_W6_refused_after_the_end(self) -> None:
+        state = _over()
+        assert refusal(state, EndRound()) == ("the game is over: three rounds were played", "W6")
+
+    def test_W9_a_turtle_is_no_whale_to_play(self) -> None:
+        state = opening()
+        assert 0 in state.hands[0]
+        assert refusal(state, PlayWhale(0, 0)) == ("player 0 holds no whale of value 0", "W9")
+
+    def test_W15_the_captor_learns_the_pack_and_the_other_keeps_what_it_knew(self) -> None:
+        state = position(hands=((1, 1, 2, 2, 4), (3, 3, 4)), actions_left=2,
+                         whales=(((6,), (2,)), ((2,), (1,)), ((1,), (2,))))
+        state = play(state, "4>1 up", "peek 3", "end")
+        # Player 1 took pack 3, which player 0 had looked at: both know its cards.
+        assert [g.value for g in state.captured[1]] == [3, 5, 6]
+        assert all(g.seen == (True, True) for g in state.captured[1])
+        assert [g.value for g in wr.observe(state, 0).captured[1]] == [3, 5, 6]
+
+    def test_W13_a_draw_that_leaves_nobody_an_action_ends_the_round(self) -> None:
+        state = position(round=2, phase=Phase.DRAW, hands=((), ()), decks=((5, 6), ()),
+                         actions_left=2,
+                         whales=(((1, 1, 1), (2,)), ((2, 2, 2), (3,)), ((3, 3, 3), ())))
+        state = play(state, "draw 5", "draw 6")
+        # Player 0 has three whales everywhere and no turtle; player 1 holds nothing.
+        assert state.phase is Phase.DEAL and state.round == 3 and state.starter == 1
+        assert state.decks == ((), ()) and state.hands == ((5, 6), ())
+        # Player 0 takes the three packs (3 against 2, 6 against 3, 9 against nothing).
+        assert [g.value for g in state.captured[0]] == [1, 2, 3, 3, 4, 4, 4, 5, 5, 6, 6, 10]
+        assert state.captured[1] == () and state.grey_deck == (1, 1, 1, 2, 2, 3)
+        wr.validate_state(state)
+
+    def test_W4_sample_chance_refuses_a_decision(self) -> None:
+        with pytest.raises(BoardrulesError) as err:
+            wr.sample_chance(opening(), random.Random(0))
+        assert str(err.value) == (
+            "this state is not a chance node: nothing is being dealt or drawn")
+
+    def test_W14_action_bound(self) -> None:
+        assert wr.action_bound(2, Options()) == 141
+
+    def test_apply_unchecked_takes_an_action_of_a_subclass(self) -> None:
+        """The step table's slow path: an instance of a subclass of an action class."""
+
+        @attrs.frozen
+        class MyDeal(DealGrey):
+            pass
+
+        state = wr.new_game()
+        assert wr.apply_unchecked(state, MyDeal(4)) == wr.apply_unchecked(state, DealGrey(4))
