@@ -153,8 +153,8 @@ class _Node:
             return self.row
         pending = self.pending
         if pending:
-            for edge in self.row:
-                edge.available += pending
+            for old in self.row:
+                old.available += pending
             self.pending = 0
         edges = self.edges
         row = []
