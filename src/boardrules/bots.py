@@ -113,7 +113,8 @@ class _Edge:
 
     def __init__(self) -> None:
         self.available = 0
-        """Iterations that reached the node in a world where this action was legal."""
+        """Iterations that reached the node in a world where this action was legal, but for
+        those since the node's legal actions last changed (`_Node.pending`)."""
         self.visits = 0
         self.wins = 0.0
         """The sum of the mover's returns mapped to 0..1, over the visits."""
@@ -128,7 +129,7 @@ class _Node:
     player to act stops the descent there.
     """
 
-    __slots__ = ("edges", "legal", "mover", "row")
+    __slots__ = ("edges", "fresh", "legal", "mover", "pending", "row")
 
     def __init__(self) -> None:
         self.mover: int | None = None
@@ -137,13 +138,24 @@ class _Node:
         """The legal actions of the last visit."""
         self.row: list[_Edge] = []
         """Their edges, in their order."""
+        self.fresh: list[int] = []
+        """The indices in `row` of the edges not expanded yet, in order."""
+        self.pending = 0
+        """Visits with these legal actions not yet counted in their edges' `available`
+        (counted once the legal actions change: until then every edge of `row` has it to
+        add, so a visit costs one addition, not one per legal action)."""
 
     def row_of(self, legal: tuple[Any, ...]) -> list[_Edge]:
-        """Return the edges of `legal` in its order, new ones made (remembered for the next
-        visit: worlds often share their legal actions, always at the root, and comparing
-        shared action objects costs no hashing)."""
+        """Return the edges of `legal` in its order, new ones made, and make them the node's
+        `row` (remembered for the next visit: worlds often share their legal actions,
+        always at the root, and comparing shared action objects costs no hashing)."""
         if legal == self.legal:
             return self.row
+        pending = self.pending
+        if pending:
+            for old in self.row:
+                old.available += pending
+            self.pending = 0
         edges = self.edges
         row = []
         for action in legal:
@@ -152,6 +164,7 @@ class _Node:
                 edge = edges[action] = _Edge()
             row.append(edge)
         self.legal, self.row = legal, row
+        self.fresh = [i for i, edge in enumerate(row) if edge.child is None]
         return row
 
 
@@ -282,19 +295,16 @@ class ISMCTSBot:
                 break
             legal = legal_actions(state)
             row = node.row_of(legal)  # the edges of `legal`, in its order
-            fresh: list[int] = []  # indices in `legal` of the actions not yet expanded
-            for i, edge in enumerate(row):
-                edge.available += 1
-                if edge.child is None:
-                    fresh.append(i)
+            node.pending += 1  # each edge of `row` was available once more
+            fresh = node.fresh  # indices in `legal` of the actions not yet expanded
             if fresh:
-                i = fresh[rng.randrange(len(fresh))]
+                i = fresh.pop(rng.randrange(len(fresh)))
                 state = apply(state, legal[i])
                 edge = row[i]
                 edge.child = _Node()
                 path.append((mover, edge))
                 break
-            i = self._select(row)
+            i = self._select(row, node.pending)
             edge = row[i]
             path.append((mover, edge))
             state = apply(state, legal[i])
@@ -305,15 +315,16 @@ class ISMCTSBot:
             edge.visits += 1
             edge.wins += (returns[player] + 1) / 2
 
-    def _select(self, row: Sequence[_Edge]) -> int:
-        """Return the index of the edge with the highest UCB1 score (the first on a tie)."""
+    def _select(self, row: Sequence[_Edge], pending: int) -> int:
+        """Return the index of the edge with the highest UCB1 score (the first on a tie);
+        `pending` is the count of availability the edges have still to add."""
         c, sqrt, log = self.exploration, math.sqrt, math.log
         best, best_score = 0, -math.inf
         for i, edge in enumerate(row):
             n = edge.visits
             if n == 0:
                 return i
-            score = edge.wins / n + c * sqrt(log(edge.available) / n)
+            score = edge.wins / n + c * sqrt(log(edge.available + pending) / n)
             if score > best_score:
                 best, best_score = i, score
         return best

@@ -194,6 +194,10 @@ class TestPlayout:
         got = rd.playout(start, Skewed(3))
         assert got == playout_loop(start, Skewed(3), None)
         assert got != rd.playout(start, random.Random(3))
+        # ... and stops where it is told to.
+        cut = rd.playout(start, Skewed(3), 5)
+        assert cut == playout_loop(start, Skewed(3), 5)
+        assert cut != got
 
 
 def playout_loop(state: State, rng: random.Random, max_steps: int | None) -> State:

@@ -663,6 +663,21 @@ class TestD10ActionWindow:
         state = play(state, "play I/30", "pass")
         assert state.phase is Phase.COMBAT
 
+    def test_D10_an_empty_hand_has_no_window_step(self) -> None:
+        """A player whose hand is empty after committing has nothing to decide: the window
+        skips their step (the attacker's first, or the defender's)."""
+        state = to_window(position(0, ["I/19"], ["I/47", "I/43"]), "I/19", "I/47")
+        assert state.hands[0] == ()
+        assert state.phase is Phase.WINDOW and state.duel.window == 1
+        assert rd.to_move(state) == 1 and legal(state)[0] == "pass"
+        assert play(state, "pass").phase is Phase.COMBAT
+        state = to_window(position(0, ["I/19", "I/30"], ["I/47"]), "I/19", "I/47")
+        assert state.hands[1] == ()
+        assert state.phase is Phase.WINDOW and state.duel.window == 0 and rd.to_move(state) == 0
+        assert play(state, "pass").phase is Phase.COMBAT  # the defender's step skipped
+        state = play(state, "play I/30")
+        assert state.phase is Phase.COMBAT and state.duel.attack_mod == 2
+
     def test_D10_action_cards_only_before_anyone_rolls(self) -> None:
         state = play(to_window(deal(), "I/18", "I/46"), "pass", "pass")
         assert state.phase is Phase.COMBAT

@@ -12,7 +12,7 @@ import attrs
 from boardrules._seats import check_player
 from boardrules.games.ren_dhark.actions import Action, Attack, CounterStrike, Defend, Draw
 from boardrules.games.ren_dhark.cards import COMBAT_TYPES, CombatType
-from boardrules.games.ren_dhark.rules import _drawer, to_move
+from boardrules.games.ren_dhark.rules import _drawer, _evolve_duel, _evolve_state, to_move
 from boardrules.games.ren_dhark.state import (
     ATTACKER,
     DEFENDER,
@@ -416,11 +416,12 @@ def _rebuild(state: State, q: int, new_hand: list[int], rest: list[int],
     decks = (deck, state.decks[1]) if q == 0 else (state.decks[0], deck)
     duel: Duel = state.duel
     tables = state.options.tables
+    # The rules' fast constructors, not attrs.evolve (bots resample at every iteration).
     for role, card in committed.items():
         if role == ATTACKER:
-            duel = attrs.evolve(duel, attack=card)
+            duel = _evolve_duel(duel, attack=card)
         else:
             types = tables.cards[card].types  # the defender's type is hidden too
             as_type = types[rng.randrange(len(types))]
-            duel = attrs.evolve(duel, defense=card, defense_type=as_type)
-    return attrs.evolve(state, hands=hands, decks=decks, duel=duel)
+            duel = _evolve_duel(duel, defense=card, defense_type=as_type)
+    return _evolve_state(state, hands=hands, decks=decks, duel=duel)

@@ -20,10 +20,10 @@ Order of `legal_actions` (stable, documented):
 
 from __future__ import annotations
 
-import bisect
 import functools
 import operator
 import random
+from bisect import insort
 from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
@@ -391,17 +391,28 @@ def is_terminal(state: State) -> bool:
     return state.phase is _OVER
 
 
-def _attack_options(state: State, player: int, *, counter: bool = False) -> tuple[Action, ...]:
+def _attack_options(state: State, player: int) -> tuple[Action, ...]:
+    """The attacks (D7): only ships before a ship has landed."""
     tables = state.options.tables
-    table: tuple[tuple[Action, ...], ...]
-    if counter:  # against the defender's winning card, face up (D15)
-        winner = TYPE_INDEX[state.duel.defense_type]  # type: ignore[index]  # it waits
-        table = (tables.counter_vs if has_landed_ship(state, player)
-                 else tables.counter_as_ship_vs)[winner]
-    else:
-        table = tables.attack if has_landed_ship(state, player) else tables.attack_as_ship
+    table = tables.attack if has_landed_ship(state, player) else tables.attack_as_ship
     # dict.fromkeys: `_distinct` without the call (legal actions are asked at every decision).
     return tuple(chain.from_iterable(map(table.__getitem__, dict.fromkeys(state.hands[player]))))
+
+
+def _counter_options(state: State, duel: Duel) -> tuple[Action, ...]:
+    """`Pass`, then the loser's counter-strikes against the winning card of `duel`, face up
+    (D15): G cards that may be deployed against its type, an attacker's only as ships
+    before a ship has landed (D7). `duel` is the state's, or the one the fused playout has
+    not built a state for yet (the state's other fields are those of the decision)."""
+    tables = state.options.tables
+    if duel.loser == ATTACKER:
+        player = state.attacker
+        table = (tables.counter_vs if has_landed_ship(state, player)
+                 else tables.counter_as_ship_vs)[TYPE_INDEX[duel.defense_type]]  # type: ignore[index]  # it waits
+    else:
+        player = 1 - state.attacker
+        table = tables.counter_vs[TYPE_INDEX[duel.attack_type]]  # type: ignore[index]  # it waits
+    return (PASS, *chain.from_iterable(map(table.__getitem__, dict.fromkeys(state.hands[player]))))
 
 
 def _can_attack(state: State, player: int) -> bool:
@@ -416,12 +427,10 @@ def _can_attack_with(tables: Tables, landed: tuple[Landing, ...], hand: tuple[in
     return any(map(usable.__getitem__, hand))
 
 
-def _defend_options(state: State, player: int, *, counter: bool = False) -> tuple[Action, ...]:
-    """The defences (D8), or the defender's counter-strikes (D15): either way against the
-    attacking card's type, which the defender knows."""
+def _defend_options(state: State, player: int) -> tuple[Action, ...]:
+    """The defences (D8): against the attacking card's type, which the defender knows."""
     tables = state.options.tables
-    against = TYPE_INDEX[state.duel.attack_type]  # type: ignore[index]  # committed
-    table = (tables.counter_vs if counter else tables.defend_vs)[against]
+    table = tables.defend_vs[TYPE_INDEX[state.duel.attack_type]]  # type: ignore[index]  # committed
     # dict.fromkeys: `_distinct` without the call (legal actions are asked at every decision).
     return tuple(chain.from_iterable(map(table.__getitem__, dict.fromkeys(state.hands[player]))))
 
@@ -442,33 +451,42 @@ def _playable_against(tables: Tables, action: int, role: int, target: int,
     return tables.matches(effect.target, target, target_type)
 
 
-def _window_options(state: State) -> tuple[Action, ...]:
+def _window_options(state: State, duel: Duel, window: int) -> tuple[Action, ...]:
+    """The window's choices (D10) at step `window` of `duel`: the state's duel and step, or
+    a later step the fused playout reached without building its duel and state."""
     tables = state.options.tables
-    duel = state.duel
     # `_role_player` and `_slot` written out: the window is the most frequent decision.
-    if duel.window == 1:
+    if window == 1:
         role, player = DEFENDER, 1 - state.attacker
         target, target_type = duel.attack, duel.attack_type
     else:
         role, player = ATTACKER, state.attacker
         target, target_type = duel.defense, duel.defense_type
     assert target is not None and target_type is not None
-    playable = _playable_cards(tables, role, target, target_type)
+    playable = tables.playable.get((role, target, target_type))
+    if playable is None:
+        playable = _playable_cards(tables, role, target, target_type)
+    hand = state.hands[player]
+    if playable.isdisjoint(hand):
+        return _PASS_ONLY  # the usual case: no playable action card in hand
     play = tables.play
-    return (PASS, *[play[c] for c in dict.fromkeys(state.hands[player]) if playable[c]])
+    return (PASS, *[play[c] for c in dict.fromkeys(hand) if c in playable])
+
+
+_PASS_ONLY: Final = (PASS,)
 
 
 def _playable_cards(tables: Tables, role: int, target: int,
-                    target_type: CombatType) -> tuple[bool, ...]:
-    """Per card index: whether `role` may add that action card against `target` fighting as
+                    target_type: CombatType) -> frozenset[int]:
+    """Return the action cards (by index) that `role` may add against `target` fighting as
     `target_type`. A few hundred combinations per card set: each is computed once (kept by
     the tables, so it goes with them)."""
     key = (role, target, target_type)
     found = tables.playable.get(key)
     if found is None:
-        found = tables.playable[key] = tuple(
-            tables.is_action[c] and _playable_against(tables, c, role, target, target_type)
-            for c in range(len(tables.cards)))
+        found = tables.playable[key] = frozenset(
+            c for c in range(len(tables.cards))
+            if tables.is_action[c] and _playable_against(tables, c, role, target, target_type))
     return found
 
 
@@ -499,7 +517,7 @@ def _legal_actions(state: State) -> tuple[Action, ...]:
     phase = state.phase
     # Decisions first, most frequent first: drivers sample chance nodes instead.
     if phase is _WINDOW:
-        return _window_options(state)
+        return _window_options(state, state.duel, state.duel.window)
     if phase is _ATTACK:
         return _attack_options(state, state.attacker)
     if phase is _DEFEND:
@@ -514,11 +532,7 @@ def _legal_actions(state: State) -> tuple[Action, ...]:
     if phase is _COMBAT:
         return COMBAT_ROLLS
     if phase is _COUNTER:
-        loser = state.duel.loser
-        player = _role_player(state, loser)  # type: ignore[arg-type]  # set in COUNTER
-        if loser == ATTACKER:
-            return (PASS, *_attack_options(state, player, counter=True))
-        return (PASS, *_defend_options(state, player, counter=True))
+        return _counter_options(state, state.duel)
     if phase is _MULLIGAN:
         player = _decider(state)
         if can_redraw(state.options.tables, state.hands[player]):
@@ -799,15 +813,19 @@ def _take(hands: tuple[tuple[int, ...], tuple[int, ...]],
           card: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]],
                               tuple[tuple[int, ...], tuple[int, ...]]]:
     """Return the hands and decks after player `p` drew `card` (D4, D17)."""
-    # Written out: a third of all steps are draws.
-    hand, deck = hands[p], decks[p]
-    i = bisect.bisect_left(hand, card)
-    hand = (*hand[:i], card, *hand[i:])
-    i = deck.index(card)
-    deck = deck[:i] + deck[i + 1:]
+    hand, deck = list(hands[p]), list(decks[p])
+    _take_into(hand, deck, card)
     if p == 0:
-        return (hand, hands[1]), (deck, decks[1])
-    return (hands[0], hand), (decks[0], deck)
+        return (tuple(hand), hands[1]), (tuple(deck), decks[1])
+    return (hands[0], tuple(hand)), (decks[0], tuple(deck))
+
+
+def _take_into(hand: list[int], deck: list[int], card: int) -> bool:
+    """Move `card` from a deck into a hand, kept sorted (lists, changed in place); return
+    whether the player draws on: up to 7 cards in hand while the deck lasts (D4, D17)."""
+    deck.remove(card)
+    insort(hand, card)
+    return len(hand) < HAND_SIZE and bool(deck)
 
 
 def _next_drawer(s: State, p: int, hands: tuple[tuple[int, ...], tuple[int, ...]],
@@ -1034,18 +1052,30 @@ def _judge(state: State, duel: Duel) -> State:
 
 
 def _open_window(state: State, duel: Duel) -> State:
-    """Skip window steps of a player with an empty hand (nothing to decide, nothing hidden)."""
-    while duel.window != _WINDOW_CLOSED:
-        # `_role_player` and `_at` written out: the window is the most frequent decision.
-        if state.hands[1 - state.attacker if duel.window == 1 else state.attacker]:
-            s = state
-            if s.phase is _WINDOW and s.duel is duel:
-                return s  # the caller built it, expecting the window to open
-            return _State(s.options, _WINDOW, s.blue, s.attacker, s.hands, s.decks, s.landed,
-                          s.out, duel, s.battle, s.skipped, s.mulligans, s.redrew,
-                          s.shown_nonships, s.shown_actions, s.shown_undeployable, s.winner)
-        duel = _next_window(duel, False)
-    return _resolve(state, duel)  # it builds the next state from `duel`
+    """Go on to the next window step whose player decides, or resolve a closed window."""
+    window = _window_step(state, duel, duel.window)
+    if window != duel.window:
+        duel = _at_step(duel, window)
+    if window == _WINDOW_CLOSED:
+        return _resolve(state, duel)  # it builds the next state from `duel`
+    s = state
+    if s.phase is _WINDOW and s.duel is duel:
+        return s  # the caller built it, expecting the window to open
+    # `_at` written out: the window is the most frequent decision.
+    return _State(s.options, _WINDOW, s.blue, s.attacker, s.hands, s.decks, s.landed, s.out,
+                  duel, s.battle, s.skipped, s.mulligans, s.redrew, s.shown_nonships,
+                  s.shown_actions, s.shown_undeployable, s.winner)
+
+
+def _window_step(state: State, duel: Duel, window: int) -> int:
+    """Return the first window step from `window` on whose player decides, past the steps of
+    a player with an empty hand (nothing to decide, nothing hidden), or the closed window."""
+    while window != _WINDOW_CLOSED:
+        # `_role_player` written out: the window is the most frequent decision.
+        if state.hands[1 - state.attacker if window == 1 else state.attacker]:
+            return window
+        window = _next_step(window, duel.played, False)
+    return window
 
 
 def _next_step(step: int, played_cards: tuple[Played, ...], played: bool) -> int:
@@ -1057,7 +1087,11 @@ def _next_step(step: int, played_cards: tuple[Played, ...], played: bool) -> int
 
 
 def _next_window(d: Duel, played: bool) -> Duel:
-    window = _next_step(d.window, d.played, played)
+    return _at_step(d, _next_step(d.window, d.played, played))
+
+
+def _at_step(d: Duel, window: int) -> Duel:
+    """Return `d` at window step `window`."""
     return _Duel(d.counter, d.attack, d.attack_type, d.defense, d.defense_type,
                  d.attack_activated, d.defense_activated, d.revealed, window, d.played,
                  d.resolving, d.attack_mod, d.defense_mod, d.loser)
@@ -1099,7 +1133,13 @@ def _set_status(d: Duel, index: int, status: Status, *, resolving: int,
 
 def _resolve(state: State, duel: Duel) -> State:
     """Resolve the played action cards in order (D10, D11), then roll for combat (D13)."""
-    tables = state.options.tables
+    phase, duel = _resolution(state.options.tables, duel)
+    return _at(state, phase, duel)
+
+
+def _resolution(tables: Tables, duel: Duel) -> tuple[Phase, Duel]:
+    """`_resolve` without building the state: the phase it reaches (a roll to ward off or
+    to destroy, or the combat dice) and the duel then."""
     k = duel.resolving
     while k < len(duel.played):
         entry = duel.played[k]
@@ -1108,12 +1148,12 @@ def _resolve(state: State, duel: Duel) -> State:
         target, _ = _slot(duel, 1 - entry.role)
         assert target is not None
         if effect.aims_at_enemy and tables.a[target] is not None:
-            return _at(state, _WARD, _resolving(duel, k))
+            return _WARD, _resolving(duel, k)
         if effect.effect is Effect.DESTROY:
-            return _at(state, _DESTROY, _resolving(duel, k))
+            return _DESTROY, _resolving(duel, k)
         duel = _modify(tables, duel, k)
         k += 1
-    return _at(state, _COMBAT, duel)
+    return _COMBAT, duel
 
 
 def _resolving(d: Duel, k: int) -> Duel:
@@ -1177,8 +1217,11 @@ def _destroy(state: State, value: int) -> State:
 def combat_totals(state: State, attacker_die: int, defender_die: int) -> tuple[int, int]:
     """Return both combat totals (D13): strength against the opposing type + bonuses +
     action modifiers + die."""
-    tables = state.options.tables
-    duel = state.duel
+    return _totals(state.options.tables, state.duel, attacker_die, defender_die)
+
+
+def _totals(tables: Tables, duel: Duel, attacker_die: int, defender_die: int) -> tuple[int, int]:
+    """`combat_totals` of `duel`."""
     a, ta, d, td = duel.attack, duel.attack_type, duel.defense, duel.defense_type
     assert a is not None and ta is not None and d is not None and td is not None
     sa, sd = _strengths(tables, a, ta, d, td)
@@ -1205,14 +1248,37 @@ def _strengths(tables: Tables, a: int, ta: CombatType, d: int,
 
 
 def _combat(state: State, action: CombatRoll) -> State:
-    total_a, total_d = combat_totals(state, action.attacker, action.defender)
-    winner = ATTACKER if total_a > total_d else DEFENDER if total_d > total_a else None
-    return _finish_duel(state, state.duel, winner)
+    return _finish_duel(state, state.duel, _combat_winner(state.options.tables, state.duel,
+                                                          action))
+
+
+def _combat_winner(tables: Tables, duel: Duel, action: CombatRoll) -> int | None:
+    """Return the role whose combat total in `duel` is higher (D13), None on a tie."""
+    total_a, total_d = _totals(tables, duel, action.attacker, action.defender)
+    return ATTACKER if total_a > total_d else DEFENDER if total_d > total_a else None
 
 
 def _finish_duel(state: State, duel: Duel, winner: int | None) -> State:
     """End a duel (D14): used action cards leave; a tie destroys both; else a counter-strike
     may follow (D15) or the outcome applies."""
+    ended = _end_duel(state, duel, winner)
+    if isinstance(ended, State):
+        return ended
+    return _counter_state(state, *ended)
+
+
+def _counter_state(s: State, out: tuple[tuple[int, ...], tuple[int, ...]], duel: Duel) -> State:
+    """Return `s` (the state in which a duel ended) at the counter-strike decision (D15)."""
+    return _State(s.options, _COUNTER, s.blue, s.attacker, s.hands, s.decks, s.landed, out, duel,
+                  s.battle, s.skipped, s.mulligans, s.redrew, s.shown_nonships, s.shown_actions,
+                  s.shown_undeployable, s.winner)
+
+
+def _end_duel(state: State, duel: Duel, winner: int | None,
+              ) -> State | tuple[tuple[tuple[int, ...], tuple[int, ...]], Duel]:
+    """`_finish_duel`, except that where a counter-strike decision follows it returns the
+    out-of-game piles and the duel of that decision instead of building its state (which
+    the fused playout skips when the loser passes)."""
     # `_role_player` and `_slot` written out: a duel ends in most battles.
     attacker = state.attacker
     out = state.out
@@ -1239,10 +1305,7 @@ def _finish_duel(state: State, duel: Duel, winner: int | None) -> State:
         else:
             duel = _Duel(False, a, duel.attack_type, None, None, duel.attack_activated, False,
                          True, 0, (), 0, duel.attack_mod, 0, loser)
-        s = state
-        return _State(s.options, _COUNTER, s.blue, s.attacker, s.hands, s.decks, s.landed,
-                      out, duel, s.battle, s.skipped, s.mulligans, s.redrew, s.shown_nonships,
-                      s.shown_actions, s.shown_undeployable, s.winner)
+        return out, duel
     return _outcome(state, duel, winner, out)
 
 
@@ -1371,34 +1434,20 @@ def playout(state: State, rng: random.Random, max_steps: int | None = None) -> S
     limit = -1 if max_steps is None else max_steps
     while steps != limit:
         phase = state.phase
-        if phase is _DEAL:  # the cards of a deal, drawn without a state between them
-            p = _drawer(state)
-            assert p is not None
-            hands, decks = state.hands, state.decks
-            while True:
-                deck = decks[p]
-                n = len(deck)
-                k = n.bit_length()
-                r = getrandbits(k)
-                while r >= n:
-                    r = getrandbits(k)
-                hands, decks = _take(hands, decks, p, deck[r])
-                steps += 1
-                drawer = _next_drawer(state, p, hands, decks)
-                if drawer is None or steps == limit:
-                    break
-                p = drawer
-            state = _after_draws(state, hands, decks, drawer)
-            continue
         # The phases of `_legal_actions`, without its memo; dice as `sample_chance` draws.
+        if phase is _DEAL:
+            state, steps = _play_deal(state, getrandbits, steps, limit)
+            continue
         if phase is _WINDOW:
-            legal = _window_options(state)
-        elif phase is _ATTACK:
+            state, steps = _play_window(state, getrandbits, steps, limit)
+            continue
+        if phase is _COMBAT:
+            state, steps = _play_combat(state, state.duel, getrandbits, steps, limit)
+            continue
+        if phase is _ATTACK:
             legal = _attack_options(state, state.attacker)
         elif phase is _DEFEND:
             legal = _defend_options(state, 1 - state.attacker)
-        elif phase is _COMBAT:
-            legal = COMBAT_ROLLS
         elif phase is _OVER:
             break
         else:
@@ -1412,6 +1461,95 @@ def playout(state: State, rng: random.Random, max_steps: int | None = None) -> S
         state = handlers[type(action)](state, action)
         steps += 1
     return state
+
+
+_Bits = Callable[[int], int]
+"""``random.Random.getrandbits`` of the playout's generator."""
+
+
+def _play_deal(state: State, getrandbits: _Bits, steps: int, limit: int) -> tuple[State, int]:
+    """`playout` from a deal: its cards drawn into lists, one state built at the end; return
+    it and the steps taken so far."""
+    p = _drawer(state)
+    assert p is not None
+    hands, decks = state.hands, state.decks
+    while True:  # a run of draws of one player, then the next player
+        hand, deck = list(hands[p]), list(decks[p])
+        while True:
+            n = len(deck)
+            k = n.bit_length()
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            steps += 1
+            if not _take_into(hand, deck, deck[r]) or steps == limit:
+                break
+        hand_t, deck_t = tuple(hand), tuple(deck)
+        if p == 0:
+            hands, decks = (hand_t, hands[1]), (deck_t, decks[1])
+        else:
+            hands, decks = (hands[0], hand_t), (decks[0], deck_t)
+        drawer = _next_drawer(state, p, hands, decks)
+        if drawer is None or steps == limit:
+            break
+        p = drawer
+    return _after_draws(state, hands, decks, drawer), steps
+
+
+def _play_window(state: State, getrandbits: _Bits, steps: int, limit: int) -> tuple[State, int]:
+    """`playout` from a window: passes without a state between them, and a closed window
+    on to the combat dice without one either; return the state and the steps so far."""
+    duel = state.duel
+    window = duel.window
+    while True:
+        legal = _window_options(state, duel, window)
+        n = len(legal)
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        steps += 1
+        if r:  # a PlayAction (`legal` holds one Pass, first)
+            if window != duel.window:
+                state = _at(state, _WINDOW, _at_step(duel, window))
+            return _play(state, legal[r]), steps  # type: ignore[arg-type]  # not the Pass
+        # What `_on_pass` does, the duel and state built only where the window stops.
+        window = _window_step(state, duel, _next_step(window, duel.played, False))
+        if window == _WINDOW_CLOSED:
+            phase, duel = _resolution(state.options.tables, _at_step(duel, window))
+            if phase is not _COMBAT or steps == limit:
+                return _at(state, phase, duel), steps
+            return _play_combat(state, duel, getrandbits, steps, limit)
+        if steps == limit:
+            return _at(state, _WINDOW, _at_step(duel, window)), steps
+
+
+def _play_combat(state: State, duel: Duel, getrandbits: _Bits, steps: int,
+                 limit: int) -> tuple[State, int]:
+    """`playout` from the combat dice of `duel` (the state's other fields are those of the
+    combat): a declined counter-strike without a state between; return the state and the
+    steps so far."""
+    r = getrandbits(6)
+    while r >= len(COMBAT_ROLLS):
+        r = getrandbits(6)
+    steps += 1
+    ended = _end_duel(state, duel, _combat_winner(state.options.tables, duel, COMBAT_ROLLS[r]))
+    if isinstance(ended, State):
+        return ended, steps
+    out, duel = ended
+    if steps == limit:
+        return _counter_state(state, out, duel), steps
+    legal = _counter_options(state, duel)
+    n = len(legal)
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    steps += 1
+    if r == 0:  # `Pass`: what `_counter_declined` does
+        assert duel.loser is not None
+        return _outcome(state, duel, 1 - duel.loser, out), steps
+    return _counter_strike(_counter_state(state, out, duel), legal[r]), steps  # type: ignore[arg-type]  # not the Pass
 
 
 def _draws_by_bits() -> bool:

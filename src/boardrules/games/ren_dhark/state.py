@@ -117,7 +117,7 @@ class Tables:
         cards = card_set.cards
         self.card_set = card_set
         self.cards = cards
-        self.playable: Memo[tuple[int, int, CombatType], tuple[bool, ...]] = Memo(None, 2048)
+        self.playable: Memo[tuple[int, int, CombatType], frozenset[int]] = Memo(None, 2048)
         """Memo of the rules: per (role, target card, its type), the action cards that role
         may add (a few hundred a card set); it lives and dies with these tables."""
         self.strengths: Memo[tuple[int, CombatType, int, CombatType],
