@@ -120,9 +120,11 @@ def test_fused_playout_takes_the_ith_turn_action_without_listing(players: int) -
         if main is None:
             assert tuple(rest) == legal
             continue
-        count = rules._counted(main)
+        hand, plan = main
+        count = rules._luggage_count(hand, plan) + rules._counted(rules._main_grids(hand, plan))
         assert count + len(rest) == len(legal)
-        assert [rules._nth(main, i) for i in range(count)] + list(rest) == list(legal)
+        assert [rules._drawn_turn_action(main, rest, lambda n, i=i: i)
+                for i in range(len(legal))] == list(legal)
 
 
 def test_fused_playout_ends_a_turn_with_no_main_action() -> None:

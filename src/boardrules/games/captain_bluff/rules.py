@@ -280,21 +280,21 @@ _BLOCK_INDICES: Final = tuple(
 a block of consecutive values, so a hand's runs are its blocks' runs, in block order."""
 _CACHE_LIMIT: Final = 1 << 15
 """The most entries each memo of the rules holds (a whole game fills a few thousand)."""
-_RUN_PICKERS: Memo[int, _Picker] = Memo("captain_bluff.run_pickers", _CACHE_LIMIT)
-"""Memo of `_run_picker` by ``mask << 2 | direction % 3`` (hands change slowly, and one
+_RUNS: Memo[int, tuple[int, _Picker]] = Memo("captain_bluff.run_pickers", _CACHE_LIMIT)
+"""Memo of `_runs` by ``mask << 2 | direction % 3`` (hands change slowly, and one
 destination's part of a hand repeats far more often than the whole hand)."""
 
 
-def _run_picker(mask: int, direction: int) -> _Picker:
-    """Return a picker of the plays of runs from any first value, to apply to one
-    conveyor's and destination's table of `_FLAT_PLAYS`.
+def _runs(mask: int, direction: int) -> tuple[int, _Picker]:
+    """Return how many plays of runs from any first value there are, and a picker of them
+    to apply to one conveyor's and destination's table of `_FLAT_PLAYS`.
 
     `mask` (not 0) has bit ``value - 1`` set for each value of that destination in hand;
     `direction` 0 allows both directions (a new row), else only that one (after arrows).
     Order: by first value, the single card first, then the runs up, then down.
     """
     key = mask << 2 | direction % 3
-    found = _RUN_PICKERS.get(key)
+    found = _RUNS.get(key)
     if found is None:
         blocks = _BLOCK_INDICES[direction % 3]
         indices: list[int] = []
@@ -305,8 +305,17 @@ def _run_picker(mask: int, direction: int) -> _Picker:
             length = (shifted ^ (shifted + 1)).bit_length() - 1  # trailing ones
             indices.extend(blocks[low][length])
             rest &= ~(((1 << length) - 1) << low)
-        found = _RUN_PICKERS[key] = _index_picker(indices)  # type: ignore[assignment]
+        found = _RUNS[key] = (len(indices), _index_picker(indices))  # type: ignore[assignment]
     return found  # type: ignore[return-value]
+
+
+def _run_length(mask: int, a: int, step: int) -> int:
+    """Return how many values `mask` holds in a row from value index `a` on by `step` (1
+    up, -1 down): 0 if it lacks `a` itself."""
+    if step > 0:
+        rest = mask >> a
+        return (rest ^ (rest + 1)).bit_length() - 1  # trailing ones
+    return a + 1 - (~mask & ((2 << a) - 1)).bit_length()  # ones from bit `a` down
 
 
 def _index_picker(indices: list[int]) -> Callable[[tuple[object, ...]], tuple[object, ...]]:
@@ -317,6 +326,18 @@ def _index_picker(indices: list[int]) -> Callable[[tuple[object, ...]], tuple[ob
         only = indices[0]
         return lambda table: (table[only],)
     return lambda table: ()
+
+
+_START_PICKERS: Final = tuple(
+    tuple(
+        _index_picker([a * MAX_VALUE + a + k * step for k in range(length)])
+        for length in range((MAX_VALUE - a if step > 0 else a + 1) + 1)
+    )
+    for step in (-1, 1) for a in range(MAX_VALUE)
+)
+"""``_START_PICKERS[(step > 0) * MAX_VALUE + a][length]``: a picker of the `length` plays
+from value index `a` going on by `step` (the single card first), for one conveyor's and
+destination's table of `_FLAT_PLAYS`."""
 
 
 _Continuation = tuple[int, int, int, tuple[tuple[int, int], ...] | None]
@@ -503,27 +524,30 @@ def _plan(rows_facts: _RowsFacts, destination_facts: _DestinationFacts) -> _Plan
     return found
 
 
-_LUGGAGE_BIT: Final = tuple(1 << c if c < LUGGAGE else 0 for c in range(CARDS))
-"""``1 << card`` for a luggage card, 0 for a special: summed over a hand (whose luggage
-cards are unique), the hand's luggage as one 51-bit set."""
+_LUGGAGE_BIT: Final = [1 << c if c < LUGGAGE else 0 for c in range(CARDS)].__getitem__
+"""``card -> 1 << card`` for a luggage card, 0 for a special: summed over a hand (whose
+luggage cards are unique), the hand's luggage as one 51-bit set. (A list's bound
+``__getitem__``: mapped over a hand, it costs about two thirds of a tuple's.)"""
 _VALUES: Final = (1 << MAX_VALUE) - 1
 """The 17 bits of one destination's values in that set."""
 
 
+def _luggage_masks(hand: tuple[int, ...]) -> tuple[int, int, int]:
+    """Return the luggage of a hand as one 17-bit set of values per destination."""
+    held = sum(map(_LUGGAGE_BIT, hand))
+    return held & _VALUES, (held >> MAX_VALUE) & _VALUES, held >> (2 * MAX_VALUE)
+
+
 def _luggage_plays(hand: tuple[int, ...], plan: _Plan) -> list[Action]:
-    """Return the `PlayLuggage` actions of a hand for a `_Plan`, in the documented order."""
+    """Return the `PlayLuggage` actions of a hand for a `_Plan`, in the documented order
+    (`_luggage_count` counts them)."""
     out: list[Action] = []
-    held = sum(map(_LUGGAGE_BIT.__getitem__, hand))
-    masks = (held & _VALUES, (held >> MAX_VALUE) & _VALUES, held >> (2 * MAX_VALUE))
+    masks = _luggage_masks(hand)
     fresh: list[tuple[int, _Picker]] | None = None  # new-row plays' pickers by destination
     for v, d, direction, starts in plan.plays:
         if d < 0:
             if fresh is None:
-                fresh = []
-                for e in range(DESTINATIONS):
-                    if masks[e]:  # the memo inline: `_run_picker` only on a miss
-                        fresh.append((e, _RUN_PICKERS.get(masks[e] << 2)
-                                      or _run_picker(masks[e], 0)))
+                fresh = [(e, _runs(masks[e], 0)[1]) for e in range(DESTINATIONS) if masks[e]]
             flat = _FLAT_PLAYS[v]
             for e, pick_runs in fresh:
                 out.extend(pick_runs(flat[e]))
@@ -532,27 +556,52 @@ def _luggage_plays(hand: tuple[int, ...], plan: _Plan) -> list[Action]:
         if not mask:
             continue
         if starts is None:
-            out.extend(_run_picker(mask, direction)(_FLAT_PLAYS[v][d]))
+            out.extend(_runs(mask, direction)[1](_FLAT_PLAYS[v][d]))
             continue
-        base = d * MAX_VALUE
         for a, step in starts:
-            if (mask >> a) & 1:
-                first = PLAYS[v][base + a]
-                out.append(first[base + a])  # type: ignore[arg-type]  # same destination
-                b = a + step
-                while 0 <= b < MAX_VALUE and (mask >> b) & 1:
-                    out.append(first[base + b])  # type: ignore[arg-type]
-                    b += step
+            length = _run_length(mask, a, step)
+            if length:
+                out.extend(_START_PICKERS[(step > 0) * MAX_VALUE + a][length](_FLAT_PLAYS[v][d]))
     return out
 
 
+def _luggage_count(hand: tuple[int, ...], plan: _Plan) -> int:
+    """Return ``len(_luggage_plays(hand, plan))`` without listing the plays."""
+    total = 0
+    masks = _luggage_masks(hand)
+    fresh = -1  # the new-row plays of one conveyor, once counted
+    for _, d, direction, starts in plan.plays:
+        if d < 0:
+            if fresh < 0:
+                fresh = sum(_runs(mask, 0)[0] for mask in masks if mask)
+            total += fresh
+            continue
+        mask = masks[d]
+        if not mask:
+            continue
+        if starts is None:
+            total += _runs(mask, direction)[0]
+            continue
+        for a, step in starts:
+            total += _run_length(mask, a, step)
+    return total
+
+
+def _distinct(hand: tuple[int, ...]) -> tuple[int, ...]:
+    """Return the distinct cards of an ascending hand, ascending: its luggage cards are
+    unique, so only its specials (the highest codes) may repeat."""
+    if not hand or hand[-1] < STAR:
+        return hand
+    split = bisect_left(hand, STAR)
+    return hand[:split] + tuple(dict.fromkeys(hand[split:]))
+
+
 def _main_grids(hand: tuple[int, ...], plan: _Plan) -> tuple[_Grid, ...]:
-    """Return the main actions of a hand for a `_Plan` as grids, in the documented order:
-    luggage plays, destinations set (by conveyor, then card), checks, swaps (conveyor,
-    card), closes."""
-    cards = tuple(dict.fromkeys(hand))
-    return (((_luggage_plays(hand, plan),), None), (plan.sets, cards), plan.checks_grid,
-            (plan.swaps, cards), plan.closes_grid)
+    """Return the main actions of a hand for a `_Plan` but its luggage plays (which come
+    first, see `_luggage_plays`) as grids, in the documented order: destinations set (by
+    conveyor, then card), checks, swaps (conveyor, card), closes."""
+    cards = _distinct(hand)
+    return (plan.sets, cards), plan.checks_grid, (plan.swaps, cards), plan.closes_grid
 
 
 def _listed(grids: Sequence[_Grid]) -> list[Action]:
@@ -596,7 +645,7 @@ def _nth(grids: Sequence[_Grid], i: int) -> Action:
 
 def _picker(hand: tuple[int, ...]) -> Callable[[tuple[Action, ...]], tuple[Action, ...]]:
     """Return a function picking, from a table indexed by card, each distinct card of `hand`."""
-    return _card_picker(tuple(dict.fromkeys(hand)))
+    return _card_picker(_distinct(hand))
 
 
 def _card_picker(distinct: tuple[int, ...]) -> Callable[[Sequence[Action]], tuple[Action, ...]]:
@@ -642,7 +691,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     main, rest = _turn_actions(state)
     if main is None:
         return rest if type(rest) is tuple else tuple(rest)
-    out = _listed(main)
+    hand, plan = main
+    out = _luggage_plays(hand, plan)
+    out += _listed(_main_grids(hand, plan))
     if not out:
         return _END_TURN_ONLY
     if rest:
@@ -654,17 +705,22 @@ _END_TURN_ONLY: Final = (END_TURN,)
 """The legal actions of a turn with no main action possible (B11)."""
 
 
-def _turn_actions(state: State) -> tuple[tuple[_Grid, ...] | None, Sequence[Action]]:
+_Main = tuple[tuple[int, ...], _Plan]
+"""A turn's main actions, ``(hand, plan)``: the luggage plays of `_luggage_plays`, then the
+grids of `_main_grids`."""
+
+
+def _turn_actions(state: State) -> tuple[_Main | None, Sequence[Action]]:
     """Return the legal actions of the active player's turn (no chance, setup, window or
-    end of the game) in two parts: the main actions as grids (``None`` once the main
-    action is taken), then the rest — specials, pick-ups, `EndTurn` once the main action
+    end of the game) in two parts: the main actions as the hand usable and the `_Plan`
+    (``None`` once the main action is taken), then the rest — specials, pick-ups, `EndTurn` once the main action
     is taken. With no main action possible, the turn's only action is `EndTurn` (B11)."""
     p = (state.options.first_player + state.turn) % state.players
     hand = state.hands[p] if not state.picked_up[p] else _usable(state, p)
     rows_facts = _rows_facts(state.rows, state.star_values)
     # Specials have the highest codes and hands are ascending: one look skips them all.
     specials = not state.special_used and hand and hand[-1] >= STAR
-    main: tuple[_Grid, ...] | None = None
+    main: _Main | None = None
     if state.main_done:
         if not specials:  # the commonest decision: pick up or end the turn
             return None, rows_facts.pickups_then_end
@@ -672,7 +728,7 @@ def _turn_actions(state: State) -> tuple[tuple[_Grid, ...] | None, Sequence[Acti
         destination_facts = _destination_facts(state.destinations)
         plan = rows_facts.plans.get(destination_facts.held) or \
             _plan(rows_facts, destination_facts)
-        main = _main_grids(hand, plan)
+        main = hand, plan
         if not specials:
             return main, rows_facts.pickups
     rest: list[Action] = []
@@ -1398,20 +1454,32 @@ def playout(state: State, rng: random.Random, max_steps: int | None = None) -> S
             legal = legal_actions(state)
             action = legal[below(len(legal))]
             state = apply_step[type(action)](state, action)
-        else:  # a turn: the i-th legal action taken without listing them (see _nth)
-            main, rest = _turn_actions(state)
-            if main is None:
-                action = rest[below(len(rest))]
-            else:
-                count = _counted(main)
-                if count:
-                    i = below(count + len(rest))
-                    action = _nth(main, i) if i < count else rest[i - count]
-                else:
-                    action = _END_TURN_ONLY[below(1)]
+        else:  # a turn: the i-th legal action taken without listing them
+            action = _drawn_turn_action(*_turn_actions(state), below)
             state = apply_step[type(action)](state, action)
         steps -= 1
     return state
+
+
+def _drawn_turn_action(main: _Main | None, rest: Sequence[Action],
+                       below: Callable[[int], int]) -> Action:
+    """Return ``legal[below(len(legal))]`` for the `legal_actions` of a turn, given its
+    `_turn_actions`, building that action alone: the main actions are counted, not
+    listed (the luggage plays by `_luggage_count`, the others as grids, see `_nth`)."""
+    if main is None:
+        return rest[below(len(rest))]
+    hand, plan = main
+    plays = _luggage_count(hand, plan)
+    grids = _main_grids(hand, plan)
+    count = plays + _counted(grids)
+    if not count:
+        return _END_TURN_ONLY[below(1)]
+    i = below(count + len(rest))
+    if i < plays:
+        return _luggage_plays(hand, plan)[i]
+    if i < count:
+        return _nth(grids, i - plays)
+    return rest[i - count]
 
 
 def _deal_out(s: State, below: Callable[[int], int], steps: int) -> tuple[State, int]:
