@@ -309,15 +309,6 @@ def _runs(mask: int, direction: int) -> tuple[int, _Picker]:
     return found  # type: ignore[return-value]
 
 
-def _run_length(mask: int, a: int, step: int) -> int:
-    """Return how many values `mask` holds in a row from value index `a` on by `step` (1
-    up, -1 down): 0 if it lacks `a` itself."""
-    if step > 0:
-        rest = mask >> a
-        return (rest ^ (rest + 1)).bit_length() - 1  # trailing ones
-    return a + 1 - (~mask & ((2 << a) - 1)).bit_length()  # ones from bit `a` down
-
-
 def _index_picker(indices: list[int]) -> Callable[[tuple[object, ...]], tuple[object, ...]]:
     """Return a function taking the items at `indices` of a tuple, as a tuple."""
     if len(indices) > 1:
@@ -532,58 +523,53 @@ _VALUES: Final = (1 << MAX_VALUE) - 1
 """The 17 bits of one destination's values in that set."""
 
 
-def _luggage_masks(hand: tuple[int, ...]) -> tuple[int, int, int]:
-    """Return the luggage of a hand as one 17-bit set of values per destination."""
+def _luggage_plays(hand: tuple[int, ...], plan: _Plan, out: list[Action] | None = None) -> int:
+    """Return how many `PlayLuggage` actions a hand has for a `_Plan`; if `out` is given,
+    append them to it, in the documented order.
+
+    One walk serves both: the fused playout counts the plays at every main decision and
+    lists them only when it takes one (`legal_actions` always lists them).
+    """
     held = sum(map(_LUGGAGE_BIT, hand))
-    return held & _VALUES, (held >> MAX_VALUE) & _VALUES, held >> (2 * MAX_VALUE)
-
-
-def _luggage_plays(hand: tuple[int, ...], plan: _Plan) -> list[Action]:
-    """Return the `PlayLuggage` actions of a hand for a `_Plan`, in the documented order
-    (`_luggage_count` counts them)."""
-    out: list[Action] = []
-    masks = _luggage_masks(hand)
-    fresh: list[tuple[int, _Picker]] | None = None  # new-row plays' pickers by destination
-    for v, d, direction, starts in plan.plays:
-        if d < 0:
-            if fresh is None:
-                fresh = [(e, _runs(masks[e], 0)[1]) for e in range(DESTINATIONS) if masks[e]]
-            flat = _FLAT_PLAYS[v]
-            for e, pick_runs in fresh:
-                out.extend(pick_runs(flat[e]))
-            continue
-        mask = masks[d]
-        if not mask:
-            continue
-        if starts is None:
-            out.extend(_runs(mask, direction)[1](_FLAT_PLAYS[v][d]))
-            continue
-        for a, step in starts:
-            length = _run_length(mask, a, step)
-            if length:
-                out.extend(_START_PICKERS[(step > 0) * MAX_VALUE + a][length](_FLAT_PLAYS[v][d]))
-    return out
-
-
-def _luggage_count(hand: tuple[int, ...], plan: _Plan) -> int:
-    """Return ``len(_luggage_plays(hand, plan))`` without listing the plays."""
+    masks = (held & _VALUES, (held >> MAX_VALUE) & _VALUES, held >> (2 * MAX_VALUE))
     total = 0
-    masks = _luggage_masks(hand)
-    fresh = -1  # the new-row plays of one conveyor, once counted
-    for _, d, direction, starts in plan.plays:
-        if d < 0:
-            if fresh < 0:
-                fresh = sum(_runs(mask, 0)[0] for mask in masks if mask)
-            total += fresh
+    fresh: list[tuple[int, _Picker]] | None = None  # a new row's pickers, by destination
+    fresh_count = 0  # and how many plays they pick
+    for v, d, direction, starts in plan.plays:
+        if d < 0:  # a new row: runs of every destination, both ways
+            if fresh is None:
+                fresh = []
+                for e in range(DESTINATIONS):
+                    if masks[e]:  # the memo inline: `_runs` only on a miss
+                        count, pick = _RUNS.get(masks[e] << 2) or _runs(masks[e], 0)
+                        fresh_count += count
+                        fresh.append((e, pick))
+            total += fresh_count
+            if out is not None:
+                flat = _FLAT_PLAYS[v]
+                for e, pick in fresh:
+                    out.extend(pick(flat[e]))
             continue
         mask = masks[d]
         if not mask:
             continue
-        if starts is None:
-            total += _runs(mask, direction)[0]
+        if starts is None:  # after arrows: runs from any value in the row's direction
+            count, pick = _runs(mask, direction)
+            total += count
+            if out is not None:
+                out.extend(pick(_FLAT_PLAYS[v][d]))
             continue
-        for a, step in starts:
-            total += _run_length(mask, a, step)
+        for a, step in starts:  # the values held in a row from `a` on by `step`
+            if step > 0:
+                rest = mask >> a
+                length = (rest ^ (rest + 1)).bit_length() - 1  # trailing ones
+            else:
+                length = a + 1 - (~mask & ((2 << a) - 1)).bit_length()  # ones from `a` down
+            if length:
+                total += length
+                if out is not None:
+                    out.extend(_START_PICKERS[(step > 0) * MAX_VALUE + a][length](
+                        _FLAT_PLAYS[v][d]))
     return total
 
 
@@ -692,7 +678,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if main is None:
         return rest if type(rest) is tuple else tuple(rest)
     hand, plan = main
-    out = _luggage_plays(hand, plan)
+    out: list[Action] = []
+    _luggage_plays(hand, plan, out)
     out += _listed(_main_grids(hand, plan))
     if not out:
         return _END_TURN_ONLY
@@ -1465,18 +1452,20 @@ def _drawn_turn_action(main: _Main | None, rest: Sequence[Action],
                        below: Callable[[int], int]) -> Action:
     """Return ``legal[below(len(legal))]`` for the `legal_actions` of a turn, given its
     `_turn_actions`, building that action alone: the main actions are counted, not
-    listed (the luggage plays by `_luggage_count`, the others as grids, see `_nth`)."""
+    listed (the luggage plays by `_luggage_plays`, the others as grids, see `_nth`)."""
     if main is None:
         return rest[below(len(rest))]
     hand, plan = main
-    plays = _luggage_count(hand, plan)
+    plays = _luggage_plays(hand, plan)
     grids = _main_grids(hand, plan)
     count = plays + _counted(grids)
     if not count:
         return _END_TURN_ONLY[below(1)]
     i = below(count + len(rest))
     if i < plays:
-        return _luggage_plays(hand, plan)[i]
+        out: list[Action] = []
+        _luggage_plays(hand, plan, out)
+        return out[i]
     if i < count:
         return _nth(grids, i - plays)
     return rest[i - count]
