@@ -1043,6 +1043,8 @@ def _less_one_each(cards: tuple[int, ...], kept: tuple[int, ...]) -> tuple[int, 
     the player picked up since their turn began (`kept`, B14) cannot have gone down.
     """
     if not kept:
+        if len(cards) < 2:  # the commonest case: no generator for nothing
+            return ()
         return tuple(cards[i] for i in range(1, len(cards)) if cards[i] == cards[i - 1])
     return tuple(c for i, c in enumerate(cards) if c in kept or (i and cards[i - 1] == c))
 
@@ -1054,8 +1056,20 @@ def _with(cards: tuple[int, ...], add: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _exchanged(cards: tuple[int, ...], give: int, take: int) -> tuple[int, ...]:
+    """Return the multiset `cards` with `give` (present) replaced by `take`."""
+    out = list(cards)
+    out.remove(give)
+    insort(out, take)
+    return tuple(out)
+
+
 def _put(values: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
-    return (*values[:i], value, *values[i + 1:])
+    """Return `values` with item `i` replaced by `value` (a list copy is cheaper than
+    joining two slices around it)."""
+    out = list(values)
+    out[i] = value
+    return tuple(out)
 
 
 def _drawn_pile(discard: tuple[int, ...], buried: tuple[FaceDown, ...]) -> tuple[int, ...]:
@@ -1129,7 +1143,7 @@ def _apply_draw(s: State, action: Draw) -> State:
     if s.stage is _DEAL:
         p = deal_recipient(s)[0]
         hand = _with(hands[p], (c,))
-        return _dealt(s, (*hands[:p], hand, *hands[p + 1:]), _without(s.draw, (c,)))
+        return _dealt(s, _put(hands, p, hand), _without(s.draw, (c,)))
     return _draw_step(s, c)
 
 
@@ -1143,7 +1157,7 @@ def _draw_step(s: State, c: int) -> State:
     if not draw and (discard or buried):  # B15: at once, not at the next draw
         draw, discard, buried, reshuffled = _drawn_pile(discard, buried), (), (), True
     return _settle(_State(
-        s.options, s.players, s.stage, (*hands[:p], hand, *hands[p + 1:]), s.exposed,
+        s.options, s.players, s.stage, _put(hands, p, hand), s.exposed,
         s.picked_up, draw, discard, buried, s.removed, s.stowed, reshuffled,
         s.destinations, s.knowers, s.rows, s.star_values, s.turn, s.main_done, s.special_used,
         s.window, s.polled, s.draws[1:], None))
@@ -1154,7 +1168,7 @@ def _apply_set(s: State, action: SetDestination) -> State:
     n = s.players
     hands, exposed = s.hands, s.exposed
     p = s.active if s.stage is _PLAY else _placer(s)
-    hands = (*hands[:p], _without(hands[p], (c,)), *hands[p + 1:])
+    hands = _put(hands, p, _without(hands[p], (c,)))
     destinations = _put(s.destinations, v, c)
     knowers = _put(s.knowers, v, _ME[p])
     if s.stage is _PLACE:
@@ -1163,7 +1177,7 @@ def _apply_set(s: State, action: SetDestination) -> State:
         return _State(s.options, n, stage, hands, exposed, s.picked_up, s.draw, (), (), (),
                      s.stowed, False, destinations, knowers, s.rows, s.star_values, 0, False,
                      False, None, None, (), None)
-    exposed = (*exposed[:p], _less_one_each(exposed[p], s.picked_up[p]), *exposed[p + 1:])
+    exposed = _put(exposed, p, _less_one_each(exposed[p], s.picked_up[p]))
     return _settle(_State(
         s.options, n, s.stage, hands, exposed, s.picked_up, s.draw, s.discard, s.buried,
         s.removed, s.stowed, s.reshuffled, destinations, knowers, s.rows, s.star_values, s.turn,
@@ -1185,12 +1199,12 @@ def _apply_swap(s: State, action: SwapDestination) -> State:
     p = (s.options.first_player + s.turn) % n
     taken = s.destinations[v]
     assert taken is not None
-    hand = _with(_without(hands[p], (c,)), (taken,))
+    hand = _exchanged(hands[p], c, taken)
     known = _less_one_each(exposed[p], s.picked_up[p])
     if len(s.knowers[v] | _ME[p]) == n:
         known = _with(known, (taken,))
-    return _State(s.options, n, s.stage, (*hands[:p], hand, *hands[p + 1:]),
-                 (*exposed[:p], known, *exposed[p + 1:]), s.picked_up, s.draw, s.discard,
+    return _State(s.options, n, s.stage, _put(hands, p, hand),
+                 _put(exposed, p, known), s.picked_up, s.draw, s.discard,
                  s.buried, s.removed, s.stowed, s.reshuffled,
                  _put(s.destinations, v, c),
                  _put(s.knowers, v, _ME[p]),
@@ -1222,8 +1236,8 @@ def _apply_luggage(s: State, action: PlayLuggage) -> State:
     hands, exposed = s.hands, s.exposed
     p = (s.options.first_player + s.turn) % n
     return _State(s.options, n, s.stage,
-                 (*hands[:p], _without(hands[p], cards), *hands[p + 1:]),
-                 (*exposed[:p], _without_known(exposed[p], cards), *exposed[p + 1:]),
+                 _put(hands, p, _without(hands[p], cards)),
+                 _put(exposed, p, _without_known(exposed[p], cards)),
                  s.picked_up, s.draw, s.discard, s.buried, s.removed, s.stowed, s.reshuffled,
                  s.destinations, s.knowers, _put(s.rows, v, s.rows[v] + cards), s.star_values,
                  s.turn, True, s.special_used, v, (p + 1) % n, (), None)
@@ -1241,8 +1255,8 @@ def _apply_star_or_arrows(s: State, action: PlayStar | PlayArrows) -> State:
         card = ARROWS
     return _settle(_State(
         s.options, s.players, s.stage,
-        (*hands[:p], _without(hands[p], (card,)), *hands[p + 1:]),
-        (*exposed[:p], _without_known(exposed[p], (card,)), *exposed[p + 1:]), s.picked_up,
+        _put(hands, p, _without(hands[p], (card,))),
+        _put(exposed, p, _without_known(exposed[p], (card,))), s.picked_up,
         s.draw, s.discard, s.buried, s.removed, s.stowed, s.reshuffled, s.destinations,
         s.knowers, _put(s.rows, v, (*s.rows[v], card)), stars,
         s.turn, s.main_done, True, None, None, (), None))
@@ -1259,8 +1273,8 @@ def _apply_eye(s: State, action: PlayEye) -> State:
         draw, discard, buried, reshuffled = _drawn_pile(discard, buried), (), (), True
     return _settle(_State(
         s.options, s.players, s.stage,
-        (*hands[:p], _without(hands[p], (EYE,)), *hands[p + 1:]),
-        (*exposed[:p], _without_known(exposed[p], (EYE,)), *exposed[p + 1:]), s.picked_up,
+        _put(hands, p, _without(hands[p], (EYE,))),
+        _put(exposed, p, _without_known(exposed[p], (EYE,))), s.picked_up,
         draw, discard, buried, s.removed, s.stowed, reshuffled,
         s.destinations, knowers, s.rows, s.star_values, s.turn, s.main_done, True, None, None,
         (), None))
@@ -1270,12 +1284,12 @@ def _apply_plus_one(s: State, action: PlayPlusOne) -> State:
     n = s.players
     exposed = s.exposed
     p = s.active
-    hands = (*s.hands[:p], _without(s.hands[p], (PLUS_ONE,)), *s.hands[p + 1:])
+    hands = _put(s.hands, p, _without(s.hands[p], (PLUS_ONE,)))
     draws = tuple(q % n for q in range(p + 1, p + n)
                   if len(hands[q % n]) < HAND_LIMIT_PLUS_ONE)
     return _settle(_State(
         s.options, n, s.stage, hands,
-        (*exposed[:p], _without_known(exposed[p], (PLUS_ONE,)), *exposed[p + 1:]), s.picked_up,
+        _put(exposed, p, _without_known(exposed[p], (PLUS_ONE,))), s.picked_up,
         s.draw, s.discard, s.buried, _with(s.removed, (PLUS_ONE,)), s.stowed, s.reshuffled,
         s.destinations, s.knowers, s.rows, s.star_values, s.turn, s.main_done, True, None, None,
         draws, None))
@@ -1288,9 +1302,9 @@ def _apply_pick_up(s: State, action: PickUp) -> State:
     row = s.rows[v]
     picked = row[-k:]
     return _State(s.options, s.players, s.stage,
-                 (*hands[:p], _with(hands[p], picked), *hands[p + 1:]),
-                 (*exposed[:p], _with(exposed[p], picked), *exposed[p + 1:]),
-                 (*picked_up[:p], _with(picked_up[p], picked), *picked_up[p + 1:]),
+                 _put(hands, p, _with(hands[p], picked)),
+                 _put(exposed, p, _with(exposed[p], picked)),
+                 _put(picked_up, p, _with(picked_up[p], picked)),
                  s.draw, s.discard, s.buried, s.removed, s.stowed, s.reshuffled, s.destinations,
                  s.knowers, _put(s.rows, v, row[:-k]), s.star_values,
                  s.turn, s.main_done, s.special_used, s.window, s.polled, (), None)
@@ -1309,8 +1323,8 @@ def _apply_challenge(s: State, action: Challenge) -> State:
     lost = (*row, card)
     stars = s.star_values
     return _settle(_State(
-        s.options, s.players, s.stage, (*hands[:p], _with(hands[p], lost), *hands[p + 1:]),
-        (*exposed[:p], _with(exposed[p], lost), *exposed[p + 1:]), s.picked_up,
+        s.options, s.players, s.stage, _put(hands, p, _with(hands[p], lost)),
+        _put(exposed, p, _with(exposed[p], lost)), s.picked_up,
         s.draw, s.discard, s.buried, s.removed, s.stowed, s.reshuffled,
         _put(s.destinations, w, None),
         _put(s.knowers, w, _NOBODY),
@@ -1334,7 +1348,7 @@ def _apply_end_turn(s: State, action: EndTurn) -> State:
     picked_up = s.picked_up
     nxt = (s.options.first_player + s.turn + 1) % s.players
     if picked_up[nxt]:  # B14: what they picked up is theirs to use from this turn on
-        picked_up = (*picked_up[:nxt], (), *picked_up[nxt + 1:])
+        picked_up = _put(picked_up, nxt, ())
     return _State(s.options, s.players, s.stage, s.hands, s.exposed, picked_up, s.draw,
                  s.discard, s.buried, s.removed, s.stowed, s.reshuffled, s.destinations,
                  s.knowers, s.rows, s.star_values, s.turn + 1, False, False, None, None, (),
