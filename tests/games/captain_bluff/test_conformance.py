@@ -121,7 +121,10 @@ def test_fused_playout_takes_the_ith_turn_action_without_listing(players: int) -
             assert tuple(rest) == legal
             continue
         hand, plan = main
-        count = rules._luggage_plays(hand, plan) + rules._counted(rules._main_grids(hand, plan))
+        grids = rules._main_grids(rules._distinct(hand), plan)
+        others = len(rules._listed(grids))
+        assert others == plan.per_card * len(rules._distinct(hand)) + plan.fixed
+        count = rules._luggage_plays(hand, plan) + others
         assert count + len(rest) == len(legal)
         assert [rules._drawn_turn_action(main, rest, lambda n, i=i: i)
                 for i in range(len(legal))] == list(legal)

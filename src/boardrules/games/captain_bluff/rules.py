@@ -27,7 +27,7 @@ from bisect import bisect_left, insort
 from collections import Counter
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from operator import is_not, itemgetter
+from operator import itemgetter
 from typing import Any, Final, NamedTuple, TypeVar, assert_never
 
 from boardrules._build import slot_builder
@@ -364,6 +364,11 @@ class _Plan(NamedTuple):
     """`checks` as a grid (see `_main_grids`)."""
     closes_grid: _Grid
     """`closes` as a grid."""
+    per_card: int
+    """How many of these main actions each distinct card of the hand adds: the conveyors of
+    `sets` and `swaps`."""
+    fixed: int
+    """How many take no card: `checks` and `closes`."""
 
 
 class _RowsFacts(NamedTuple):
@@ -480,17 +485,21 @@ _DESTINATION_FACTS_BY_HELD: Final = {
     for size in range(CONVEYORS + 1) for held in itertools.combinations(_RANGE, size)
 }
 """The `_DestinationFacts` of each of the 64 sets of conveyors holding a destination card."""
-_DESTINATION_FACTS_BY_HOLDING: Final = {
-    tuple(v in held for v in _RANGE): facts for held, facts in _DESTINATION_FACTS_BY_HELD.items()
+_DESTINATION_FACTS_BY_BITS: Final = {
+    sum(1 << v for v in held): facts for held, facts in _DESTINATION_FACTS_BY_HELD.items()
 }
-"""The same, by which conveyors hold a destination card: ``(True, False, ...)``."""
-_NONES: Final = (None,) * CONVEYORS
+"""The same, by which conveyors hold a destination card as bits: bit ``v`` for conveyor v."""
+assert CONVEYORS == 6  # `_destination_facts` reads the six conveyors one by one
 
 
 def _destination_facts(destinations: tuple[int | None, ...]) -> _DestinationFacts:
     """Return the `_DestinationFacts` of the destination cards of a state (no memo: the
-    cards vary far more than which conveyors hold one)."""
-    return _DESTINATION_FACTS_BY_HOLDING[tuple(map(is_not, destinations, _NONES))]
+    cards vary far more than which conveyors hold one; six tests are cheaper than a
+    tuple of them, or a `map` over them)."""
+    d0, d1, d2, d3, d4, d5 = destinations
+    return _DESTINATION_FACTS_BY_BITS[
+        (d0 is not None) | (d1 is not None) << 1 | (d2 is not None) << 2
+        | (d3 is not None) << 3 | (d4 is not None) << 4 | (d5 is not None) << 5]
 
 
 def _plan(rows_facts: _RowsFacts, destination_facts: _DestinationFacts) -> _Plan:
@@ -507,10 +516,11 @@ def _plan(rows_facts: _RowsFacts, destination_facts: _DestinationFacts) -> _Plan
             elif can_open and v in held:
                 plays.append((v, -1, 0, None))
         checks, closes = destination_facts.checks, rows_facts.closes
+        sets = tuple(SET[v] for v in destination_facts.free if rows_facts.infos[v] is None)
         found = rows_facts.plans[held] = _Plan(
-            tuple(plays),
-            tuple(SET[v] for v in destination_facts.free if rows_facts.infos[v] is None),
-            checks, tuple(SWAP[v] for v in held), closes, ((checks,), None), ((closes,), None),
+            tuple(plays), sets, checks, tuple(SWAP[v] for v in held), closes,
+            ((checks,), None), ((closes,), None), len(sets) + len(held),
+            len(checks) + len(closes),
         )
     return found
 
@@ -582,11 +592,11 @@ def _distinct(hand: tuple[int, ...]) -> tuple[int, ...]:
     return hand[:split] + tuple(dict.fromkeys(hand[split:]))
 
 
-def _main_grids(hand: tuple[int, ...], plan: _Plan) -> tuple[_Grid, ...]:
-    """Return the main actions of a hand for a `_Plan` but its luggage plays (which come
-    first, see `_luggage_plays`) as grids, in the documented order: destinations set (by
-    conveyor, then card), checks, swaps (conveyor, card), closes."""
-    cards = _distinct(hand)
+def _main_grids(cards: tuple[int, ...], plan: _Plan) -> tuple[_Grid, ...]:
+    """Return the main actions of a hand (its distinct `cards`) for a `_Plan` but its
+    luggage plays (which come first, see `_luggage_plays`) as grids, in the documented
+    order: destinations set (by conveyor, then card), checks, swaps (conveyor, card),
+    closes. They are ``plan.per_card * len(cards) + plan.fixed``."""
     return (plan.sets, cards), plan.checks_grid, (plan.swaps, cards), plan.closes_grid
 
 
@@ -605,16 +615,9 @@ def _listed(grids: Sequence[_Grid]) -> list[Action]:
     return out
 
 
-def _counted(grids: Sequence[_Grid]) -> int:
-    """Return how many actions `grids` hold (``len(_listed(grids))``, without listing them)."""
-    total = 0
-    for tables, cards in grids:
-        total += len(tables[0]) if cards is None else len(tables) * len(cards)
-    return total
-
-
 def _nth(grids: Sequence[_Grid], i: int) -> Action:
-    """Return ``_listed(grids)[i]`` (for ``0 <= i < _counted(grids)``) without listing them."""
+    """Return ``_listed(grids)[i]`` (for ``0 <= i < len(_listed(grids))``) without listing
+    them."""
     for tables, cards in grids:
         if cards is None:
             table = tables[0]
@@ -680,7 +683,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     hand, plan = main
     out: list[Action] = []
     _luggage_plays(hand, plan, out)
-    out += _listed(_main_grids(hand, plan))
+    out += _listed(_main_grids(_distinct(hand), plan))
     if not out:
         return _END_TURN_ONLY
     if rest:
@@ -700,8 +703,9 @@ grids of `_main_grids`."""
 def _turn_actions(state: State) -> tuple[_Main | None, Sequence[Action]]:
     """Return the legal actions of the active player's turn (no chance, setup, window or
     end of the game) in two parts: the main actions as the hand usable and the `_Plan`
-    (``None`` once the main action is taken), then the rest — specials, pick-ups, `EndTurn` once the main action
-    is taken. With no main action possible, the turn's only action is `EndTurn` (B11)."""
+    (``None`` once the main action is taken), then the rest — specials, pick-ups,
+    `EndTurn` once the main action is taken. With no main action possible, the turn's
+    only action is `EndTurn` (B11)."""
     p = (state.options.first_player + state.turn) % state.players
     hand = state.hands[p] if not state.picked_up[p] else _usable(state, p)
     rows_facts = _rows_facts(state.rows, state.star_values)
@@ -1466,13 +1470,14 @@ def _drawn_turn_action(main: _Main | None, rest: Sequence[Action],
                        below: Callable[[int], int]) -> Action:
     """Return ``legal[below(len(legal))]`` for the `legal_actions` of a turn, given its
     `_turn_actions`, building that action alone: the main actions are counted, not
-    listed (the luggage plays by `_luggage_plays`, the others as grids, see `_nth`)."""
+    listed (the luggage plays by `_luggage_plays`, the others by the size of their grids,
+    see `_main_grids` and `_nth`)."""
     if main is None:
         return rest[below(len(rest))]
     hand, plan = main
     plays = _luggage_plays(hand, plan)
-    grids = _main_grids(hand, plan)
-    count = plays + _counted(grids)
+    cards = _distinct(hand)
+    count = plays + plan.per_card * len(cards) + plan.fixed
     if not count:
         return _END_TURN_ONLY[below(1)]
     i = below(count + len(rest))
@@ -1481,7 +1486,7 @@ def _drawn_turn_action(main: _Main | None, rest: Sequence[Action],
         _luggage_plays(hand, plan, out)
         return out[i]
     if i < count:
-        return _nth(grids, i - plays)
+        return _nth(_main_grids(cards, plan), i - plays)
     return rest[i - count]
 
 
