@@ -533,12 +533,14 @@ _VALUES: Final = (1 << MAX_VALUE) - 1
 """The 17 bits of one destination's values in that set."""
 
 
-def _luggage_plays(hand: tuple[int, ...], plan: _Plan, out: list[Action] | None = None) -> int:
+def _luggage_plays(hand: tuple[int, ...], plan: _Plan, out: list[Action] | None = None,
+                   until: int = CARDS * CARDS) -> int:
     """Return how many `PlayLuggage` actions a hand has for a `_Plan`; if `out` is given,
-    append them to it, in the documented order.
+    append them to it, in the documented order, stopping (with a partial count) once it
+    holds more than `until` of them.
 
     One walk serves both: the fused playout counts the plays at every main decision and
-    lists them only when it takes one (`legal_actions` always lists them).
+    lists them only when it takes one, up to that one (`legal_actions` lists them all).
     """
     held = sum(map(_LUGGAGE_BIT, hand))
     masks = (held & _VALUES, (held >> MAX_VALUE) & _VALUES, held >> (2 * MAX_VALUE))
@@ -559,6 +561,8 @@ def _luggage_plays(hand: tuple[int, ...], plan: _Plan, out: list[Action] | None 
                 flat = _FLAT_PLAYS[v]
                 for e, pick in fresh:
                     out.extend(pick(flat[e]))
+                if len(out) > until:
+                    break
             continue
         mask = masks[d]
         if not mask:
@@ -568,6 +572,8 @@ def _luggage_plays(hand: tuple[int, ...], plan: _Plan, out: list[Action] | None 
             total += count
             if out is not None:
                 out.extend(pick(_FLAT_PLAYS[v][d]))
+                if len(out) > until:
+                    break
             continue
         for a, step in starts:  # the values held in a row from `a` on by `step`
             if step > 0:
@@ -580,6 +586,8 @@ def _luggage_plays(hand: tuple[int, ...], plan: _Plan, out: list[Action] | None 
                 if out is not None:
                     out.extend(_START_PICKERS[(step > 0) * MAX_VALUE + a][length](
                         _FLAT_PLAYS[v][d]))
+        if out is not None and len(out) > until:
+            break
     return total
 
 
@@ -1204,7 +1212,7 @@ def _apply_swap(s: State, action: SwapDestination) -> State:
     taken = s.destinations[v]
     assert taken is not None
     hand = _exchanged(hands[p], c, taken)
-    known = _less_one_each(exposed[p], s.picked_up[p])
+    known = exposed[p] and _less_one_each(exposed[p], s.picked_up[p])
     if len(s.knowers[v] | _ME[p]) == n:
         known = _with(known, (taken,))
     return _State(s.options, n, s.stage, _put(hands, p, hand),
@@ -1447,13 +1455,14 @@ def playout(state: State, rng: random.Random, max_steps: int | None = None) -> S
     below = draw_below(rng)
     steps = -1 if max_steps is None else max_steps
     apply_step = _APPLY
+    limit = state.options.turn_limit  # the options never change
     while steps:
         if state.stage is _DEAL:
             state, steps = _deal_out(state, below, steps)
             continue
         if state.draws:
             state = _draw_step(state, _drawn_card(state, below))
-        elif state.winner is not None or state.turn >= state.options.turn_limit:
+        elif state.winner is not None or state.turn >= limit:
             break
         elif state.window is not None or state.stage is _PLACE:
             legal = legal_actions(state)
@@ -1483,7 +1492,7 @@ def _drawn_turn_action(main: _Main | None, rest: Sequence[Action],
     i = below(count + len(rest))
     if i < plays:
         out: list[Action] = []
-        _luggage_plays(hand, plan, out)
+        _luggage_plays(hand, plan, out, i)
         return out[i]
     if i < count:
         return _nth(_main_grids(cards, plan), i - plays)
