@@ -10,6 +10,7 @@ first player and split of the specials.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import attrs
 import pytest
@@ -90,6 +91,11 @@ def test_fused_playout_draws_like_the_loop() -> None:
                 assert ours.getstate() == theirs.getstate()
 
 
+def _always(i: int) -> Callable[[int], int]:
+    """Return a stand-in for a generator's draw below n that always draws `i`."""
+    return lambda n: i
+
+
 def _turn_states(options: Options, players: int, seed: int) -> list[cb.State]:
     """Return the states of one random game where the active player acts in their turn."""
     rng = random.Random(seed)
@@ -126,7 +132,7 @@ def test_fused_playout_takes_the_ith_turn_action_without_listing(players: int) -
         assert others == plan.per_card * len(rules._distinct(hand)) + plan.fixed
         count = rules._luggage_plays(hand, plan) + others
         assert count + len(rest) == len(legal)
-        assert [rules._drawn_turn_action(main, rest, lambda n, i=i: i)
+        assert [rules._drawn_turn_action(main, rest, _always(i))
                 for i in range(len(legal))] == list(legal)
 
 

@@ -319,9 +319,15 @@ def _index_picker(indices: list[int]) -> Callable[[tuple[object, ...]], tuple[ob
     return lambda table: ()
 
 
+def _start_picker(a: int, step: int, length: int) -> _Picker:
+    """Return a picker of the `length` plays of `_FLAT_PLAYS` from value index `a` on by
+    `step`: the single card, then the run of two, and so on."""
+    return _index_picker([a * MAX_VALUE + a + k * step for k in range(length)])  # type: ignore[return-value]  # a table of actions gives actions
+
+
 _START_PICKERS: Final = tuple(
     tuple(
-        _index_picker([a * MAX_VALUE + a + k * step for k in range(length)])
+        _start_picker(a, step, length)
         for length in range((MAX_VALUE - a if step > 0 else a + 1) + 1)
     )
     for step in (-1, 1) for a in range(MAX_VALUE)
@@ -689,7 +695,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if main is None:
         return rest if type(rest) is tuple else tuple(rest)
     hand, plan = main
-    out: list[Action] = []
+    out = []
     _luggage_plays(hand, plan, out)
     out += _listed(_main_grids(_distinct(hand), plan))
     if not out:
@@ -1213,14 +1219,17 @@ def _apply_swap(s: State, action: SwapDestination) -> State:
     assert taken is not None
     hand = _exchanged(hands[p], c, taken)
     known = exposed[p] and _less_one_each(exposed[p], s.picked_up[p])
-    if len(s.knowers[v] | _ME[p]) == n:
+    knowers = s.knowers
+    if len(knowers[v] | _ME[p]) == n:
         known = _with(known, (taken,))
-    return _State(s.options, n, s.stage, _put(hands, p, hand),
-                 _put(exposed, p, known), s.picked_up, s.draw, s.discard,
-                 s.buried, s.removed, s.stowed, s.reshuffled,
-                 _put(s.destinations, v, c),
-                 _put(s.knowers, v, _ME[p]),
-                 s.rows, s.star_values, s.turn, True, s.special_used, None, None, (), None)
+    if known is not exposed[p]:  # most often nothing of the hand is known: nothing changes
+        exposed = _put(exposed, p, known)
+    if knowers[v] is not _ME[p]:  # the player alone knew it already (they put it there)
+        knowers = _put(knowers, v, _ME[p])
+    return _State(s.options, n, s.stage, _put(hands, p, hand), exposed, s.picked_up, s.draw,
+                  s.discard, s.buried, s.removed, s.stowed, s.reshuffled,
+                  _put(s.destinations, v, c), knowers,
+                  s.rows, s.star_values, s.turn, True, s.special_used, None, None, (), None)
 
 
 def _apply_close(s: State, action: CloseConveyor) -> State:
