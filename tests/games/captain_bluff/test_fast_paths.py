@@ -9,44 +9,23 @@ helpers of `apply` the speed work added.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 import pytest
 
-from boardrules import CHANCE, playout
+from boardrules import playout
 from boardrules.games import captain_bluff as cb
-from boardrules.games.captain_bluff import Options, Stage, rules
+from boardrules.games.captain_bluff import Options, rules
 from boardrules.games.captain_bluff.cards import STAR
-from tests.games.captain_bluff.helpers import codes, position
+from tests.games.captain_bluff.helpers import always, codes, position, turn_states
 
 SPLITS = [(4, 4, 3, 3), (6, 2, 3, 3), (0, 0, 7, 7), (2, 3, 0, 9)]
 
 
-def _always(i: int, sizes: list[int] | None = None) -> Callable[[int], int]:
-    """Return a stand-in for a generator's draw below n that always draws `i` (and notes
-    each n in `sizes`)."""
-    def draw(n: int) -> int:
-        if sizes is not None:
-            sizes.append(n)
-        return i
-
-    return draw
-
-
 def _turn_states(players: int, seed: int, turns: int = 30) -> list[cb.State]:
-    """Return the states of one random game where the active player acts in their turn."""
+    """Return the states of one short random game where the active player acts in their
+    turn."""
     options = Options(turn_limit=turns, specials=SPLITS[(players + seed) % len(SPLITS)])
-    rng = random.Random(seed)
-    state, out = cb.new_game(players, options), []
-    while not cb.is_terminal(state):
-        if cb.to_move(state) is CHANCE:
-            state = cb.apply_unchecked(state, cb.sample_chance(state, rng))
-            continue
-        legal = cb.legal_actions(state)
-        if state.stage is Stage.PLAY and state.window is None:
-            out.append(state)
-        state = cb.apply_unchecked(state, legal[rng.randrange(len(legal))])
-    return out
+    return turn_states(options, players, seed)
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 0), (2, 1), (3, 2), (5, 3)])
@@ -62,7 +41,7 @@ def test_B5_drawn_turn_action_is_the_listed_one(players: int, seed: int) -> None
         drawn = []
         for i in range(len(legal)):
             sizes: list[int] = []
-            drawn.append(rules._drawn_turn_action(main, rest, _always(i, sizes)))
+            drawn.append(rules._drawn_turn_action(main, rest, always(i, sizes)))
             assert sizes == [len(legal)]
         assert drawn == list(legal)
         if main is None:
@@ -98,7 +77,7 @@ def test_B11_a_turn_with_no_main_action_ends() -> None:
     nothing = plan._replace(plays=(), sets=(), checks=(), swaps=(), closes=(), per_card=0,
                             fixed=0)
     sizes: list[int] = []
-    assert rules._drawn_turn_action(((), nothing), rest, _always(0, sizes)) == cb.EndTurn()
+    assert rules._drawn_turn_action(((), nothing), rest, always(0, sizes)) == cb.EndTurn()
     assert sizes == [1]
 
 
