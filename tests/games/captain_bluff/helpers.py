@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
+from boardrules import CHANCE
 from boardrules.errors import InvalidStateError
 from boardrules.games import captain_bluff as cb
 from boardrules.games.captain_bluff import FaceDown, Options, Stage, State
@@ -183,3 +185,29 @@ def legal(state: State) -> list[str]:
 def stars(state: State) -> list[str]:
     """Return the legal star plays in notation."""
     return [a for a in legal(state) if a.startswith("star")]
+
+
+def turn_states(options: Options, players: int, seed: int) -> list[State]:
+    """Return the states of one random game where the active player acts in their turn."""
+    rng = random.Random(seed)
+    state, out = cb.new_game(players, options), []
+    while not cb.is_terminal(state):
+        if cb.to_move(state) is CHANCE:
+            state = cb.apply_unchecked(state, cb.sample_chance(state, rng))
+            continue
+        legal = cb.legal_actions(state)
+        if state.stage is Stage.PLAY and state.window is None:
+            out.append(state)
+        state = cb.apply_unchecked(state, legal[rng.randrange(len(legal))])
+    return out
+
+
+def always(i: int, sizes: list[int] | None = None) -> Callable[[int], int]:
+    """Return a stand-in for a generator's draw below n that always draws `i` (and notes
+    each n in `sizes`)."""
+    def draw(n: int) -> int:
+        if sizes is not None:
+            sizes.append(n)
+        return i
+
+    return draw

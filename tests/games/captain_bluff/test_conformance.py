@@ -19,7 +19,7 @@ from boardrules.games import captain_bluff as cb
 from boardrules.games.captain_bluff import EndTurn, Options, Stage, rules
 from boardrules.games.captain_bluff.cards import LUGGAGE_DEAL, SPECIAL_DEAL
 from boardrules.testing import check_chance_sampling, check_game
-from tests.games.captain_bluff.helpers import play, position
+from tests.games.captain_bluff.helpers import always, play, position, turn_states
 
 SPLITS = [(4, 4, 3, 3), (6, 2, 3, 3), (0, 0, 7, 7), (2, 3, 0, 9)]
 """Splits of the 14 specials (star, arrows, eye, plus_one): the default, more stars,
@@ -90,28 +90,13 @@ def test_fused_playout_draws_like_the_loop() -> None:
                 assert ours.getstate() == theirs.getstate()
 
 
-def _turn_states(options: Options, players: int, seed: int) -> list[cb.State]:
-    """Return the states of one random game where the active player acts in their turn."""
-    rng = random.Random(seed)
-    state, out = cb.new_game(players, options), []
-    while not cb.is_terminal(state):
-        if cb.to_move(state) is CHANCE:
-            state = cb.apply_unchecked(state, cb.sample_chance(state, rng))
-            continue
-        legal = cb.legal_actions(state)
-        if state.stage is Stage.PLAY and state.window is None:
-            out.append(state)
-        state = cb.apply_unchecked(state, legal[rng.randrange(len(legal))])
-    return out
-
-
 @pytest.mark.parametrize("players", [2, 3, 5])
 def test_fused_playout_takes_the_ith_turn_action_without_listing(players: int) -> None:
     """B5-B14: the fused playout counts a turn's actions and builds only the one drawn; the
     count and the i-th action are those of `legal_actions` for every i, in turns before and
     after the main action, with specials in hand and with luggage just picked up (B14)."""
     options = Options(turn_limit=40, specials=SPLITS[players % len(SPLITS)])
-    states = [s for seed in range(2) for s in _turn_states(options, players, seed)]
+    states = [s for seed in range(2) for s in turn_states(options, players, seed)]
     assert any(s.main_done for s in states) and any(not s.main_done for s in states)
     assert any(any(s.picked_up) for s in states)
     for state in states:
@@ -120,9 +105,14 @@ def test_fused_playout_takes_the_ith_turn_action_without_listing(players: int) -
         if main is None:
             assert tuple(rest) == legal
             continue
-        count = rules._counted(main)
+        hand, plan = main
+        grids = rules._main_grids(rules._distinct(hand), plan)
+        others = len(rules._listed(grids))
+        assert others == plan.per_card * len(rules._distinct(hand)) + plan.fixed
+        count = rules._luggage_plays(hand, plan) + others
         assert count + len(rest) == len(legal)
-        assert [rules._nth(main, i) for i in range(count)] + list(rest) == list(legal)
+        assert [rules._drawn_turn_action(main, rest, always(i))
+                for i in range(len(legal))] == list(legal)
 
 
 def test_fused_playout_ends_a_turn_with_no_main_action() -> None:

@@ -27,7 +27,7 @@ from bisect import bisect_left, insort
 from collections import Counter
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from operator import is_not, itemgetter
+from operator import itemgetter
 from typing import Any, Final, NamedTuple, TypeVar, assert_never
 
 from boardrules._build import slot_builder
@@ -280,21 +280,21 @@ _BLOCK_INDICES: Final = tuple(
 a block of consecutive values, so a hand's runs are its blocks' runs, in block order."""
 _CACHE_LIMIT: Final = 1 << 15
 """The most entries each memo of the rules holds (a whole game fills a few thousand)."""
-_RUN_PICKERS: Memo[int, _Picker] = Memo("captain_bluff.run_pickers", _CACHE_LIMIT)
-"""Memo of `_run_picker` by ``mask << 2 | direction % 3`` (hands change slowly, and one
+_RUNS: Memo[int, tuple[int, _Picker]] = Memo("captain_bluff.run_pickers", _CACHE_LIMIT)
+"""Memo of `_runs` by ``mask << 2 | direction % 3`` (hands change slowly, and one
 destination's part of a hand repeats far more often than the whole hand)."""
 
 
-def _run_picker(mask: int, direction: int) -> _Picker:
-    """Return a picker of the plays of runs from any first value, to apply to one
-    conveyor's and destination's table of `_FLAT_PLAYS`.
+def _runs(mask: int, direction: int) -> tuple[int, _Picker]:
+    """Return how many plays of runs from any first value there are, and a picker of them
+    to apply to one conveyor's and destination's table of `_FLAT_PLAYS`.
 
     `mask` (not 0) has bit ``value - 1`` set for each value of that destination in hand;
     `direction` 0 allows both directions (a new row), else only that one (after arrows).
     Order: by first value, the single card first, then the runs up, then down.
     """
     key = mask << 2 | direction % 3
-    found = _RUN_PICKERS.get(key)
+    found = _RUNS.get(key)
     if found is None:
         blocks = _BLOCK_INDICES[direction % 3]
         indices: list[int] = []
@@ -305,7 +305,7 @@ def _run_picker(mask: int, direction: int) -> _Picker:
             length = (shifted ^ (shifted + 1)).bit_length() - 1  # trailing ones
             indices.extend(blocks[low][length])
             rest &= ~(((1 << length) - 1) << low)
-        found = _RUN_PICKERS[key] = _index_picker(indices)  # type: ignore[assignment]
+        found = _RUNS[key] = (len(indices), _index_picker(indices))  # type: ignore[assignment]
     return found  # type: ignore[return-value]
 
 
@@ -317,6 +317,24 @@ def _index_picker(indices: list[int]) -> Callable[[tuple[object, ...]], tuple[ob
         only = indices[0]
         return lambda table: (table[only],)
     return lambda table: ()
+
+
+def _start_picker(a: int, step: int, length: int) -> _Picker:
+    """Return a picker of the `length` plays of `_FLAT_PLAYS` from value index `a` on by
+    `step`: the single card, then the run of two, and so on."""
+    return _index_picker([a * MAX_VALUE + a + k * step for k in range(length)])  # type: ignore[return-value]  # a table of actions gives actions
+
+
+_START_PICKERS: Final = tuple(
+    tuple(
+        _start_picker(a, step, length)
+        for length in range((MAX_VALUE - a if step > 0 else a + 1) + 1)
+    )
+    for step in (-1, 1) for a in range(MAX_VALUE)
+)
+"""``_START_PICKERS[(step > 0) * MAX_VALUE + a][length]``: a picker of the `length` plays
+from value index `a` going on by `step` (the single card first), for one conveyor's and
+destination's table of `_FLAT_PLAYS`."""
 
 
 _Continuation = tuple[int, int, int, tuple[tuple[int, int], ...] | None]
@@ -352,6 +370,11 @@ class _Plan(NamedTuple):
     """`checks` as a grid (see `_main_grids`)."""
     closes_grid: _Grid
     """`closes` as a grid."""
+    per_card: int
+    """How many of these main actions each distinct card of the hand adds: the conveyors of
+    `sets` and `swaps`."""
+    fixed: int
+    """How many take no card: `checks` and `closes`."""
 
 
 class _RowsFacts(NamedTuple):
@@ -468,17 +491,21 @@ _DESTINATION_FACTS_BY_HELD: Final = {
     for size in range(CONVEYORS + 1) for held in itertools.combinations(_RANGE, size)
 }
 """The `_DestinationFacts` of each of the 64 sets of conveyors holding a destination card."""
-_DESTINATION_FACTS_BY_HOLDING: Final = {
-    tuple(v in held for v in _RANGE): facts for held, facts in _DESTINATION_FACTS_BY_HELD.items()
+_DESTINATION_FACTS_BY_BITS: Final = {
+    sum(1 << v for v in held): facts for held, facts in _DESTINATION_FACTS_BY_HELD.items()
 }
-"""The same, by which conveyors hold a destination card: ``(True, False, ...)``."""
-_NONES: Final = (None,) * CONVEYORS
+"""The same, by which conveyors hold a destination card as bits: bit ``v`` for conveyor v."""
+assert CONVEYORS == 6  # `_destination_facts` reads the six conveyors one by one
 
 
 def _destination_facts(destinations: tuple[int | None, ...]) -> _DestinationFacts:
     """Return the `_DestinationFacts` of the destination cards of a state (no memo: the
-    cards vary far more than which conveyors hold one)."""
-    return _DESTINATION_FACTS_BY_HOLDING[tuple(map(is_not, destinations, _NONES))]
+    cards vary far more than which conveyors hold one; six tests are cheaper than a
+    tuple of them, or a `map` over them)."""
+    d0, d1, d2, d3, d4, d5 = destinations
+    return _DESTINATION_FACTS_BY_BITS[
+        (d0 is not None) | (d1 is not None) << 1 | (d2 is not None) << 2
+        | (d3 is not None) << 3 | (d4 is not None) << 4 | (d5 is not None) << 5]
 
 
 def _plan(rows_facts: _RowsFacts, destination_facts: _DestinationFacts) -> _Plan:
@@ -495,64 +522,96 @@ def _plan(rows_facts: _RowsFacts, destination_facts: _DestinationFacts) -> _Plan
             elif can_open and v in held:
                 plays.append((v, -1, 0, None))
         checks, closes = destination_facts.checks, rows_facts.closes
+        sets = tuple(SET[v] for v in destination_facts.free if rows_facts.infos[v] is None)
         found = rows_facts.plans[held] = _Plan(
-            tuple(plays),
-            tuple(SET[v] for v in destination_facts.free if rows_facts.infos[v] is None),
-            checks, tuple(SWAP[v] for v in held), closes, ((checks,), None), ((closes,), None),
+            tuple(plays), sets, checks, tuple(SWAP[v] for v in held), closes,
+            ((checks,), None), ((closes,), None), len(sets) + len(held),
+            len(checks) + len(closes),
         )
     return found
 
 
-_LUGGAGE_BIT: Final = tuple(1 << c if c < LUGGAGE else 0 for c in range(CARDS))
-"""``1 << card`` for a luggage card, 0 for a special: summed over a hand (whose luggage
-cards are unique), the hand's luggage as one 51-bit set."""
+_LUGGAGE_BIT: Final = [1 << c if c < LUGGAGE else 0 for c in range(CARDS)].__getitem__
+"""``card -> 1 << card`` for a luggage card, 0 for a special: summed over a hand (whose
+luggage cards are unique), the hand's luggage as one 51-bit set. (A list's bound
+``__getitem__``: mapped over a hand, it costs about two thirds of a tuple's.)"""
 _VALUES: Final = (1 << MAX_VALUE) - 1
 """The 17 bits of one destination's values in that set."""
 
 
-def _luggage_plays(hand: tuple[int, ...], plan: _Plan) -> list[Action]:
-    """Return the `PlayLuggage` actions of a hand for a `_Plan`, in the documented order."""
-    out: list[Action] = []
-    held = sum(map(_LUGGAGE_BIT.__getitem__, hand))
+def _luggage_plays(hand: tuple[int, ...], plan: _Plan, out: list[Action] | None = None,
+                   until: int = CARDS * CARDS) -> int:
+    """Return how many `PlayLuggage` actions a hand has for a `_Plan`; if `out` is given,
+    append them to it, in the documented order, stopping (with a partial count) once it
+    holds more than `until` of them.
+
+    One walk serves both: the fused playout counts the plays at every main decision and
+    lists them only when it takes one, up to that one (`legal_actions` lists them all).
+    """
+    held = sum(map(_LUGGAGE_BIT, hand))
     masks = (held & _VALUES, (held >> MAX_VALUE) & _VALUES, held >> (2 * MAX_VALUE))
-    fresh: list[tuple[int, _Picker]] | None = None  # new-row plays' pickers by destination
+    total = 0
+    fresh: list[tuple[int, _Picker]] | None = None  # a new row's pickers, by destination
+    fresh_count = 0  # and how many plays they pick
     for v, d, direction, starts in plan.plays:
-        if d < 0:
+        if d < 0:  # a new row: runs of every destination, both ways
             if fresh is None:
                 fresh = []
                 for e in range(DESTINATIONS):
-                    if masks[e]:  # the memo inline: `_run_picker` only on a miss
-                        fresh.append((e, _RUN_PICKERS.get(masks[e] << 2)
-                                      or _run_picker(masks[e], 0)))
-            flat = _FLAT_PLAYS[v]
-            for e, pick_runs in fresh:
-                out.extend(pick_runs(flat[e]))
+                    if masks[e]:  # the memo inline: `_runs` only on a miss
+                        count, pick = _RUNS.get(masks[e] << 2) or _runs(masks[e], 0)
+                        fresh_count += count
+                        fresh.append((e, pick))
+            total += fresh_count
+            if out is not None:
+                flat = _FLAT_PLAYS[v]
+                for e, pick in fresh:
+                    out.extend(pick(flat[e]))
+                if len(out) > until:
+                    break
             continue
         mask = masks[d]
         if not mask:
             continue
-        if starts is None:
-            out.extend(_run_picker(mask, direction)(_FLAT_PLAYS[v][d]))
+        if starts is None:  # after arrows: runs from any value in the row's direction
+            count, pick = _runs(mask, direction)
+            total += count
+            if out is not None:
+                out.extend(pick(_FLAT_PLAYS[v][d]))
+                if len(out) > until:
+                    break
             continue
-        base = d * MAX_VALUE
-        for a, step in starts:
-            if (mask >> a) & 1:
-                first = PLAYS[v][base + a]
-                out.append(first[base + a])  # type: ignore[arg-type]  # same destination
-                b = a + step
-                while 0 <= b < MAX_VALUE and (mask >> b) & 1:
-                    out.append(first[base + b])  # type: ignore[arg-type]
-                    b += step
-    return out
+        for a, step in starts:  # the values held in a row from `a` on by `step`
+            if step > 0:
+                rest = mask >> a
+                length = (rest ^ (rest + 1)).bit_length() - 1  # trailing ones
+            else:
+                length = a + 1 - (~mask & ((2 << a) - 1)).bit_length()  # ones from `a` down
+            if length:
+                total += length
+                if out is not None:
+                    out.extend(_START_PICKERS[(step > 0) * MAX_VALUE + a][length](
+                        _FLAT_PLAYS[v][d]))
+        if out is not None and len(out) > until:
+            break
+    return total
 
 
-def _main_grids(hand: tuple[int, ...], plan: _Plan) -> tuple[_Grid, ...]:
-    """Return the main actions of a hand for a `_Plan` as grids, in the documented order:
-    luggage plays, destinations set (by conveyor, then card), checks, swaps (conveyor,
-    card), closes."""
-    cards = tuple(dict.fromkeys(hand))
-    return (((_luggage_plays(hand, plan),), None), (plan.sets, cards), plan.checks_grid,
-            (plan.swaps, cards), plan.closes_grid)
+def _distinct(hand: tuple[int, ...]) -> tuple[int, ...]:
+    """Return the distinct cards of an ascending hand, ascending: its luggage cards are
+    unique, so only its specials (the highest codes) may repeat."""
+    if not hand or hand[-1] < STAR:
+        return hand
+    split = bisect_left(hand, STAR)
+    return hand[:split] + tuple(dict.fromkeys(hand[split:]))
+
+
+def _main_grids(cards: tuple[int, ...], plan: _Plan) -> tuple[_Grid, ...]:
+    """Return the main actions of a hand (its distinct `cards`) for a `_Plan` but its
+    luggage plays (which come first, see `_luggage_plays`) as grids, in the documented
+    order: destinations set (by conveyor, then card), checks, swaps (conveyor, card),
+    closes. They are ``plan.per_card * len(cards) + plan.fixed``."""
+    return (plan.sets, cards), plan.checks_grid, (plan.swaps, cards), plan.closes_grid
 
 
 def _listed(grids: Sequence[_Grid]) -> list[Action]:
@@ -570,16 +629,9 @@ def _listed(grids: Sequence[_Grid]) -> list[Action]:
     return out
 
 
-def _counted(grids: Sequence[_Grid]) -> int:
-    """Return how many actions `grids` hold (``len(_listed(grids))``, without listing them)."""
-    total = 0
-    for tables, cards in grids:
-        total += len(tables[0]) if cards is None else len(tables) * len(cards)
-    return total
-
-
 def _nth(grids: Sequence[_Grid], i: int) -> Action:
-    """Return ``_listed(grids)[i]`` (for ``0 <= i < _counted(grids)``) without listing them."""
+    """Return ``_listed(grids)[i]`` (for ``0 <= i < len(_listed(grids))``) without listing
+    them."""
     for tables, cards in grids:
         if cards is None:
             table = tables[0]
@@ -596,7 +648,7 @@ def _nth(grids: Sequence[_Grid], i: int) -> Action:
 
 def _picker(hand: tuple[int, ...]) -> Callable[[tuple[Action, ...]], tuple[Action, ...]]:
     """Return a function picking, from a table indexed by card, each distinct card of `hand`."""
-    return _card_picker(tuple(dict.fromkeys(hand)))
+    return _card_picker(_distinct(hand))
 
 
 def _card_picker(distinct: tuple[int, ...]) -> Callable[[Sequence[Action]], tuple[Action, ...]]:
@@ -642,7 +694,10 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     main, rest = _turn_actions(state)
     if main is None:
         return rest if type(rest) is tuple else tuple(rest)
-    out = _listed(main)
+    hand, plan = main
+    out = []
+    _luggage_plays(hand, plan, out)
+    out += _listed(_main_grids(_distinct(hand), plan))
     if not out:
         return _END_TURN_ONLY
     if rest:
@@ -654,17 +709,23 @@ _END_TURN_ONLY: Final = (END_TURN,)
 """The legal actions of a turn with no main action possible (B11)."""
 
 
-def _turn_actions(state: State) -> tuple[tuple[_Grid, ...] | None, Sequence[Action]]:
+_Main = tuple[tuple[int, ...], _Plan]
+"""A turn's main actions, ``(hand, plan)``: the luggage plays of `_luggage_plays`, then the
+grids of `_main_grids`."""
+
+
+def _turn_actions(state: State) -> tuple[_Main | None, Sequence[Action]]:
     """Return the legal actions of the active player's turn (no chance, setup, window or
-    end of the game) in two parts: the main actions as grids (``None`` once the main
-    action is taken), then the rest — specials, pick-ups, `EndTurn` once the main action
-    is taken. With no main action possible, the turn's only action is `EndTurn` (B11)."""
+    end of the game) in two parts: the main actions as the hand usable and the `_Plan`
+    (``None`` once the main action is taken), then the rest — specials, pick-ups,
+    `EndTurn` once the main action is taken. With no main action possible, the turn's
+    only action is `EndTurn` (B11)."""
     p = (state.options.first_player + state.turn) % state.players
     hand = state.hands[p] if not state.picked_up[p] else _usable(state, p)
     rows_facts = _rows_facts(state.rows, state.star_values)
     # Specials have the highest codes and hands are ascending: one look skips them all.
     specials = not state.special_used and hand and hand[-1] >= STAR
-    main: tuple[_Grid, ...] | None = None
+    main: _Main | None = None
     if state.main_done:
         if not specials:  # the commonest decision: pick up or end the turn
             return None, rows_facts.pickups_then_end
@@ -672,7 +733,7 @@ def _turn_actions(state: State) -> tuple[tuple[_Grid, ...] | None, Sequence[Acti
         destination_facts = _destination_facts(state.destinations)
         plan = rows_facts.plans.get(destination_facts.held) or \
             _plan(rows_facts, destination_facts)
-        main = _main_grids(hand, plan)
+        main = hand, plan
         if not specials:
             return main, rows_facts.pickups
     rest: list[Action] = []
@@ -1000,6 +1061,8 @@ def _less_one_each(cards: tuple[int, ...], kept: tuple[int, ...]) -> tuple[int, 
     the player picked up since their turn began (`kept`, B14) cannot have gone down.
     """
     if not kept:
+        if len(cards) < 2:  # the commonest case: no generator for nothing
+            return ()
         return tuple(cards[i] for i in range(1, len(cards)) if cards[i] == cards[i - 1])
     return tuple(c for i, c in enumerate(cards) if c in kept or (i and cards[i - 1] == c))
 
@@ -1011,8 +1074,20 @@ def _with(cards: tuple[int, ...], add: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _exchanged(cards: tuple[int, ...], give: int, take: int) -> tuple[int, ...]:
+    """Return the multiset `cards` with `give` (present) replaced by `take`."""
+    out = list(cards)
+    out.remove(give)
+    insort(out, take)
+    return tuple(out)
+
+
 def _put(values: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
-    return (*values[:i], value, *values[i + 1:])
+    """Return `values` with item `i` replaced by `value` (a list copy is cheaper than
+    joining two slices around it)."""
+    out = list(values)
+    out[i] = value
+    return tuple(out)
 
 
 def _drawn_pile(discard: tuple[int, ...], buried: tuple[FaceDown, ...]) -> tuple[int, ...]:
@@ -1086,7 +1161,7 @@ def _apply_draw(s: State, action: Draw) -> State:
     if s.stage is _DEAL:
         p = deal_recipient(s)[0]
         hand = _with(hands[p], (c,))
-        return _dealt(s, (*hands[:p], hand, *hands[p + 1:]), _without(s.draw, (c,)))
+        return _dealt(s, _put(hands, p, hand), _without(s.draw, (c,)))
     return _draw_step(s, c)
 
 
@@ -1100,7 +1175,7 @@ def _draw_step(s: State, c: int) -> State:
     if not draw and (discard or buried):  # B15: at once, not at the next draw
         draw, discard, buried, reshuffled = _drawn_pile(discard, buried), (), (), True
     return _settle(_State(
-        s.options, s.players, s.stage, (*hands[:p], hand, *hands[p + 1:]), s.exposed,
+        s.options, s.players, s.stage, _put(hands, p, hand), s.exposed,
         s.picked_up, draw, discard, buried, s.removed, s.stowed, reshuffled,
         s.destinations, s.knowers, s.rows, s.star_values, s.turn, s.main_done, s.special_used,
         s.window, s.polled, s.draws[1:], None))
@@ -1111,7 +1186,7 @@ def _apply_set(s: State, action: SetDestination) -> State:
     n = s.players
     hands, exposed = s.hands, s.exposed
     p = s.active if s.stage is _PLAY else _placer(s)
-    hands = (*hands[:p], _without(hands[p], (c,)), *hands[p + 1:])
+    hands = _put(hands, p, _without(hands[p], (c,)))
     destinations = _put(s.destinations, v, c)
     knowers = _put(s.knowers, v, _ME[p])
     if s.stage is _PLACE:
@@ -1120,7 +1195,7 @@ def _apply_set(s: State, action: SetDestination) -> State:
         return _State(s.options, n, stage, hands, exposed, s.picked_up, s.draw, (), (), (),
                      s.stowed, False, destinations, knowers, s.rows, s.star_values, 0, False,
                      False, None, None, (), None)
-    exposed = (*exposed[:p], _less_one_each(exposed[p], s.picked_up[p]), *exposed[p + 1:])
+    exposed = _put(exposed, p, _less_one_each(exposed[p], s.picked_up[p]))
     return _settle(_State(
         s.options, n, s.stage, hands, exposed, s.picked_up, s.draw, s.discard, s.buried,
         s.removed, s.stowed, s.reshuffled, destinations, knowers, s.rows, s.star_values, s.turn,
@@ -1142,16 +1217,19 @@ def _apply_swap(s: State, action: SwapDestination) -> State:
     p = (s.options.first_player + s.turn) % n
     taken = s.destinations[v]
     assert taken is not None
-    hand = _with(_without(hands[p], (c,)), (taken,))
-    known = _less_one_each(exposed[p], s.picked_up[p])
-    if len(s.knowers[v] | _ME[p]) == n:
+    hand = _exchanged(hands[p], c, taken)
+    known = exposed[p] and _less_one_each(exposed[p], s.picked_up[p])
+    knowers = s.knowers
+    if len(knowers[v] | _ME[p]) == n:
         known = _with(known, (taken,))
-    return _State(s.options, n, s.stage, (*hands[:p], hand, *hands[p + 1:]),
-                 (*exposed[:p], known, *exposed[p + 1:]), s.picked_up, s.draw, s.discard,
-                 s.buried, s.removed, s.stowed, s.reshuffled,
-                 _put(s.destinations, v, c),
-                 _put(s.knowers, v, _ME[p]),
-                 s.rows, s.star_values, s.turn, True, s.special_used, None, None, (), None)
+    if known is not exposed[p]:  # most often nothing of the hand is known: nothing changes
+        exposed = _put(exposed, p, known)
+    if knowers[v] is not _ME[p]:  # the player alone knew it already (they put it there)
+        knowers = _put(knowers, v, _ME[p])
+    return _State(s.options, n, s.stage, _put(hands, p, hand), exposed, s.picked_up, s.draw,
+                  s.discard, s.buried, s.removed, s.stowed, s.reshuffled,
+                  _put(s.destinations, v, c), knowers,
+                  s.rows, s.star_values, s.turn, True, s.special_used, None, None, (), None)
 
 
 def _apply_close(s: State, action: CloseConveyor) -> State:
@@ -1179,8 +1257,8 @@ def _apply_luggage(s: State, action: PlayLuggage) -> State:
     hands, exposed = s.hands, s.exposed
     p = (s.options.first_player + s.turn) % n
     return _State(s.options, n, s.stage,
-                 (*hands[:p], _without(hands[p], cards), *hands[p + 1:]),
-                 (*exposed[:p], _without_known(exposed[p], cards), *exposed[p + 1:]),
+                 _put(hands, p, _without(hands[p], cards)),
+                 _put(exposed, p, _without_known(exposed[p], cards)),
                  s.picked_up, s.draw, s.discard, s.buried, s.removed, s.stowed, s.reshuffled,
                  s.destinations, s.knowers, _put(s.rows, v, s.rows[v] + cards), s.star_values,
                  s.turn, True, s.special_used, v, (p + 1) % n, (), None)
@@ -1198,8 +1276,8 @@ def _apply_star_or_arrows(s: State, action: PlayStar | PlayArrows) -> State:
         card = ARROWS
     return _settle(_State(
         s.options, s.players, s.stage,
-        (*hands[:p], _without(hands[p], (card,)), *hands[p + 1:]),
-        (*exposed[:p], _without_known(exposed[p], (card,)), *exposed[p + 1:]), s.picked_up,
+        _put(hands, p, _without(hands[p], (card,))),
+        _put(exposed, p, _without_known(exposed[p], (card,))), s.picked_up,
         s.draw, s.discard, s.buried, s.removed, s.stowed, s.reshuffled, s.destinations,
         s.knowers, _put(s.rows, v, (*s.rows[v], card)), stars,
         s.turn, s.main_done, True, None, None, (), None))
@@ -1216,8 +1294,8 @@ def _apply_eye(s: State, action: PlayEye) -> State:
         draw, discard, buried, reshuffled = _drawn_pile(discard, buried), (), (), True
     return _settle(_State(
         s.options, s.players, s.stage,
-        (*hands[:p], _without(hands[p], (EYE,)), *hands[p + 1:]),
-        (*exposed[:p], _without_known(exposed[p], (EYE,)), *exposed[p + 1:]), s.picked_up,
+        _put(hands, p, _without(hands[p], (EYE,))),
+        _put(exposed, p, _without_known(exposed[p], (EYE,))), s.picked_up,
         draw, discard, buried, s.removed, s.stowed, reshuffled,
         s.destinations, knowers, s.rows, s.star_values, s.turn, s.main_done, True, None, None,
         (), None))
@@ -1227,12 +1305,12 @@ def _apply_plus_one(s: State, action: PlayPlusOne) -> State:
     n = s.players
     exposed = s.exposed
     p = s.active
-    hands = (*s.hands[:p], _without(s.hands[p], (PLUS_ONE,)), *s.hands[p + 1:])
+    hands = _put(s.hands, p, _without(s.hands[p], (PLUS_ONE,)))
     draws = tuple(q % n for q in range(p + 1, p + n)
                   if len(hands[q % n]) < HAND_LIMIT_PLUS_ONE)
     return _settle(_State(
         s.options, n, s.stage, hands,
-        (*exposed[:p], _without_known(exposed[p], (PLUS_ONE,)), *exposed[p + 1:]), s.picked_up,
+        _put(exposed, p, _without_known(exposed[p], (PLUS_ONE,))), s.picked_up,
         s.draw, s.discard, s.buried, _with(s.removed, (PLUS_ONE,)), s.stowed, s.reshuffled,
         s.destinations, s.knowers, s.rows, s.star_values, s.turn, s.main_done, True, None, None,
         draws, None))
@@ -1245,9 +1323,9 @@ def _apply_pick_up(s: State, action: PickUp) -> State:
     row = s.rows[v]
     picked = row[-k:]
     return _State(s.options, s.players, s.stage,
-                 (*hands[:p], _with(hands[p], picked), *hands[p + 1:]),
-                 (*exposed[:p], _with(exposed[p], picked), *exposed[p + 1:]),
-                 (*picked_up[:p], _with(picked_up[p], picked), *picked_up[p + 1:]),
+                 _put(hands, p, _with(hands[p], picked)),
+                 _put(exposed, p, _with(exposed[p], picked)),
+                 _put(picked_up, p, _with(picked_up[p], picked)),
                  s.draw, s.discard, s.buried, s.removed, s.stowed, s.reshuffled, s.destinations,
                  s.knowers, _put(s.rows, v, row[:-k]), s.star_values,
                  s.turn, s.main_done, s.special_used, s.window, s.polled, (), None)
@@ -1266,8 +1344,8 @@ def _apply_challenge(s: State, action: Challenge) -> State:
     lost = (*row, card)
     stars = s.star_values
     return _settle(_State(
-        s.options, s.players, s.stage, (*hands[:p], _with(hands[p], lost), *hands[p + 1:]),
-        (*exposed[:p], _with(exposed[p], lost), *exposed[p + 1:]), s.picked_up,
+        s.options, s.players, s.stage, _put(hands, p, _with(hands[p], lost)),
+        _put(exposed, p, _with(exposed[p], lost)), s.picked_up,
         s.draw, s.discard, s.buried, s.removed, s.stowed, s.reshuffled,
         _put(s.destinations, w, None),
         _put(s.knowers, w, _NOBODY),
@@ -1291,7 +1369,7 @@ def _apply_end_turn(s: State, action: EndTurn) -> State:
     picked_up = s.picked_up
     nxt = (s.options.first_player + s.turn + 1) % s.players
     if picked_up[nxt]:  # B14: what they picked up is theirs to use from this turn on
-        picked_up = (*picked_up[:nxt], (), *picked_up[nxt + 1:])
+        picked_up = _put(picked_up, nxt, ())
     return _State(s.options, s.players, s.stage, s.hands, s.exposed, picked_up, s.draw,
                  s.discard, s.buried, s.removed, s.stowed, s.reshuffled, s.destinations,
                  s.knowers, s.rows, s.star_values, s.turn + 1, False, False, None, None, (),
@@ -1386,32 +1464,48 @@ def playout(state: State, rng: random.Random, max_steps: int | None = None) -> S
     below = draw_below(rng)
     steps = -1 if max_steps is None else max_steps
     apply_step = _APPLY
+    limit = state.options.turn_limit  # the options never change
     while steps:
         if state.stage is _DEAL:
             state, steps = _deal_out(state, below, steps)
             continue
         if state.draws:
             state = _draw_step(state, _drawn_card(state, below))
-        elif state.winner is not None or state.turn >= state.options.turn_limit:
+        elif state.winner is not None or state.turn >= limit:
             break
         elif state.window is not None or state.stage is _PLACE:
             legal = legal_actions(state)
             action = legal[below(len(legal))]
             state = apply_step[type(action)](state, action)
-        else:  # a turn: the i-th legal action taken without listing them (see _nth)
-            main, rest = _turn_actions(state)
-            if main is None:
-                action = rest[below(len(rest))]
-            else:
-                count = _counted(main)
-                if count:
-                    i = below(count + len(rest))
-                    action = _nth(main, i) if i < count else rest[i - count]
-                else:
-                    action = _END_TURN_ONLY[below(1)]
+        else:  # a turn: the i-th legal action taken without listing them
+            action = _drawn_turn_action(*_turn_actions(state), below)
             state = apply_step[type(action)](state, action)
         steps -= 1
     return state
+
+
+def _drawn_turn_action(main: _Main | None, rest: Sequence[Action],
+                       below: Callable[[int], int]) -> Action:
+    """Return ``legal[below(len(legal))]`` for the `legal_actions` of a turn, given its
+    `_turn_actions`, building that action alone: the main actions are counted, not
+    listed (the luggage plays by `_luggage_plays`, the others by the size of their grids,
+    see `_main_grids` and `_nth`)."""
+    if main is None:
+        return rest[below(len(rest))]
+    hand, plan = main
+    plays = _luggage_plays(hand, plan)
+    cards = _distinct(hand)
+    count = plays + plan.per_card * len(cards) + plan.fixed
+    if not count:
+        return _END_TURN_ONLY[below(1)]
+    i = below(count + len(rest))
+    if i < plays:
+        out: list[Action] = []
+        _luggage_plays(hand, plan, out, i)
+        return out[i]
+    if i < count:
+        return _nth(_main_grids(cards, plan), i - plays)
+    return rest[i - count]
 
 
 def _deal_out(s: State, below: Callable[[int], int], steps: int) -> tuple[State, int]:
