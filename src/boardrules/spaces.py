@@ -39,10 +39,8 @@ from __future__ import annotations
 import importlib
 import json
 from array import array
-from collections import deque
 from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
-from itertools import repeat
 from types import MappingProxyType
 from typing import Any, Final, Generic, Protocol, TypeAlias, TypeVar
 
@@ -326,7 +324,8 @@ class ActionSpace(Generic[A]):
                 "legal_mask: this is a chance node; its outcomes are numbered apart "
                 "(use legal_indices or chance_indices)")
         mask = bytearray(len(self._actions))
-        deque(map(mask.__setitem__, indices, repeat(1, len(indices))), maxlen=0)
+        for i in indices:  # a plain loop: faster than any trick for the few legal actions
+            mask[i] = 1
         return mask
 
     def chance_indices(self, state: object) -> tuple[tuple[int, Fraction], ...]:
@@ -713,6 +712,10 @@ class NumericTables:
     """The game's action bound for the configuration."""
     info_layout: TensorLayout
     """The information-state tensor's layout."""
+    chance: Memo[object, tuple[tuple[int, float], ...]]
+    """Chance probabilities as floats that a game keeps, by a key of its choosing (such as
+    the pile drawn from)."""
+    _fixed: Memo[int, tuple[object, tuple[tuple[int, float], ...]]]
 
     def finish(self, space: ActionSpace[Any], builder: LayoutBuilder, *, bound: int,
                horizon: int, perfect_recall: bool) -> None:
@@ -729,6 +732,21 @@ class NumericTables:
         info.extend(self.layout, "")
         self.history.describe(info, bound)
         self.info_layout = info.build(perfect_recall=perfect_recall)
+        self.chance = Memo(None, 1 << 12)
+        self._fixed = Memo(None, 64)  # a handful of prebuilt tuples per game
+
+    def fixed_chance(self, outcomes: tuple[tuple[Any, Fraction], ...]
+                     ) -> tuple[tuple[int, float], ...]:
+        """Return a prebuilt chance-outcome tuple (one the game keeps, such as its dice
+        rolls) as ``(chance index, probability as a float)``, converted once and kept by
+        the tuple's identity."""
+        memo = self._fixed
+        found = memo.get(id(outcomes))
+        if found is None or found[0] is not outcomes:
+            index = self.space.chance_index
+            found = memo[id(outcomes)] = (outcomes, tuple(
+                (index(a), p.numerator / p.denominator) for a, p in outcomes))
+        return found[1]
 
     def info_tensor(self, info: InfoState, observation: Tensor) -> Tensor:
         """Return the information-state tensor of `info`, given its observation's tensor

@@ -25,6 +25,7 @@ Tensors are seat-relative ("me", then the opponent; the spectator sees as seat 0
 from __future__ import annotations
 
 from array import array
+from collections import Counter
 from typing import Final
 
 from boardrules._caches import Memo
@@ -59,6 +60,7 @@ __all__ = [
     "HISTORY",
     "MAX_LEGAL",
     "action_space",
+    "chance_probabilities",
     "info_state_layout",
     "info_state_shape",
     "info_state_tensor",
@@ -374,6 +376,25 @@ def _remember(seq: Sequence) -> tuple[Sequence, Tensor]:
     out[_SLOTS * _SEQ_SLOT] = float(seq.closed)
     found = _SEQUENCES[id(seq)] = (seq, out)
     return found
+
+
+def chance_probabilities(state: State) -> tuple[tuple[int, float], ...]:
+    """Return ``(chance index, probability)`` for every chance outcome, in
+    `chance_outcomes` order, each probability its exact fraction as a float (correctly
+    rounded), without building the fractions: the fast path for frameworks that want
+    floats (OpenSpiel).
+
+    >>> from boardrules.games.lustry import Draw, apply
+    >>> chance_probabilities(apply(new_game(2), Draw("b")))[0]
+    (38, 0.04)
+    """
+    source = state.source
+    if source is None or state.phase is not Phase.DRAW:
+        return ()
+    pile = state.draw[COLOURS.index(source)]
+    total = len(pile)
+    index = _CODES.trusted(2, state.options).space.chance_index
+    return tuple((index(DRAWN[k]), n / total) for k, n in Counter(pile).items())
 
 
 def info_state_layout(players: int = 2, options: Options | None = None) -> TensorLayout:

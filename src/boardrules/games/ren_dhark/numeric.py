@@ -21,6 +21,7 @@ the duel (attacker, defender) are kept as roles.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Final
 
 from boardrules.games.ren_dhark.actions import (
@@ -37,6 +38,7 @@ from boardrules.games.ren_dhark.actions import (
 from boardrules.games.ren_dhark.cards import COMBAT_TYPES, Effect
 from boardrules.games.ren_dhark.observe import Observation, observe
 from boardrules.games.ren_dhark.rules import (
+    _drawer,
     action_bound,
     chance_outcomes,
     legal_actions,
@@ -58,6 +60,7 @@ from boardrules.spaces import (
 __all__ = [
     "HISTORY",
     "action_space",
+    "chance_probabilities",
     "info_state_layout",
     "info_state_shape",
     "info_state_tensor",
@@ -302,6 +305,31 @@ def observation_tensor(observation: Observation) -> Tensor:  # noqa: PLR0915 - o
 def observe_tensor(state: State, player: int | None) -> Tensor:
     """Return ``observation_tensor(observe(state, player))``."""
     return observation_tensor(observe(state, player))
+
+
+def chance_probabilities(state: State) -> tuple[tuple[int, float], ...]:
+    """Return ``(chance index, probability)`` for every chance outcome, in
+    `chance_outcomes` order, each probability its exact fraction as a float (correctly
+    rounded), without building the fractions: the fast path for frameworks that want
+    floats (OpenSpiel).
+
+    >>> from boardrules.games.ren_dhark.state import Options
+    >>> chance_probabilities(new_game(2, Options(blue_player=1)))[0]
+    (2, 0.030303030303030304)
+    """
+    if state.phase is not Phase.DEAL:  # prebuilt outcomes (dice, sides) or none
+        return _CODES.trusted(2, state.options).fixed_chance(chance_outcomes(state))
+    code = _CODES.trusted(2, state.options)
+    drawer = _drawer(state)
+    assert drawer is not None
+    deck = state.decks[drawer]
+    found = code.chance.get(deck)
+    if found is None:
+        size, index, draws = len(deck), code.space.chance_index, state.options.tables.draw
+        # Counter keeps the order of first occurrence: the deck's order, as chance_outcomes.
+        found = code.chance[deck] = tuple((index(draws[c]), n / size)
+                                          for c, n in Counter(deck).items())
+    return found
 
 
 def info_state_layout(players: int = 2, options: Options | None = None) -> TensorLayout:

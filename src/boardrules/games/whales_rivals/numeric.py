@@ -70,6 +70,7 @@ from boardrules.spaces import (
 __all__ = [
     "MAX_LEGAL",
     "action_space",
+    "chance_probabilities",
     "info_state_layout",
     "info_state_shape",
     "info_state_tensor",
@@ -364,6 +365,32 @@ def _pile(out: Tensor, code: _Code, offset: int, cards: list[_Card]) -> None:
                  for v, shown, mine, theirs in cards]
         for kind in set(kinds):
             out[offset + kind] = kinds.count(kind) / _GREYS
+
+
+def chance_probabilities(state: State) -> tuple[tuple[int, float], ...]:
+    """Return ``(chance index, probability)`` for every chance outcome, in
+    `chance_outcomes` order, each probability its exact fraction as a float (correctly
+    rounded), without building the fractions: the fast path for frameworks that want
+    floats (OpenSpiel).
+
+    >>> chance_probabilities(new_game(2))[:2]
+    ((0, 0.2222222222222222), (1, 0.16666666666666666))
+    """
+    phase = state.phase
+    if phase is Phase.DEAL:
+        pile = state.grey_deck
+    elif phase is Phase.DRAW:
+        pile = state.decks[state.player]
+    else:
+        return ()
+    code = _CODES.trusted(2, state.options)
+    key = (phase is Phase.DEAL, pile)
+    found = code.chance.get(key)  # the piles of a game recur
+    if found is None:  # the fractions once per pile
+        index = code.space.chance_index
+        found = code.chance[key] = tuple((index(a), p.numerator / p.denominator)
+                                        for a, p in chance_outcomes(state))
+    return found
 
 
 def info_state_layout(players: int = 2, options: Options | None = None) -> TensorLayout:
