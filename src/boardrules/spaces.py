@@ -712,9 +712,6 @@ class NumericTables:
     """The game's action bound for the configuration."""
     info_layout: TensorLayout
     """The information-state tensor's layout."""
-    chance: Memo[object, tuple[tuple[int, float], ...]]
-    """Chance probabilities as floats that a game keeps, by a key of its choosing (such as
-    the pile drawn from)."""
     _fixed: Memo[int, tuple[object, tuple[tuple[int, float], ...]]]
 
     def finish(self, space: ActionSpace[Any], builder: LayoutBuilder, *, bound: int,
@@ -732,7 +729,6 @@ class NumericTables:
         info.extend(self.layout, "")
         self.history.describe(info, bound)
         self.info_layout = info.build(perfect_recall=perfect_recall)
-        self.chance = Memo(None, 1 << 12)
         self._fixed = Memo(None, 64)  # a handful of prebuilt tuples per game
 
     def fixed_chance(self, outcomes: tuple[tuple[Any, Fraction], ...]

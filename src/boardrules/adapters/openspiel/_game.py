@@ -7,6 +7,7 @@ import random
 import sys
 from bisect import bisect_left
 from collections.abc import Callable, Mapping
+from operator import itemgetter
 from typing import Any, Final
 
 import numpy as np
@@ -229,7 +230,7 @@ def _outcomes(point: _Point) -> _Outcomes:
             else:
                 index = space.chance_index
                 pairs = tuple((index(a), p.numerator / p.denominator) for a, p in listed)
-            found = _Outcomes((pairs, frozenset(a for a, _ in pairs)))
+            found = _Outcomes((pairs, frozenset(map(itemgetter(0), pairs))))
             if kept:
                 if len(_MEMO) >= _OUTCOME_MEMO:
                     _MEMO.clear()

@@ -41,6 +41,7 @@ seat 0).
 
 from __future__ import annotations
 
+import functools
 from array import array
 from collections import Counter
 from typing import Final
@@ -221,6 +222,12 @@ class _Code(NumericTables):
         self.finish(space, b, bound=bound, horizon=min(HISTORY, bound), perfect_recall=False)
 
 
+    @functools.cached_property
+    def draw_ids(self) -> tuple[int, ...]:
+        """The chance index of drawing each card, by the card's code."""
+        return tuple(map(self.space.chance_index, DRAW))
+
+
 def _build(players: int, options: Options) -> _Code:
     return _Code(players, options)
 
@@ -399,8 +406,8 @@ def chance_probabilities(state: State) -> tuple[tuple[int, float], ...]:
         return ()
     pool = _chance_pool(state)
     total = len(pool)
-    index = _CODES.trusted(state.players, state.options).space.chance_index
-    return tuple((index(DRAW[c]), k / total) for c, k in Counter(pool).items())
+    ids = _CODES.trusted(state.players, state.options).draw_ids
+    return tuple((ids[c], k / total) for c, k in Counter(pool).items())
 
 
 def info_state_layout(players: int = 2, options: Options | None = None) -> TensorLayout:

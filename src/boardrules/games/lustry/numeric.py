@@ -158,6 +158,10 @@ class _Code(NumericTables):
         self.finish(space, b, bound=bound, horizon=min(HISTORY, bound), perfect_recall=False)
 
 
+_DRAWN_IDS: Final = {k: i for i, k in enumerate(DRAWN)}
+"""The chance index of drawing each kind (`Drawn` of each kind, in the order of `DRAWN`)."""
+
+
 def _build(players: int, options: Options) -> _Code:
     return _Code(players, options)
 
@@ -393,8 +397,8 @@ def chance_probabilities(state: State) -> tuple[tuple[int, float], ...]:
         return ()
     pile = state.draw[COLOURS.index(source)]
     total = len(pile)
-    index = _CODES.trusted(2, state.options).space.chance_index
-    return tuple((index(DRAWN[k]), n / total) for k, n in Counter(pile).items())
+    ids = _DRAWN_IDS  # one numbering of the outcomes for every option
+    return tuple((ids[k], n / total) for k, n in Counter(pile).items())
 
 
 def info_state_layout(players: int = 2, options: Options | None = None) -> TensorLayout:

@@ -21,6 +21,7 @@ the duel (attacker, defender) are kept as roles.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from typing import Final
 
@@ -181,6 +182,15 @@ class _Code(NumericTables):
         self.finish(space, b, bound=bound, horizon=min(HISTORY, bound), perfect_recall=False)
 
 
+    @functools.cached_property
+    def draw_ids(self) -> dict[int, int]:
+        """The chance index of drawing each card a deck can hold, by the card."""
+        chance = set(self.space.chance_actions)
+        index = self.space.chance_index
+        draws = self.space.options.tables.draw  # type: ignore[attr-defined]  # Options
+        return {c: index(a) for c, a in enumerate(draws) if a in chance}
+
+
 def _build(players: int, options: Options) -> _Code:
     return _Code(players, options)
 
@@ -323,13 +333,9 @@ def chance_probabilities(state: State) -> tuple[tuple[int, float], ...]:
     drawer = _drawer(state)
     assert drawer is not None
     deck = state.decks[drawer]
-    found = code.chance.get(deck)
-    if found is None:
-        size, index, draws = len(deck), code.space.chance_index, state.options.tables.draw
-        # Counter keeps the order of first occurrence: the deck's order, as chance_outcomes.
-        found = code.chance[deck] = tuple((index(draws[c]), n / size)
-                                          for c, n in Counter(deck).items())
-    return found
+    size, ids = len(deck), code.draw_ids
+    # Counter keeps the order of first occurrence: the deck's order, as chance_outcomes.
+    return tuple((ids[c], n / size) for c, n in Counter(deck).items())
 
 
 def info_state_layout(players: int = 2, options: Options | None = None) -> TensorLayout:

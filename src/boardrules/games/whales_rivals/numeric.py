@@ -21,6 +21,7 @@ Tensors are seat-relative ("me", then the opponent; the spectator sees as seat 0
 from __future__ import annotations
 
 from array import array
+from collections import Counter
 from typing import Final
 
 from boardrules._caches import Memo
@@ -377,20 +378,16 @@ def chance_probabilities(state: State) -> tuple[tuple[int, float], ...]:
     ((0, 0.2222222222222222), (1, 0.16666666666666666))
     """
     phase = state.phase
-    if phase is Phase.DEAL:
-        pile = state.grey_deck
+    code = _CODES.trusted(2, state.options)
+    if phase is Phase.DEAL:  # chance indices: the grey values, then the player cards
+        pile, ids, base = state.grey_deck, code.greys, 0
     elif phase is Phase.DRAW:
-        pile = state.decks[state.player]
+        pile, ids, base = state.decks[state.player], code.kinds, len(code.greys)
     else:
         return ()
-    code = _CODES.trusted(2, state.options)
-    key = (phase is Phase.DEAL, pile)
-    found = code.chance.get(key)  # the piles of a game recur
-    if found is None:  # the fractions once per pile
-        index = code.space.chance_index
-        found = code.chance[key] = tuple((index(a), p.numerator / p.denominator)
-                                        for a, p in chance_outcomes(state))
-    return found
+    total = len(pile)
+    # Counter keeps the order of first occurrence, as chance_outcomes lists the values.
+    return tuple((base + ids[v], n / total) for v, n in Counter(pile).items())
 
 
 def info_state_layout(players: int = 2, options: Options | None = None) -> TensorLayout:
