@@ -18,6 +18,10 @@ built-in game offers, per *configuration* (player count and options):
   (for tabular methods such as CFR) and as a tensor (``game.info_state_tensor(info)``).
   It is carried beside the state and fed only what the player sees (`InfoState.advance`),
   so plain play pays nothing for it.
+* optionally, ``game.chance_probabilities(state)``: ``(chance index, probability)`` of
+  every chance outcome, in `chance_outcomes` order, the exact fractions as floats without
+  building them (what OpenSpiel's ``chance_outcomes`` wants; the conformance kit checks it
+  against `chance_outcomes`).
 
 Tensors are ``array.array('f')`` (float32): they take 4 bytes an entry, pickle, compare
 with ``==``, and go into numpy or torch without a copy through the buffer protocol
