@@ -221,7 +221,6 @@ class _Code(NumericTables):
         bound = action_bound(players, options)
         self.finish(space, b, bound=bound, horizon=min(HISTORY, bound), perfect_recall=False)
 
-
     @functools.cached_property
     def draw_ids(self) -> tuple[int, ...]:
         """The chance index of drawing each card, by the card's code."""

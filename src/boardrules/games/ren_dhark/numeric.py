@@ -181,7 +181,6 @@ class _Code(NumericTables):
         self.winner = b.add("winner", 3, "the winner: nobody (yet), me, the opponent")
         self.finish(space, b, bound=bound, horizon=min(HISTORY, bound), perfect_recall=False)
 
-
     @functools.cached_property
     def draw_ids(self) -> dict[int, int]:
         """The chance index of drawing each card a deck can hold, by the card."""
