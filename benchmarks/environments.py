@@ -20,6 +20,9 @@ process (in alternating order), so the ratios cancel the host's drift:
   legal indices, `step` (checked against the mask); `reset` once a game;
 * ``pettingzoo-mask``: the same loop for a policy that needs no observation:
   ``last(observe=False)`` and `action_mask` (no observation tensor);
+* ``openspiel``: a pyspiel state of the OpenSpiel adapter as `benchmarks/openspiel.py`
+  drives it (``legal_actions()``, a uniform pick, ``apply_action``, chance drawn from
+  ``chance_outcomes()``), when the ``openspiel`` extra is installed;
 * ``gymnasium``: the Gymnasium environment, the learner in seat 0 against ``random``
   bots: a uniform pick from ``info["action_mask"]``, `step`; the bots' decisions count as
   decisions too (each is a `boardrules.bots.Decision`: an observation and the legal
@@ -51,6 +54,15 @@ try:
     from boardrules.adapters._common import numeric_games
 except ImportError as exc:  # pragma: no cover - only without the extras
     raise SystemExit(f"this benchmark needs the pettingzoo and gymnasium extras: {exc}") from None
+
+os_adapter: Any
+openspiel_adapter: Any
+try:
+    from openspiel import adapter as openspiel_adapter
+
+    from boardrules.adapters import openspiel as os_adapter
+except ImportError:  # pragma: no cover - only without the openspiel extra
+    openspiel_adapter = os_adapter = None
 
 
 Mode = Callable[[AnyGame, Any, int, random.Random], int]
@@ -147,6 +159,7 @@ class CountingRandomBot:
 def _environments(name: str, players: int) -> dict[str, Any]:
     return {
         "pettingzoo": pz_adapter.env(name, players),
+        "openspiel": os_adapter.load(name, players) if os_adapter is not None else None,
         "pettingzoo-mask": pz_adapter.env(name, players),
         "gymnasium": gym_adapter.BoardrulesEnv(name, players, opponents=[
             CountingRandomBot(seat) for seat in range(1, players)]),
@@ -161,7 +174,9 @@ MODES: dict[str, Mode] = {
     "pettingzoo-mask": pettingzoo_mask,
     "gymnasium": gymnasium,
 }
-ADAPTERS = ("numeric", "pettingzoo", "pettingzoo-mask", "gymnasium")
+if openspiel_adapter is not None:
+    MODES["openspiel"] = openspiel_adapter
+ADAPTERS = tuple(m for m in MODES if m not in ("fast", "checked"))
 
 
 def main(argv: list[str] | None = None) -> None:

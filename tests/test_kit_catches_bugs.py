@@ -272,6 +272,16 @@ class TestKitCatchesBrokenNumericMembers:
         with pytest.raises(AssertionError, match="observe_tensor"):
             check_playout(broken(observe_tensor=observe_tensor), 2)
 
+    def test_chance_probabilities_that_are_not_the_outcomes_probabilities(self) -> None:
+        space = kivi.action_space(2)
+
+        def chance_probabilities(state: kivi.State) -> tuple[tuple[int, float], ...]:
+            outcomes = kivi.chance_outcomes(state)  # a roll's outcomes are not equally likely
+            return tuple((space.chance_index(a), 1 / len(outcomes)) for a, _ in outcomes)
+
+        with pytest.raises(AssertionError, match="chance_probabilities are not"):
+            check_playout(broken(chance_probabilities=chance_probabilities), 2)
+
     def test_observation_tensor_outside_0_to_1(self) -> None:
         def observation_tensor(observation: kivi.Observation) -> Any:
             tensor = kivi.observation_tensor(observation)

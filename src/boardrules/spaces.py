@@ -18,6 +18,10 @@ built-in game offers, per *configuration* (player count and options):
   (for tabular methods such as CFR) and as a tensor (``game.info_state_tensor(info)``).
   It is carried beside the state and fed only what the player sees (`InfoState.advance`),
   so plain play pays nothing for it.
+* optionally, ``game.chance_probabilities(state)``: ``(chance index, probability)`` of
+  every chance outcome, in `chance_outcomes` order, the exact fractions as floats without
+  building them (what OpenSpiel's ``chance_outcomes`` wants; the conformance kit checks it
+  against `chance_outcomes`).
 
 Tensors are ``array.array('f')`` (float32): they take 4 bytes an entry, pickle, compare
 with ``==``, and go into numpy or torch without a copy through the buffer protocol
@@ -39,10 +43,8 @@ from __future__ import annotations
 import importlib
 import json
 from array import array
-from collections import deque
 from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
-from itertools import repeat
 from types import MappingProxyType
 from typing import Any, Final, Generic, Protocol, TypeAlias, TypeVar
 
@@ -326,7 +328,8 @@ class ActionSpace(Generic[A]):
                 "legal_mask: this is a chance node; its outcomes are numbered apart "
                 "(use legal_indices or chance_indices)")
         mask = bytearray(len(self._actions))
-        deque(map(mask.__setitem__, indices, repeat(1, len(indices))), maxlen=0)
+        for i in indices:  # a plain loop: faster than any trick for the few legal actions
+            mask[i] = 1
         return mask
 
     def chance_indices(self, state: object) -> tuple[tuple[int, Fraction], ...]:
@@ -713,6 +716,7 @@ class NumericTables:
     """The game's action bound for the configuration."""
     info_layout: TensorLayout
     """The information-state tensor's layout."""
+    _fixed: Memo[int, tuple[object, tuple[tuple[int, float], ...]]]
 
     def finish(self, space: ActionSpace[Any], builder: LayoutBuilder, *, bound: int,
                horizon: int, perfect_recall: bool) -> None:
@@ -729,6 +733,20 @@ class NumericTables:
         info.extend(self.layout, "")
         self.history.describe(info, bound)
         self.info_layout = info.build(perfect_recall=perfect_recall)
+        self._fixed = Memo(None, 64)  # a handful of prebuilt tuples per game
+
+    def fixed_chance(self, outcomes: tuple[tuple[Any, Fraction], ...]
+                     ) -> tuple[tuple[int, float], ...]:
+        """Return a prebuilt chance-outcome tuple (one the game keeps, such as its dice
+        rolls) as ``(chance index, probability as a float)``, converted once and kept by
+        the tuple's identity."""
+        memo = self._fixed
+        found = memo.get(id(outcomes))
+        if found is None or found[0] is not outcomes:
+            index = self.space.chance_index
+            found = memo[id(outcomes)] = (outcomes, tuple(
+                (index(a), p.numerator / p.denominator) for a, p in outcomes))
+        return found[1]
 
     def info_tensor(self, info: InfoState, observation: Tensor) -> Tensor:
         """Return the information-state tensor of `info`, given its observation's tensor

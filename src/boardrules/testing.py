@@ -64,7 +64,9 @@ a third-party game, like `announce`), `check_playout` also checks, per configura
 * at every step: `legal_indices` are the indices of `legal_actions` in order (the chance
   indices at a chance node, with the probabilities of `chance_outcomes`), never more than
   `max_legal` at a decision; `legal_mask` has `size` entries, 1 exactly at those indices
-  (all 0 at the end) and refuses a chance node;
+  (all 0 at the end) and refuses a chance node; where a game has the optional
+  ``chance_probabilities(state)``, it is the chance indices with the probabilities of
+  `chance_outcomes` as floats, in order;
 * the observation tensor of every player and the spectator: an ``array('f')`` of
   ``observation_shape`` floats in 0 … 1 (the adapters' spaces say so), laid out by
   `tensor_layout` (segments without gaps), and injective — two different observations
@@ -501,6 +503,11 @@ def _check_indices(game: NumericModule, space: Any, state: Any, legal: tuple[Any
         assert not full or space.chance_indices(state) == tuple(
             (space.chance_index(a), p) for a, p in game.chance_outcomes(state)), (
             f"step {step}: chance_indices differ from chance_outcomes")
+        floats = getattr(game, "chance_probabilities", None)
+        if floats is not None:
+            assert floats(state) == tuple(
+                (space.chance_index(a), float(p)) for a, p in game.chance_outcomes(state)), (
+                f"step {step}: chance_probabilities are not the chance_outcomes as floats")
         _refused(lambda: space.legal_mask(state), "legal_mask at a chance node")
         return
     if mover is TERMINAL:

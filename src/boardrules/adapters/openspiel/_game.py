@@ -7,6 +7,7 @@ import random
 import sys
 from bisect import bisect_left
 from collections.abc import Callable, Mapping
+from operator import itemgetter
 from typing import Any, Final
 
 import numpy as np
@@ -211,20 +212,29 @@ def _outcomes(point: _Point) -> _Outcomes:
     if found is None:
         config = point.config
         space = config.space
-        outcomes = config.game.chance_outcomes(point._state)
-        memo = _MEMO.get(id(outcomes))
-        if memo is not None and memo[0] is outcomes and memo[1] is space:
+        game = config.game
+        # The game's float path where it has one (no fractions built), else its outcomes.
+        floats = getattr(game, "chance_probabilities", None)
+        listed: Any = floats(point._state) if floats is not None else game.chance_outcomes(
+            point._state)
+        memo = _MEMO.get(id(listed))
+        if memo is not None and memo[0] is listed and memo[1] is space:
             found = memo[2]
         else:
-            index = space.chance_index
-            pairs = tuple((index(a), p.numerator / p.denominator) for a, p in outcomes)
-            found = _Outcomes((pairs, frozenset(a for a, _ in pairs)))
-            # Kept only when the game keeps the tuple too (a prebuilt one, as KIVI's rolls):
-            # a tuple made for this call (references: ours, getrefcount's) never comes back.
-            if sys.getrefcount(outcomes) > 2:
+            # Kept only when the game keeps the tuple too (a prebuilt or memoized one, as
+            # KIVI's rolls or a pile's probabilities): a tuple made for this call
+            # (references: ours, getrefcount's) never comes back.
+            kept = sys.getrefcount(listed) > 2
+            if floats is not None:
+                pairs: tuple[tuple[int, float], ...] = listed
+            else:
+                index = space.chance_index
+                pairs = tuple((index(a), p.numerator / p.denominator) for a, p in listed)
+            found = _Outcomes((pairs, frozenset(map(itemgetter(0), pairs))))
+            if kept:
                 if len(_MEMO) >= _OUTCOME_MEMO:
                     _MEMO.clear()
-                _MEMO[id(outcomes)] = (outcomes, space, found)
+                _MEMO[id(listed)] = (listed, space, found)
         point.chance = found
     return found
 

@@ -41,7 +41,9 @@ seat 0).
 
 from __future__ import annotations
 
+import functools
 from array import array
+from collections import Counter
 from typing import Final
 
 from boardrules.games.captain_bluff.actions import (
@@ -72,6 +74,7 @@ from boardrules.games.captain_bluff.cards import (
 )
 from boardrules.games.captain_bluff.observe import Observation, observe
 from boardrules.games.captain_bluff.rules import (
+    _chance_pool,
     action_bound,
     chance_outcomes,
     legal_actions,
@@ -94,6 +97,7 @@ __all__ = [
     "MAX_LEGAL",
     "MAX_PICK_UP",
     "action_space",
+    "chance_probabilities",
     "info_state_layout",
     "info_state_shape",
     "info_state_tensor",
@@ -216,6 +220,11 @@ class _Code(NumericTables):
         self.winner = b.add("winner", n + 1, f"the winner: nobody (yet), {seats}")
         bound = action_bound(players, options)
         self.finish(space, b, bound=bound, horizon=min(HISTORY, bound), perfect_recall=False)
+
+    @functools.cached_property
+    def draw_ids(self) -> tuple[int, ...]:
+        """The chance index of drawing each card, by the card's code."""
+        return tuple(map(self.space.chance_index, DRAW))
 
 
 def _build(players: int, options: Options) -> _Code:
@@ -381,6 +390,23 @@ def _encode(o: Observation, n: int) -> Tensor:
 def observe_tensor(state: State, player: int | None) -> Tensor:
     """Return ``observation_tensor(observe(state, player))``."""
     return _encode(observe(state, player), state.players)
+
+
+def chance_probabilities(state: State) -> tuple[tuple[int, float], ...]:
+    """Return ``(chance index, probability)`` for every chance outcome, in
+    `chance_outcomes` order, each probability its exact fraction as a float (correctly
+    rounded), without building the fractions: the fast path for frameworks that want
+    floats (OpenSpiel).
+
+    >>> chance_probabilities(new_game(2))[0]
+    (0, 0.0196078431372549)
+    """
+    if state.stage is not Stage.DEAL and not state.draws:
+        return ()
+    pool = _chance_pool(state)
+    total = len(pool)
+    ids = _CODES.trusted(state.players, state.options).draw_ids
+    return tuple((ids[c], k / total) for c, k in Counter(pool).items())
 
 
 def info_state_layout(players: int = 2, options: Options | None = None) -> TensorLayout:

@@ -25,6 +25,7 @@ Tensors are seat-relative ("me", then the opponent; the spectator sees as seat 0
 from __future__ import annotations
 
 from array import array
+from collections import Counter
 from typing import Final
 
 from boardrules._caches import Memo
@@ -59,6 +60,7 @@ __all__ = [
     "HISTORY",
     "MAX_LEGAL",
     "action_space",
+    "chance_probabilities",
     "info_state_layout",
     "info_state_shape",
     "info_state_tensor",
@@ -154,6 +156,10 @@ class _Code(NumericTables):
         self.winner = b.add("winner", 3, "the winner: nobody (yet), me, the opponent")
         bound = action_bound(players, options)
         self.finish(space, b, bound=bound, horizon=min(HISTORY, bound), perfect_recall=False)
+
+
+_DRAWN_IDS: Final = {k: i for i, k in enumerate(DRAWN)}
+"""The chance index of drawing each kind (`Drawn` of each kind, in the order of `DRAWN`)."""
 
 
 def _build(players: int, options: Options) -> _Code:
@@ -374,6 +380,25 @@ def _remember(seq: Sequence) -> tuple[Sequence, Tensor]:
     out[_SLOTS * _SEQ_SLOT] = float(seq.closed)
     found = _SEQUENCES[id(seq)] = (seq, out)
     return found
+
+
+def chance_probabilities(state: State) -> tuple[tuple[int, float], ...]:
+    """Return ``(chance index, probability)`` for every chance outcome, in
+    `chance_outcomes` order, each probability its exact fraction as a float (correctly
+    rounded), without building the fractions: the fast path for frameworks that want
+    floats (OpenSpiel).
+
+    >>> from boardrules.games.lustry import Draw, apply
+    >>> chance_probabilities(apply(new_game(2), Draw("b")))[0]
+    (38, 0.04)
+    """
+    source = state.source
+    if source is None or state.phase is not Phase.DRAW:
+        return ()
+    pile = state.draw[COLOURS.index(source)]
+    total = len(pile)
+    ids = _DRAWN_IDS  # one numbering of the outcomes for every option
+    return tuple((ids[k], n / total) for k, n in Counter(pile).items())
 
 
 def info_state_layout(players: int = 2, options: Options | None = None) -> TensorLayout:

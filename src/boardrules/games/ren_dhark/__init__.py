@@ -63,6 +63,7 @@ from boardrules.games.ren_dhark.notation import parse_action
 from boardrules.games.ren_dhark.numeric import (
     HISTORY,
     action_space,
+    chance_probabilities,
     info_state_layout,
     info_state_shape,
     info_state_tensor,
@@ -178,6 +179,7 @@ __all__ = [
     "card_set_from_data",
     "card_set_to_data",
     "chance_outcomes",
+    "chance_probabilities",
     "combat_totals",
     "deck_problems",
     "describe",

@@ -21,6 +21,8 @@ the duel (attacker, defender) are kept as roles.
 
 from __future__ import annotations
 
+import functools
+from collections import Counter
 from typing import Final
 
 from boardrules.games.ren_dhark.actions import (
@@ -37,6 +39,7 @@ from boardrules.games.ren_dhark.actions import (
 from boardrules.games.ren_dhark.cards import COMBAT_TYPES, Effect
 from boardrules.games.ren_dhark.observe import Observation, observe
 from boardrules.games.ren_dhark.rules import (
+    _drawer,
     action_bound,
     chance_outcomes,
     legal_actions,
@@ -58,6 +61,7 @@ from boardrules.spaces import (
 __all__ = [
     "HISTORY",
     "action_space",
+    "chance_probabilities",
     "info_state_layout",
     "info_state_shape",
     "info_state_tensor",
@@ -176,6 +180,14 @@ class _Code(NumericTables):
             "ship, a person, a unit")
         self.winner = b.add("winner", 3, "the winner: nobody (yet), me, the opponent")
         self.finish(space, b, bound=bound, horizon=min(HISTORY, bound), perfect_recall=False)
+
+    @functools.cached_property
+    def draw_ids(self) -> dict[int, int]:
+        """The chance index of drawing each card a deck can hold, by the card."""
+        chance = set(self.space.chance_actions)
+        index = self.space.chance_index
+        draws = self.space.options.tables.draw  # type: ignore[attr-defined]  # Options
+        return {c: index(a) for c, a in enumerate(draws) if a in chance}
 
 
 def _build(players: int, options: Options) -> _Code:
@@ -302,6 +314,27 @@ def observation_tensor(observation: Observation) -> Tensor:  # noqa: PLR0915 - o
 def observe_tensor(state: State, player: int | None) -> Tensor:
     """Return ``observation_tensor(observe(state, player))``."""
     return observation_tensor(observe(state, player))
+
+
+def chance_probabilities(state: State) -> tuple[tuple[int, float], ...]:
+    """Return ``(chance index, probability)`` for every chance outcome, in
+    `chance_outcomes` order, each probability its exact fraction as a float (correctly
+    rounded), without building the fractions: the fast path for frameworks that want
+    floats (OpenSpiel).
+
+    >>> from boardrules.games.ren_dhark.state import Options
+    >>> chance_probabilities(new_game(2, Options(blue_player=1)))[0]
+    (2, 0.030303030303030304)
+    """
+    if state.phase is not Phase.DEAL:  # prebuilt outcomes (dice, sides) or none
+        return _CODES.trusted(2, state.options).fixed_chance(chance_outcomes(state))
+    code = _CODES.trusted(2, state.options)
+    drawer = _drawer(state)
+    assert drawer is not None
+    deck = state.decks[drawer]
+    size, ids = len(deck), code.draw_ids
+    # Counter keeps the order of first occurrence: the deck's order, as chance_outcomes.
+    return tuple((ids[c], n / size) for c, n in Counter(deck).items())
 
 
 def info_state_layout(players: int = 2, options: Options | None = None) -> TensorLayout:

@@ -49,6 +49,7 @@ from boardrules.games.whales_rivals.notation import parse_action
 from boardrules.games.whales_rivals.numeric import (
     MAX_LEGAL,
     action_space,
+    chance_probabilities,
     info_state_layout,
     info_state_shape,
     info_state_tensor,
@@ -133,6 +134,7 @@ __all__ = [
     "apply_unchecked",
     "can_end_round",
     "chance_outcomes",
+    "chance_probabilities",
     "info_state_layout",
     "info_state_shape",
     "info_state_tensor",

@@ -21,6 +21,7 @@ Tensors are seat-relative ("me", then the opponent; the spectator sees as seat 0
 from __future__ import annotations
 
 from array import array
+from collections import Counter
 from typing import Final
 
 from boardrules._caches import Memo
@@ -70,6 +71,7 @@ from boardrules.spaces import (
 __all__ = [
     "MAX_LEGAL",
     "action_space",
+    "chance_probabilities",
     "info_state_layout",
     "info_state_shape",
     "info_state_tensor",
@@ -364,6 +366,28 @@ def _pile(out: Tensor, code: _Code, offset: int, cards: list[_Card]) -> None:
                  for v, shown, mine, theirs in cards]
         for kind in set(kinds):
             out[offset + kind] = kinds.count(kind) / _GREYS
+
+
+def chance_probabilities(state: State) -> tuple[tuple[int, float], ...]:
+    """Return ``(chance index, probability)`` for every chance outcome, in
+    `chance_outcomes` order, each probability its exact fraction as a float (correctly
+    rounded), without building the fractions: the fast path for frameworks that want
+    floats (OpenSpiel).
+
+    >>> chance_probabilities(new_game(2))[:2]
+    ((0, 0.2222222222222222), (1, 0.16666666666666666))
+    """
+    phase = state.phase
+    code = _CODES.trusted(2, state.options)
+    if phase is Phase.DEAL:  # chance indices: the grey values, then the player cards
+        pile, ids, base = state.grey_deck, code.greys, 0
+    elif phase is Phase.DRAW:
+        pile, ids, base = state.decks[state.player], code.kinds, len(code.greys)
+    else:
+        return ()
+    total = len(pile)
+    # Counter keeps the order of first occurrence, as chance_outcomes lists the values.
+    return tuple((base + ids[v], n / total) for v, n in Counter(pile).items())
 
 
 def info_state_layout(players: int = 2, options: Options | None = None) -> TensorLayout:
