@@ -107,6 +107,13 @@ def _check(self: Any) -> None:
             raise InvalidStateError(f"{cls.__name__}.{name} must be {what}, not {value!r}")
 
 
+# The hook attrs' ``__init__`` calls, made by `exec` so that it is a plain Python function
+# even when this module is compiled with mypyc: a compiled function is not a descriptor, so
+# installed on a class it would not bind ``self``.
+_HOOK: dict[str, Any] = {"_check": _check}
+exec("def __attrs_post_init__(self):\n    _check(self)\n", _HOOK)
+
+
 def exact_fields(cls: type[_C]) -> type[_C]:
     """Give an action class (decorated *below* ``@attrs.frozen``) a check that every field
     holds exactly its annotated type; building one otherwise raises `InvalidStateError`.
@@ -115,5 +122,5 @@ def exact_fields(cls: type[_C]) -> type[_C]:
     not know (an enum) is left to its converter. Any other unknown annotation raises
     `TypeError` at the first construction, so a new field type cannot slip through.
     """
-    cls.__attrs_post_init__ = _check  # type: ignore[attr-defined]
+    cls.__attrs_post_init__ = _HOOK["__attrs_post_init__"]  # type: ignore[attr-defined]
     return cls
