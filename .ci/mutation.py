@@ -27,7 +27,9 @@ the kill rate (killed / (mutants - equivalent)), writes it to ``build/mutation/G
 summary.md`` and exits 1 if a module is under the threshold or a survivor is neither
 killed nor listed as equivalent (``--show`` prints their diffs). ``--only`` passes mutant
 name globs to mutmut (e.g. ``"boardrules.games.kivi.board.*"``); ``--resume`` goes on
-with an interrupted run (on the sources and tests it started with); ``--report`` only
+with an interrupted run (on the sources and tests it started with), or adds other globs
+to it (a sample run in parts: survivors already run again fresh are not run again, see
+``rechecked.json``); ``--report`` only
 reruns an earlier run's survivors, against the tests as they are now (after adding tests
 to kill survivors; the sources must be those of the run), and reports.
 """
@@ -36,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import fnmatch
+import json
 import os
 import re
 import shutil
@@ -262,9 +265,20 @@ def main() -> int:
     if args.only:
         statuses = {name: status for name, status in statuses.items() if status != "not checked"}
     again = [name for name, status in statuses.items() if status not in KILLED]
-    if again:
-        print(f"Running {len(again)} surviving or untested mutants again, each in a fresh pytest")
-        statuses.update(recheck(work, settings["tests"], again, args.workers))
+    # The fresh reruns of this run so far (sources and tests unchanged, as --resume keeps
+    # them), so that a run with --resume and other globs reruns only the new survivors;
+    # --report changed the tests, so it reruns every survivor.
+    rechecked_file = work / "rechecked.json"
+    rechecked: dict[str, str] = (
+        {} if args.report or not rechecked_file.exists()
+        else json.loads(rechecked_file.read_text(encoding="utf-8"))
+    )
+    fresh = [name for name in again if name not in rechecked]
+    if fresh:
+        print(f"Running {len(fresh)} surviving or untested mutants again, each in a fresh pytest")
+        rechecked.update(recheck(work, settings["tests"], fresh, args.workers))
+        rechecked_file.write_text(json.dumps(rechecked, indent=1), encoding="utf-8")
+    statuses.update({name: rechecked[name] for name in again})
     equivalent: dict[str, str] = settings.get("equivalent", {})
     if args.only:  # a partial run judges only the equivalents it could have met
         equivalent = {name: why for name, why in equivalent.items()
