@@ -6,6 +6,8 @@ the other tests let through (see docs/mutation.md).
 
 from __future__ import annotations
 
+import random
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -14,7 +16,7 @@ import pytest
 
 from boardrules import CHANCE
 from boardrules.games import ren_dhark as rd
-from boardrules.games.ren_dhark import Options, State
+from boardrules.games.ren_dhark import STARTER_I, Options, State
 from tests.games.ren_dhark.test_observations import NO_SHIPS, refused
 from tests.games.ren_dhark.test_refusals import (
     activate,
@@ -91,3 +93,60 @@ def test_D31_no_deal_fits_names_the_observation() -> None:
             r"^observation: no deal of player 0's unseen cards fits what is public: the "
             r"face-down card's type, roll and G mark, what skips and missing defences showed "
             r"of the hand, a card to attack or defend with \(D6-D8, D12, D15, D31\)$")
+
+
+@pytest.mark.parametrize("make", [activate, ward, destroy], ids=["D12", "D11-ward",
+                                                                 "D11-destroy"])
+@pytest.mark.parametrize("value", [0, 7, -1])
+def test_D11_D12_a_roll_off_the_die_is_refused(make: Callable[[], State], value: int) -> None:
+    """A roll is 1-6: 0, 7 or -1 is refused with the phase's reason."""
+    state = make()
+    reason, rule = {
+        rd.Phase.ACTIVATE: ("the committed card's activation roll (roll 1-6) comes first",
+                            "D12"),
+        rd.Phase.WARD: ("the ward-off roll (roll 1-6) comes first", "D11"),
+        rd.Phase.DESTROY: ("the destroy roll (roll 1-6) comes first", "D11"),
+    }[state.phase]
+    assert_refused(rd, state, rd.Roll(value), reason, rule)
+
+
+def test_D13_combat_dice_off_the_die_are_refused() -> None:
+    for attacker, defender in ((0, 3), (3, 7), (7, 7)):
+        assert_refused(rd, combat(), rd.CombatRoll(attacker, defender),
+                       "the combat dice (combat a:d) come first", "D13")
+
+
+def test_D17_a_sampled_draw_vouches_only_for_itself_in_its_own_state() -> None:
+    """`apply` trusts the draw `sample_chance` just made, in the state it was made in:
+    another action in that state, or that draw in the next state, is checked as usual."""
+    state = dealing()
+    draw = rd.sample_chance(state, random.Random(3))
+    assert isinstance(draw, rd.Draw)
+    assert_refused(rd, state, rd.KEEP, "a card must be drawn from the drawing player's deck",
+                   "D17")
+    rd.sample_chance(state, random.Random(3))
+    after = rd.apply(state, draw)
+    assert after.phase is rd.Phase.DEAL
+    rd.sample_chance(state, random.Random(3))  # the memo names `state` and `draw` again
+    assert_refused(rd, after, draw, f"{draw.card} {draw.name} is not in the drawing "
+                   "player's deck", "D17")
+
+
+def test_D17_action_bound_counts_as_its_docstring_says() -> None:
+    """The bound on a game's length (adapters truncate episodes there): 3 setup steps, per
+    card 2 draws and 3 steps, per battle (2 per card, plus one) 2 duels of 10 steps."""
+    for options in (Options(), Options(decks=((*STARTER_I.starter_deck(rd.Side.BLUE), "I/27"),
+                                               STARTER_I.starter_deck(rd.Side.RED)))):
+        cards = sum(len(deck) for deck in options.tables.decks)
+        assert rd.action_bound(2, options) == 3 + 5 * cards + (2 * cards + 1) * 18
+    assert rd.action_bound(2, Options()) == 2727
+
+
+@pytest.mark.skipif(sys.implementation.name != "cpython" or sys.version_info >= (3, 14),
+                    reason="playout's own draws are checked against CPython 3.11-3.13")
+def test_playout_draws_its_numbers_as_random_does_on_cpython() -> None:
+    """`playout` writes out `random.Random`'s draws (the fast path): the check that they
+    agree holds on CPython, so the fast path is taken."""
+    from boardrules.games.ren_dhark import rules
+
+    assert rules._RANDBELOW_BY_BITS is True
