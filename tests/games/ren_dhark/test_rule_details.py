@@ -28,7 +28,7 @@ from tests.games.ren_dhark.test_refusals import (
     ward,
     window,
 )
-from tests.games.ren_dhark.test_rules import deal
+from tests.games.ren_dhark.test_rules import deal, idx, play, position, to_window, with_cards
 from tests.refusals import assert_refused
 
 
@@ -150,3 +150,37 @@ def test_playout_draws_its_numbers_as_random_does_on_cpython() -> None:
     from boardrules.games.ren_dhark import rules
 
     assert rules._RANDBELOW_BY_BITS is True
+
+
+def test_D8_a_unit_attack_nobody_can_meet_shows_the_hand_against_units() -> None:
+    """D8, ruling 11: red holds only ships with '-' against units and action cards, so the
+    Black guard attacking as a unit wins unopposed, and blue learns that all seven cards
+    of red's hand cannot be deployed against a unit (not against a person)."""
+    state = position(0, ("I/7", "I/2", "I/19", "I/20", "I/11", "I/30", "I/32"),
+                     ("I/50", "I/51", "I/53", "I/60", "I/61", "I/62", "I/63"))
+    state = play(state, "attack I/7 as unit")
+    assert state.shown_undeployable == ((0, 0, 0), (0, 0, 7))
+    assert state.landed[0][-1] == rd.Landing(idx("I/7"), rd.CombatType.UNIT)
+
+
+def test_D12_D15_a_counter_strike_that_fails_its_activation_leaves_the_duel() -> None:
+    """D12, D15: red's G card (here with an activation roll of 3) fails its roll: it goes
+    out of the game and leaves the duel, and red may decide again."""
+    ratek = attrs.evolve(STARTER_I.card("I/43"), activation=3)
+    options = Options(card_set=with_cards(I_43=ratek), blue_player=0)
+    state = play(to_window(deal(options=options), "I/18", "I/46"), "pass", "pass",
+                 "combat 6:1", "counter I/43", "roll 1")
+    assert state.phase is rd.Phase.COUNTER
+    assert (state.duel.defense, state.duel.defense_type, state.duel.loser) == (
+        None, None, rd.DEFENDER)
+    assert state.out == ((), (idx("I/46"), idx("I/43")))
+
+
+def test_D10_D15_an_action_card_in_a_counter_strike_duel_keeps_the_loser() -> None:
+    """D10, D15: in the counter-strike duel an action card resolves like any other, and
+    the duel still names the side that lost the first one."""
+    state = play(counter(), "counter I/19", "play I/30", "pass")
+    assert state.phase is rd.Phase.COMBAT
+    assert state.duel.counter and state.duel.loser == rd.ATTACKER
+    assert state.duel.played == (rd.Played(rd.ATTACKER, idx("I/30"), rd.Status.APPLIED),)
+    assert state.duel.attack_mod == 2
