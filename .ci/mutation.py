@@ -18,9 +18,10 @@ only the tests that called the mutated function (mutmut's coverage-based selecti
 mutmut forks each mutant's process from the one that ran the tests once, whose import-time
 tables (KIVI's table of every roll) and caches were built by the original code; and a
 function called only at import time has no test that "called" it. Such mutants survive
-falsely, so every mutant mutmut reports surviving, untested or timed out is run again by
+falsely, so every mutant mutmut reports surviving or untested is run again by
 this script in a fresh interpreter (``MUTANT_UNDER_TEST=name pytest -x`` over all the
-game's tests), where the tables and caches are built by the mutated code.
+game's tests), where the tables and caches are built by the mutated code. (A mutant that
+timed out under mutmut's CPU-time limit is an endless loop: it counts as killed.)
 
 Then the script prints, per module, the mutants, killed, survivors, equivalent ones and
 the kill rate (killed / (mutants - equivalent)), writes it to ``build/mutation/GAME/
@@ -57,7 +58,10 @@ VENV = BUILD / "venv"
 # mutmut's names: module.x_function__mutmut_N or module.xǁClassǁmethod__mutmut_N.
 NAME = re.compile(r"^(?P<module>[\w.]+?)\.x(?:_|ǁ).*__mutmut_\d+$")
 RECHECK_SECONDS = 1800  # a game's tests take under 2 minutes of a busy machine
-KILLED = {"killed", "caught by type check"}
+# mutmut's "timeout" is a CPU-time limit (twice the tests' time plus a minute), which the
+# machine's load does not reach: an endless loop the tests would hang on, counted as killed
+# (as recheck() counts its own timeout) rather than run again for up to RECHECK_SECONDS.
+KILLED = {"killed", "caught by type check", "timeout"}
 
 
 def bin_of(name: str) -> Path:
