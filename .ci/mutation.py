@@ -266,8 +266,10 @@ def main() -> int:
         if run.returncode:
             return run.returncode
     statuses = results(work)
-    if args.only:
-        statuses = {name: status for name, status in statuses.items() if status != "not checked"}
+    if args.only:  # the mutants the globs cover (an earlier run may have checked others)
+        statuses = {name: status for name, status in statuses.items()
+                    if status != "not checked"
+                    and any(fnmatch.fnmatchcase(name, glob) for glob in args.only)}
     again = [name for name, status in statuses.items() if status not in KILLED]
     # The fresh reruns of this run so far (sources and tests unchanged, as --resume keeps
     # them), so that a run with --resume and other globs reruns only the new survivors;
