@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 from boardrules import InvalidOptionsError
@@ -192,6 +193,9 @@ CASES: list[tuple[str, Edit, list[str]]] = [
       'card set.cards: expected a list, got {}']),
     ("top-cards-missing", lambda d: d.pop("cards"), [
       'card set.cards: expected a list, got None']),
+    ("schema", lambda d: d.update(schema="boardrules/ren_dhark-card-set/0"), [
+      "card set.schema: expected 'boardrules/ren_dhark-card-set/1', got "
+      "'boardrules/ren_dhark-card-set/0'"]),
     ("unreadable-and-semantic", lambda d: (C(3, side="green")(d), C(5, race="X")(d)), [
       "cards[3] (I/4).side: expected one of 'blue', 'red', got 'green'",
       "cards[5] (I/6): race must be lower case"]),
@@ -202,6 +206,25 @@ CASES: list[tuple[str, Edit, list[str]]] = [
                          ids=[case[0] for case in CASES])
 def test_D2_a_card_set_problem_is_named_exactly(edit: Edit, problems: list[str]) -> None:
     assert problems_after(edit) == problems
+
+
+def test_D2_every_range_includes_its_bounds() -> None:
+    """Strengths 0-9, A and activation 2-6, resources 0-20, action amounts 1-9 (a destroy's
+    roll 2-6), bonuses 1-9: each bound itself is accepted."""
+    for low, high in ((0, 2), (20, 6)):
+        data: dict[str, Any] = copy.deepcopy(rd.card_set_to_data(STARTER_I))
+        amount = 1 if low == 0 else 9
+        data["cards"][3].update(strength={"ship": 9 if low else 0, "person": 9, "unit": "-"},
+                                a=high, activation=high, resources=low,
+                                bonuses=[{"amount": amount, "against": {}}])
+        data["cards"][27]["action"].update(amount=amount)
+        data["cards"][28]["action"].update(amount=high)
+        cards = rd.card_set_from_data(data)
+        omer = cards.card("I/4")
+        assert (omer.a, omer.activation, omer.resources) == (high, high, low)
+        nor_ex = STARTER_I.card("I/29").action
+        assert nor_ex is not None
+        assert cards.card("I/29").action == attrs.evolve(nor_ex, amount=high)
 
 
 def test_D2_the_error_lists_every_problem() -> None:

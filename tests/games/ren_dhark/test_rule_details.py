@@ -14,7 +14,7 @@ from typing import Any
 import attrs
 import pytest
 
-from boardrules import CHANCE
+from boardrules import CHANCE, from_json, to_json
 from boardrules.games import ren_dhark as rd
 from boardrules.games.ren_dhark import STARTER_I, Options, State
 from tests.games.ren_dhark.test_observations import NO_SHIPS, refused
@@ -184,3 +184,15 @@ def test_D10_D15_an_action_card_in_a_counter_strike_duel_keeps_the_loser() -> No
     assert state.duel.counter and state.duel.loser == rd.ATTACKER
     assert state.duel.played == (rd.Played(rd.ATTACKER, idx("I/30"), rd.Status.APPLIED),)
     assert state.duel.attack_mod == 2
+
+
+def test_D8_D12_a_defence_that_fails_its_activation_leaves_a_face_down_attack() -> None:
+    """D8, D12: NEMO (here with an activation roll of 3) fails its roll: it goes out of the
+    game and red defends again against the attacking card, still face down."""
+    nemo = attrs.evolve(STARTER_I.card("I/46"), activation=3)
+    options = Options(card_set=with_cards(I_46=nemo), blue_player=0)
+    state = play(deal(options=options), "attack I/18", "defend I/46", "roll 1")
+    assert state.phase is rd.Phase.DEFEND and state.out == ((), (idx("I/46"),))
+    assert state.duel == rd.Duel(False, idx("I/18"), rd.CombatType.SHIP, None, None, False,
+                                 False, False, 0, (), 0, 0, 0, None)
+    assert from_json(to_json(state)) == state
