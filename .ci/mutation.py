@@ -149,12 +149,16 @@ def recheck(work: Path, tests: list[str], names: list[str], workers: int) -> dic
     with the mutant switched on settles both.
     """
     env = {**os.environ, "PYTHONPATH": "src", "PYTHONDONTWRITEBYTECODE": "1"}
-    # The rule tests first, the long conformance playouts last: most mutants die early.
+    # The game's tests as mutmut runs them (its ``--ignore=`` options too: a game may leave
+    # out the long conformance playouts); the rule tests first: most mutants die early.
+    ignored = {Path(arg.split("=", 1)[1]) for arg in tests if arg.startswith("--ignore=")}
     files = sorted(
         (
             str(path.relative_to(work / "mutants"))
             for test in tests
+            if not test.startswith("-")
             for path in (work / "mutants" / test).glob("**/test_*.py")
+            if path.relative_to(work / "mutants") not in ignored
         ),
         key=lambda name: ("rule" not in name, "conformance" in name, name),
     )
