@@ -28,7 +28,16 @@ from tests.games.ren_dhark.test_refusals import (
     ward,
     window,
 )
-from tests.games.ren_dhark.test_rules import deal, idx, play, position, to_window, with_cards
+from tests.games.ren_dhark.test_rules import (
+    BLUE_HAND,
+    RED_HAND,
+    deal,
+    idx,
+    play,
+    position,
+    to_window,
+    with_cards,
+)
 from tests.refusals import assert_refused
 
 
@@ -196,3 +205,33 @@ def test_D8_D12_a_defence_that_fails_its_activation_leaves_a_face_down_attack() 
     assert state.duel == rd.Duel(False, idx("I/18"), rd.CombatType.SHIP, None, None, False,
                                  False, False, 0, (), 0, 0, 0, None)
     assert from_json(to_json(state)) == state
+
+
+def _known(state: State, **knowledge: Any) -> State:
+    """Return `state` with what the opponent knows of the hands changed (loaded, so
+    checked)."""
+    return from_json(to_json(attrs.evolve(state, **knowledge)), State)
+
+
+def test_D31_an_action_card_played_leaves_the_known_action_cards() -> None:
+    """D31, ruling 11: red knows two of blue's cards are action cards; blue plays one, so
+    red knows one is left."""
+    state = _known(position(0, BLUE_HAND, RED_HAND, landed=(("I/21",), ("I/48",))),
+                   shown_actions=(2, 0))
+    state = play(state, "attack I/18", "defend I/46", "play I/30")
+    assert (state.shown_actions, state.shown_nonships) == ((1, 0), (0, 0))
+
+
+def test_D15_D31_a_face_down_counter_strike_shows_its_declared_type() -> None:
+    """D15, D31, ruling 16: blue's G card committed face down for its activation roll is
+    seen as a ship (its declared type), so red's knowledge that one card of blue's hand is
+    no ship stays, though blue's Black guard (a unit) has a G mark and a roll too."""
+    pasadena = attrs.evolve(STARTER_I.card("I/19"), activation=3)
+    guard = attrs.evolve(STARTER_I.card("I/7"), activation=3)
+    options = Options(card_set=with_cards(I_19=pasadena, I_7=guard), blue_player=0)
+    state = _known(position(0, BLUE_HAND, RED_HAND, landed=(("I/21",), ("I/48",)),
+                            options=options), shown_nonships=(1, 0))
+    state = play(state, "attack I/18", "defend I/46", "pass", "pass", "combat 1:6",
+                 "counter I/19")
+    assert state.phase is rd.Phase.ACTIVATE
+    assert (state.shown_nonships, state.shown_actions) == ((1, 0), (0, 0))
