@@ -14,7 +14,7 @@ from typing import Any
 import attrs
 import pytest
 
-from boardrules import CHANCE, from_json, to_json
+from boardrules import CHANCE, InvalidOptionsError, from_json, to_json
 from boardrules.games import ren_dhark as rd
 from boardrules.games.ren_dhark import STARTER_I, Options, State
 from tests.games.ren_dhark.test_observations import NO_SHIPS, refused
@@ -235,3 +235,26 @@ def test_D15_D31_a_face_down_counter_strike_shows_its_declared_type() -> None:
                  "counter I/19")
     assert state.phase is rd.Phase.ACTIVATE
     assert (state.shown_nonships, state.shown_actions) == ((1, 0), (0, 0))
+
+
+def test_D31_a_card_played_leaves_the_known_undeployable_cards() -> None:
+    """D31, ruling 11: blue knows two of red's cards cannot meet a person and two cannot
+    meet a unit (nothing about ships); red plays an action card, which meets nothing, so
+    one of each is left, and still nothing is known about ships."""
+    state = _known(position(0, BLUE_HAND, RED_HAND, landed=(("I/21",), ("I/48",))),
+                   shown_undeployable=((0, 0, 0), (0, 2, 2)))
+    state = play(state, "attack I/20", "defend I/46", "pass", "play I/62")
+    assert state.shown_undeployable == ((0, 0, 0), (0, 1, 1))
+
+
+@pytest.mark.parametrize(("players", "options", "option", "message"), [
+    (3, None, "players", "Ren Dhark is for exactly 2 players, got 3"),
+    (True, None, "players", "Ren Dhark is for exactly 2 players, got True"),
+    (2, "fast", "options", "expected ren_dhark.Options, got str"),
+])
+def test_D4_new_game_refuses_naming_the_option(players: object, options: object, option: str,
+                                               message: str) -> None:
+    with pytest.raises(InvalidOptionsError) as err:
+        rd.new_game(players, options)  # type: ignore[arg-type]
+    assert err.value.option == option
+    assert str(err.value) == f"invalid option {option!r}: {message}"
