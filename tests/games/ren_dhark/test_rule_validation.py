@@ -78,7 +78,33 @@ def _resolved(state: State, status: Status) -> State:
     return dv(state, played=(attrs.evolve(state.duel.played[0], status=status),), resolving=1)
 
 
+def _without_defense_card(state: State) -> State:
+    """Return `state` with the defending card back in the defender's hand."""
+    hands = (state.hands[0], tuple(sorted((*state.hands[1], state.duel.defense or 0))))
+    return ev(dv(state, defense=None, defense_type=None), hands=hands)
+
+
+def _seven_ships_landed(winner: int | None) -> State:
+    """Return the game over with blue's seven ships on red's planet (D18), won by
+    `winner`."""
+    state = deal()
+    ships = [idx(n) for n in ("I/13", "I/14", "I/16", "I/17", "I/21", "I/22", "I/24")]
+    decks = (tuple(c for c in state.decks[0] if c not in ships), state.decks[1])
+    return ev(state, phase=rd.Phase.OVER, decks=decks, winner=winner,
+              landed=(tuple(Landing(c, SHIP) for c in ships), ()))
+
+
+def test_D18_seven_ships_landed_win() -> None:
+    rd.validate_state(_seven_ships_landed(0))
+
+
 CASES: list[tuple[str, Callable[[], State], str]] = [
+    ("D10-played-without-a-defense", lambda: _without_defense_card(ward()),
+     "duel.played: action cards are added to two committed combat cards (D10)"),
+    ("D18-no-winner", lambda: _seven_ships_landed(None),
+     "winner: the player who completed a D18 victory wins"),
+    ("D18-wrong-winner", lambda: _seven_ships_landed(1),
+     "winner: the player who completed a D18 victory wins"),
     ("sides-hand", lambda: ev(rd.new_game(2), hands=((0,), ())),
      "before sides are drawn (blue is null) the phase is 'sides', the decks are the blue and the "
      'red deck and nothing else has happened (D4)'),
