@@ -258,3 +258,14 @@ def test_D4_new_game_refuses_naming_the_option(players: object, options: object,
         rd.new_game(players, options)  # type: ignore[arg-type]
     assert err.value.option == option
     assert str(err.value) == f"invalid option {option!r}: {message}"
+
+
+def test_D11_the_attacker_s_action_is_warded_off_by_the_defending_card() -> None:
+    """D11: blue's Robon tracker aims at CAL, whose A value may ward it off: the ward-off
+    roll is CAL's (the Black guard attacking has no A value)."""
+    state = position(0, ("I/7", "I/33", "I/19", "I/20", "I/2", "I/30", "I/32"),
+                     ("I/34", "I/35", "I/48", "I/47", "I/61", "I/62", "I/63"))
+    state = play(state, "attack I/7", "defend I/34", "play I/33", "pass")
+    assert state.phase is rd.Phase.WARD
+    assert state.duel.played == (rd.Played(rd.ATTACKER, idx("I/33"), rd.Status.PENDING),)
+    assert [str(a) for a in rd.legal_actions(state)] == [f"roll {n}" for n in range(1, 7)]
