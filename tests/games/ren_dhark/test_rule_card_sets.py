@@ -140,6 +140,10 @@ CASES: list[tuple[str, Edit, list[str]]] = [
                    "amount_against": [{"amount": 0, "against": {}}]}), [
       'cards[28] (I/29): action.amount must be 1-9, got 10',
       'cards[28] (I/29): action.amount_against[0].amount must be 1-9, got 0']),
+    ("action-amount-against-10",
+     C(28, action={"effect": "weaken", "amount": 9,
+                   "amount_against": [{"amount": 10, "against": {}}]}), [
+      'cards[28] (I/29): action.amount_against[0].amount must be 1-9, got 10']),
     ("action-weaken-zero", C(28, action={"effect": "strengthen", "amount": 0}), [
       'cards[28] (I/29): action.amount must be 1-9, got 0']),
     ("action-destroy-range", C(28, action={"effect": "destroy", "amount": 1}), [

@@ -25,6 +25,7 @@ from tests.games.ren_dhark.test_refusals import (
     dealing,
     defending,
     destroy,
+    red_window,
     ward,
     window,
 )
@@ -74,6 +75,7 @@ POSITIONS: list[tuple[str, Callable[[], State]]] = [
     ("D7-attack", deal),
     ("D8-defend", defending),
     ("D10-window", window),
+    ("D10-red-window", red_window),
     ("D11-ward", ward),
     ("D11-destroy", destroy),
     ("D12-activate", activate),
