@@ -18,16 +18,20 @@ only the tests that called the mutated function (mutmut's coverage-based selecti
 mutmut forks each mutant's process from the one that ran the tests once, whose import-time
 tables (KIVI's table of every roll) and caches were built by the original code; and a
 function called only at import time has no test that "called" it. Such mutants survive
-falsely, so every mutant mutmut reports surviving, untested or timed out is run again by
+falsely, so every mutant mutmut reports surviving or untested is run again by
 this script in a fresh interpreter (``MUTANT_UNDER_TEST=name pytest -x`` over the
-game's configured tests), where the tables and caches are built by the mutated code.
+game's configured tests, less what they ``--ignore``), where the tables and caches are
+built by the mutated code. (A mutant that timed out under mutmut's CPU-time limit is an
+endless loop: it counts as killed.)
 
 Then the script prints, per module, the mutants, killed, survivors, equivalent ones and
 the kill rate (killed / (mutants - equivalent)), writes it to ``build/mutation/GAME/
 summary.md`` and exits 1 if a module is under the threshold or a survivor is neither
 killed nor listed as equivalent (``--show`` prints their diffs). ``--only`` passes mutant
 name globs to mutmut (e.g. ``"boardrules.games.kivi.board.*"``); ``--resume`` goes on
-with an interrupted run (on the sources and tests it started with); ``--report`` only
+with an interrupted run (on the sources and tests it started with), or adds other globs
+to it (a sample run in parts: survivors already run again fresh are not run again, see
+``rechecked.json``); ``--report`` only
 reruns an earlier run's survivors, against the tests as they are now (after adding tests
 to kill survivors; the sources must be those of the run), and reports.
 """
@@ -36,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import fnmatch
+import json
 import os
 import re
 import shutil
@@ -54,7 +59,10 @@ VENV = BUILD / "venv"
 # mutmut's names: module.x_function__mutmut_N or module.xǁClassǁmethod__mutmut_N.
 NAME = re.compile(r"^(?P<module>[\w.]+?)\.x(?:_|ǁ).*__mutmut_\d+$")
 RECHECK_SECONDS = 1800  # a game's tests take under 2 minutes of a busy machine
-KILLED = {"killed", "caught by type check"}
+# mutmut's "timeout" is a CPU-time limit (twice the tests' time plus a minute), which the
+# machine's load does not reach: an endless loop the tests would hang on, counted as killed
+# (as recheck() counts its own timeout) rather than run again for up to RECHECK_SECONDS.
+KILLED = {"killed", "caught by type check", "timeout"}
 
 
 def bin_of(name: str) -> Path:
@@ -141,9 +149,12 @@ def recheck(work: Path, tests: list[str], names: list[str], workers: int) -> dic
     tests"), and one whose result a cache kept may look untouched. A fresh ``pytest -x``
     with the mutant switched on settles both.
     """
-    env = {**os.environ, "PYTHONPATH": "src", "PYTHONDONTWRITEBYTECODE": "1"}
-    # The configured tests, less the paths they --ignore (files listed by name would run
-    # even if ignored); the rule tests first, the long conformance playouts last.
+    # Bytecode is written (the mutated modules hold every mutant, and compiling them took
+    # three quarters of each rerun's start): MUTANT_UNDER_TEST picks the mutant at run time.
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPATH"] = "src"
+    # The game's tests as mutmut runs them, less the paths they --ignore (files listed by
+    # name would run even if ignored); the rule tests first: most mutants die early.
     ignored = [test.removeprefix("--ignore=") for test in tests if test.startswith("--ignore=")]
 
     def kept(name: str) -> bool:
@@ -268,12 +279,25 @@ def main() -> int:
         if run.returncode:
             return run.returncode
     statuses = results(work)
-    if args.only:
-        statuses = {name: status for name, status in statuses.items() if status != "not checked"}
+    if args.only:  # the mutants the globs cover (an earlier run may have checked others)
+        statuses = {name: status for name, status in statuses.items()
+                    if status != "not checked"
+                    and any(fnmatch.fnmatchcase(name, glob) for glob in args.only)}
     again = [name for name, status in statuses.items() if status not in KILLED]
-    if again:
-        print(f"Running {len(again)} surviving or untested mutants again, each in a fresh pytest")
-        statuses.update(recheck(work, settings["tests"], again, args.workers))
+    # The fresh reruns of this run so far (sources and tests unchanged, as --resume keeps
+    # them), so that a run with --resume and other globs reruns only the new survivors;
+    # --report changed the tests, so it reruns every survivor.
+    rechecked_file = work / "rechecked.json"
+    rechecked: dict[str, str] = (
+        {} if args.report or not rechecked_file.exists()
+        else json.loads(rechecked_file.read_text(encoding="utf-8"))
+    )
+    fresh = [name for name in again if name not in rechecked]
+    if fresh:
+        print(f"Running {len(fresh)} surviving or untested mutants again, each in a fresh pytest")
+        rechecked.update(recheck(work, settings["tests"], fresh, args.workers))
+        rechecked_file.write_text(json.dumps(rechecked, indent=1), encoding="utf-8")
+    statuses.update({name: rechecked[name] for name in again})
     equivalent: dict[str, str] = settings.get("equivalent", {})
     if args.only:  # a partial run judges only the equivalents it could have met
         equivalent = {name: why for name, why in equivalent.items()

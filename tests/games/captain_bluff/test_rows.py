@@ -91,6 +91,8 @@ def test_invalid_rows_name_the_problem(row: tuple[int, ...], stars: tuple[int, .
     (RowInfo(0, 5, 0, False, 0), [4, 6]),
     (RowInfo(0, 1, 0, False, 0), [2]),
     (RowInfo(0, 17, 0, False, 0), [16]),
+    (RowInfo(0, 2, 0, False, 0), [1, 3]),  # both neighbours next to the ends of 1-17
+    (RowInfo(0, 16, 0, False, 0), [15, 17]),
     (RowInfo(0, 5, 1, True, 0), list(range(1, 18))),
     (RowInfo(0, 16, 1, False, 0), [17]),
     (RowInfo(0, 2, -1, False, 0), [1]),
