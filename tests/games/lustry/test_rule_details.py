@@ -643,3 +643,15 @@ class TestRulesDetails:
         with pytest.raises(BoardrulesError) as err:
             lustry.sample_chance(lustry.new_game(), random.Random(0))
         assert str(err.value) == "no card is being drawn: this state is not a chance node"
+
+    def test_L18_a_defended_steal_keeps_the_turns_progress(self) -> None:
+        """L18: a card added to a sequence earlier in the turn still counts after player 0
+        defends player 1's steal (the turn does not count towards the deadlock draw)."""
+        state = play(take(lustry.new_game(), "g0", "r1c", "r2cf", "r3cf", "b1c", "b2cf", "b3cf"),
+                     "end")
+        state = take(state, "b0", "r1s", "r2sf", "g1s", "g2sf", "g3sf", "b1s")
+        state = play(state, "lay g1s g2sf", "steal b0 r")
+        assert state.progress is True
+        state = play(state, "defend g0")
+        assert state.phase is Phase.PLAY and state.progress is True
+        lustry.validate_state(state)
