@@ -137,3 +137,36 @@ class TestObservationMessages:
     def test_L7_one_knowledge_entry_per_pending_card(self) -> None:
         assert self.message(0, lambda d: d.update(pending_known=[1])) == (
             "observation.pending_known: expected one entry per pending card")
+
+    def test_L1_not_an_observation(self) -> None:
+        with pytest.raises(InvalidStateError) as err:
+            lustry.validate_observation(3)  # type: ignore[arg-type]
+        assert str(err.value) == "observation: expected a lustry.Observation, got int"
+
+    def test_L3_card_shown_more_often_than_it_exists(self) -> None:
+        """L3: there is one r3cf; player 1 holds it, so player 0 cannot hold one too."""
+        def twice(data: dict[str, Any]) -> None:
+            data["hands"][0].append("r3cf")
+            data["draw_sizes"][0] -= 1
+
+        assert self.message(0, twice) == (
+            "observation: shows ['r3cf'] more often than the 25 r cards hold them")
+
+    def test_L1_cards_unaccounted_for(self) -> None:
+        """L1: one green card more in the draw pile than the green cards not shown."""
+        def one_more(data: dict[str, Any]) -> None:
+            data["draw_sizes"][1] += 1
+
+        assert self.message(0, one_more) == (
+            "observation: 24 g cards are not shown, but 25 lie hidden in the draw pile, hands, "
+            "discard piles and pending cards (L1, L3)")
+
+    def test_L19_a_hidden_card_is_a_colour_and_a_question_mark(self) -> None:
+        assert self.message(0, lambda d: d["hands"][1].__setitem__(6, "rr?")) == (
+            "observation.hands[1][6]: 'rr?' is neither a card nor a hidden card of a colour "
+            "(r?, g?, b?)")
+
+    def test_L19_laid_cards_are_shown_in_full(self) -> None:
+        assert self.message(0, lambda d: d["sequences"][0]["cards"].__setitem__(0, "r?")) == (
+            "observation.sequences[0].cards[0]: 'r?' is not a card (cards there are public, "
+            "shown in full)")

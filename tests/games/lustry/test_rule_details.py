@@ -5,13 +5,14 @@ Every test goes through the public functions and names the rule it checks.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
 import attrs
 import pytest
 
-from boardrules import InvalidOptionsError, InvalidStateError
+from boardrules import BoardrulesError, InvalidOptionsError, InvalidStateError, Result
 from boardrules.games import lustry
 from boardrules.games.lustry import (
     NO_SEQUENCE,
@@ -137,6 +138,12 @@ def _facing_closed_red() -> State:
     return take(state, "b3ce", "b4ce", "r3se", "g2sf", "g3sf", "g4sf", "b1s")
 
 
+def _facing_closed_green() -> State:
+    """Player 1 holds b3ce against player 0's closed green sequence."""
+    state = play(_closed_green(), "end")
+    return take(state, "b3ce", "r1s", "r2sf", "r3sf", "b1s", "b2sf", "b3sf")
+
+
 def _facing_red_run() -> State:
     """Player 1 holds blockers against player 0's red r1c-r4cf, nothing beside it."""
     state = play(take(lustry.new_game(), "r1c", "r2cf", "r3cf", "r4cf", "g2cf", "g3cf", "g4cf"),
@@ -217,6 +224,8 @@ _REFUSALS: list[tuple[Callable[[], State], object, str, str]] = [
      "two 5s of one branch (lower card first)", "L9"),
     (lambda: play(_fives(), "lay r5sf r5sf"), Lay("r1c", "r2ce"),
      "player 0 already has a red sequence (exchange it instead)", "L9"),
+    (lambda: play(_fives(), "lay r1c r2ce"), Lay("r5sf", "r5sf"),  # both r5sf held
+     "player 0 already has a red sequence (exchange it instead)", "L9"),
     (_fives, Exchange("r1c", "r2ce"), "player 0 has no red sequence to exchange", "L14"),
     (_closed_red, Exchange("r1s", "r2sf"), "player 0's red sequence is closed", "L16"),
     (_stealer, Extend("r0"), "r0 is a steal card, not part of any sequence", "L15"),
@@ -241,6 +250,7 @@ _REFUSALS: list[tuple[Callable[[], State], object, str, str]] = [
     (_facing_red_run, Block("b2ce", "r2ce"),
      "b2ce must have the same shape and value as r2ce and the inverse fill", "L12"),
     (_facing_closed_red, Block("b3ce", "r3cf"), "a closed sequence cannot be blocked", "L16"),
+    (_facing_closed_green, Block("b3ce", "g3cf"), "a closed sequence cannot be blocked", "L16"),
     (guarded_run, Block("b4ce", "r4cf"),
      "an unblocking card protects the opponent's red sequence from further blocks", "L13"),
     (_blocked_once, Block("g3ce", "r3cf"),
@@ -313,6 +323,23 @@ def _deadlocked() -> State:
     return state
 
 
+def _player_1_stole() -> State:
+    """Player 1 laid r0 and took player 0's six green cards: twelve cards in hand (L15)."""
+    state = take(lustry.new_game(), "g1c", "g2cf", "g3cf", "g4cf", "g5se", "g1s", "b1c")
+    state = play(state, "end")
+    state = take(state, "r0", "r1c", "r2cf", "r3cf", "b1s", "b2sf", "b3sf")
+    return play(state, "steal r0 g", "allow")
+
+
+def _drawn_at_the_limit() -> State:
+    """Both players laid a sequence; the game ended at its turn limit of 2 (L18)."""
+    state = take(lustry.new_game(2, Options(turn_limit=2)),
+                 "r1c", "r2cf", "g2cf", "g3cf", "g4cf", "b1c", "b2cf")
+    state = play(state, "lay r1c r2cf", "end")
+    state = take(state, "g1s", "g2sf", "r3sf", "r4sf", "b1s", "b2sf", "b3sf")
+    return play(state, "lay g1s g2sf", "end")
+
+
 def _red(state: State, *cards: str | None, closed: bool = False,
          blockers: tuple[str | None, ...] | None = None,
          unblockers: tuple[str | None, ...] | None = None) -> dict[str, Any]:
@@ -346,6 +373,9 @@ _BAD_STATES: list[tuple[str, Callable[[], State], Callable[[State], dict[str, An
      "hands[1]: cards must be in canonical order"),
     ("L19", _midgame, lambda s: {"exposed": (("g1c",), s.exposed[1])},
      "exposed[0]: the opponent cannot know cards that are not in the hand"),
+    ("L15", _player_1_stole, lambda s: {"steals": _at(s.steals, 3, 0)},
+     "hands[1]: more than 7 cards, but only a steal the player made fills a hand above that, "
+     "and they laid no steal card (L6, L8, L15)"),
     ("L1", _midgame, lambda s: {"pending": ("x",), "pending_known": (0,)},
      "pending[0]: 'x' is not a card"),
     ("L14", _exchanging, lambda s: {"exchanged": s.exchanged[::-1]},
@@ -367,6 +397,9 @@ _BAD_STATES: list[tuple[str, Callable[[], State], Callable[[State], dict[str, An
      "per card"),
     ("L9", _midgame, lambda s: _red(s, "r1c", "r2cf", unblockers=(None,)),
      "sequences[0]: a sequence has at least two cards and one blocker and unblocker entry "
+     "per card"),
+    ("L9", _midgame, lambda s: {"sequences": _at(s.sequences, 1, Sequence((), (None,), ()))},
+     "sequences[1]: a sequence has at least two cards and one blocker and unblocker entry "
      "per card"),
     ("L9", _midgame, lambda s: _red(s, "r2cf", "r1c"),
      "sequences[0].cards: cards must be in canonical order"),
@@ -407,6 +440,10 @@ _BAD_STATES: list[tuple[str, Callable[[], State], Callable[[State], dict[str, An
                                    "discards": _at(s.discards, 3, ("r5cf",)),
                                    "seen": _at(s.seen, 3, (False,))},
      "turn: in the first turn player 1 has no cards and has played nothing"),
+    ("L9", _first_turn, lambda s: {  # player 1's red sequence, laid before their first turn
+        "sequences": _at(s.sequences, 3, Sequence(("r1s", "r2sf"), (None, None), (None, None))),
+        "draw": _at(s.draw, 0, _without(_without(s.draw[0], "r1s"), "r2sf"))},
+     "turn: in the first turn player 1 has no cards and has played nothing"),
     ("L18", _deadlocked, lambda s: {"options": Options(stall_turns=1)},
      "stall: the deadlock limit is reached, so the game is over (L18)"),
     ("L1", _midgame, lambda s: {"draw": _at(s.draw, 0, s.draw[0][1:])},
@@ -415,6 +452,8 @@ _BAD_STATES: list[tuple[str, Callable[[], State], Callable[[State], dict[str, An
     ("L18", _midgame, lambda s: {"turn": -1}, "turn: expected 0 to 500, got -1"),
     ("L5", _midgame, lambda s: {"player": 0},
      "player: after 1 turns from player 0, it is player 1's turn, not 0"),
+    ("L5", _deadlocked, lambda s: {"player": 0},
+     "player: after 3 turns from player 0, it is player 1's turn, not 0"),
     ("L15", _midgame, lambda s: {"named": "r"},
      "named: a colour is named exactly while a steal awaits its defence (L15)"),
     ("L15", _defending, lambda s: {"named": "x"}, "named: 'x' is not a colour"),
@@ -441,6 +480,11 @@ _BAD_STATES: list[tuple[str, Callable[[], State], Callable[[State], dict[str, An
     ("L18", _midgame, lambda s: {"progress": True},
      "progress: player 1 has laid no sequence, so added no card to one (L18)"),
     ("L18", _midgame, lambda s: {"stall": 2}, "stall: 2 stalled turns out of 1 completed"),
+    ("L18", _deadlocked, lambda s: {  # all nine steals laid, but only player 0 closed one
+        "sequences": _at(s.sequences, 4, NO_SEQUENCE),
+        "draw": _at(s.draw, 1, sort_cards((*s.draw[1], *s.sequences[4].cards)))},
+     "stall: turns count towards the deadlock draw only once each player has one closed "
+     "sequence and all nine steal cards are laid (L18)"),
     ("L18", _midgame, lambda s: {"stall": 1},
      "stall: turns count towards the deadlock draw only once each player has one closed "
      "sequence and all nine steal cards are laid (L18)"),
@@ -452,6 +496,11 @@ _BAD_STATES: list[tuple[str, Callable[[], State], Callable[[State], dict[str, An
      "phase: a game without a winner ends only by the L18 draws"),
     ("L18", _midgame, lambda s: {"phase": Phase.OVER},
      "phase: a game without a winner ends only by the L18 draws"),
+    ("L18", _drawn_at_the_limit, lambda s: {"progress": True},
+     "progress: a drawn game ends with a completed turn, so nothing was added to a sequence "
+     "since (L18)"),
+    ("L6", red_run_blocked, lambda s: {"progress": True},
+     "progress: nothing is played before drawing ends"),
     ("L18", _midgame, lambda s: {"turn": 499, "options": Options(turn_limit=499)},
      "turn: the turn limit is reached, so the game is over (L18)"),
     ("L18", _start, lambda s: {"progress": True},
@@ -477,6 +526,12 @@ class TestValidationMessages:
         with pytest.raises(InvalidStateError) as err:
             lustry.validate_state(attrs.evolve(state, **change(state)))
         assert str(err.value) == f"state: {message}"
+
+    def test_L15_a_steal_of_player_1_fills_their_hand_above_seven(self) -> None:
+        """L15: the red steal card player 1 laid (their first steal pile) allows the hand."""
+        state = _player_1_stole()
+        assert len(state.hands[1]) == 12 and state.steals == (0, 0, 0, 1, 0, 0)
+        lustry.validate_state(state)
 
     def test_not_a_state(self) -> None:
         with pytest.raises(InvalidStateError) as err:
@@ -549,3 +604,54 @@ class TestRulesDetails:
         seq = state.sequences[0]
         assert seq.cards == ("r4cf", "r5cf", "r5cf")
         assert seq.blockers == (None, "b5ce", None)
+
+    def test_L19_a_card_drawn_from_the_opponents_red_discard_pile(self) -> None:
+        """L19: a card player 1 discarded unseen is known to player 1 alone while player 0
+        draws it, and stays known to player 1 in player 0's hand."""
+        state = take(lustry.new_game(), "r1c", "r2cf", "g2cf", "g3cf", "g4cf", "b1c", "b2cf")
+        state = play(state, "discard b1c", "discard b2cf", "end")
+        state = take(state, "r3ce", "r1s", "g1s", "g2sf", "g3sf", "b1s", "b2sf")
+        state = play(state, "discard r3ce", "end")
+        assert state.seen[3] == (False,)  # player 0 did not see which red card it was
+        state = play(state, "draw r@1")
+        assert state.pending == ("r3ce",) and state.pending_known == (2,)
+        assert lustry.observe(state, 0).pending == ("r?",)
+        assert lustry.observe(state, 1).pending == ("r3ce",)
+        state = play(state, "draw b@0")  # b1c: the seventh card ends the drawing
+        assert state.phase is Phase.PLAY and "r3ce" in state.hands[0]
+        assert state.exposed == (("r3ce",), ())
+
+    def test_L18_the_deadlock_draw_with_player_1s_red_sequence_closed(self) -> None:
+        """L18: player 0 closed green and player 1 red, all nine steal cards laid: the turn
+        counts towards the deadlock draw, and with `stall_turns=1` the game is drawn."""
+        state = take(lustry.new_game(2, Options(stall_turns=1)),
+                     "g1c", "g2cf", "g3cf", "g4cf", "g5cf", "g0", "g0")
+        state = play(state, "lay g1c g2cf", "extend g3cf", "extend g4cf", "extend g5cf",
+                     "steal g0 r", "allow", "steal g0 r", "allow", "end")
+        state = take(state, "r1c", "r2cf", "r3cf", "r4cf", "r5cf", "g0", "r0")
+        state = play(state, "lay r1c r2cf", "extend r3cf", "extend r4cf", "extend r5cf",
+                     "steal g0 b", "allow", "steal r0 b", "allow", "end")
+        assert state.stall == 0  # two steal cards are still to be laid
+        state = take(state, "r0", "r0", "b0", "b0", "b0", "b1c", "b2cf")
+        for card in ("r0", "r0", "b0", "b0", "b0"):
+            state = play(state, f"steal {card} g", "allow")
+        state = play(state, "end")
+        assert lustry.is_terminal(state) and state.stall == 1 and state.winner is None
+        assert lustry.result(state) == Result((1, 1), (), finished=True, truncated=False)
+
+    def test_L7_sample_chance_outside_a_chance_node(self) -> None:
+        with pytest.raises(BoardrulesError) as err:
+            lustry.sample_chance(lustry.new_game(), random.Random(0))
+        assert str(err.value) == "no card is being drawn: this state is not a chance node"
+
+    def test_L18_a_defended_steal_keeps_the_turns_progress(self) -> None:
+        """L18: a card added to a sequence earlier in the turn still counts after player 0
+        defends player 1's steal (the turn does not count towards the deadlock draw)."""
+        state = play(take(lustry.new_game(), "g0", "r1c", "r2cf", "r3cf", "b1c", "b2cf", "b3cf"),
+                     "end")
+        state = take(state, "b0", "r1s", "r2sf", "g1s", "g2sf", "g3sf", "b1s")
+        state = play(state, "lay g1s g2sf", "steal b0 r")
+        assert state.progress is True
+        state = play(state, "defend g0")
+        assert state.phase is Phase.PLAY and state.progress is True
+        lustry.validate_state(state)
