@@ -59,7 +59,7 @@ VENV = BUILD / "venv"
 # mutmut's names: module.x_function__mutmut_N or module.xǁClassǁmethod__mutmut_N.
 NAME = re.compile(r"^(?P<module>[\w.]+?)\.x(?:_|ǁ).*__mutmut_\d+$")
 RECHECK_SECONDS = 1800  # a game's tests take under 2 minutes of a busy machine
-# mutmut's "timeout" is a CPU-time limit (twice the tests' time plus a minute), which the
+# mutmut's "timeout" is a CPU-time limit (4 × (the tests' time + a minute)), which the
 # machine's load does not reach: an endless loop the tests would hang on, counted as killed
 # (as recheck() counts its own timeout) rather than run again for up to RECHECK_SECONDS.
 KILLED = {"killed", "caught by type check", "timeout"}
@@ -114,7 +114,12 @@ def prepare(game: str, settings: dict[str, object], resume: bool) -> Path:
             # Forked from the process that ran the tests once (fast); what that hides,
             # recheck() finds: every survivor runs again in a fresh interpreter.
             'process_isolation = "fork"',
+            # mutmut's CPU-time limit of a mutant is 2 * multiplier * (the tests' time +
+            # constant) seconds: 4 * (t + 60) here, so an endless loop costs minutes, not the
+            # half hour of mutmut's default multiplier (15); a real run of a mutant's tests
+            # takes seconds of CPU whatever the machine's load.
             "timeout_constant = 60.0",
+            "timeout_multiplier = 2.0",
             "use_git_change_detection = false",
             "",
         ]
