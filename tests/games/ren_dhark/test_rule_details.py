@@ -271,6 +271,25 @@ def test_D15_D31_a_defender_s_face_down_counter_strike_is_seen_as_a_g_card_with_
     assert (state.shown_nonships, state.shown_actions) == ((0, 1), (0, 0))
 
 
+@pytest.mark.parametrize("knowledge", [{"shown_nonships": (0, 1)},
+                                       {"shown_undeployable": ((0, 0, 0), (0, 1, 1))}],
+                         ids=["nonships", "undeployable"])
+def test_D12_D31_a_face_down_defence_is_seen_as_a_card_with_a_roll(
+        knowledge: dict[str, Any]) -> None:
+    """D12, D31, ruling 16: red's NEMO (here with an activation roll of 3) is committed
+    face down for its roll: blue sees a card with a roll that may meet a ship. Every such
+    card of this set is a ship that may meet persons and units, so what blue knows of
+    red's hand (a card that is no ship; cards that cannot meet a person or a unit) stays."""
+    nemo = attrs.evolve(STARTER_I.card("I/46"), activation=3)
+    options = Options(card_set=with_cards(I_46=nemo), blue_player=0)
+    state = _known(position(0, BLUE_HAND, RED_HAND, landed=(("I/21",), ("I/48",)),
+                            options=options), **knowledge)
+    before = (state.shown_nonships, state.shown_undeployable)
+    state = play(state, "attack I/18", "defend I/46")
+    assert state.phase is rd.Phase.ACTIVATE and state.duel.defense_activated
+    assert (state.shown_nonships, state.shown_undeployable) == before
+
+
 def test_D31_a_card_played_leaves_the_known_undeployable_cards() -> None:
     """D31, ruling 11: blue knows two of red's cards cannot meet a person and two cannot
     meet a unit (nothing about ships); red plays an action card, which meets nothing, so
