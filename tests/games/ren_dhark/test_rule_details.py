@@ -290,6 +290,22 @@ def test_D12_D31_a_face_down_defence_is_seen_as_a_card_with_a_roll(
     assert (state.shown_nonships, state.shown_undeployable) == before
 
 
+def test_D3_D10_an_action_card_for_ships_is_offered_against_a_ship_only() -> None:
+    """D3, D10: Golden man (here for ships only) may be played in the window against NEMO
+    defending as a ship, not against Soldiers defending as a unit (a card set of its own,
+    so nothing of it is known to the tables before this window)."""
+    golden = STARTER_I.card("I/30")
+    assert golden.action is not None
+    ships_only = attrs.evolve(golden, action=attrs.evolve(
+        golden.action, target=rd.CardFilter(types=(rd.CombatType.SHIP,))))
+    options = Options(card_set=with_cards(I_30=ships_only), blue_player=0)
+    ship = to_window(deal(options=options), "I/18", "I/46")
+    assert [str(a) for a in rd.legal_actions(ship)] == [
+        "pass", "play I/30 Golden man", "play I/32 Antisphere"]
+    unit = to_window(deal(options=options), "I/18", "I/43 as unit")
+    assert [str(a) for a in rd.legal_actions(unit)] == ["pass", "play I/32 Antisphere"]
+
+
 def test_D31_a_card_played_leaves_the_known_undeployable_cards() -> None:
     """D31, ruling 11: blue knows two of red's cards cannot meet a person and two cannot
     meet a unit (nothing about ships); red plays an action card, which meets nothing, so
