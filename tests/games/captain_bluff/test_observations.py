@@ -110,6 +110,23 @@ class TestObservationsLoad:
         assert state.draws == (1,) and len(state.draw) == 1
         loads(state, 0)
 
+    def test_B14_cards_picked_up_this_turn_load_back(self) -> None:
+        """B14: P0 picked up r2 and r1 (code 0, the lowest card) from the end of a row:
+        every observation of it loads back."""
+        state = play(position(["g1", "b1"], destinations={0: "r15"}, rows={0: "r3 r2 r1"}),
+                     "pickup 0 2")
+        assert state.picked_up[0] == (C("r1"), C("r2"))
+        for player in (0, 1, None):
+            loads(state, player)
+
+    def test_B14_a_hand_every_player_has_seen_loads_back(self) -> None:
+        """B14: P1's whole hand is exposed, so nothing of it is hidden; the witness still
+        fills P2's hidden hand and the draw pile from the cards not shown."""
+        state = position(["r5 r6", "b1", "b2 b3"], exposed=["", "b1", ""],
+                         destinations={0: "r1"})
+        for player in (0, 2, None):
+            loads(state, player)
+
     def test_random_games_with_every_option(self) -> None:
         """Every player's and the spectator's observation along random games loads back,
         under both draw piles (B3), another first player and another split (B1)."""

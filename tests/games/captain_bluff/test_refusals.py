@@ -169,6 +169,7 @@ CASES: list[tuple[str, Callable[[], State], object, str, str]] = [
      "B6"),
     ("play-not-held", turn, PlayLuggage(0, (C("r3"), C("r4"), C("r9"))),
      "player 0 does not hold r4, r9", "B6"),
+    ("play-r1-not-held", turn, PlayLuggage(0, (C("r1"),)), "player 0 does not hold r1", "B6"),
     ("play-two-destinations", turn, PlayLuggage(2, (C("r5"), C("g2"))),
      "the played cards must have one destination", "B6"),
     ("play-no-destination", turn, PlayLuggage(2, (C("r5"),)),

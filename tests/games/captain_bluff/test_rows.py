@@ -19,6 +19,7 @@ VALID: list[tuple[str, tuple[int, ...], tuple[int, ...], RowInfo]] = [
     ("B6-up", (C("r4"), C("r5"), C("r6")), (), RowInfo(0, 6, 1, False, 2)),
     ("B6-down", (C("r5"), C("r4"), C("r3")), (), RowInfo(0, 3, -1, False, 2)),
     ("B6-up-to-17", (C("r16"), C("r17")), (), RowInfo(0, 17, 1, False, 1)),
+    ("B6-down-to-1", (C("r2"), C("r1")), (), RowInfo(0, 1, -1, False, 1)),
     ("B6-blue-down", (C("b17"), C("b16")), (), RowInfo(2, 16, -1, False, 1)),
     ("B12-arrows-reverse", (C("r4"), C("r5"), ARROWS), (), RowInfo(0, 5, -1, True, 0)),
     ("B12-any-value-after-arrows", (C("r4"), C("r5"), ARROWS, C("r11")), (),
@@ -55,12 +56,15 @@ INVALID: list[tuple[str, tuple[int, ...], tuple[object, ...], str]] = [
     ("B6-one-destination", (C("r4"), C("g5")), (), "card 1 (g5): a row holds one destination"),
     ("B12-star-off-the-run", (C("r4"), STAR), (7,), f"card 1 (star): it cannot stand for 7 "
      f"{STAR_RULE}"),
+    ("B12-star-against-the-direction", (C("r4"), C("r5"), STAR), (4,),
+     f"card 2 (star): it cannot stand for 4 {STAR_RULE}"),
     ("B12-star-value-no-number", (C("r4"), STAR), ("5",),
      f"card 1 (star): it cannot stand for '5' {STAR_RULE}"),
     ("B12-star-beyond-17", (C("r16"), C("r17"), STAR), (18,),
      f"card 2 (star): it cannot stand for 18 {STAR_RULE}"),
     ("B12-eye-in-a-row", (C("r4"), EYE), (), "card 1: eye cannot lie in a row"),
     ("no-card", (C("r4"), 60), (), "card 1: 60 cannot lie in a row"),
+    ("no-card-just-above-the-codes", (C("r4"), 55), (), "card 1: 55 cannot lie in a row"),
     ("negative-card", (C("r4"), -2), (), "card 1: -2 cannot lie in a row"),
 ]
 

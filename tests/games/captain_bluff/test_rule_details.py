@@ -94,3 +94,15 @@ def test_B2_B3_the_end_of_the_deal() -> None:
     assert len(state.draw) == 51 - 24 and all(c < cb.LUGGAGE for c in state.draw)
     assert state.reshuffled is False
     assert from_json(to_json(state)) == state
+
+
+def test_B5_B12_B14_the_actions_after_the_main_action_are_a_tuple_in_order() -> None:
+    """B5, B12, B14: once the main action is taken, a player holding specials may play one
+    (star, arrows, eye in the documented order), pick up luggage, or end the turn; the
+    actions come as a tuple, like every `legal_actions` answer."""
+    state = play(position(["r3 r5 r6 g2 star arrows eye", "b1 b2"],
+                          destinations={0: "r15", 1: "g15"}, rows={0: "r1 r2"}), "check 1")
+    actions = cb.legal_actions(state)
+    assert type(actions) is tuple
+    assert [str(a) for a in actions] == ["star 0=3", "arrows 0", "eye", "eye 0", "eye 1",
+                                         "eye 0 1", "pickup 0 1", "end"]

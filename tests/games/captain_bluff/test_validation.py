@@ -120,6 +120,8 @@ CASES: list[tuple[str, Callable[[], State], str]] = [
     ("setup-played", changed(setting_up, lambda s: moved(s, s.draw[0], "draw", "discard")),
      "setup: no cards are played before every destination is placed (B4)"),
     ("setup-turn", evolve(setting_up, turn=1), "setup: no turn has started yet"),
+    ("setup-all-placed", evolve(placed_two_player, stage=Stage.PLACE),
+     "setup: 4 destinations placed, the game starts after 4 (B4)"),
     ("deal-discard", changed(dealing, lambda s: moved(s, s.draw[0], "draw", "discard")),
      "deal: only hands and the draw pile hold cards during the deal (B2)"),
     ("deal-turn", evolve(dealing, main_done=True), "deal: no turn has started yet"),
@@ -136,6 +138,8 @@ CASES: list[tuple[str, Callable[[], State], str]] = [
      "draw: without specials_in_draw_pile the draw pile holds only luggage until the "
      "discard pile is reshuffled into it (B3, B15)"),
     ("turn-limit", evolve(at_the_limit, main_done=True),
+     "turn: the turn limit is reached, so no turn can be in progress (B17)"),
+    ("turn-limit-special", evolve(at_the_limit, special_used=True),
      "turn: the turn limit is reached, so no turn can be in progress (B17)"),
     ("window-unpolled", evolve(windowed, polled=None),
      "window, polled: an open challenge window asks one player (B13)"),

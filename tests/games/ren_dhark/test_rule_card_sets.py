@@ -117,6 +117,8 @@ CASES: list[tuple[str, Edit, list[str]]] = [
       "got 'x'",
       "cards[3] (I/4).bonuses[0].against.not_classes: expected a list, got 'y'",
       "cards[3] (I/4).bonuses[0].against.para: expected true or false, got 'no'"]),
+    ("filter-races-not-list", C(3, bonuses=[{"amount": 1, "against": {"races": "tel"}}]), [
+      "cards[3] (I/4).bonuses[0].against.races: expected a list, got 'tel'"]),
     ("filter-types",
      C(3, bonuses=[{"amount": 1, "against": {"types": ["dragon"], "not_classes": ["z"]}}]), [
       "cards[3] (I/4).bonuses[0].against.types[0]: expected one of 'ship', 'person', 'unit', got "
@@ -229,6 +231,15 @@ def test_D2_every_range_includes_its_bounds() -> None:
         nor_ex = STARTER_I.card("I/29").action
         assert nor_ex is not None
         assert cards.card("I/29").action == attrs.evolve(nor_ex, amount=high)
+
+
+def test_D2_a_card_without_a_race_has_the_empty_race() -> None:
+    """D2: `race` is optional (a card of no race); a card written without it reads back
+    with the race "" and no problem."""
+    data: dict[str, Any] = copy.deepcopy(rd.card_set_to_data(STARTER_I))
+    data["cards"][3].pop("race")
+    omer = rd.card_set_from_data(data).card("I/4")
+    assert omer == attrs.evolve(STARTER_I.card("I/4"), race="")
 
 
 def test_D2_the_error_lists_every_problem() -> None:

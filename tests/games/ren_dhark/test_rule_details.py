@@ -61,6 +61,21 @@ def test_D7_D10_a_foreign_object_with_an_unhashable_card_is_refused(
     assert_refused(rd, state, _Foreign([18]), reason, "D7" if make is deal else "D10")
 
 
+class _Incomparable:
+    """An object that is no Ren Dhark action and refuses to be compared."""
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __eq__(self, other: object) -> bool:
+        raise TypeError("not comparable")
+
+
+def test_D7_an_object_that_cannot_be_compared_is_refused() -> None:
+    """An object whose comparison raises `TypeError` is no action: refused with the
+    reason and rule of the phase."""
+    assert_refused(rd, deal(), _Incomparable(), "player 0 must attack now", "D7")
+
+
 def _subclass_copy(action: Any) -> Any:
     """Return `action` as an instance of a subclass of its class (same fields)."""
     cls = type(action)
@@ -237,6 +252,58 @@ def test_D15_D31_a_face_down_counter_strike_shows_its_declared_type() -> None:
                  "counter I/19")
     assert state.phase is rd.Phase.ACTIVATE
     assert (state.shown_nonships, state.shown_actions) == ((1, 0), (0, 0))
+
+
+def test_D15_D31_a_defender_s_face_down_counter_strike_is_seen_as_a_g_card_with_a_roll(
+        ) -> None:
+    """D15, D31, ruling 16: red's G card committed face down for its activation roll is
+    seen as a card with a G mark and an activation roll; the only such card of this set is
+    a ship (Shadow cruiser 986, here with a roll of 3), so blue's knowledge that one card
+    of red's hand is no ship stays."""
+    shadow = attrs.evolve(STARTER_I.card("I/59"), activation=3)
+    options = Options(card_set=with_cards(I_59=shadow), blue_player=0)
+    red = ("I/46", "I/47", "I/35", "I/59", "I/61", "I/62", "I/63")
+    state = _known(position(0, BLUE_HAND, red, landed=(("I/21",), ("I/48",)),
+                            options=options), shown_nonships=(0, 1))
+    state = play(state, "attack I/18", "defend I/46", "pass", "pass", "combat 6:1",
+                 "counter I/59")
+    assert state.phase is rd.Phase.ACTIVATE and state.duel.loser == rd.DEFENDER
+    assert (state.shown_nonships, state.shown_actions) == ((0, 1), (0, 0))
+
+
+@pytest.mark.parametrize("knowledge", [{"shown_nonships": (0, 1)},
+                                       {"shown_undeployable": ((0, 0, 0), (0, 1, 1))}],
+                         ids=["nonships", "undeployable"])
+def test_D12_D31_a_face_down_defence_is_seen_as_a_card_with_a_roll(
+        knowledge: dict[str, Any]) -> None:
+    """D12, D31, ruling 16: red's NEMO (here with an activation roll of 3) is committed
+    face down for its roll: blue sees a card with a roll that may meet a ship. Every such
+    card of this set is a ship that may meet persons and units, so what blue knows of
+    red's hand (a card that is no ship; cards that cannot meet a person or a unit) stays."""
+    nemo = attrs.evolve(STARTER_I.card("I/46"), activation=3)
+    options = Options(card_set=with_cards(I_46=nemo), blue_player=0)
+    state = _known(position(0, BLUE_HAND, RED_HAND, landed=(("I/21",), ("I/48",)),
+                            options=options), **knowledge)
+    before = (state.shown_nonships, state.shown_undeployable)
+    state = play(state, "attack I/18", "defend I/46")
+    assert state.phase is rd.Phase.ACTIVATE and state.duel.defense_activated
+    assert (state.shown_nonships, state.shown_undeployable) == before
+
+
+def test_D3_D10_an_action_card_for_ships_is_offered_against_a_ship_only() -> None:
+    """D3, D10: Golden man (here for ships only) may be played in the window against NEMO
+    defending as a ship, not against Soldiers defending as a unit (a card set of its own,
+    so nothing of it is known to the tables before this window)."""
+    golden = STARTER_I.card("I/30")
+    assert golden.action is not None
+    ships_only = attrs.evolve(golden, action=attrs.evolve(
+        golden.action, target=rd.CardFilter(types=(rd.CombatType.SHIP,))))
+    options = Options(card_set=with_cards(I_30=ships_only), blue_player=0)
+    ship = to_window(deal(options=options), "I/18", "I/46")
+    assert [str(a) for a in rd.legal_actions(ship)] == [
+        "pass", "play I/30 Golden man", "play I/32 Antisphere"]
+    unit = to_window(deal(options=options), "I/18", "I/43 as unit")
+    assert [str(a) for a in rd.legal_actions(unit)] == ["pass", "play I/32 Antisphere"]
 
 
 def test_D31_a_card_played_leaves_the_known_undeployable_cards() -> None:

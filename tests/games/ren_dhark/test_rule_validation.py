@@ -94,6 +94,20 @@ def _seven_ships_landed(winner: int | None) -> State:
               landed=(tuple(Landing(c, SHIP) for c in ships), ()))
 
 
+def window_of_counter() -> State:
+    """Blue's STAHLTANGO lost; blue counter-strikes with PASADENA, a G card (D15)."""
+    return play(counter(), "counter I/19")
+
+
+def _counter_strike_by(state: State, number: str) -> State:
+    """Return the counter-strike duel `state` with blue's card `number` (from blue's hand)
+    in place of the G card that counter-strikes."""
+    card, striking = idx(number), state.duel.attack
+    assert state.duel.counter and striking is not None and card in state.hands[0]
+    hand = tuple(sorted(striking if c == card else c for c in state.hands[0]))
+    return dv(ev(state, hands=(hand, state.hands[1])), attack=card)
+
+
 def test_D18_seven_ships_landed_win() -> None:
     rd.validate_state(_seven_ships_landed(0))
 
@@ -175,6 +189,12 @@ CASES: list[tuple[str, Callable[[], State], str]] = [
     ("skip-unknown", lambda: ev(deal(blue=NO_SHIPS), shown_nonships=(6, 0)),
      'skipped: player 0 skipped, so the hand holds no card to attack with and the opponent knows '
      'it (D6, ruling 11)'),
+    ("D15-counter-strike-without-g", lambda: _counter_strike_by(window_of_counter(), "I/20"),
+     "duel: I/20 TERRA has no G mark to counter-strike (D15)"),
+    ("D8-defend-with-nothing-deployable", lambda: _hand_to_deck(defending(), 1),
+     "phase 'defend': the defender has no card that may be deployed against a ship, so the "
+     "attacking card wins unopposed (D8)"),
+    ("winner-5", lambda: ev(over(), winner=5), "winner: expected 0, 1 or null"),
     ("over-not-skipped", lambda: ev(over(), skipped=False),
      'winner: a game over without a D18 victory ended by two skips in a row, won by the player '
      'with more cards on the enemy planet (D22)'),
@@ -202,6 +222,45 @@ def test_D11_modifiers_use_the_target_s_declared_type() -> None:
     assert state.phase is rd.Phase.COMBAT and state.duel.attack_mod == 4
     rd.validate_state(state)
     assert from_json(to_json(state)) == state
+
+
+def test_D11_an_amount_against_a_type_reads_the_defending_card_s_type() -> None:
+    """D3, D11: blue's action card against red's Soldiers, defending a ship attack as a
+    unit: an amount for ships does not apply (the target's type is the defence's, not the
+    attack's), and the state holding that modifier loads back."""
+    golden = STARTER_I.card("I/30")
+    assert golden.action is not None
+    by_type = attrs.evolve(golden, action=attrs.evolve(
+        golden.action, amount_against=(Bonus(4, CardFilter(types=(SHIP,))),)))
+    options = Options(card_set=with_cards(I_30=by_type), blue_player=0)
+    state = play(to_window(deal(options=options), "I/18", "I/43 as unit"), "play I/30", "pass")
+    assert state.phase is rd.Phase.COMBAT
+    assert (state.duel.attack_type, state.duel.defense_type) == (SHIP, CombatType.UNIT)
+    assert (state.duel.attack_mod, state.duel.defense_mod) == (golden.action.amount, 0)
+    rd.validate_state(state)
+
+
+def test_D22_two_skips_with_as_many_cards_landed_is_a_draw() -> None:
+    """D22: the game ended by two skips with as many cards on each enemy planet (none
+    here): nobody wins, and the state is valid."""
+    state = over()
+    assert state.phase is rd.Phase.OVER and state.skipped and state.winner is None
+    assert len(state.landed[0]) == len(state.landed[1])
+    rd.validate_state(state)
+    assert rd.returns(state) == (0.0, 0.0)
+
+
+def test_D12_D31_an_observation_with_the_defence_face_down_loads_back() -> None:
+    """D12, D31: red's NEMO (here with an activation roll) is committed face down for its
+    roll: the attacker sees a committed defence without its card or type, and that
+    observation loads back."""
+    nemo = attrs.evolve(STARTER_I.card("I/46"), activation=3)
+    options = Options(card_set=with_cards(I_46=nemo), blue_player=0)
+    state = play(deal(options=options), "attack I/18", "defend I/46")
+    assert state.phase is rd.Phase.ACTIVATE
+    seen = rd.observe(state, 0)
+    assert seen.duel.defense is None and seen.duel.defense_committed
+    assert load_edited(state, 0, lambda data: None) == seen
 
 
 def test_D4_an_observation_before_sides_has_each_deck_s_size() -> None:
