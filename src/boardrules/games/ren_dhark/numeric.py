@@ -22,6 +22,7 @@ the duel (attacker, defender) are kept as roles.
 from __future__ import annotations
 
 import functools
+from array import array
 from collections import Counter
 from typing import Final
 
@@ -55,7 +56,6 @@ from boardrules.spaces import (
     SegmentCache,
     Tensor,
     TensorLayout,
-    counts,
 )
 
 __all__ = [
@@ -224,14 +224,14 @@ def observation_shape(players: int = 2, options: Options | None = None) -> tuple
 _SEGMENTS: Final = SegmentCache("ren_dhark.segments")
 
 
-class _Identity(dict[int, int]):
-    """The mapping of a card index to itself (its position in a per-card segment)."""
-
-    def __missing__(self, key: int) -> int:
-        return key
-
-
-_IDENTITY: Final = _Identity()
+def _counts(cards: tuple[int, ...], length: int) -> Tensor:
+    """Return a segment of `length` entries holding, at each card index, how many times the
+    card occurs in `cards`, ÷ 2 (the layout's scale): `counts` with the card as its own
+    position, without a lookup per card."""
+    out = array("f", bytes(4 * length))
+    for card in set(cards):
+        out[card] = cards.count(card) / 2
+    return out
 
 
 def _rel(who: int | None, me: int, offset: int) -> int:
@@ -260,7 +260,7 @@ def observation_tensor(observation: Observation) -> Tensor:  # noqa: PLR0915 - o
     n = code.cards
     hand = observation.hand
     if hand:
-        out[code.hand:code.hand + n] = _SEGMENTS.get((n, hand), counts, hand, _IDENTITY, n, 2)
+        out[code.hand:code.hand + n] = _SEGMENTS.get((n, hand), _counts, hand, n)
     for side, owner in enumerate((me, other)):
         out[code.hand_sizes + side] = observation.hand_sizes[owner] / HAND_SIZE
         out[code.deck_sizes + side] = observation.deck_sizes[owner] / code.deck_scale
@@ -272,7 +272,7 @@ def observation_tensor(observation: Observation) -> Tensor:  # noqa: PLR0915 - o
         pile = observation.out[owner]
         if pile:
             at = code.out + side * n
-            out[at:at + n] = _SEGMENTS.get((n, pile), counts, pile, _IDENTITY, n, 2)
+            out[at:at + n] = _SEGMENTS.get((n, pile), _counts, pile, n)
         out[code.redrew + side] = float(observation.redrew[owner])
         shown = code.shown + 5 * side
         out[shown] = observation.shown_nonships[owner] / HAND_SIZE
