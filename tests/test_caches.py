@@ -155,7 +155,7 @@ def test_captain_bluff_keeps_nothing_by_options() -> None:
     check_flat(load_and_play, 500, MiB // 4)
     assert set(sizes[-1]) == {"captain_bluff.row_info", "captain_bluff.run_pickers",
                               "captain_bluff.rows_facts", "captain_bluff.numeric",
-                              "captain_bluff.segments"}
+                              "captain_bluff.segments", "captain_bluff.buried_tensors"}
     assert sizes[1] == sizes[-1]
 
 

@@ -322,13 +322,26 @@ class ActionSpace(Generic[A]):
         All zeros at the end of the game. At a chance node it raises `BoardrulesError`:
         chance outcomes have their own numbering (`legal_indices`, `chance_indices`).
         """
-        indices, chance = self._lookup(state)
+        mask = bytearray(len(self._actions))
+        last, indices, chance = self._memo
+        if last is not state:
+            legal = self._legal(state)
+            if not legal or type(legal[0]) not in self._chance_types:
+                # The indices straight into the mask, no tuple of them built (a plain loop:
+                # faster than any trick for the few legal actions).
+                try:
+                    for i in map(self._action_ids.__getitem__, map(id, legal)):
+                        mask[i] = 1
+                except KeyError:  # an equal action that is not the shared object
+                    mask = bytearray(len(self._actions))
+                else:
+                    return mask
+            indices, chance = self._lookup(state)
         if chance:
             raise BoardrulesError(
                 "legal_mask: this is a chance node; its outcomes are numbered apart "
                 "(use legal_indices or chance_indices)")
-        mask = bytearray(len(self._actions))
-        for i in indices:  # a plain loop: faster than any trick for the few legal actions
+        for i in indices:
             mask[i] = 1
         return mask
 

@@ -46,6 +46,8 @@ from array import array
 from collections import Counter
 from typing import Final
 
+from boardrules._caches import Memo
+from boardrules._seats import check_player
 from boardrules.games.captain_bluff.actions import (
     ARROWS_ON,
     CHALLENGE,
@@ -72,7 +74,7 @@ from boardrules.games.captain_bluff.cards import (
     MAX_VALUE,
     STAR,
 )
-from boardrules.games.captain_bluff.observe import Observation, observe
+from boardrules.games.captain_bluff.observe import Observation
 from boardrules.games.captain_bluff.rules import (
     _chance_pool,
     action_bound,
@@ -80,7 +82,13 @@ from boardrules.games.captain_bluff.rules import (
     legal_actions,
     new_game,
 )
-from boardrules.games.captain_bluff.state import SPECIAL_TOTAL, Options, Stage, State
+from boardrules.games.captain_bluff.state import (
+    SPECIAL_TOTAL,
+    FaceDown,
+    Options,
+    Stage,
+    State,
+)
 from boardrules.spaces import (
     ActionSpace,
     ConfigurationCache,
@@ -327,8 +335,78 @@ def observation_tensor(observation: Observation) -> Tensor:
 
 def _encode(o: Observation, n: int) -> Tensor:
     code = _CODES.trusted(n, o.options)
+    me = 0 if o.player is None else o.player
+    out = _write(code, o, n, o.player, o.hand, o.hand_sizes, o.draw_size, o.stowed_size,
+                 o.has_destination, o.destinations)
+    if o.buried:
+        end = code.buried_known + CARDS * (code.subsets // 2)
+        out[code.buried_unknown:end] = _buried(code, [(b.card, b.known_by) for b in o.buried],
+                                               me)
+    return out
+
+
+def observe_tensor(state: State, player: int | None) -> Tensor:
+    """Return ``observation_tensor(observe(state, player))`` without building the
+    observation: the fast path for environments (the buried cards are encoded once per
+    pile object)."""
+    check_player(player, state.players)
+    n = state.players
+    code = _CODES.trusted(n, state.options)
+    hands = state.hands
+    destinations = state.destinations
+    out = _write(code, state, n, player, None if player is None else hands[player],
+                 tuple(map(len, hands)), len(state.draw), len(state.stowed),
+                 tuple(d is not None for d in destinations),
+                 tuple(d if player in k else None
+                       for d, k in zip(destinations, state.knowers, strict=True)))
+    buried = state.buried
+    if buried:
+        key = (id(buried), player)
+        found = _STATE_BURIED.get(key)
+        if found is None or found[0] is not buried or found[1] is not code:
+            segment = _buried(code, [(f.card if player in f.known_by else None, f.known_by)
+                                     for f in buried], 0 if player is None else player)
+            found = _STATE_BURIED[key] = (buried, code, segment)
+        end = code.buried_known + CARDS * (code.subsets // 2)
+        out[code.buried_unknown:end] = found[2]
+    return out
+
+
+_STATE_BURIED: Final[Memo[tuple[int, int | None], tuple[tuple[FaceDown, ...], _Code, Tensor]]] = (
+    Memo("captain_bluff.buried_tensors", 1 << 12))
+"""The buried segments of states by identity of the pile (it lives on from state to state
+until a card is buried); each entry holds its pile, so an id is not reused while cached."""
+
+
+def _buried(code: _Code, cards: list[tuple[int | None, frozenset[int]]], me: int) -> Tensor:
+    """Encode the face-down destination cards of the discard pile, each as the observer
+    sees it (the card or ``None``, who knows it): the segments ``buried_unknown`` and
+    ``buried_known``, which follow each other."""
+    n = code.players
+    half = code.subsets // 2
+    base = code.buried_unknown
+    out = array("f", bytes(4 * (code.buried_known + CARDS * half - base)))
+    found: dict[int, int] = {}
+    for card, known_by in cards:
+        mask = _mask(known_by, me, n)
+        at = mask if card is None else code.buried_known - base + card * half + (mask >> 1)
+        found[at] = found.get(at, 0) + 1
+    for at, count in found.items():
+        if at < code.buried_known - base:
+            out[at] = count / _CARDS_IN_GAME
+        else:
+            out[at] = count / _SCALE[(at - (code.buried_known - base)) // half]
+    return out
+
+
+def _write(  # noqa: PLR0917 - the fields an observation and a state spell differently
+    code: _Code, o: Observation | State, n: int, seat: int | None, hand: tuple[int, ...] | None,
+    hand_sizes: tuple[int, ...], draw_size: int, stowed_size: int,
+    has_destination: tuple[bool, ...], destinations: tuple[int | None, ...],
+) -> Tensor:
+    """Return a tensor with every segment but the buried cards written, from an observation
+    or a state (`o`: the fields they share) and the fields they spell differently."""
     out = code.template[:]
-    seat = o.player
     me = 0 if seat is None else seat
     out[code.observer + (n if seat is None else seat)] = 1.0
     out[code.stage + _STAGES.index(o.stage)] = 1.0
@@ -337,59 +415,46 @@ def _encode(o: Observation, n: int) -> Tensor:
     out[code.flags] = float(o.main_done)
     out[code.flags + 1] = float(o.special_used)
     out[code.flags + 2] = float(o.reshuffled)
-    if o.hand:
-        out[code.hand:code.hand + CARDS] = _SEGMENTS.get(("cards", o.hand), _cards, o.hand)
+    if hand:
+        out[code.hand:code.hand + CARDS] = _SEGMENTS.get(("cards", hand), _cards, hand)
+    exposed, picked_up = o.exposed, o.picked_up
     for r in range(n):
         q = (me + r) % n
-        out[code.hand_sizes + r] = o.hand_sizes[q] / _CARDS_IN_GAME
-        known = o.exposed[q]
+        out[code.hand_sizes + r] = hand_sizes[q] / _CARDS_IN_GAME
+        known = exposed[q]
         if known:
             at = code.exposed + r * CARDS
             out[at:at + CARDS] = _SEGMENTS.get(("cards", known), _cards, known)
-        picked = o.picked_up[q]
+        picked = picked_up[q]
         if picked:
             at = code.picked_up + r * LUGGAGE
             out[at:at + LUGGAGE] = _SEGMENTS.get(("luggage", picked), _luggage, picked)
-    out[code.draw_size] = o.draw_size / _CARDS_IN_GAME
-    out[code.stowed] = o.stowed_size / SPECIAL_TOTAL
+    out[code.draw_size] = draw_size / _CARDS_IN_GAME
+    out[code.stowed] = stowed_size / SPECIAL_TOTAL
     out[code.removed] = len(o.removed) / SPECIAL_TOTAL
-    if o.discard:
-        out[code.discard:code.discard + CARDS] = _SEGMENTS.get(("cards", o.discard), _cards,
-                                                               o.discard)
-    if o.buried:
-        half = code.subsets // 2
-        found: dict[int, int] = {}
-        for view in o.buried:
-            mask = _mask(view.known_by, me, n)
-            card = view.card
-            at = code.buried_unknown + mask if card is None else \
-                code.buried_known + card * half + (mask >> 1)
-            found[at] = found.get(at, 0) + 1
-        for at, count in found.items():
-            card = (at - code.buried_known) // half
-            out[at] = count / (_CARDS_IN_GAME if at < code.buried_known else _SCALE[card])
+    discard = o.discard
+    if discard:
+        out[code.discard:code.discard + CARDS] = _SEGMENTS.get(("cards", discard), _cards,
+                                                               discard)
     slot = code.conveyor_slot
+    rows, knowers, star_values = o.rows, o.knowers, o.star_values
     for v in range(CONVEYORS):
-        has, row = o.has_destination[v], o.rows[v]
+        has, row = has_destination[v], rows[v]
         if has or row:
-            card, stars = o.destinations[v], o.star_values[v]
-            mask = _mask(o.knowers[v], me, n)
+            card, stars = destinations[v], star_values[v]
+            mask = _mask(knowers[v], me, n)
             at = code.conveyors + v * slot
             out[at:at + slot] = _SEGMENTS.get(("conveyor", n, has, card, mask, row, stars),
                                               _conveyor, code, has, card, mask, row, stars)
-    out[code.window + (0 if o.window is None else 1 + o.window)] = 1.0
-    out[code.polled + (0 if o.polled is None else 1 + (o.polled - me) % n)] = 1.0
-    if len(o.draws) > n:
-        raise IndexError(f"{len(o.draws)} draws pending: at most one a player")
-    for i, q in enumerate(o.draws):
+    window, polled, draws, winner = o.window, o.polled, o.draws, o.winner
+    out[code.window + (0 if window is None else 1 + window)] = 1.0
+    out[code.polled + (0 if polled is None else 1 + (polled - me) % n)] = 1.0
+    if len(draws) > n:
+        raise IndexError(f"{len(draws)} draws pending: at most one a player")
+    for i, q in enumerate(draws):
         out[code.draws + i * n + (q - me) % n] = 1.0
-    out[code.winner + (0 if o.winner is None else 1 + (o.winner - me) % n)] = 1.0
+    out[code.winner + (0 if winner is None else 1 + (winner - me) % n)] = 1.0
     return out
-
-
-def observe_tensor(state: State, player: int | None) -> Tensor:
-    """Return ``observation_tensor(observe(state, player))``."""
-    return _encode(observe(state, player), state.players)
 
 
 def chance_probabilities(state: State) -> tuple[tuple[int, float], ...]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Final
 
 from boardrules._caches import lru
+from boardrules._seats import check_player
 from boardrules.games.kivi.actions import (
     DISPLACE,
     FORFEIT,
@@ -30,7 +31,7 @@ from boardrules.games.kivi.actions import (
     Displace,
 )
 from boardrules.games.kivi.board import DICE, FACES, SQUARES
-from boardrules.games.kivi.observe import Observation, observe
+from boardrules.games.kivi.observe import Observation
 from boardrules.games.kivi.rules import action_bound, chance_outcomes, legal_actions, new_game
 from boardrules.games.kivi.state import ROUNDS, STONES, Options, State
 from boardrules.spaces import (
@@ -164,11 +165,13 @@ def observation_tensor(observation: Observation) -> Tensor:
     >>> list(t[:6])
     [0.0, 1.0, 0.0, 0.0, 0.0, 1.0]
     """
-    state = observation.position
+    return _encode(observation.position, observation.player)
+
+
+def _encode(state: State, me: int | None) -> Tensor:
     n = state.players
     code = _CODES[n]
     out = code.template[:]
-    me = observation.player
     if me is None:
         out[n] = 1.0
         me = 0
@@ -197,8 +200,9 @@ def observation_tensor(observation: Observation) -> Tensor:
 
 
 def observe_tensor(state: State, player: int | None) -> Tensor:
-    """Return ``observation_tensor(observe(state, player))``."""
-    return observation_tensor(observe(state, player))
+    """Return ``observation_tensor(observe(state, player))`` (no observation built)."""
+    check_player(player, state.players)
+    return _encode(state, player)
 
 
 def info_state_layout(players: int, options: Options | None = None) -> TensorLayout:

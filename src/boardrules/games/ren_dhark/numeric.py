@@ -22,9 +22,11 @@ the duel (attacker, defender) are kept as roles.
 from __future__ import annotations
 
 import functools
+from array import array
 from collections import Counter
 from typing import Final
 
+from boardrules._seats import check_player
 from boardrules.games.ren_dhark.actions import (
     COMBAT_ROLLS,
     KEEP,
@@ -36,8 +38,8 @@ from boardrules.games.ren_dhark.actions import (
     CounterStrike,
     Defend,
 )
-from boardrules.games.ren_dhark.cards import COMBAT_TYPES, Effect
-from boardrules.games.ren_dhark.observe import Observation, observe
+from boardrules.games.ren_dhark.cards import COMBAT_TYPES, CombatType, Effect
+from boardrules.games.ren_dhark.observe import DuelView, Observation, _sees
 from boardrules.games.ren_dhark.rules import (
     _drawer,
     action_bound,
@@ -45,7 +47,17 @@ from boardrules.games.ren_dhark.rules import (
     legal_actions,
     new_game,
 )
-from boardrules.games.ren_dhark.state import HAND_SIZE, TYPE_INDEX, Options, Phase, State, Status
+from boardrules.games.ren_dhark.state import (
+    ATTACKER,
+    DEFENDER,
+    HAND_SIZE,
+    TYPE_INDEX,
+    Duel,
+    Options,
+    Phase,
+    State,
+    Status,
+)
 from boardrules.spaces import (
     ActionSpace,
     ConfigurationCache,
@@ -55,7 +67,6 @@ from boardrules.spaces import (
     SegmentCache,
     Tensor,
     TensorLayout,
-    counts,
 )
 
 __all__ = [
@@ -224,14 +235,14 @@ def observation_shape(players: int = 2, options: Options | None = None) -> tuple
 _SEGMENTS: Final = SegmentCache("ren_dhark.segments")
 
 
-class _Identity(dict[int, int]):
-    """The mapping of a card index to itself (its position in a per-card segment)."""
-
-    def __missing__(self, key: int) -> int:
-        return key
-
-
-_IDENTITY: Final = _Identity()
+def _counts(cards: tuple[int, ...], length: int) -> Tensor:
+    """Return a segment of `length` entries holding, at each card index, how many times the
+    card occurs in `cards`, ÷ 2 (the layout's scale): `counts` with the card as its own
+    position, without a lookup per card."""
+    out = array("f", bytes(4 * length))
+    for card in set(cards):
+        out[card] = cards.count(card) / 2
+    return out
 
 
 def _rel(who: int | None, me: int, offset: int) -> int:
@@ -239,59 +250,104 @@ def _rel(who: int | None, me: int, offset: int) -> int:
     return offset + (0 if who is None else 1 if who == me else 2)
 
 
-def observation_tensor(observation: Observation) -> Tensor:  # noqa: PLR0915 - one segment each
+def observation_tensor(observation: Observation) -> Tensor:
     """Return the observation as a flat float32 tensor, seat-relative (see `tensor_layout`).
 
     Everything the observation holds is there: two different observations of one
     configuration give different tensors.
     """
     code = _CODES.trusted(2, observation.options)
+    duel = observation.duel
+    out = _write(code, observation, observation.player, observation.hand,
+                 observation.hand_sizes, observation.deck_sizes)
+    _write_duel(out, code, duel, duel.attack_committed, duel.attack, duel.defense_committed,
+                duel.defense, duel.defense_type)
+    return out
+
+
+def observe_tensor(state: State, player: int | None) -> Tensor:
+    """Return ``observation_tensor(observe(state, player))`` without building the
+    observation: the fast path for environments."""
+    check_player(player, 2)
+    code = _CODES.trusted(2, state.options)
+    hands, decks = state.hands, state.decks
+    out = _write(code, state, player, () if player is None else hands[player],
+                 (len(hands[0]), len(hands[1])), (len(decks[0]), len(decks[1])))
+    duel = state.duel
+    see_d = _sees(state, player, DEFENDER)
+    _write_duel(out, code, duel, duel.attack is not None,
+                duel.attack if _sees(state, player, ATTACKER) else None,
+                duel.defense is not None, duel.defense if see_d else None,
+                duel.defense_type if see_d else None)
+    return out
+
+
+def _write(  # noqa: PLR0917 - the fields an observation and a state spell differently
+    code: _Code, o: Observation | State, seat: int | None, hand: tuple[int, ...],
+    hand_sizes: tuple[int, int], deck_sizes: tuple[int, int],
+) -> Tensor:
+    """Return a tensor with every segment but the duel's written, from an observation or a
+    state (`o`: the fields they share) and the fields they spell differently."""
     out = code.template[:]
-    me = observation.player
-    if me is None:
+    if seat is None:
         out[code.observer + 2] = 1.0
         me = 0
     else:
-        out[code.observer + me] = 1.0
+        out[code.observer + seat] = 1.0
+        me = seat
     other = 1 - me
-    out[code.phase + _PHASES.index(observation.phase)] = 1.0
-    out[_rel(observation.blue, me, code.blue)] = 1.0
-    out[code.attacker + (observation.attacker != me)] = 1.0
+    out[code.phase + _PHASES.index(o.phase)] = 1.0
+    out[_rel(o.blue, me, code.blue)] = 1.0
+    out[code.attacker + (o.attacker != me)] = 1.0
     n = code.cards
-    hand = observation.hand
     if hand:
-        out[code.hand:code.hand + n] = _SEGMENTS.get((n, hand), counts, hand, _IDENTITY, n, 2)
+        out[code.hand:code.hand + n] = _SEGMENTS.get((n, hand), _counts, hand, n)
+    landed, piles, redrew = o.landed, o.out, o.redrew
+    nonships, actions, undeployable = o.shown_nonships, o.shown_actions, o.shown_undeployable
     for side, owner in enumerate((me, other)):
-        out[code.hand_sizes + side] = observation.hand_sizes[owner] / HAND_SIZE
-        out[code.deck_sizes + side] = observation.deck_sizes[owner] / code.deck_scale
+        out[code.hand_sizes + side] = hand_sizes[owner] / HAND_SIZE
+        out[code.deck_sizes + side] = deck_sizes[owner] / code.deck_scale
         at = code.landed + side * _LANDED * code.land_slot
-        for landing in observation.landed[owner]:
+        for landing in landed[owner]:
             out[at + landing.card] = 1.0
             out[at + code.cards + TYPE_INDEX[landing.as_type]] = 1.0
             at += code.land_slot
-        pile = observation.out[owner]
+        pile = piles[owner]
         if pile:
             at = code.out + side * n
-            out[at:at + n] = _SEGMENTS.get((n, pile), counts, pile, _IDENTITY, n, 2)
-        out[code.redrew + side] = float(observation.redrew[owner])
+            out[at:at + n] = _SEGMENTS.get((n, pile), _counts, pile, n)
+        out[code.redrew + side] = float(redrew[owner])
         shown = code.shown + 5 * side
-        out[shown] = observation.shown_nonships[owner] / HAND_SIZE
-        out[shown + 1] = observation.shown_actions[owner] / HAND_SIZE
-        for t, count in enumerate(observation.shown_undeployable[owner]):
+        out[shown] = nonships[owner] / HAND_SIZE
+        out[shown + 1] = actions[owner] / HAND_SIZE
+        for t, count in enumerate(undeployable[owner]):
             out[shown + 2 + t] = count / HAND_SIZE
-    duel = observation.duel
+    out[code.battle] = o.battle / code.battles
+    out[code.skipped] = float(o.skipped)
+    out[code.mulligans] = o.mulligans / 2
+    out[_rel(o.winner, me, code.winner)] = 1.0
+    return out
+
+
+def _write_duel(  # noqa: PLR0917 - the fields a duel view spells differently
+    out: Tensor, code: _Code, duel: DuelView | Duel, attack_committed: bool,
+    attack: int | None, defense_committed: bool, defense: int | None,
+    defense_type: CombatType | None,
+) -> None:
+    """Write the duel's segments from a duel view or a state's duel (`duel`: the fields they
+    share) and what the observer sees of the committed cards."""
     flags = code.duel_flags
-    for i, flag in enumerate((duel.counter, duel.attack_committed, duel.attack_activated,
-                              duel.defense_committed, duel.defense_activated, duel.revealed)):
+    for i, flag in enumerate((duel.counter, attack_committed, duel.attack_activated,
+                              defense_committed, duel.defense_activated, duel.revealed)):
         out[flags + i] = float(flag)
-    if duel.attack is not None:
-        out[code.attack + duel.attack] = 1.0
+    if attack is not None:
+        out[code.attack + attack] = 1.0
     if duel.attack_type is not None:
         out[code.attack_type + TYPE_INDEX[duel.attack_type]] = 1.0
-    if duel.defense is not None:
-        out[code.defense + duel.defense] = 1.0
-    if duel.defense_type is not None:
-        out[code.defense_type + TYPE_INDEX[duel.defense_type]] = 1.0
+    if defense is not None:
+        out[code.defense + defense] = 1.0
+    if defense_type is not None:
+        out[code.defense_type + TYPE_INDEX[defense_type]] = 1.0
     out[code.window + duel.window] = 1.0
     at = code.played
     for played in duel.played:
@@ -304,16 +360,6 @@ def observation_tensor(observation: Observation) -> Tensor:  # noqa: PLR0915 - o
     out[code.mods] = (duel.attack_mod + scale) / (2 * scale)
     out[code.mods + 1] = (duel.defense_mod + scale) / (2 * scale)
     out[code.loser + (0 if duel.loser is None else 1 + duel.loser)] = 1.0
-    out[code.battle] = observation.battle / code.battles
-    out[code.skipped] = float(observation.skipped)
-    out[code.mulligans] = observation.mulligans / 2
-    out[_rel(observation.winner, me, code.winner)] = 1.0
-    return out
-
-
-def observe_tensor(state: State, player: int | None) -> Tensor:
-    """Return ``observation_tensor(observe(state, player))``."""
-    return observation_tensor(observe(state, player))
 
 
 def chance_probabilities(state: State) -> tuple[tuple[int, float], ...]:

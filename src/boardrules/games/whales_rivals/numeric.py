@@ -105,6 +105,8 @@ class _Code(NumericTables):
         whales = sorted(set(red) | set(blue))
         self.kinds = {v: i for i, v in enumerate([TURTLE, *whales])}
         """Player cards (turtle first) → position in a count segment."""
+        self.kinds_key = tuple(self.kinds)
+        """The player cards in order: what a cached count segment is keyed by."""
         self.whales = {v: i for i, v in enumerate(whales)}
         self.greys = {v: i for i, v in enumerate(sorted(set(greys)))}
         plays = [play_action(v, i, up) for v in whales for i in range(PACKS)
@@ -249,10 +251,12 @@ def observe_tensor(state: State, player: int | None) -> Tensor:
         at, length = code.pack_segments[index]
         out[at:at + length] = _state_pack(code, index, pack, player)
     reveal = state.phase is Phase.OVER
-    for side, owner in enumerate((me, other)):
-        _pile(out, code, code.captured + side * code.pile_kinds,
-              _state_pile(state.captured[owner], player, reveal))
-    _pile(out, code, code.unclaimed, _state_pile(state.unclaimed, player, reveal))
+    kinds = code.pile_kinds
+    for at, cards in ((code.captured, state.captured[me]),
+                      (code.captured + kinds, state.captured[other]),
+                      (code.unclaimed, state.unclaimed)):
+        if cards:
+            out[at:at + kinds] = _state_pile_tensor(code, cards, player, reveal)
     return out
 
 
@@ -274,15 +278,14 @@ def _head(  # noqa: PLR0917 - the observation's fields in order
     out[code.opening] = float(opening)
     out[code.actions_left] = actions_left / 2
     out[code.dealt] = dealt / 6
-    kinds = code.kinds
-    _counts(out, code.hand, kinds, hand, HAND_SIZE)
-    _counts(out, code.deck, kinds, deck, _CARDS)
+    _counts(out, code.hand, code, hand, HAND_SIZE)
+    _counts(out, code.deck, code, deck, _CARDS)
     at = code.hand_sizes
     out[at], out[at + 1] = hand_sizes[me] / HAND_SIZE, hand_sizes[other] / HAND_SIZE
     at = code.deck_sizes
     out[at], out[at + 1] = deck_sizes[me] / _CARDS, deck_sizes[other] / _CARDS
-    _counts(out, code.discards, kinds, discards[me], _CARDS)
-    _counts(out, code.discards + len(kinds), kinds, discards[other], _CARDS)
+    _counts(out, code.discards, code, discards[me], _CARDS)
+    _counts(out, code.discards + len(code.kinds), code, discards[other], _CARDS)
     out[code.grey_deck] = grey_deck / _GREYS
     return out
 
@@ -293,11 +296,11 @@ _Card = tuple[int | None, bool, bool, bool]
 seen by the opponent."""
 
 
-def _counts(out: Tensor, offset: int, kinds: dict[int, int], cards: tuple[int, ...],
-            scale: int) -> None:
+def _counts(out: Tensor, offset: int, code: _Code, cards: tuple[int, ...], scale: int) -> None:
     if cards:
+        kinds = code.kinds
         k = len(kinds)
-        out[offset:offset + k] = _SEGMENTS.get((tuple(kinds), scale, cards), counts, cards,
+        out[offset:offset + k] = _SEGMENTS.get((code.kinds_key, scale, cards), counts, cards,
                                                kinds, k, scale)
 
 
@@ -348,6 +351,25 @@ def _state_pack(code: _Code, index: int, pack: Pack, player: int | None) -> Tens
              for w in pack.whales[owner]] for owner in (me, other)]
     tensor = _pack(code, index, greys, pods)
     _STATE_PACKS[key] = (pack, code, tensor)
+    return tensor
+
+
+_STATE_PILES: Final[Memo[tuple[int, int | None, bool], tuple[tuple[Grey, ...], _Code, Tensor]]] = (
+    Memo("whales_rivals.pile_tensors", 1 << 12))
+"""Encoded piles of states by identity, as `_STATE_PACKS` (a pile changes only when cards
+are captured or left unclaimed)."""
+
+
+def _state_pile_tensor(code: _Code, cards: tuple[Grey, ...], player: int | None,
+                       reveal: bool) -> Tensor:
+    """Return the category counts of a captured or unclaimed pile of a state."""
+    key = (id(cards), player, reveal)
+    found = _STATE_PILES.get(key)
+    if found is not None and found[0] is cards and found[1] is code:
+        return found[2]
+    tensor = array("f", bytes(4 * code.pile_kinds))
+    _pile(tensor, code, 0, _state_pile(cards, player, reveal))
+    _STATE_PILES[key] = (cards, code, tensor)
     return tensor
 
 
