@@ -37,7 +37,7 @@ from boardrules.games.lustry.state import Options, Phase, Sequence, State
 __all__ = ["Observation", "announce", "observe", "resample"]
 
 _HIDDEN = {c: c + "?" for c in COLOURS}
-_ORDER_KEY = ORDER.__getitem__
+_ORDER_KEY = dict(ORDER).__getitem__  # a plain dict's method: cheaper than the mapping's
 
 
 @attrs.frozen

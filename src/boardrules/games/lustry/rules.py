@@ -105,7 +105,9 @@ _DRAW, _PLAY, _DEFEND, _OVER = Phase.DRAW, Phase.PLAY, Phase.DEFEND, Phase.OVER
 _EXCHANGE: Final = Phase.EXCHANGE
 _WHOLE: Final = Protection.SEQUENCE
 _CI: Final = COLOUR_INDEX
-_ORDER_KEY: Final = ORDER.__getitem__
+_ORDER_KEY: Final = dict(ORDER).__getitem__
+"""A card's canonical rank, the sort key of hands (a plain dict's method: cheaper to call
+than the read-only mapping's)."""
 _NO_PILES: Final[tuple[tuple[str, ...], ...]] = ((),) * 6
 _NO_MARKS: Final[tuple[tuple[bool, ...], ...]] = ((),) * 6
 _NO_SEQUENCES: Final[tuple[Sequence, ...]] = (NO_SEQUENCE,) * 6
@@ -646,23 +648,24 @@ def _phase_two(state: State, below: Callable[[int], int], steps: int) -> tuple[S
     Return the state and the steps left. A run of discards, the most frequent action of
     random play, makes one state."""
     p, seqs, options = state.player, state.sequences, state.options
-    hands, exposed, discards, seen = state.hands, state.exposed, state.discards, state.seen
-    discarded = False
+    hand, exposed = state.hands[p], state.exposed
+    discards: list[tuple[str, ...]] = []
+    seen: list[tuple[bool, ...]] = []
     while True:
-        legal = _plays(p, hands[p], seqs, options)
+        legal = _plays(p, hand, seqs, options)
         action = legal[below(len(legal))]
         steps -= 1
         if type(action) is not Discard:
             break
-        hands, exposed, discards, seen = _discarded(p, hands, exposed, discards, seen,
-                                                    action.card)
-        discarded = True
+        if not discards:  # the run's first discard: the piles as lists, changed in place
+            discards, seen = [*state.discards], [*state.seen]
+        hand, exposed = _discarded(p, hand, exposed, discards, seen, action.card)
         if not steps:
             break
-    if discarded:
-        state = _State(options, _PLAY, p, state.turn, state.draw, discards, seen, hands,
-                       exposed, (), (), None, seqs, state.steals, (), None, state.progress,
-                       state.stall, None)
+    if discards:
+        state = _State(options, _PLAY, p, state.turn, state.draw, (*discards,), (*seen,),
+                       _pair(state.hands, p, hand), exposed, (), (), None, seqs, state.steals,
+                       (), None, state.progress, state.stall, None)
     if type(action) is Discard:
         return state, steps
     if type(action) is EndTurn:
@@ -673,36 +676,33 @@ def _phase_two(state: State, below: Callable[[int], int], steps: int) -> tuple[S
 def _discard(state: State, card: str) -> State:
     """Put `card` from the hand on the player's discard pile of its colour (L11)."""
     p = state.player
-    hands, exposed, discards, seen = _discarded(p, state.hands, state.exposed, state.discards,
-                                                state.seen, card)
-    return _State(state.options, _PLAY, p, state.turn, state.draw, discards, seen, hands,
-                  exposed, (), (), None, state.sequences, state.steals, (), None,
-                  state.progress, state.stall, None)
-
-
-_Zones = tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...],
-               tuple[tuple[str, ...], ...], tuple[tuple[bool, ...], ...]]
+    discards, seen = [*state.discards], [*state.seen]
+    hand, exposed = _discarded(p, state.hands[p], state.exposed, discards, seen, card)
+    return _State(state.options, _PLAY, p, state.turn, state.draw, (*discards,), (*seen,),
+                  _pair(state.hands, p, hand), exposed, (), (), None, state.sequences,
+                  state.steals, (), None, state.progress, state.stall, None)
 
 
 def _discarded(  # noqa: PLR0917 - the hot path passes zones positionally
-    p: int, hands: tuple[tuple[str, ...], ...], exposed: tuple[tuple[str, ...], ...],
-    discards: tuple[tuple[str, ...], ...], seen: tuple[tuple[bool, ...], ...], card: str,
-) -> _Zones:
-    """Return the hands, what each player knows of them, the discard piles and their marks
-    once player `p` has put `card` on their discard pile of its colour (L11, L19)."""
+    p: int, hand: tuple[str, ...], exposed: tuple[tuple[str, ...], ...],
+    discards: list[tuple[str, ...]], seen: list[tuple[bool, ...]], card: str,
+) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+    """Put `card` from player `p`'s `hand` on their discard pile of its colour in `discards`
+    and its mark in `seen` (lists of the six piles, changed in place); return the hand and
+    what each player knows of the hands (L11, L19)."""
     mine = exposed[p]
     mark = False
     if mine:  # the opponent sees a card of this colour go face down
-        if discard_seen(hands[p], mine, card):  # they know it is this card
+        if discard_seen(hand, mine, card):  # they know it is this card
             exposed = _pair(exposed, p, _forget(mine, card))
             mark = True
         else:  # they lose track of this colour
             colour = card[0]
             exposed = _pair(exposed, p, tuple(k for k in mine if k[0] != colour))
     i = 3 * p + _CI[card]
-    return (_pair(hands, p, _remove(hands[p], card)), exposed,
-            (*discards[:i], discards[i] + (card,), *discards[i + 1:]),
-            (*seen[:i], seen[i] + (mark,), *seen[i + 1:]))
+    discards[i] += (card,)
+    seen[i] += (mark,)
+    return _remove(hand, card), exposed
 
 
 def _put_away(
