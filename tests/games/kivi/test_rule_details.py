@@ -27,7 +27,7 @@ from boardrules.games.kivi import (
     square_index,
 )
 from boardrules.games.kivi.board import analyse, square_name
-from boardrules.testing import check_fused_playout
+from boardrules.testing import check_chance_sampling, check_fused_playout
 from tests.games.kivi.test_conformance import SCARCE_BOARD
 from tests.games.kivi.test_rules import EMPTY, position
 
@@ -431,6 +431,49 @@ class TestChanceAndBounds:
         state = kivi.apply(position((1, 1, 2, 2, 5, 6)), Reroll((6,)))
         assert kivi.chance_outcomes(state) == tuple(
             (Roll((v,)), Fraction(1, 6)) for v in range(1, 7))
+
+
+    def test_K5_rolls_of_two_dice_follow_the_chance_outcomes(self) -> None:
+        """K5: a reroll of two dice draws every one of its 21 rolls, as often as
+        `chance_outcomes` says (the kit's sampling check)."""
+        state = kivi.apply(position((1, 2, 3, 4, 6, 6)), Reroll((6, 6)))
+        assert len(kivi.chance_outcomes(state)) == 21
+        check_chance_sampling(kivi, state)
+
+
+class TestTurnSteps:
+    """K4-K6: each action leaves the turn, rolls and dice exactly as the rules say."""
+
+    def test_K5_a_roll_puts_the_dice_on_the_table(self) -> None:
+        state = kivi.apply(kivi.new_game(2), Roll((1, 2, 3, 4, 6, 6)))
+        assert (state.turn, state.rolls, state.dice, state.pending) == (
+            0, 1, (1, 2, 3, 4, 6, 6), 0)
+        kivi.validate_state(state)
+
+    def test_K7_a_placement_ends_the_turn(self) -> None:
+        state = position((1, 1, 3, 3, 5, 5))
+        place = next(a for a in kivi.legal_actions(state) if isinstance(a, Place))
+        after = kivi.apply(state, place)
+        assert (after.turn, after.rolls, after.dice, after.pending) == (state.turn + 1, 0, (), 6)
+        kivi.validate_state(after)
+
+    def test_K6_a_forfeit_ends_the_turn(self) -> None:
+        state = position((1, 1, 2, 3, 5, 6), {"a1": 1, "b1": 0}, rolls=3)
+        forfeit = Forfeit()
+        assert kivi.legal_actions(state) == (forfeit,)  # no square for this third roll
+        after = kivi.apply(state, forfeit)
+        assert (after.turn, after.rolls, after.dice, after.pending) == (state.turn + 1, 0, (), 6)
+        assert after.lost == (1, 0)
+        kivi.validate_state(after)
+
+    def test_K9_a_displacement_on_the_second_last_turn_leaves_a_turn(self) -> None:
+        """K9: after player 0's tenth stone player 1 still has a turn: six dice pending."""
+        cells = tuple(0 if i < 9 else 1 if i < 18 else None for i in range(49))
+        state = State(Options(), 2, cells, (0, 0), 18, 1, (5,) * 6, 0)
+        kivi.validate_state(state)
+        after = kivi.apply(state, Displace(9, 30))
+        assert (after.turn, after.rolls, after.dice, after.pending) == (19, 0, (), 6)
+        assert not kivi.is_terminal(after)
 
 
 class TestFusedPlayout:
