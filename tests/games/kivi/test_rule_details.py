@@ -27,6 +27,8 @@ from boardrules.games.kivi import (
     square_index,
 )
 from boardrules.games.kivi.board import analyse, square_name
+from boardrules.testing import check_chance_sampling, check_fused_playout
+from tests.games.kivi.test_conformance import SCARCE_BOARD
 from tests.games.kivi.test_rules import EMPTY, position
 
 C = Combination
@@ -160,6 +162,26 @@ class TestK7SixOfAKind:
         assert after.cells[square_index("d4")] == 1
         assert after.cells[square_index("a1")] == 1
         assert Counter(after.cells) == Counter(state.cells) + Counter({0: 1}) - Counter({None: 1})
+
+    def test_K7_a_displacement_ends_the_turn(self) -> None:
+        """K4, K7: after a displacement the next player rolls six fresh dice."""
+        state = position((5,) * 6, {"a1": 1, "b1": 0, "c1": 1})
+        after = kivi.apply(state, Displace(square_index("c1"), square_index("d4")))
+        assert (after.turn, after.rolls, after.dice, after.pending) == (state.turn + 1, 0, (), 6)
+        kivi.validate_state(after)
+        assert kivi.to_move(after) is CHANCE
+
+    def test_K9_a_displacement_as_the_last_move_ends_the_game(self) -> None:
+        """K9: player 1's tenth stone, by a displacement, ends the game: no dice pending."""
+        cells = tuple(0 if i < 10 else 1 if i < 19 else None for i in range(49))
+        state = State(Options(), 2, cells, (0, 0), 19, 1, (5,) * 6, 0)
+        kivi.validate_state(state)
+        displace = Displace(0, 30)
+        assert displace in kivi.legal_actions(state)
+        after = kivi.apply(state, displace)
+        board = (1, *cells[1:30], 0, *cells[31:])
+        assert after == State(Options(), 2, board, (0, 0), 20, 0, (), 0)
+        assert kivi.is_terminal(after) and kivi.legal_actions(after) == ()
 
 
 class TestRefusalReasons:
@@ -409,3 +431,63 @@ class TestChanceAndBounds:
         state = kivi.apply(position((1, 1, 2, 2, 5, 6)), Reroll((6,)))
         assert kivi.chance_outcomes(state) == tuple(
             (Roll((v,)), Fraction(1, 6)) for v in range(1, 7))
+
+
+    def test_K5_rolls_of_two_dice_follow_the_chance_outcomes(self) -> None:
+        """K5: a reroll of two dice draws every one of its 21 rolls, as often as
+        `chance_outcomes` says (the kit's sampling check)."""
+        state = kivi.apply(position((1, 2, 3, 4, 6, 6)), Reroll((6, 6)))
+        assert len(kivi.chance_outcomes(state)) == 21
+        check_chance_sampling(kivi, state)
+
+
+class TestTurnSteps:
+    """K4-K6: each action leaves the turn, rolls and dice exactly as the rules say."""
+
+    def test_K5_a_roll_puts_the_dice_on_the_table(self) -> None:
+        state = kivi.apply(kivi.new_game(2), Roll((1, 2, 3, 4, 6, 6)))
+        assert (state.turn, state.rolls, state.dice, state.pending) == (
+            0, 1, (1, 2, 3, 4, 6, 6), 0)
+        kivi.validate_state(state)
+
+    def test_K7_a_placement_ends_the_turn(self) -> None:
+        state = position((1, 1, 3, 3, 5, 5))
+        place = next(a for a in kivi.legal_actions(state) if isinstance(a, Place))
+        after = kivi.apply(state, place)
+        assert (after.turn, after.rolls, after.dice, after.pending) == (state.turn + 1, 0, (), 6)
+        kivi.validate_state(after)
+
+    def test_K6_a_forfeit_ends_the_turn(self) -> None:
+        state = position((1, 1, 2, 3, 5, 6), {"a1": 1, "b1": 0}, rolls=3)
+        forfeit = Forfeit()
+        assert kivi.legal_actions(state) == (forfeit,)  # no square for this third roll
+        after = kivi.apply(state, forfeit)
+        assert (after.turn, after.rolls, after.dice, after.pending) == (state.turn + 1, 0, (), 6)
+        assert after.lost == (1, 0)
+        kivi.validate_state(after)
+
+    def test_K9_a_displacement_on_the_second_last_turn_leaves_a_turn(self) -> None:
+        """K9: after player 0's tenth stone player 1 still has a turn: six dice pending."""
+        cells = tuple(0 if i < 9 else 1 if i < 18 else None for i in range(49))
+        state = State(Options(), 2, cells, (0, 0), 18, 1, (5,) * 6, 0)
+        kivi.validate_state(state)
+        after = kivi.apply(state, Displace(9, 30))
+        assert (after.turn, after.rolls, after.dice, after.pending) == (19, 0, (), 6)
+        assert not kivi.is_terminal(after)
+
+
+class TestFusedPlayout:
+    """K4-K9: the fused `playout` (rolls drawn and merged without chance states) plays
+    exactly the reference loop's game, for 2-4 players, every rule and a scarce board."""
+
+    @pytest.mark.parametrize(("players", "options"), [
+        (2, None),
+        (3, Options(highest_rule=HighestRule.STRICT)),
+        (4, Options(highest_rule=HighestRule.OFF)),
+        (2, Options(board=SCARCE_BOARD, highest_rule=HighestRule.AVAILABLE)),
+        (3, Options(board=SCARCE_BOARD, highest_rule=HighestRule.STRICT)),
+    ], ids=["2p", "3p-strict", "4p-off", "2p-scarce", "3p-scarce-strict"])
+    def test_K9_fused_playout_plays_the_reference_game(
+        self, players: int, options: Options | None
+    ) -> None:
+        check_fused_playout(kivi, players, options, games=4)

@@ -191,3 +191,38 @@ class TestObservationMessages:
         assert self.message(0, lose) == (
             "observation: 21 of player 1's cards are not shown, but 20 lie hidden in hand, "
             "deck and face down at the packs (W1)")
+
+    def test_W1_player_card_shown_more_often_than_it_exists(self) -> None:
+        def discard(data: dict[str, Any]) -> None:
+            data["discards"][1] = [10, 10]
+            data["deck_sizes"][1] -= 2
+
+        assert self.message(0, discard) == (
+            "observation: shows [10] more often than player 1's 18 whales and 3 turtles "
+            "hold them")
+
+    def test_W1_grey_cards_unaccounted_for(self) -> None:
+        def shrink(data: dict[str, Any]) -> None:
+            data["grey_deck_size"] -= 1
+
+        assert self.message(1, shrink) == (
+            "observation: 15 grey cards are not shown, but 3 unknown ones lie in packs and "
+            "piles and 11 in the grey deck (W1)")
+
+    def test_other_objects_named_by_type(self) -> None:
+        with pytest.raises(InvalidStateError) as err:
+            wr.validate_observation(second_turn())  # type: ignore[arg-type]
+        assert str(err.value) == "observation: expected a whales_rivals.Observation, got State"
+
+
+class TestCapturedPilesLoad:
+    """W24: observations with two different captured piles load back, for every observer."""
+
+    @pytest.mark.parametrize("player", [0, 1, None])
+    def test_W24_each_pile_stays_its_players(self, player: int | None) -> None:
+        state = position(round=3, hands=((3,), (3,)),
+                         whales=(((1,), (2,)), ((1,), (2,)), ((1,), (2,))),
+                         captured=((10,), (1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 6)))
+        observation = wr.observe(state, player)
+        assert from_json(to_json(observation)) == observation
+        wr.validate_observation(observation)

@@ -469,6 +469,11 @@ _IMPOSSIBLE: list[tuple[str, Callable[[], State], Change, str]] = [
     ("W7", _second_turn, lambda s: {"actions_left": 1},
      "player 1 holds 5 cards with 16 in the deck after 1 action(s) this turn: the draw "
      "filled the hand to 5 (unless the deck ran out) and each action played a card (W7, W9)"),
+    ("W7", _second_turn, lambda s: {"actions_left": 1, "hands": (s.hands[0], s.hands[1][2:]),
+                                    "decks": (s.decks[0], tuple(sorted(
+                                        (*s.decks[1], *s.hands[1][:2]))))},
+     "player 1 holds 3 cards with 18 in the deck after 1 action(s) this turn: the draw "
+     "filled the hand to 5 (unless the deck ran out) and each action played a card (W7, W9)"),
     ("W7", _second_turn, lambda s: {"hands": ((0, 4), s.hands[1]), "decks": (
         tuple(sorted((*s.decks[0], 5, 6))), s.decks[1])},
      "player 0 holds 2 cards with 18 in the deck, but their last turn drew up to 5 and "
