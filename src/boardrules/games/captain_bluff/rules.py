@@ -1515,9 +1515,10 @@ def _play_swap(s: State, action: SwapDestination, below: Callable[[int], int]) -
     swapped = _swapped(s, action)
     p = (s.options.first_player + s.turn) % s.players
     hand = swapped[0][p]
-    if s.picked_up[p] or not (s.special_used or not hand or hand[-1] < STAR):
-        # A special may be played now, or part of the hand is held back (B14): the
-        # decision as `_turn_actions` lists it, from the swap's state.
+    if not (s.special_used or not hand or hand[-1] < STAR):
+        # A special may be played now: the decision as `_turn_actions` lists it, from the
+        # swap's state. (Cards picked up this turn are luggage, B14: held back or not, the
+        # hand's specials are the ones it may use.)
         s = _apply_swap(s, action)
         after = _drawn_turn_action(*_turn_actions(s), below)
         return _APPLY[type(after)](s, after)
