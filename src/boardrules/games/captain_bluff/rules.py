@@ -1211,7 +1211,12 @@ def _apply_check(s: State, action: CheckDestination) -> State:
 
 
 def _apply_swap(s: State, action: SwapDestination) -> State:
-    hands, exposed, destinations, knowers = _swapped(s, action)
+    return _swap_state(s, _swapped(s, action))
+
+
+def _swap_state(s: State, swapped: _Swapped) -> State:
+    """Return the state after a swap in `s` that changed the fields `swapped` (`_swapped`)."""
+    hands, exposed, destinations, knowers = swapped
     return _State(s.options, s.players, s.stage, hands, exposed, s.picked_up, s.draw,
                   s.discard, s.buried, s.removed, s.stowed, s.reshuffled, destinations, knowers,
                   s.rows, s.star_values, s.turn, True, s.special_used, None, None, (), None)
@@ -1378,15 +1383,12 @@ def _apply_pass(s: State, action: Pass) -> State:
     return _settle(new) if closed else new
 
 
-def _apply_end_turn(s: State, action: EndTurn) -> State:
-    return _turn_ended(s, (s.hands, s.exposed, s.destinations, s.knowers))
-
-
-def _turn_ended(s: State, swapped: _Swapped) -> State:
-    """Return the state after `EndTurn` in `s`, whose hands, exposed cards, destination
-    cards and knowers are `swapped` instead (the state's own, or those after a swap the
-    fused playout did not build a state for)."""
-    hands, exposed, destinations, knowers = swapped
+def _apply_end_turn(s: State, action: EndTurn, swapped: _Swapped | None = None) -> State:
+    """Return the state after `EndTurn` in `s`; with `swapped`, in `s` after a swap the
+    fused playout did not build a state for (its hands, exposed cards, destination cards
+    and knowers, see `_swapped`)."""
+    hands, exposed, destinations, knowers = swapped or (s.hands, s.exposed, s.destinations,
+                                                        s.knowers)
     picked_up = s.picked_up
     nxt = (s.options.first_player + s.turn + 1) % s.players
     if picked_up[nxt]:  # B14: what they picked up is theirs to use from this turn on
@@ -1519,7 +1521,7 @@ def _play_swap(s: State, action: SwapDestination, below: Callable[[int], int]) -
         # A special may be played now: the decision as `_turn_actions` lists it, from the
         # swap's state. (Cards picked up this turn are luggage, B14: held back or not, the
         # hand's specials are the ones it may use.)
-        s = _apply_swap(s, action)
+        s = _swap_state(s, swapped)
         after = _drawn_turn_action(*_turn_actions(s), below)
         return _APPLY[type(after)](s, after)
     # `_turn_actions` after a main action with no special usable: pick-ups, then `EndTurn`
@@ -1527,8 +1529,8 @@ def _play_swap(s: State, action: SwapDestination, below: Callable[[int], int]) -
     rest = _rows_facts(s.rows, s.star_values).pickups_then_end
     after = rest[below(len(rest))]
     if after is END_TURN:
-        return _turn_ended(s, swapped)
-    return _apply_pick_up(_apply_swap(s, action), after)  # type: ignore[arg-type]  # a PickUp
+        return _apply_end_turn(s, after, swapped)
+    return _apply_pick_up(_swap_state(s, swapped), after)  # type: ignore[arg-type]  # a PickUp
 
 
 def _drawn_turn_action(main: _Main | None, rest: Sequence[Action],
