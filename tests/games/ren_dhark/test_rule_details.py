@@ -249,6 +249,15 @@ def test_D31_a_card_played_leaves_the_known_undeployable_cards() -> None:
     assert state.shown_undeployable == ((0, 0, 0), (0, 1, 1))
 
 
+def test_D31_a_card_played_leaves_the_known_undeployable_cards_of_every_type() -> None:
+    """D31, ruling 11: blue knows two of red's cards cannot meet a ship, a person or a
+    unit; red's action card meets none of them, so each count falls by one."""
+    state = _known(position(0, BLUE_HAND, RED_HAND, landed=(("I/21",), ("I/48",))),
+                   shown_undeployable=((0, 0, 0), (2, 2, 2)))
+    state = play(state, "attack I/20", "defend I/46", "pass", "play I/62")
+    assert state.shown_undeployable == ((0, 0, 0), (1, 1, 1))
+
+
 @pytest.mark.parametrize(("players", "options", "option", "message"), [
     (3, None, "players", "Ren Dhark is for exactly 2 players, got 3"),
     (True, None, "players", "Ren Dhark is for exactly 2 players, got True"),
