@@ -280,3 +280,39 @@ def test_D11_the_attacker_s_action_is_warded_off_by_the_defending_card() -> None
     assert state.phase is rd.Phase.WARD
     assert state.duel.played == (rd.Played(rd.ATTACKER, idx("I/33"), rd.Status.PENDING),)
     assert [str(a) for a in rd.legal_actions(state)] == [f"roll {n}" for n in range(1, 7)]
+
+
+_NO_SHIP_FIGHT = with_cards(
+    I_2=attrs.evolve(STARTER_I.card("I/2"), strength=(None, 5, 4)),
+    I_7=attrs.evolve(STARTER_I.card("I/7"), strength=(None, 4, 4)))
+"""Starter I with Ren Dhark (a person) and Black guard (a unit) given '-' against ships
+only: cards that count as undeployable against one type and not the others."""
+
+
+@pytest.mark.parametrize("card_set", [STARTER_I, _NO_SHIP_FIGHT], ids=["starter", "dashes"])
+@pytest.mark.parametrize("player", [0, 1])
+def test_D31_a_card_seen_leaving_a_hand_lowers_exactly_the_counts_it_fits(
+        player: int, card_set: rd.CardSet) -> None:
+    """D31, ruling 11: once a card seen face up leaves a hand, each count of known cards of
+    that hand falls by one if the card is of that kind (no ship; an action card; a card
+    that cannot be deployed against a ship, a person, a unit) and is not zero; the other
+    hand's counts stay. Every card of the set, from counts of 2 and of 0."""
+    state = rd.new_game(2, Options(card_set=card_set, blue_player=0))
+    tables = state.options.tables
+    other = 1 - player
+    planets = set(tables.planets)
+    for counts in (2, 0):
+        known = (((counts, counts), (counts, counts),
+                  ((counts,) * 3, (counts,) * 3)))
+        for card in range(len(tables.cards)):
+            if card in planets:
+                continue
+            nonships, actions, undeployable = rd.rules._shown_after(
+                state, player, card, None, known)
+            fall = 1 if counts else 0
+            assert nonships[player] == counts - fall * (not tables.is_ship[card])
+            assert actions[player] == counts - fall * tables.is_action[card]
+            assert undeployable[player] == tuple(
+                counts - fall * (not tables.deployable[t][card]) for t in range(3)), card
+            assert (nonships[other], actions[other], undeployable[other]) == \
+                (counts, counts, (counts,) * 3)
