@@ -316,3 +316,24 @@ def test_D31_a_card_seen_leaving_a_hand_lowers_exactly_the_counts_it_fits(
                 counts - fall * (not tables.deployable[t][card]) for t in range(3)), card
             assert (nonships[other], actions[other], undeployable[other]) == \
                 (counts, counts, (counts,) * 3)
+
+
+def test_D31_a_face_down_defence_is_seen_as_any_card_that_fits() -> None:
+    """D8, D12, D31: red defends with NEMO (a ship) face down for its activation roll;
+    blue sees only a rolling card that may meet a ship, which Marek (a person) with a
+    roll would be too, so blue's knowledge that one of red's cards is no ship falls by
+    one: it may have been that card. (Judged by the card itself, the count would stay.)
+    The cards known to be unable to meet a person or a unit stay: no card with a roll
+    that meets a ship is one of them."""
+    nemo = attrs.evolve(STARTER_I.card("I/46"), activation=3)
+    marek = attrs.evolve(STARTER_I.card("I/35"), activation=3)
+    options = Options(card_set=with_cards(I_46=nemo, I_35=marek), blue_player=0)
+    state = _known(position(0, BLUE_HAND, RED_HAND, landed=(("I/21",), ("I/48",)),
+                            options=options), shown_nonships=(0, 1),
+                   shown_undeployable=((0, 0, 0), (0, 1, 1)))
+    state = play(state, "attack I/18", "defend I/46")
+    assert state.phase is rd.Phase.ACTIVATE
+    assert state.shown_nonships == (0, 0)
+    # No rolling card meets a ship and not a person or a unit (ships without a roll such
+    # as TALKARN do): the cards known to be unable to meet them are all still in hand.
+    assert state.shown_undeployable == ((0, 0, 0), (0, 1, 1))
