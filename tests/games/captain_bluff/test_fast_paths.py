@@ -162,3 +162,13 @@ def test_B9_fused_playout_swaps_and_goes_on(after: str, state: cb.State) -> None
     assert ("PickUp" in nexts) is (after == "pick-up")
     assert ("PlayEye" in nexts) is (after == "special")
     assert "EndTurn" in nexts
+
+
+def test_B14_end_turn_frees_the_next_players_pick_ups_only() -> None:
+    """B14: at the end of player 1's turn (of three), player 2's turn begins, so the
+    luggage player 2 picked up becomes theirs to use; player 0's stays held back."""
+    state = position(["b1 r5", "g1 g2", "b3 b4 r6"], destinations={0: "r1"},
+                     picked_up=["r5", "", "r6"], turn=1, main_done=True)
+    ended = cb.apply(state, cb.EndTurn())
+    assert ended.turn == 2 and ended.active == 2
+    assert ended.picked_up == (codes("r5"), (), ())
