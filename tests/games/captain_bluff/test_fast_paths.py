@@ -124,3 +124,51 @@ def test_helpers_of_apply() -> None:
     assert rules._exchanged((STAR, STAR), STAR, 2) == (2, STAR)
     assert rules._put((1, 2, 3), 0, 7) == (7, 2, 3)
     assert rules._put((1, 2, 3), 2, 7) == (1, 2, 7)
+
+
+
+@pytest.mark.parametrize(("after", "state"), [
+    ("end", position(["r5 b1", "g2 g3"], destinations={0: "r1"})),
+    ("special", position(["r5 b1", "g2 g3"], destinations={0: "eye"})),
+    ("pick-up", position(["r5 b1", "g2 g3"], destinations={0: "r1", 1: "b9"},
+                         rows={1: "b3 b4 b5"})),
+    ("held back", position(["r5 b1 r9", "g2 g3"], destinations={0: "r1"},
+                           picked_up=["r9", ""])),
+])
+def test_B9_fused_playout_swaps_and_goes_on(after: str, state: cb.State) -> None:
+    """B9, B11, B13, B14: a swap drawn by the fused playout, and the decision after it, are
+    those of the reference loop — `EndTurn` (then one state is built for both), a pick-up,
+    an eye the swap takes into the hand, or with luggage picked up this turn held
+    back — and a cut right after the swap or after the next step stops where the loop
+    stops."""
+    legal = cb.legal_actions(state)
+    swaps = [seed for seed in range(200)
+             if isinstance(legal[random.Random(seed).randrange(len(legal))], cb.SwapDestination)]
+    assert len(swaps) > 20
+    nexts = set()
+    for seed in swaps:
+        rng = random.Random(seed)
+        swapped = cb.apply(state, legal[rng.randrange(len(legal))])
+        nxt = cb.legal_actions(swapped)
+        nexts.add(type(nxt[rng.randrange(len(nxt))]).__name__)
+        for cut in (1, 2, 3, None):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            assert cb.playout(state, ours, cut) == \
+                playout(cb, state, theirs, cut, fused=False), (cut, seed)
+            assert ours.getstate() == theirs.getstate()
+    hand = swapped.hands[state.active]
+    assert (hand[-1] >= STAR) is (after == "special")
+    assert bool(state.picked_up[state.active]) is (after == "held back")
+    assert ("PickUp" in nexts) is (after == "pick-up")
+    assert ("PlayEye" in nexts) is (after == "special")
+    assert "EndTurn" in nexts
+
+
+def test_B14_end_turn_frees_the_next_players_pick_ups_only() -> None:
+    """B14: at the end of player 1's turn (of three), player 2's turn begins, so the
+    luggage player 2 picked up becomes theirs to use; player 0's stays held back."""
+    state = position(["b1 r5", "g1 g2", "b3 b4 r6"], destinations={0: "r1"},
+                     picked_up=["r5", "", "r6"], turn=1, main_done=True)
+    ended = cb.apply(state, cb.EndTurn())
+    assert ended.turn == 2 and ended.active == 2
+    assert ended.picked_up == (codes("r5"), (), ())

@@ -316,6 +316,15 @@ def test_D31_a_card_played_leaves_the_known_undeployable_cards() -> None:
     assert state.shown_undeployable == ((0, 0, 0), (0, 1, 1))
 
 
+def test_D31_a_card_played_leaves_the_known_undeployable_cards_of_every_type() -> None:
+    """D31, ruling 11: blue knows two of red's cards cannot meet a ship, a person or a
+    unit; red's action card meets none of them, so each count falls by one."""
+    state = _known(position(0, BLUE_HAND, RED_HAND, landed=(("I/21",), ("I/48",))),
+                   shown_undeployable=((0, 0, 0), (2, 2, 2)))
+    state = play(state, "attack I/20", "defend I/46", "pass", "play I/62")
+    assert state.shown_undeployable == ((0, 0, 0), (1, 1, 1))
+
+
 @pytest.mark.parametrize(("players", "options", "option", "message"), [
     (3, None, "players", "Ren Dhark is for exactly 2 players, got 3"),
     (True, None, "players", "Ren Dhark is for exactly 2 players, got True"),
@@ -338,3 +347,60 @@ def test_D11_the_attacker_s_action_is_warded_off_by_the_defending_card() -> None
     assert state.phase is rd.Phase.WARD
     assert state.duel.played == (rd.Played(rd.ATTACKER, idx("I/33"), rd.Status.PENDING),)
     assert [str(a) for a in rd.legal_actions(state)] == [f"roll {n}" for n in range(1, 7)]
+
+
+_NO_SHIP_FIGHT = with_cards(
+    I_2=attrs.evolve(STARTER_I.card("I/2"), strength=(None, 5, 4)),
+    I_7=attrs.evolve(STARTER_I.card("I/7"), strength=(None, 4, 4)))
+"""Starter I with Ren Dhark (a person) and Black guard (a unit) given '-' against ships
+only: cards that count as undeployable against one type and not the others."""
+
+
+@pytest.mark.parametrize("card_set", [STARTER_I, _NO_SHIP_FIGHT], ids=["starter", "dashes"])
+@pytest.mark.parametrize("player", [0, 1])
+def test_D31_a_card_seen_leaving_a_hand_lowers_exactly_the_counts_it_fits(
+        player: int, card_set: rd.CardSet) -> None:
+    """D31, ruling 11: once a card seen face up leaves a hand, each count of known cards of
+    that hand falls by one if the card is of that kind (no ship; an action card; a card
+    that cannot be deployed against a ship, a person, a unit) and is not zero; the other
+    hand's counts stay. Every card of the set, from counts of 2 and of 0."""
+    state = rd.new_game(2, Options(card_set=card_set, blue_player=0))
+    tables = state.options.tables
+    other = 1 - player
+    planets = set(tables.planets)
+    for counts in (2, 0):
+        known = (((counts, counts), (counts, counts),
+                  ((counts,) * 3, (counts,) * 3)))
+        for card in range(len(tables.cards)):
+            if card in planets:
+                continue
+            nonships, actions, undeployable = rd.rules._shown_after(
+                state, player, card, None, known)
+            fall = 1 if counts else 0
+            assert nonships[player] == counts - fall * (not tables.is_ship[card])
+            assert actions[player] == counts - fall * tables.is_action[card]
+            assert undeployable[player] == tuple(
+                counts - fall * (not tables.deployable[t][card]) for t in range(3)), card
+            assert (nonships[other], actions[other], undeployable[other]) == \
+                (counts, counts, (counts,) * 3)
+
+
+def test_D31_a_face_down_defence_is_seen_as_any_card_that_fits() -> None:
+    """D8, D12, D31: red defends with NEMO (a ship) face down for its activation roll;
+    blue sees only a rolling card that may meet a ship, which Marek (a person) with a
+    roll would be too, so blue's knowledge that one of red's cards is no ship falls by
+    one: it may have been that card. (Judged by the card itself, the count would stay.)
+    The cards known to be unable to meet a person or a unit stay: no card with a roll
+    that meets a ship is one of them."""
+    nemo = attrs.evolve(STARTER_I.card("I/46"), activation=3)
+    marek = attrs.evolve(STARTER_I.card("I/35"), activation=3)
+    options = Options(card_set=with_cards(I_46=nemo, I_35=marek), blue_player=0)
+    state = _known(position(0, BLUE_HAND, RED_HAND, landed=(("I/21",), ("I/48",)),
+                            options=options), shown_nonships=(0, 1),
+                   shown_undeployable=((0, 0, 0), (0, 1, 1)))
+    state = play(state, "attack I/18", "defend I/46")
+    assert state.phase is rd.Phase.ACTIVATE
+    assert state.shown_nonships == (0, 0)
+    # No rolling card meets a ship and not a person or a unit (ships without a roll such
+    # as TALKARN do): the cards known to be unable to meet them are all still in hand.
+    assert state.shown_undeployable == ((0, 0, 0), (0, 1, 1))

@@ -1211,6 +1211,27 @@ def _apply_check(s: State, action: CheckDestination) -> State:
 
 
 def _apply_swap(s: State, action: SwapDestination) -> State:
+    return _swap_state(s, _swapped(s, action))
+
+
+def _swap_state(s: State, swapped: _Swapped) -> State:
+    """Return the state after a swap in `s` that changed the fields `swapped` (`_swapped`)."""
+    hands, exposed, destinations, knowers = swapped
+    return _State(s.options, s.players, s.stage, hands, exposed, s.picked_up, s.draw,
+                  s.discard, s.buried, s.removed, s.stowed, s.reshuffled, destinations, knowers,
+                  s.rows, s.star_values, s.turn, True, s.special_used, None, None, (), None)
+
+
+_Swapped = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...],
+                 tuple[int | None, ...], tuple[frozenset[int], ...]]
+"""The fields a swap changes: `State.hands`, `State.exposed`, `State.destinations` and
+`State.knowers` (and `State.main_done`, which it sets)."""
+
+
+def _swapped(s: State, action: SwapDestination) -> _Swapped:
+    """`_apply_swap` without building the state: the hands, exposed cards, destination cards
+    and knowers after the swap (the fused playout goes on to the end of the turn without
+    the state between)."""
     v, c = action.conveyor, action.card
     n = s.players
     hands, exposed = s.hands, s.exposed
@@ -1226,10 +1247,7 @@ def _apply_swap(s: State, action: SwapDestination) -> State:
         exposed = _put(exposed, p, known)
     if knowers[v] is not _ME[p]:  # the player alone knew it already (they put it there)
         knowers = _put(knowers, v, _ME[p])
-    return _State(s.options, n, s.stage, _put(hands, p, hand), exposed, s.picked_up, s.draw,
-                  s.discard, s.buried, s.removed, s.stowed, s.reshuffled,
-                  _put(s.destinations, v, c), knowers,
-                  s.rows, s.star_values, s.turn, True, s.special_used, None, None, (), None)
+    return _put(hands, p, hand), exposed, _put(s.destinations, v, c), knowers
 
 
 def _apply_close(s: State, action: CloseConveyor) -> State:
@@ -1365,15 +1383,20 @@ def _apply_pass(s: State, action: Pass) -> State:
     return _settle(new) if closed else new
 
 
-def _apply_end_turn(s: State, action: EndTurn) -> State:
+def _apply_end_turn(s: State, action: EndTurn, swapped: _Swapped | None = None) -> State:
+    """Return the state after `EndTurn` in `s`; with `swapped`, in `s` after a swap the
+    fused playout did not build a state for (its hands, exposed cards, destination cards
+    and knowers, see `_swapped`)."""
+    hands, exposed, destinations, knowers = swapped or (s.hands, s.exposed, s.destinations,
+                                                        s.knowers)
     picked_up = s.picked_up
     nxt = (s.options.first_player + s.turn + 1) % s.players
     if picked_up[nxt]:  # B14: what they picked up is theirs to use from this turn on
         picked_up = _put(picked_up, nxt, ())
-    return _State(s.options, s.players, s.stage, s.hands, s.exposed, picked_up, s.draw,
-                 s.discard, s.buried, s.removed, s.stowed, s.reshuffled, s.destinations,
-                 s.knowers, s.rows, s.star_values, s.turn + 1, False, False, None, None, (),
-                 None)
+    return _State(s.options, s.players, s.stage, hands, exposed, picked_up, s.draw,
+                  s.discard, s.buried, s.removed, s.stowed, s.reshuffled, destinations,
+                  knowers, s.rows, s.star_values, s.turn + 1, False, False, None, None, (),
+                  None)
 
 
 _APPLY: Final[dict[type, Callable[[State, Any], State]]] = {
@@ -1479,9 +1502,35 @@ def playout(state: State, rng: random.Random, max_steps: int | None = None) -> S
             state = apply_step[type(action)](state, action)
         else:  # a turn: the i-th legal action taken without listing them
             action = _drawn_turn_action(*_turn_actions(state), below)
+            if type(action) is SwapDestination and steps != 1:
+                state = _play_swap(state, action, below)
+                steps -= 2
+                continue
             state = apply_step[type(action)](state, action)
         steps -= 1
     return state
+
+
+def _play_swap(s: State, action: SwapDestination, below: Callable[[int], int]) -> State:
+    """`playout` from a swap in `s` through the decision after it: a swap followed by
+    `EndTurn` (the commonest pair of decisions) makes one state, not two."""
+    swapped = _swapped(s, action)
+    p = (s.options.first_player + s.turn) % s.players
+    hand = swapped[0][p]
+    if not (s.special_used or not hand or hand[-1] < STAR):
+        # A special may be played now: the decision as `_turn_actions` lists it, from the
+        # swap's state. (Cards picked up this turn are luggage, B14: held back or not, the
+        # hand's specials are the ones it may use.)
+        s = _swap_state(s, swapped)
+        after = _drawn_turn_action(*_turn_actions(s), below)
+        return _APPLY[type(after)](s, after)
+    # `_turn_actions` after a main action with no special usable: pick-ups, then `EndTurn`
+    # (the swap leaves the rows alone).
+    rest = _rows_facts(s.rows, s.star_values).pickups_then_end
+    after = rest[below(len(rest))]
+    if after is END_TURN:
+        return _apply_end_turn(s, after, swapped)
+    return _apply_pick_up(_swap_state(s, swapped), after)  # type: ignore[arg-type]  # a PickUp
 
 
 def _drawn_turn_action(main: _Main | None, rest: Sequence[Action],

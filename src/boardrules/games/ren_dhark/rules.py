@@ -261,6 +261,8 @@ def _who_draws(first: int, hands: tuple[tuple[int, ...], tuple[int, ...]],
     return None
 
 
+_Hands = tuple[tuple[int, ...], tuple[int, ...]]
+"""Both players' hands (or decks, or out-of-game piles)."""
 _Shown = tuple[tuple[int, int], tuple[int, int],
                tuple[tuple[int, int, int], tuple[int, int, int]]]
 """The public counts of known cards in the hands: `State.shown_nonships`,
@@ -269,7 +271,8 @@ _Shown = tuple[tuple[int, int], tuple[int, int],
 _NO_UNDEPLOYABLE: Final = (0, 0, 0)
 
 
-def _shown_after(state: State, player: int, card: int, seen: Seen | None = None) -> _Shown:
+def _shown_after(state: State, player: int, card: int, seen: Seen | None = None,
+                 shown: _Shown | None = None) -> _Shown:
     """Return what the opponent knows of `player`'s hand once `card` has left it.
 
     `seen` is what the opponent sees of a combat card committed face down (a
@@ -278,9 +281,14 @@ def _shown_after(state: State, player: int, card: int, seen: Seen | None = None)
     `State.shown_actions`, `State.shown_undeployable`) falls by one unless it is zero or
     what the opponent sees rules the card out of it: it never depends on a hidden card
     (D31). A combat card is no action card, so the count of known action cards stays.
+    The counts start from `shown` when given (a later step the fused playout has not built
+    a state for), from the state's otherwise.
     """
-    nonships, actions, undeployable = (state.shown_nonships, state.shown_actions,
-                                       state.shown_undeployable)
+    if shown is None:
+        nonships, actions, undeployable = (state.shown_nonships, state.shown_actions,
+                                           state.shown_undeployable)
+    else:
+        nonships, actions, undeployable = shown
     mine = undeployable[player]
     if not (nonships[player] or actions[player]) and mine == _NO_UNDEPLOYABLE:
         return nonships, actions, undeployable  # nothing known: the usual case
@@ -429,10 +437,14 @@ def _can_attack_with(tables: Tables, landed: tuple[Landing, ...], hand: tuple[in
 
 def _defend_options(state: State, player: int) -> tuple[Action, ...]:
     """The defences (D8): against the attacking card's type, which the defender knows."""
-    tables = state.options.tables
-    table = tables.defend_vs[TYPE_INDEX[state.duel.attack_type]]  # type: ignore[index]  # committed
+    return _defences(state.options.tables, state.duel.attack_type, state.hands[player])  # type: ignore[arg-type]  # committed
+
+
+def _defences(tables: Tables, attack_type: CombatType, hand: tuple[int, ...]) -> tuple[Action, ...]:
+    """`_defend_options` from the attacking card's type and the defender's hand."""
+    table = tables.defend_vs[TYPE_INDEX[attack_type]]
     # dict.fromkeys: `_distinct` without the call (legal actions are asked at every decision).
-    return tuple(chain.from_iterable(map(table.__getitem__, dict.fromkeys(state.hands[player]))))
+    return tuple(chain.from_iterable(map(table.__getitem__, dict.fromkeys(hand))))
 
 
 def _slot(duel: Duel, role: int) -> tuple[int | None, CombatType | None]:
@@ -908,28 +920,29 @@ def _end_by_skips(state: State) -> State:
 
 
 def _attack(state: State, action: Attack) -> State:
+    phase, duel, hands, shown = _attacked(state, action)
+    state = _from_hand(state, phase, duel, hands, shown)
+    if phase is _ATTACK:
+        return _to_defend(state)
+    return state
+
+
+def _attacked(state: State, action: Attack) -> tuple[Phase, Duel, _Hands, _Shown]:
+    """`_attack` without building the state: the phase it reaches (``ATTACK`` when nobody
+    can defend, which `_to_defend` then settles), the duel, the hands and the shown counts."""
     p = state.attacker
     tables = state.options.tables
     card, as_type = tables.index[action.card], action.as_type
     rolls = tables.activation[card] is not None
     # Face down until the defence: the opponent sees the declared type and the roll.
-    nonships, actions, undeployable = _shown_after(state, p, card,
-                                                          (as_type, rolls, False, None))
+    shown = _shown_after(state, p, card, (as_type, rolls, False, None))
     duel = _Duel(False, card, as_type, None, None, rolls, False, False, 0, (), 0, 0, 0, None)
     hands = _hands_without(state.hands, p, card)
     if rolls:
-        phase = _ACTIVATE
-    elif any(map(tables.deployable[TYPE_INDEX[as_type]].__getitem__, hands[1 - p])):
-        phase = _DEFEND
-    else:
-        phase = _ATTACK  # replaced at once by _to_defend: nobody can defend (D8)
-    s = state
-    state = _State(s.options, phase, s.blue, s.attacker, hands, s.decks, s.landed, s.out, duel,
-                   s.battle, s.skipped, s.mulligans, s.redrew, nonships, actions, undeployable,
-                   s.winner)
-    if phase is _ATTACK:
-        return _to_defend(state)
-    return state
+        return _ACTIVATE, duel, hands, shown
+    if any(map(tables.deployable[TYPE_INDEX[as_type]].__getitem__, hands[1 - p])):
+        return _DEFEND, duel, hands, shown
+    return _ATTACK, duel, hands, shown  # nobody can defend (D8)
 
 
 def _to_defend(state: State) -> State:
@@ -950,17 +963,24 @@ def _to_defend(state: State) -> State:
 
 
 def _defend(state: State, action: Defend) -> State:
+    return _defended(state, state.duel, state.hands, None, action)
+
+
+def _defended(state: State, o: Duel, hands: _Hands, shown: _Shown | None,
+              action: Defend) -> State:
+    """`_defend` with the attack's duel, hands and shown counts (None: the state's) given:
+    the fused playout applies an attack and its defence without the state between them
+    (`state`'s other fields are those of both)."""
     d = 1 - state.attacker
     tables = state.options.tables
     card, as_type = tables.index[action.card], action.as_type
     rolls = tables.activation[card] is not None
-    o = state.duel
     # With an activation roll the card stays face down (the opponent sees only the roll,
     # and that the card may be deployed against the declared type); without one it turns
     # face up at once.
     shown = _shown_after(state, d, card,
-                                (None, True, False, o.attack_type) if rolls else None)
-    hands = _hands_without(state.hands, d, card)
+                         (None, True, False, o.attack_type) if rolls else None, shown)
+    hands = _hands_without(hands, d, card)
     if rolls:
         duel = _Duel(o.counter, o.attack, o.attack_type, card, as_type, o.attack_activated, True,
                      o.revealed, o.window, o.played, o.resolving, o.attack_mod, o.defense_mod,
@@ -975,8 +995,7 @@ def _defend(state: State, action: Defend) -> State:
     return _judge(_from_hand(state, _WINDOW, duel, hands, shown), duel)
 
 
-def _from_hand(s: State, phase: Phase, duel: Duel, hands: tuple[tuple[int, ...], tuple[int, ...]],
-               shown: _Shown) -> State:
+def _from_hand(s: State, phase: Phase, duel: Duel, hands: _Hands, shown: _Shown) -> State:
     """Return `s` after a card left a hand: new phase, duel, hands and shown counts
     (`shown` as `_shown_after` returns them)."""
     nonships, actions, undeployable = shown
@@ -1445,8 +1464,9 @@ def playout(state: State, rng: random.Random, max_steps: int | None = None) -> S
             state, steps = _play_combat(state, state.duel, getrandbits, steps, limit)
             continue
         if phase is _ATTACK:
-            legal = _attack_options(state, state.attacker)
-        elif phase is _DEFEND:
+            state, steps = _play_attack(state, getrandbits, steps, limit)
+            continue
+        if phase is _DEFEND:
             legal = _defend_options(state, 1 - state.attacker)
         elif phase is _OVER:
             break
@@ -1494,6 +1514,29 @@ def _play_deal(state: State, getrandbits: _Bits, steps: int, limit: int) -> tupl
             break
         p = drawer
     return _after_draws(state, hands, decks, drawer), steps
+
+
+def _play_attack(state: State, getrandbits: _Bits, steps: int, limit: int) -> tuple[State, int]:
+    """`playout` from an attack: an attack and its defence without the state between them;
+    return the state and the steps so far."""
+    legal = _attack_options(state, state.attacker)
+    n = len(legal)
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    steps += 1
+    phase, duel, hands, shown = _attacked(state, legal[r])  # type: ignore[arg-type]  # attacks
+    if phase is not _DEFEND or steps == limit:
+        state = _from_hand(state, phase, duel, hands, shown)
+        return (_to_defend(state) if phase is _ATTACK else state), steps
+    legal = _defences(state.options.tables, duel.attack_type, hands[1 - state.attacker])  # type: ignore[arg-type]  # committed
+    n = len(legal)
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return _defended(state, duel, hands, shown, legal[r]), steps + 1  # type: ignore[arg-type]  # defences
 
 
 def _play_window(state: State, getrandbits: _Bits, steps: int, limit: int) -> tuple[State, int]:
