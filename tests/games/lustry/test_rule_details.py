@@ -12,7 +12,7 @@ from typing import Any
 import attrs
 import pytest
 
-from boardrules import BoardrulesError, InvalidOptionsError, InvalidStateError, Result
+from boardrules import BoardrulesError, InvalidOptionsError, InvalidStateError, Result, playout
 from boardrules.games import lustry
 from boardrules.games.lustry import (
     NO_SEQUENCE,
@@ -566,6 +566,30 @@ class TestFusedPlayout:
     ], ids=["default", "first-player-1", "card-protection"])
     def test_L6_fused_playout_plays_the_reference_game(self, options: Options) -> None:
         check_fused_playout(lustry, 2, options, games=3)
+
+    @pytest.mark.parametrize("options", [
+        Options(turn_limit=6), Options(turn_limit=8, first_player=1, stall_turns=1),
+    ], ids=["turn-limit-6", "first-player-1"])
+    def test_L8_fused_turn_end_cut_at_every_step(self, options: Options) -> None:
+        """L6, L8, L11, L18: a turn's discards, its end and the next player's draws (one
+        state in the fused playout) cut off after every number of steps, and played to the
+        end, give the reference loop's state and draws."""
+        cut = 0
+        for seed in range(3):
+            state = lustry.new_game(2, options)
+            rng = random.Random(seed)
+            while not lustry.is_terminal(state):
+                if state.phase is Phase.PLAY:
+                    for limit in (*range(12), None):
+                        draw = rng.getrandbits(32)
+                        ours, theirs = random.Random(draw), random.Random(draw)
+                        got = lustry.playout(state, ours, limit)
+                        want = playout(lustry, state, theirs, limit, fused=False)
+                        assert got == want, (seed, state.turn, limit)
+                        assert ours.getstate() == theirs.getstate(), (seed, limit)
+                        cut += got.turn > state.turn and got.phase is not Phase.OVER
+                state = playout(lustry, state, rng, 1, fused=False)
+        assert cut > 20  # many cuts fell in the next player's turn
 
 
 class TestRulesDetails:

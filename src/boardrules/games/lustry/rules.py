@@ -394,38 +394,46 @@ def _take_drawn(draw: list[tuple[str, ...]], card: str) -> int:
 
 
 def _after_draw(  # noqa: PLR0917 - the hot path passes zones positionally
-    state: State, draw: tuple[tuple[str, ...], ...], discards: tuple[tuple[str, ...], ...],
-    seen: tuple[tuple[bool, ...], ...], pending: tuple[str, ...], known: tuple[int, ...],
-    source: str | None = None,
+    state: State, p: int, turn: int, stall: int, hands: tuple[tuple[str, ...], ...],
+    exposed: tuple[tuple[str, ...], ...], draw: tuple[tuple[str, ...], ...],
+    discards: tuple[tuple[str, ...], ...], seen: tuple[tuple[bool, ...], ...],
+    pending: tuple[str, ...], known: tuple[int, ...], source: str | None = None,
 ) -> State:
-    """Continue drawing (from the draw pile of `source`, a chance node, if given), or end
-    phase 1: the pending cards join the hand (L6, L7)."""
-    p = state.player
-    hand = state.hands[p]
+    """Continue player `p`'s phase 1 (from the draw pile of `source`, a chance node, if
+    given), or end it: the pending cards join the hand (L6, L7). The options, sequences and
+    steals are `state`'s; with nothing pending this is the start of `p`'s turn (L6, L8)."""
+    hand = hands[p]
     if source is not None or _draws_on(len(hand) + len(pending),
                                        any(draw) or any(discards)):
-        return _State(state.options, _DRAW, p, state.turn, draw, discards, seen, state.hands,
-                      state.exposed, pending, known, source, state.sequences, state.steals, (),
-                      None, False, state.stall, None)
+        return _State(state.options, _DRAW, p, turn, draw, discards, seen, hands, exposed,
+                      pending, known, source, state.sequences, state.steals, (), None, False,
+                      stall, None)
     bit = 2 >> p  # the opponent's bit
-    exposed = state.exposed
     learned = [card for card, mask in zip(pending, known, strict=True) if mask & bit]
     if learned:
         exposed = _pair(exposed, p, tuple(sorted(exposed[p] + tuple(learned), key=_ORDER_KEY)))
-    hands = _pair(state.hands, p, tuple(sorted(hand + pending, key=_ORDER_KEY)))
-    return _State(state.options, _PLAY, p, state.turn, draw, discards, seen, hands, exposed, (),
-                  (), None, state.sequences, state.steals, (), None, False, state.stall, None)
+    if pending:
+        hands = _pair(hands, p, tuple(sorted(hand + pending, key=_ORDER_KEY)))
+    return _State(state.options, _PLAY, p, turn, draw, discards, seen, hands, exposed, (),
+                  (), None, state.sequences, state.steals, (), None, False, stall, None)
 
 
-def _phase_one(state: State, below: Callable[[int], int], steps: int) -> tuple[State, int]:
-    """Play phase 1 to its end, or for `steps` actions (-1: no limit), as the reference loop
-    of `boardrules.playout` plays it: a pile chosen at random among `legal_actions`, a card
-    off a draw pile as `sample_chance` draws it. Return the state and the steps left."""
-    held = len(state.hands[state.player]) + len(state.pending)
-    draw, discards, seen = [*state.draw], [*state.discards], [*state.seen]
+def _phase_one(  # noqa: PLR0917 - the hot path passes zones positionally
+    state: State, below: Callable[[int], int], steps: int, p: int, turn: int, stall: int,
+    hands: tuple[tuple[str, ...], ...], exposed: tuple[tuple[str, ...], ...],
+    discards: tuple[tuple[str, ...], ...], seen: tuple[tuple[bool, ...], ...],
+) -> tuple[State, int]:
+    """Play player `p`'s phase 1 to its end, or for `steps` actions (-1: no limit), as the
+    reference loop of `boardrules.playout` plays it: a pile chosen at random among
+    `legal_actions`, a card off a draw pile as `sample_chance` draws it. The draw piles, the
+    cards pending and the pile being drawn from are `state`'s (with `turn` and `stall`:
+    `state` in phase 1, or the state a turn ended in, `p`'s turn starting). Return the
+    state and the steps left."""
     pending, known, source = [*state.pending], [*state.pending_known], state.source
-    piles = _MASK[tuple(map(bool, (*draw, *discards)))]
-    while steps:
+    held = len(hands[p]) + len(pending)
+    draw, piles_out, marks = [*state.draw], [*discards], [*seen]
+    piles = _MASK[tuple(map(bool, (*draw, *piles_out)))]
+    while steps and _draws_on(held, piles):
         steps -= 1
         if source is None:
             choices = _PILES[piles]
@@ -433,8 +441,8 @@ def _phase_one(state: State, below: Callable[[int], int], steps: int) -> tuple[S
             if i < 3:
                 source = COLOURS[i]
                 continue
-            card, mask = _take_discard(discards, seen, i - 3)
-            if not discards[i - 3]:
+            card, mask = _take_discard(piles_out, marks, i - 3)
+            if not piles_out[i - 3]:
                 piles ^= 1 << i
         else:
             cards = draw[_CI[source]]
@@ -445,18 +453,8 @@ def _phase_one(state: State, below: Callable[[int], int], steps: int) -> tuple[S
         pending.append(card)
         known.append(mask)
         held += 1
-        if not _draws_on(held, piles):
-            break
-    return _after_draw(state, (*draw,), (*discards,), (*seen,), (*pending,), (*known,),
-                       source), steps
-
-
-def _start_turn(state: State, player: int, turn: int, stall: int) -> State:
-    """Begin `player`'s turn: phase 1 if the hand holds fewer than seven cards (L6, L8)."""
-    drawing = len(state.hands[player]) < HAND_SIZE and (any(state.draw) or any(state.discards))
-    return _State(state.options, _DRAW if drawing else _PLAY, player, turn, state.draw,
-                 state.discards, state.seen, state.hands, state.exposed, (), (), None,
-                 state.sequences, state.steals, (), None, False, stall, None)
+    return _after_draw(state, p, turn, stall, hands, exposed, (*draw,), (*piles_out,),
+                       (*marks,), (*pending,), (*known,), source), steps
 
 
 def _closed_count(seqs: tuple[Sequence, ...], base: int) -> int:
@@ -499,21 +497,24 @@ def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - o
     match action:  # the kinds random play applies most often first: each case is a test
         case Draw(colour=colour, owner=owner):
             if owner is None:
-                return _after_draw(state, state.draw, state.discards, state.seen, state.pending,
+                return _after_draw(state, p, state.turn, state.stall, state.hands, state.exposed,
+                                   state.draw, state.discards, state.seen, state.pending,
                                    state.pending_known, colour)
             piles, marks = [*state.discards], [*state.seen]
             card, mask = _take_discard(piles, marks, 3 * owner + _CI[colour])
-            return _after_draw(state, state.draw, (*piles,), (*marks,), (*state.pending, card),
+            return _after_draw(state, p, state.turn, state.stall, state.hands, state.exposed,
+                               state.draw, (*piles,), (*marks,), (*state.pending, card),
                                (*state.pending_known, mask))
         case Drawn(card=card):
             piles = [*state.draw]
             _take_drawn(piles, card)
-            return _after_draw(state, (*piles,), state.discards, state.seen,
-                               (*state.pending, card), (*state.pending_known, 0))
+            return _after_draw(state, p, state.turn, state.stall, state.hands, state.exposed,
+                               (*piles,), state.discards, state.seen, (*state.pending, card),
+                               (*state.pending_known, 0))
         case Discard(card=card):
             return _discard(state, card)
         case EndTurn():
-            return _end_turn(state)
+            return _end_turn(state, state.hands, state.exposed, state.discards, state.seen)[0]
         case Lay(first=first, second=second) | Exchange(first=first, second=second):
             hand = _remove(_remove(state.hands[p], first), second)
             mine = state.exposed[p]
@@ -629,7 +630,9 @@ def playout(state: State, rng: random.Random, max_steps: int | None = None) -> S
     while steps:
         phase = state.phase
         if phase is _DRAW:
-            state, steps = _phase_one(state, below, steps)
+            state, steps = _phase_one(state, below, steps, state.player, state.turn,
+                                      state.stall, state.hands, state.exposed,
+                                      state.discards, state.seen)
             continue
         if phase is _PLAY:
             state, steps = _phase_two(state, below, steps)
@@ -646,7 +649,8 @@ def _phase_two(state: State, below: Callable[[int], int], steps: int) -> tuple[S
     """Play phase 2 up to the first action that is not a `Discard` (included), or for
     `steps` actions (-1: no limit), as the reference loop of `boardrules.playout` plays it.
     Return the state and the steps left. A run of discards, the most frequent action of
-    random play, makes one state."""
+    random play, makes one state; a run that ends the turn makes none, and the next
+    player's phase 1 then goes on from its cards (one state for the whole turn)."""
     p, seqs, options = state.player, state.sequences, state.options
     hand, exposed = state.hands[p], state.exposed
     discards: list[tuple[str, ...]] = []
@@ -662,14 +666,17 @@ def _phase_two(state: State, below: Callable[[int], int], steps: int) -> tuple[S
         hand, exposed = _discarded(p, hand, exposed, discards, seen, action.card)
         if not steps:
             break
+    if type(action) is EndTurn:
+        if discards:
+            return _end_turn(state, _pair(state.hands, p, hand), exposed, (*discards,),
+                             (*seen,), below, steps)
+        return _end_turn(state, state.hands, exposed, state.discards, state.seen, below, steps)
     if discards:
         state = _State(options, _PLAY, p, state.turn, state.draw, (*discards,), (*seen,),
                        _pair(state.hands, p, hand), exposed, (), (), None, seqs, state.steals,
                        (), None, state.progress, state.stall, None)
     if type(action) is Discard:
         return state, steps
-    if type(action) is EndTurn:
-        return _end_turn(state), steps
     return apply_unchecked(state, action), steps
 
 
@@ -751,18 +758,29 @@ def _allow(state: State) -> State:
                  state.progress, state.stall, None)
 
 
-def _end_turn(state: State) -> State:
-    """Pass the turn; declare the L18 draws."""
+def _end_turn(  # noqa: PLR0917 - the hot path passes zones positionally
+    state: State, hands: tuple[tuple[str, ...], ...], exposed: tuple[tuple[str, ...], ...],
+    discards: tuple[tuple[str, ...], ...], seen: tuple[tuple[bool, ...], ...],
+    below: Callable[[int], int] | None = None, steps: int = 0,
+) -> tuple[State, int]:
+    """Pass the turn of `state`'s player, whose hands, exposed cards and discard piles are
+    now the ones given; declare the L18 draws. The next player begins the turn: phase 1 if
+    their hand holds fewer than seven cards (L6, L8). Given `below` (the fused playout),
+    that phase 1 is played at once for up to `steps` actions. Return the state and the
+    steps left."""
     turn = state.turn + 1
     stall = state.stall + 1 if not state.progress and _deadlocked(state) else 0
     options = state.options
     limit = options.stall_turns
     nxt = (options.first_player + turn) & 1
     if turn >= options.turn_limit or (limit is not None and stall >= limit):
-        return _State(options, _OVER, nxt, turn, state.draw, state.discards, state.seen,
-                     state.hands, state.exposed, (), (), None, state.sequences, state.steals, (),
-                     None, False, stall, None)
-    return _start_turn(state, nxt, turn, stall)
+        over = _State(options, _OVER, nxt, turn, state.draw, discards, seen, hands, exposed,
+                      (), (), None, state.sequences, state.steals, (), None, False, stall, None)
+        return over, steps
+    if below is None:
+        return _after_draw(state, nxt, turn, stall, hands, exposed, state.draw, discards, seen,
+                           (), ()), steps
+    return _phase_one(state, below, steps, nxt, turn, stall, hands, exposed, discards, seen)
 
 
 def _why_illegal(state: State, action: object) -> tuple[str, str]:
