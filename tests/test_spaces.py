@@ -99,6 +99,28 @@ class TestActionSpace:
         assert self.space.legal_indices(state) == ()
         assert not any(self.space.legal_mask(state))
 
+    def test_mask_of_equal_copies_of_the_actions(self) -> None:
+        """A game whose `legal_actions` hands out equal copies, not the space's own
+        objects, gets the same indices and mask (the lookup by value), also at a chance
+        node's refusal."""
+        def copies(state: Any) -> tuple[Any, ...]:
+            return tuple(copy.copy(a) for a in kivi.legal_actions(state))
+
+        space: ActionSpace[Any] = ActionSpace(
+            game="kivi", module="boardrules.games.kivi", players=2, options=kivi.Options(),
+            actions=self.space.actions, chance_actions=self.space.chance_actions,
+            max_legal=self.space.max_legal, legal_actions=copies,
+            chance_outcomes=kivi.chance_outcomes)
+        start = kivi.new_game(2)
+        with pytest.raises(BoardrulesError, match="chance node"):
+            space.legal_mask(start)
+        state = kivi.apply(start, kivi.Roll((3, 3, 3, 3, 3, 3)))
+        assert copies(state)[0] is not kivi.legal_actions(state)[0]
+        mask = space.legal_mask(state)
+        assert mask == self.space.legal_mask(state) and sum(mask) == 49 + 6
+        assert space.legal_indices(state) == self.space.legal_indices(state)
+        assert space.legal_mask(state) == mask  # from the memo the first call left
+
     def test_six_of_a_kind_displacements_are_prebuilt(self) -> None:
         """`legal_actions` hands out the space's own objects, displacements included."""
         state = kivi.apply(kivi.new_game(2), kivi.Roll((1, 2, 3, 4, 5, 6)))

@@ -306,7 +306,10 @@ class ActionSpace(Generic[A]):
         last, found, chance = self._memo
         if last is state:
             return found, chance
-        legal = self._legal(state)
+        return self._remember(state, self._legal(state))
+
+    def _remember(self, state: object, legal: tuple[Any, ...]) -> tuple[tuple[int, ...], bool]:
+        """`_lookup` of `state` given its legal actions `legal`: compute and memo the result."""
         chance = bool(legal) and type(legal[0]) in self._chance_types
         try:
             found = tuple(map(self._any_ids.__getitem__, map(id, legal)))
@@ -336,7 +339,7 @@ class ActionSpace(Generic[A]):
                     mask = bytearray(len(self._actions))
                 else:
                     return mask
-            indices, chance = self._lookup(state)
+            indices, chance = self._remember(state, legal)
         if chance:
             raise BoardrulesError(
                 "legal_mask: this is a chance node; its outcomes are numbered apart "
