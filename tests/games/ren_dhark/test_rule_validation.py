@@ -209,15 +209,21 @@ def test_D4_D31_validate_state_names_the_problem_exactly(make: Callable[[], Stat
         rd.validate_state(make())
 
 
-def test_D11_modifiers_use_the_target_s_declared_type() -> None:
-    """D3, D11: an action whose amount depends on the opposing card's type (an
-    `amount_against` with `types`) gives the modifier for that type, and the state
-    holding it loads back."""
+def _bonus_against_ships() -> tuple[int, Options]:
+    """Starter I's action card I/30 given an amount of 4 against ships (D3, D11): its
+    plain amount and options with blue to play it."""
     golden = STARTER_I.card("I/30")
     assert golden.action is not None
     by_type = attrs.evolve(golden, action=attrs.evolve(
         golden.action, amount_against=(Bonus(4, CardFilter(types=(SHIP,))),)))
-    options = Options(card_set=with_cards(I_30=by_type), blue_player=0)
+    return golden.action.amount, Options(card_set=with_cards(I_30=by_type), blue_player=0)
+
+
+def test_D11_modifiers_use_the_target_s_declared_type() -> None:
+    """D3, D11: an action whose amount depends on the opposing card's type (an
+    `amount_against` with `types`) gives the modifier for that type, and the state
+    holding it loads back."""
+    _, options = _bonus_against_ships()
     state = play(to_window(deal(options=options), "I/18", "I/46"), "play I/30", "pass")
     assert state.phase is rd.Phase.COMBAT and state.duel.attack_mod == 4
     rd.validate_state(state)
@@ -228,15 +234,11 @@ def test_D11_an_amount_against_a_type_reads_the_defending_card_s_type() -> None:
     """D3, D11: blue's action card against red's Soldiers, defending a ship attack as a
     unit: an amount for ships does not apply (the target's type is the defence's, not the
     attack's), and the state holding that modifier loads back."""
-    golden = STARTER_I.card("I/30")
-    assert golden.action is not None
-    by_type = attrs.evolve(golden, action=attrs.evolve(
-        golden.action, amount_against=(Bonus(4, CardFilter(types=(SHIP,))),)))
-    options = Options(card_set=with_cards(I_30=by_type), blue_player=0)
+    amount, options = _bonus_against_ships()
     state = play(to_window(deal(options=options), "I/18", "I/43 as unit"), "play I/30", "pass")
     assert state.phase is rd.Phase.COMBAT
     assert (state.duel.attack_type, state.duel.defense_type) == (SHIP, CombatType.UNIT)
-    assert (state.duel.attack_mod, state.duel.defense_mod) == (golden.action.amount, 0)
+    assert (state.duel.attack_mod, state.duel.defense_mod) == (amount, 0)
     rd.validate_state(state)
 
 
