@@ -25,8 +25,8 @@ process (in alternating order), so the ratios cancel the host's drift:
   ``chance_outcomes()``), when the ``openspiel`` extra is installed;
 * ``gymnasium``: the Gymnasium environment, the learner in seat 0 against ``random``
   bots: a uniform pick from ``info["action_mask"]``, `step`; the bots' decisions count as
-  decisions too (each is a `boardrules.bots.Decision`: an observation and the legal
-  actions).
+  decisions too (each is a `boardrules.bots.Decision`: the legal actions, and the
+  observation only if the bot reads it, which the random bot does not).
 
 The last columns are each environment's speed as a share of the library's: decisions per
 second of the mode ÷ those of ``fast`` (and of ``checked``).

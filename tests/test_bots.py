@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import math
 import random
@@ -33,6 +34,26 @@ def decision_point(game: AnyGame, seed: int) -> tuple[Any, int]:
     mover = game.to_move(state)
     assert isinstance(mover, int)
     return state, mover
+
+
+class TestDecision:
+    """A Decision holds what its seat may know; the observation is made when asked for."""
+
+    @pytest.mark.parametrize("name", NAMES)
+    def test_observation_and_legal_actions(self, name: str) -> None:
+        """`observation` is the seat's observe, made once and kept; `legal_actions` the
+        game's; a copy made before or after the observation was asked for has the same."""
+        game = GAMES[name]
+        state, seat = decision_point(game, 3)
+        decision = Decision(game, state, seat)
+        early = copy.copy(decision)
+        assert decision.legal_actions == game.legal_actions(state)
+        seen = decision.observation
+        assert seen == game.observe(state, seat)
+        assert decision.observation is seen
+        late = copy.copy(decision)
+        assert late.observation is seen
+        assert early.observation == seen and early.legal_actions == decision.legal_actions
 
 
 class TestRandomBot:

@@ -11,6 +11,7 @@ import copy
 import pickle
 from typing import Any
 
+import attrs
 import pytest
 
 gymnasium = pytest.importorskip("gymnasium")
@@ -22,7 +23,7 @@ from boardrules import BoardrulesError, IllegalActionError, InvalidOptionsError 
 from boardrules.adapters import gymnasium as adapter  # noqa: E402
 from boardrules.adapters._common import numeric_games, parameter_values  # noqa: E402
 from boardrules.adapters.gymnasium import BoardrulesEnv, env_id  # noqa: E402
-from boardrules.bots import RandomBot  # noqa: E402
+from boardrules.bots import Decision, RandomBot  # noqa: E402
 from boardrules.errors import UnknownActionError  # noqa: E402
 from boardrules.games import GAMES, kivi  # noqa: E402
 from tests.adapters.games import (  # noqa: E402
@@ -38,6 +39,24 @@ def _make(name: str, **kwargs: Any) -> BoardrulesEnv:
     too)."""
     made: BoardrulesEnv = gymnasium.make(env_id(GAMES[name]), **kwargs).unwrapped
     return made
+
+
+class _Picker:
+    """A bot for the tests: the first legal action, as a new equal object with `copies`, or
+    the first action of the space that is not legal with `illegal`."""
+
+    name = "picker"
+
+    def __init__(self, *, copies: bool = False, illegal: bool = False) -> None:
+        self.copies = copies
+        self.illegal = illegal
+
+    def act(self, decision: Decision) -> Any:
+        legal = decision.legal_actions
+        if self.illegal:
+            space: Any = getattr(decision.game, "action_space")(2)  # noqa: B009 - optional
+            return next(a for a in space.actions if a not in legal)
+        return attrs.evolve(legal[0]) if self.copies else legal[0]
 
 
 def _episode(e: BoardrulesEnv, seed: int) -> tuple[float, bool, bool, int]:
@@ -140,6 +159,26 @@ class TestEpisodes:
         e = _make("kivi", opponents=bot)
         _episode(e, seed=2)
         assert e.opponents == (bot,)
+
+    def test_bot_actions_equal_but_not_shared(self) -> None:
+        """A bot's action equal to a legal action but another object is played too (by the
+        checked apply): the same episode as with the legal action objects themselves."""
+        ends = []
+        for copies in (False, True):
+            e = _make("whales_rivals", opponents=_Picker(copies=copies))
+            ends.append((_episode(e, seed=4), e.game_state))
+        assert ends[0] == ends[1]
+
+    def test_illegal_bot_action(self) -> None:
+        """A bot's illegal action raises the game's IllegalActionError naming the rule; the
+        game stays where the bot was to act."""
+        e = _make("kivi", players=2, seat=0, opponents=_Picker(illegal=True))
+        _, info = e.reset(seed=1)
+        with pytest.raises(IllegalActionError) as error:
+            e.step(int(np.flatnonzero(info["action_mask"])[0]))
+        assert error.value.rule
+        assert e.game.to_move(e.game_state) == 1
+        assert error.value.state is e.game_state
 
     def test_step_after_the_end(self) -> None:
         """Stepping once the game is over asks for reset()."""

@@ -204,6 +204,55 @@ class TestState:
         with pytest.raises(UnknownActionError):
             chance.apply_action(923)
 
+    @pytest.mark.parametrize("name", ["whales_rivals", "kivi", "ren_dhark"])
+    def test_illegal_chance_outcomes_refused(self, name: str) -> None:
+        """At a chance node, an outcome id that is not listed raises IllegalActionError and
+        changes nothing, whether the outcomes were listed or not, and whether the game made
+        the list for this node (Whales Rivals' deals, Ren Dhark's draws: checked by a scan)
+        or keeps it (KIVI's rolls, Ren Dhark's dice and sides: checked by a set); a listed
+        one is played."""
+        rng = random.Random(5)
+        spiel = _spiel(name)
+        state = spiel.new_initial_state()
+        checked = 0
+        while not state.is_terminal() and checked < 12:
+            if not state.is_chance_node():
+                state.apply_action(rng.choice(state.legal_actions()))
+                continue
+            listed = checked % 2 == 0
+            if listed:
+                ids = [i for i, _ in state.chance_outcomes()]
+            else:
+                space, game = spiel.config.space, spiel.config.game
+                ids = [space.chance_index(a)
+                       for a, _ in game.chance_outcomes(state.boardrules_state)]
+            unlisted = next(i for i in range(spiel.max_chance_outcomes()) if i not in ids)
+            before, history = state.boardrules_state, state.history()
+            with pytest.raises(IllegalActionError):
+                state.apply_action(unlisted)
+            assert state.boardrules_state is before and state.history() == history
+            state.apply_action(rng.choice(ids))
+            checked += 1
+        assert checked == 12
+
+    def test_points_built_in_one_step(self) -> None:
+        """A point's `then` (built in one frame) has every slot as the two-level __init__
+        sets it, at every step of a game."""
+        from boardrules.adapters.openspiel._game import _Point
+
+        # A slot `then` forgot to set raises AttributeError here.
+        slots = [n for cls in _Point.__mro__ for n in getattr(cls, "__slots__", ())]
+        state = _spiel("whales_rivals").new_initial_state()
+        rng = random.Random(6)
+        while not state.is_terminal():
+            point = state.history_point
+            _walk(state, rng, 1)
+            after = state.history_point
+            fresh = _Point(after.config, point, after.action, after.state)
+            made = point.then(after.action, after.state)
+            assert type(made) is _Point
+            assert [getattr(made, n) for n in slots] == [getattr(fresh, n) for n in slots]
+
     def test_clone_is_independent(self) -> None:
         """A clone shares the boardrules state and moves on alone."""
         state = _walk(_spiel("whales_rivals").new_initial_state(), random.Random(2), 20)

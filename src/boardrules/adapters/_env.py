@@ -55,6 +55,9 @@ RENDER_MODES: Final = ("human", "ansi")
 """``"ansi"``: `render` returns the game's text picture; ``"human"``: it prints it."""
 RENDER_FPS: Final = 4
 """The frames a second ``metadata`` declares (Gymnasium's text environments' figure)."""
+_INT8: Final = np.dtype(np.int8)
+_FLOAT32: Final = np.dtype(np.float32)
+# numpy reads a dtype object given by position faster than a type given by keyword.
 ILLEGAL_ACTIONS: Final = ("lose", "raise")
 """``"lose"``: the game ends, lost by the player who chose the illegal action;
 ``"raise"``: `IllegalActionError` naming the rule, the game unchanged."""
@@ -160,12 +163,16 @@ class Table:
         return self._mask
 
     def is_legal(self, index: int) -> bool:
-        """Return whether action index `index` (in range) is legal now."""
-        return bool(self.legal_mask()[index])
+        """Return whether action index `index` (in range) is legal now (from the mask
+        computed for this state, as `last` and `action_mask` leave it)."""
+        mask = self._mask if self._mask_of is self.state else self.legal_mask()
+        return mask[index] == 1
 
     def action_index(self, action: object) -> int:
         """Return `action` (an int or numpy integer) as an index in range; raise
         `UnknownActionError` for anything else."""
+        if type(action) is int and 0 <= action < len(self._actions):
+            return action  # the usual case, nothing to convert
         try:
             index = operator.index(cast(SupportsIndex, action))
         except TypeError:
@@ -186,14 +193,16 @@ class Table:
 
     def observation(self, player: int | None) -> Observation:
         """Return `player`'s observation tensor now, as ``float32`` (a new array)."""
-        return np.frombuffer(self._encode(self.state, player), dtype=np.float32)
+        return np.frombuffer(self._encode(self.state, player), _FLOAT32)
 
     def action_mask(self, player: int) -> Mask:
         """Return `player`'s legal-action mask now as ``int8`` (a new array): the legal
         actions for the player to move, all zeros for the others."""
         if player == self.mover:
-            return np.frombuffer(bytearray(self.legal_mask()), dtype=np.int8)
-        return np.zeros(len(self._actions), dtype=np.int8)
+            state = self.state
+            mask = self._mask if self._mask_of is state else self.legal_mask()
+            return np.frombuffer(bytearray(mask), _INT8)
+        return np.zeros(len(self._actions), _INT8)
 
     def render(self, player: int | None) -> str:
         """Return the game's text picture of what `player` sees now."""

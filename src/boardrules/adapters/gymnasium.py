@@ -50,6 +50,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import repeat
+from operator import is_
 from typing import Any, Final, cast
 
 import gymnasium
@@ -233,12 +235,25 @@ class BoardrulesEnv(EnvironmentBase, gymnasium.Env[Observation, np.int64]):
     # --- inside ----------------------------------------------------------------------------
 
     def _play_bots(self) -> None:
-        """Let the bots decide (chance resolved) until the learner must decide or the end."""
+        """Let the bots decide (chance resolved) until the learner must decide or the end.
+
+        A bot's action that is one of its decision's legal action objects is applied
+        unchecked (it is legal); any other goes through the checked ``apply``, which raises
+        the game's `IllegalActionError` for an illegal one.
+        """
         table = self._started()
         game = self.config.game
-        while type(mover := table.mover) is int and mover != self.seat:
+        bots, seat = self._bots, self.seat
+        apply, apply_unchecked = game.apply, game.apply_unchecked
+        while type(mover := table.mover) is int and mover != seat:
             state = table.state
-            table.move_to(game.apply(state, self._bots[mover].act(Decision(game, state, mover))))
+            decision = Decision(game, state, mover)
+            action = bots[mover].act(decision)
+            # By identity, in C: comparing with == would call each action's __eq__.
+            if any(map(is_, decision.legal_actions, repeat(action))):
+                table.move_to(apply_unchecked(state, action))
+            else:
+                table.move_to(apply(state, action))
 
     def _observation(self) -> Observation:
         return self._started().observation(self.seat)

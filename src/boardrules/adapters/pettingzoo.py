@@ -178,8 +178,9 @@ class BoardrulesEnv(EnvironmentBase, AECEnv):  # type: ignore[misc]  # pettingzo
         Raises `UnknownActionError` for an index out of range or anything that is not an
         integer; an illegal index is treated as `illegal_action` says.
         """
-        table = self._started()
-        if self._over:
+        table = self._table
+        if table is None or self._over:
+            self._started()
             if not self.agents:
                 EnvLogger.warn_step_after_terminated_truncated()
                 return
@@ -205,14 +206,19 @@ class BoardrulesEnv(EnvironmentBase, AECEnv):  # type: ignore[misc]  # pettingzo
     def observe(self, agent: str) -> dict[str, Observation | Mask]:
         """Return `agent`'s observation: its tensor and its legal-action mask (see the
         module's description). Raises `KeyError` for an unknown agent."""
-        return {"observation": self._started().observation(self._seat_of[agent]),
-                "action_mask": self.action_mask(agent)}
+        table = self._started()
+        seat = self._seat_of[agent]
+        return {"observation": table.observation(seat),
+                "action_mask": (np.zeros(table.space.size, dtype=np.int8) if self._over
+                                else table.action_mask(seat))}
 
     def action_mask(self, agent: str) -> Mask:
         """Return `agent`'s legal-action mask alone, as `observe` gives it, without the
         observation tensor: with ``last(observe=False)``, the loop of a policy that needs
         no observation (random play, rollouts) skips the encoding."""
-        table = self._started()
+        table = self._table
+        if table is None:
+            table = self._started()
         if self._over:
             return np.zeros(table.space.size, dtype=np.int8)
         return table.action_mask(self._seat_of[agent])

@@ -8,7 +8,7 @@ import sys
 from bisect import bisect_left
 from collections.abc import Callable, Mapping
 from operator import itemgetter
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import numpy as np
 import pyspiel
@@ -98,10 +98,14 @@ def game_type(game: AnyGame, players: int | None = None) -> Any:
     )
 
 
+P = TypeVar("P", bound="_Point")
+_new: Final = object.__new__
+
+
 class _Point(History):
     """A point of the game with the caches the pyspiel state reads at every step."""
 
-    __slots__ = ("chance", "legal", "player", "returns")
+    __slots__ = ("chance", "chance_ids", "legal", "player", "returns")
 
     # Tuples, not lists: the garbage collector stops tracking a tuple of numbers, and a
     # game keeps every point of its path.
@@ -109,8 +113,12 @@ class _Point(History):
     """`to_move` as pyspiel says it: a seat, ``PlayerId.CHANCE`` or ``PlayerId.TERMINAL``."""
     legal: tuple[int, ...] | None
     """The legal action ids, ascending (pyspiel's order), once asked for."""
-    chance: _Outcomes | None
-    """The chance outcomes, once asked for."""
+    chance: tuple[tuple[int, float], ...] | None
+    """The chance outcomes as pyspiel pairs ``(chance id, probability)``, once asked for."""
+    chance_ids: frozenset[int] | None
+    """Their ids, for checking an outcome, where the game keeps its list of outcomes (the
+    set is then made once); ``None`` where the list was made for this point: an outcome
+    is then checked by a scan of `chance`, cheaper than a set used once."""
     returns: tuple[float, ...] | None
     """The returns, once asked for."""
 
@@ -120,7 +128,27 @@ class _Point(History):
         to_move = self.to_move
         self.player = _CHANCE if to_move is CHANCE else _TERMINAL if to_move is TERMINAL \
             else to_move
-        self.legal = self.chance = self.returns = None
+        self.legal = self.chance = self.chance_ids = self.returns = None
+
+    def then(self: P, action: object, state: object) -> P:
+        """Return the point after `action`, which took this point's state to `state`.
+
+        The same point as ``History.then`` builds through the two ``__init__`` (a test
+        compares every slot), built in one frame: a step's one allocation of the adapter,
+        0.85 -> 0.49 µs.
+        """
+        point: P = _new(type(self))
+        config = point.config = self.config
+        point.parent = self
+        point.action = action
+        point._state = state
+        to_move = point.to_move = config.game.to_move(state)
+        point.length = self.length + 1
+        point._infos = None
+        point.player = _CHANCE if to_move is CHANCE else _TERMINAL if to_move is TERMINAL \
+            else to_move
+        point.legal = point.chance = point.chance_ids = point.returns = None
+        return point
 
 
 class BoardrulesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hints
@@ -196,18 +224,14 @@ class BoardrulesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type
                          "supported")
 
 
-class _Outcomes(tuple[tuple[tuple[int, float], ...], frozenset[int]]):
-    """A chance node's outcomes as pyspiel pairs ``(chance id, probability)``, and their
-    ids for checking an outcome."""
-
-    __slots__ = ()
+_MEMO: Final[dict[int, tuple[object, object, tuple[tuple[int, float], ...],
+                              frozenset[int]]]] = {}
+_first: Final = itemgetter(0)
 
 
-_MEMO: Final[dict[int, tuple[object, object, _Outcomes]]] = {}
-
-
-def _outcomes(point: _Point) -> _Outcomes:
-    """Return (and keep on `point`) its chance outcomes."""
+def _outcomes(point: _Point) -> tuple[tuple[int, float], ...]:
+    """Return (and keep on `point`, with their ids where the game keeps the list) its
+    chance outcomes as pyspiel pairs."""
     found = point.chance
     if found is None:
         config = point.config
@@ -219,22 +243,22 @@ def _outcomes(point: _Point) -> _Outcomes:
             point._state)
         memo = _MEMO.get(id(listed))
         if memo is not None and memo[0] is listed and memo[1] is space:
-            found = memo[2]
+            found, point.chance_ids = memo[2], memo[3]
         else:
             # Kept only when the game keeps the tuple too (a prebuilt or memoized one, as
             # KIVI's rolls or a pile's probabilities): a tuple made for this call
             # (references: ours, getrefcount's) never comes back.
             kept = sys.getrefcount(listed) > 2
             if floats is not None:
-                pairs: tuple[tuple[int, float], ...] = listed
+                found = listed
             else:
                 index = space.chance_index
-                pairs = tuple((index(a), p.numerator / p.denominator) for a, p in listed)
-            found = _Outcomes((pairs, frozenset(map(itemgetter(0), pairs))))
+                found = tuple((index(a), p.numerator / p.denominator) for a, p in listed)
             if kept:
+                ids = point.chance_ids = frozenset(map(_first, found))
                 if len(_MEMO) >= _OUTCOME_MEMO:
                     _MEMO.clear()
-                _MEMO[id(listed)] = (listed, space, found)
+                _MEMO[id(listed)] = (listed, space, found, ids)
         point.chance = found
     return found
 
@@ -292,9 +316,13 @@ class BoardrulesState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no ty
         if player is not None and player != acting:
             return []
         if acting >= 0:
-            return list(_legal(point))
+            found = point.legal
+            if found is None:
+                found = point.legal = tuple(sorted(point.config.space.legal_indices(
+                    point._state)))
+            return list(found)
         if acting == _CHANCE:
-            return [a for a, _ in _outcomes(point)[0]]
+            return list(map(_first, _outcomes(point)))
         return []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -303,7 +331,7 @@ class BoardrulesState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no ty
         point = self._point
         if point.player != _CHANCE:
             return []
-        return list(_outcomes(point)[0])
+        return list(_outcomes(point))
 
     def _apply_action(self, action: int) -> None:
         """Apply the action (or chance outcome) numbered `action`.
@@ -335,7 +363,8 @@ class BoardrulesState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no ty
                 chosen = config.space.chance_outcome(action)
                 state = game.apply(now, chosen)
             else:
-                if action not in outcomes[1]:
+                ids = point.chance_ids
+                if action not in (map(_first, outcomes) if ids is None else ids):
                     self._refuse(config.space.chance_outcome(action))
                 chosen = config.space.chance_actions[action]
                 state = game.apply_unchecked(now, chosen)
@@ -346,7 +375,7 @@ class BoardrulesState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no ty
         # new point's parent, getrefcount's argument): it need not keep its state.
         if sys.getrefcount(point) == 3:
             point.release()
-            point.legal = point.chance = None
+            point.legal = point.chance = point.chance_ids = None
 
     def _refuse(self, action: object) -> None:
         """Raise the game's own `IllegalActionError` for `action` (it names the rule)."""
