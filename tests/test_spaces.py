@@ -121,6 +121,48 @@ class TestActionSpace:
         assert space.legal_indices(state) == self.space.legal_indices(state)
         assert space.legal_mask(state) == mask  # from the memo the first call left
 
+    def test_mask_from_legal_parts(self) -> None:
+        """A space given `legal_parts` (KIVI's: the placements, then the rerolls it keeps per
+        roll) gives the mask a space without it gives, at every decision of random games;
+        also when the parts hold equal copies, not the space's own objects; and a chance
+        node is still refused (the parts function answers None there)."""
+        def space_of(**parts: Any) -> ActionSpace[Any]:
+            return ActionSpace(
+                game="kivi", module="boardrules.games.kivi", players=2,
+                options=kivi.Options(), actions=self.space.actions,
+                chance_actions=self.space.chance_actions, max_legal=self.space.max_legal,
+                legal_actions=kivi.legal_actions, chance_outcomes=kivi.chance_outcomes,
+                **parts)
+
+        plain = space_of()
+        parts = kivi.numeric._legal_parts
+
+        def copied(state: Any) -> Any:
+            found = parts(state)
+            if found is None:
+                return None
+            rest, kept = found
+            return [copy.copy(a) for a in rest], tuple(copy.copy(a) for a in kept)
+
+        copies = space_of(legal_parts=copied)
+        rng = random.Random(5)
+        checked = 0
+        for _ in range(3):
+            state = kivi.new_game(2)
+            while not kivi.is_terminal(state):
+                if kivi.to_move(state) is CHANCE:
+                    with pytest.raises(BoardrulesError, match="chance node"):
+                        copies.legal_mask(state)
+                    state = kivi.apply(state, kivi.sample_chance(state, rng))
+                    continue
+                mask = plain.legal_mask(state)
+                assert self.space.legal_mask(state) == mask
+                assert copies.legal_mask(state) == mask
+                checked += 1
+                legal = kivi.legal_actions(state)
+                state = kivi.apply(state, legal[rng.randrange(len(legal))])
+        assert checked > 50
+
     def test_six_of_a_kind_displacements_are_prebuilt(self) -> None:
         """`legal_actions` hands out the space's own objects, displacements included."""
         state = kivi.apply(kivi.new_game(2), kivi.Roll((1, 2, 3, 4, 5, 6)))
