@@ -360,3 +360,50 @@ class TestLustryTruncation:
         stalled = attrs.evolve(state, options=lustry.Options(turn_limit=3, stall_turns=2),
                                stall=2)
         assert not lustry.result(stalled).truncated
+
+
+def _configurations() -> list[tuple[str, list[tuple[int, Any]]]]:
+    """Per game, two configurations whose tensors differ (players or options)."""
+    from boardrules.games import captain_bluff, lustry, ren_dhark, whales_rivals
+    return [
+        ("captain_bluff", [(2, None), (3, captain_bluff.Options(turn_limit=200))]),
+        ("kivi", [(2, None), (3, None)]),
+        ("lustry", [(2, None), (2, lustry.Options(turn_limit=120, stall_turns=None))]),
+        ("ren_dhark", [(2, None), (2, ren_dhark.Options(blue_player=1,
+                                                        dash_cards_deployable=True))]),
+        ("whales_rivals", [(2, None), (2, whales_rivals.Options(
+            whale_values=[1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 12]))]),
+    ]
+
+
+@pytest.mark.parametrize(("name", "configurations"), _configurations(),
+                         ids=[name for name, _ in _configurations()])
+def test_observe_tensor_equals_the_observation_s(name: str, configurations: list[tuple[
+        int, Any]]) -> None:
+    """``observe_tensor`` (joined from segments kept by value, by identity and per observer
+    from the last state encoded) equals ``observation_tensor(observe(...))`` for every seat
+    and the spectator, along two interleaved games of different configurations (so no
+    segment of one configuration is served to the other), called twice (the second time
+    from the memos), and each call returns a fresh tensor."""
+    game: Any = GAMES[name]
+    rng = random.Random(11)
+    games = [(players, options, game.new_game(players, options))
+             for players, options in configurations]
+    checked = 0
+    while checked < 400 and games:
+        for i, (players, options, state) in enumerate(games):
+            for seat in (*range(players), None, *range(players)):
+                expected = game.observation_tensor(game.observe(state, seat))
+                tensor = game.observe_tensor(state, seat)
+                assert tensor == expected, (name, players, seat, checked)
+                tensor[0] += 1.0  # a fresh array: the next call is not changed
+                assert game.observe_tensor(state, seat) == expected
+            checked += 1
+            if game.to_move(state) is CHANCE:
+                action = game.sample_chance(state, rng)
+            else:
+                legal = game.legal_actions(state)
+                action = legal[rng.randrange(len(legal))]
+            games[i] = (players, options, game.apply(state, action))
+        games = [g for g in games if not game.is_terminal(g[2])]
+    assert checked >= 200
