@@ -243,8 +243,6 @@ class _Code(NumericTables):
             None, 1 << 12)
         """Encoded segments before the hand, by the observer, the stage's index, the active
         seat relative to the observer, the turn and the three flags."""
-        self.sizes: Memo[tuple[int, ...], bytes] = Memo(None, 1 << 10)
-        """Encoded hand sizes, the observer's first, by their values."""
         self.tails: Memo[tuple[int | None, int | None, tuple[int, ...], int | None, int],
                          bytes] = Memo(None, 1 << 10)
         """Encoded segments after the conveyors, by the window, the player polled, the
@@ -391,12 +389,11 @@ def observe_tensor(state: State, player: int | None) -> Tensor:
     hands, exposed, picked_up = state.hands, state.exposed, state.picked_up
     seats = code.seats[me]
     hand = () if player is None else hands[player]
-    sizes = tuple([len(hands[q]) for q in seats])
-    size_bytes = code.sizes.get(sizes)
-    if size_bytes is None:
-        size_bytes = code.sizes[sizes] = array(
-            "f", [size / _CARDS_IN_GAME for size in sizes]).tobytes()
-    parts = [head, _CARD_BYTES.get(hand) or _card_bytes(hand), size_bytes]
+    parts = [head, _CARD_BYTES.get(hand) or _card_bytes(hand)]
+    try:
+        parts += [_HAND_SIZES[len(hands[q])] for q in seats]
+    except IndexError:  # more cards than the game has: no state of the rules
+        parts += [array("f", (len(hands[q]) / _CARDS_IN_GAME,)).tobytes() for q in seats]
     for q in seats:
         known = exposed[q]
         parts.append(_CARD_BYTES.get(known) or _card_bytes(known))
@@ -468,6 +465,9 @@ def _tail(code: _Code, key: tuple[int | None, int | None, tuple[int, ...], int |
     return out.tobytes()
 
 
+_HAND_SIZES: Final = tuple(array("f", (size / _CARDS_IN_GAME,)).tobytes()
+                          for size in range(_CARDS_IN_GAME + 1))
+"""An entry of `hand_sizes` encoded, by the size (a hand holds at most every card)."""
 _CARD_BYTES: Final[Memo[tuple[int, ...], bytes]] = Memo("captain_bluff.card_tensors", 1 << 14)
 """Encoded multisets of card codes (hands, exposed cards, the discard pile) by their cards."""
 _LUGGAGE_BYTES: Final[Memo[tuple[int, ...], bytes]] = Memo("captain_bluff.luggage_tensors",
