@@ -56,7 +56,7 @@ from boardrules.games.whales_rivals.rules import (
     legal_actions,
     new_game,
 )
-from boardrules.games.whales_rivals.state import Options, Pack, Phase, State
+from boardrules.games.whales_rivals.state import Options, Phase, State
 from boardrules.spaces import (
     ActionSpace,
     ConfigurationCache,
@@ -417,36 +417,19 @@ def _pack(code: _Code, index: int, greys: list[_Card],
     return out
 
 
-_STATE_PACKS: Final[Memo[tuple[int, int, int | None], tuple[Pack, _Code, bytes]]] = Memo(
-    "whales_rivals.pack_tensors", 1 << 12)
-"""Encoded packs of states by identity (a pack object lives on from state to state while it
-does not change); each entry holds its pack, so an id is not reused while cached."""
 _GREY_ROWS: Final[Memo[tuple[int, int, int | None], tuple[tuple[Grey, ...], _Code, bytes]]] = (
     Memo("whales_rivals.grey_row_tensors", 1 << 12))
 """Encoded grey cards of a pack by the identity of their tuple (it lives on while only the
-whales at the pack change), as `_STATE_PACKS`."""
+whales at the pack change), the pack's slot and the observer; each entry holds its tuple,
+so an id is not reused while cached."""
 _PODS: Final[Memo[tuple[int, bool], tuple[tuple[Whale, ...], _Code, bytes]]] = Memo(
     "whales_rivals.pod_tensors", 1 << 12)
 """Encoded whales of a player at a pack by the identity of their tuple and whether the
-observer owns them, as `_STATE_PACKS`."""
+observer owns them, as `_GREY_ROWS`."""
 _GREY_SLOTS: Final[Memo[tuple[int, int | None], tuple[Grey, _Code, bytes]]] = Memo(
     "whales_rivals.grey_slot_tensors", 1 << 10)
 """Encoded grey cards by identity and observer (the rules share one record per value
 and marks: 8 a value)."""
-
-
-def _state_pack(code: _Code, index: int, pack: Pack, player: int | None) -> bytes:
-    """Encode a pack of a state as `player` sees it and keep it (see `_STATE_PACKS`)."""
-    me = 0 if player is None else player
-    whales = pack.whales
-    greys = pack.grey
-    found_row = _GREY_ROWS.get((id(greys), index, player))
-    row = (found_row[2] if found_row is not None and found_row[0] is greys
-           and found_row[1] is code else _grey_row(code, index, greys, player))
-    tensor = b"".join((row, _pod(code, whales[me], me == player),
-                       _pod(code, whales[1 - me], 1 - me == player)))
-    _STATE_PACKS[id(pack), index, player] = (pack, code, tensor)
-    return tensor
 
 
 def _grey_row(code: _Code, index: int, greys: tuple[Grey, ...], player: int | None) -> bytes:
@@ -496,7 +479,7 @@ record per value and side: 2 a value)."""
 
 _STATE_PILES: Final[Memo[tuple[int, int | None, bool], tuple[tuple[Grey, ...], _Code, bytes]]] = (
     Memo("whales_rivals.pile_tensors", 1 << 12))
-"""Encoded piles of states by identity, as `_STATE_PACKS` (a pile changes only when cards
+"""Encoded piles of states by identity, as `_GREY_ROWS` (a pile changes only when cards
 are captured or left unclaimed)."""
 
 
