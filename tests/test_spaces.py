@@ -121,6 +121,48 @@ class TestActionSpace:
         assert space.legal_indices(state) == self.space.legal_indices(state)
         assert space.legal_mask(state) == mask  # from the memo the first call left
 
+    def test_mask_from_legal_parts(self) -> None:
+        """A space given `legal_parts` (KIVI's: the placements, then the rerolls it keeps per
+        roll) gives the mask a space without it gives, at every decision of random games;
+        also when the parts hold equal copies, not the space's own objects; and a chance
+        node is still refused (the parts function answers None there)."""
+        def space_of(**parts: Any) -> ActionSpace[Any]:
+            return ActionSpace(
+                game="kivi", module="boardrules.games.kivi", players=2,
+                options=kivi.Options(), actions=self.space.actions,
+                chance_actions=self.space.chance_actions, max_legal=self.space.max_legal,
+                legal_actions=kivi.legal_actions, chance_outcomes=kivi.chance_outcomes,
+                **parts)
+
+        plain = space_of()
+        parts = kivi.numeric._legal_parts
+
+        def copied(state: Any) -> Any:
+            found = parts(state)
+            if found is None:
+                return None
+            rest, kept = found
+            return [copy.copy(a) for a in rest], tuple(copy.copy(a) for a in kept)
+
+        copies = space_of(legal_parts=copied)
+        rng = random.Random(5)
+        checked = 0
+        for _ in range(3):
+            state = kivi.new_game(2)
+            while not kivi.is_terminal(state):
+                if kivi.to_move(state) is CHANCE:
+                    with pytest.raises(BoardrulesError, match="chance node"):
+                        copies.legal_mask(state)
+                    state = kivi.apply(state, kivi.sample_chance(state, rng))
+                    continue
+                mask = plain.legal_mask(state)
+                assert self.space.legal_mask(state) == mask
+                assert copies.legal_mask(state) == mask
+                checked += 1
+                legal = kivi.legal_actions(state)
+                state = kivi.apply(state, legal[rng.randrange(len(legal))])
+        assert checked > 50
+
     def test_six_of_a_kind_displacements_are_prebuilt(self) -> None:
         """`legal_actions` hands out the space's own objects, displacements included."""
         state = kivi.apply(kivi.new_game(2), kivi.Roll((1, 2, 3, 4, 5, 6)))
@@ -318,3 +360,50 @@ class TestLustryTruncation:
         stalled = attrs.evolve(state, options=lustry.Options(turn_limit=3, stall_turns=2),
                                stall=2)
         assert not lustry.result(stalled).truncated
+
+
+def _configurations() -> list[tuple[str, list[tuple[int, Any]]]]:
+    """Per game, two configurations whose tensors differ (players or options)."""
+    from boardrules.games import captain_bluff, lustry, ren_dhark, whales_rivals
+    return [
+        ("captain_bluff", [(2, None), (3, captain_bluff.Options(turn_limit=200))]),
+        ("kivi", [(2, None), (3, None)]),
+        ("lustry", [(2, None), (2, lustry.Options(turn_limit=120, stall_turns=None))]),
+        ("ren_dhark", [(2, None), (2, ren_dhark.Options(blue_player=1,
+                                                        dash_cards_deployable=True))]),
+        ("whales_rivals", [(2, None), (2, whales_rivals.Options(
+            whale_values=[1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 12]))]),
+    ]
+
+
+@pytest.mark.parametrize(("name", "configurations"), _configurations(),
+                         ids=[name for name, _ in _configurations()])
+def test_observe_tensor_equals_the_observation_s(name: str, configurations: list[tuple[
+        int, Any]]) -> None:
+    """``observe_tensor`` (joined from segments kept by value, by identity and per observer
+    from the last state encoded) equals ``observation_tensor(observe(...))`` for every seat
+    and the spectator, along two interleaved games of different configurations (so no
+    segment of one configuration is served to the other), called twice (the second time
+    from the memos), and each call returns a fresh tensor."""
+    game: Any = GAMES[name]
+    rng = random.Random(11)
+    games = [(players, options, game.new_game(players, options))
+             for players, options in configurations]
+    checked = 0
+    while checked < 400 and games:
+        for i, (players, options, state) in enumerate(games):
+            for seat in (*range(players), None, *range(players)):
+                expected = game.observation_tensor(game.observe(state, seat))
+                tensor = game.observe_tensor(state, seat)
+                assert tensor == expected, (name, players, seat, checked)
+                tensor[0] += 1.0  # a fresh array: the next call is not changed
+                assert game.observe_tensor(state, seat) == expected
+            checked += 1
+            if game.to_move(state) is CHANCE:
+                action = game.sample_chance(state, rng)
+            else:
+                legal = game.legal_actions(state)
+                action = legal[rng.randrange(len(legal))]
+            games[i] = (players, options, game.apply(state, action))
+        games = [g for g in games if not game.is_terminal(g[2])]
+    assert checked >= 200

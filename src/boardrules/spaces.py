@@ -43,7 +43,7 @@ from __future__ import annotations
 import importlib
 import json
 from array import array
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Final, Generic, Protocol, TypeAlias, TypeVar
@@ -97,8 +97,8 @@ class ActionSpace(Generic[A]):
 
     __slots__ = (
         "_action_ids", "_actions", "_any_ids", "_chance", "_chance_ids", "_chance_outcomes",
-        "_chance_types", "_chance_values", "_legal", "_max_legal", "_memo", "_module",
-        "_options", "_players", "_texts", "_values", "game",
+        "_chance_types", "_chance_values", "_kept", "_legal", "_max_legal", "_memo", "_module",
+        "_options", "_parts", "_players", "_texts", "_values", "game",
     )
 
     game: str
@@ -119,6 +119,8 @@ class ActionSpace(Generic[A]):
     _any_ids: dict[int, int]
     _texts: Mapping[str, int]
     _memo: tuple[object, tuple[int, ...], bool]
+    _parts: Callable[[Any], tuple[Sequence[A], tuple[A, ...]] | None] | None
+    _kept: Memo[int, tuple[tuple[A, ...], bytes]]
 
     def __init__(
         self,
@@ -133,6 +135,7 @@ class ActionSpace(Generic[A]):
         legal_actions: Callable[[Any], tuple[A, ...]],
         chance_outcomes: Callable[[Any], tuple[tuple[A, Fraction], ...]],
         masked_announcements: tuple[str, ...] = (),
+        legal_parts: Callable[[Any], tuple[Sequence[A], tuple[A, ...]] | None] | None = None,
     ) -> None:
         """Number `actions` and `chance_actions` in the order given.
 
@@ -142,6 +145,12 @@ class ActionSpace(Generic[A]):
         notation of every action and outcome they make `announcements`. Raises
         `TypeError` if two actions are equal or share a notation, or if a class holds
         both player actions and chance outcomes.
+
+        `legal_parts`, optional, speeds up `legal_mask`: ``legal_parts(state)`` returns
+        the legal actions of a player's decision as ``(rest, kept)``, together exactly
+        those of ``legal_actions(state)`` in any order, where `kept` is a tuple the game
+        keeps and hands out again (its mask is computed once and kept by the tuple's
+        identity); it returns ``None`` where it does not apply (a chance node, the end).
         """
         set_ = object.__setattr__
         set_(self, "game", game)
@@ -172,6 +181,8 @@ class ActionSpace(Generic[A]):
         set_(self, "_any_ids", {**self._action_ids, **self._chance_ids})
         set_(self, "_texts", MappingProxyType(text_ids))
         set_(self, "_memo", (None, (), False))
+        set_(self, "_parts", legal_parts)
+        set_(self, "_kept", Memo(None, 1 << 10))  # a game's prebuilt tuples: a few hundred
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"ActionSpace is immutable: cannot set {name!r}")
@@ -325,8 +336,14 @@ class ActionSpace(Generic[A]):
         All zeros at the end of the game. At a chance node it raises `BoardrulesError`:
         chance outcomes have their own numbering (`legal_indices`, `chance_indices`).
         """
-        mask = bytearray(len(self._actions))
         last, indices, chance = self._memo
+        if last is not state and self._parts is not None:
+            parts = self._parts(state)
+            if parts is not None:
+                found = self._mask_of_parts(*parts)
+                if found is not None:
+                    return found
+        mask = bytearray(len(self._actions))
         if last is not state:
             legal = self._legal(state)
             if not legal or type(legal[0]) not in self._chance_types:
@@ -346,6 +363,23 @@ class ActionSpace(Generic[A]):
                 "(use legal_indices or chance_indices)")
         for i in indices:
             mask[i] = 1
+        return mask
+
+    def _mask_of_parts(self, rest: Sequence[A], kept: tuple[A, ...]) -> bytearray | None:
+        """Return the mask of the legal actions `rest` and `kept` (see `legal_parts`), or
+        None if one of `rest` is an equal copy of a shared action object."""
+        found = self._kept.get(id(kept))
+        if found is None or found[0] is not kept:
+            kept_mask = bytearray(len(self._actions))
+            for i in map(self.index, kept):
+                kept_mask[i] = 1
+            found = self._kept[id(kept)] = (kept, bytes(kept_mask))
+        mask = bytearray(found[1])
+        try:
+            for i in map(self._action_ids.__getitem__, map(id, rest)):
+                mask[i] = 1
+        except KeyError:  # an equal action that is not the shared object
+            return None
         return mask
 
     def chance_indices(self, state: object) -> tuple[tuple[int, Fraction], ...]:

@@ -228,6 +228,25 @@ class _Code(NumericTables):
         self.winner = b.add("winner", n + 1, f"the winner: nobody (yet), {seats}")
         bound = action_bound(players, options)
         self.finish(space, b, bound=bound, horizon=min(HISTORY, bound), perfect_recall=False)
+        self._segments()
+
+    def _segments(self) -> None:
+        """Prepare what `observe_tensor` joins: constant segments and memos of encoded ones."""
+        n = self.players
+        self.seats = tuple(tuple((me + r) % n for r in range(n)) for me in range(n))
+        """For each observer, the seats in the tensor's order (the observer first)."""
+        self.no_buried = bytes(4 * (self.conveyors - self.buried_unknown))
+        """The encoded buried segments of an empty pile."""
+        self.no_conveyor = bytes(4 * self.conveyor_slot)
+        """An encoded conveyor without a destination card or a row."""
+        self.heads: Memo[tuple[int | None, int, int, int, bool, bool, bool], bytes] = Memo(
+            None, 1 << 12)
+        """Encoded segments before the hand, by the observer, the stage's index, the active
+        seat relative to the observer, the turn and the three flags."""
+        self.tails: Memo[tuple[int | None, int | None, tuple[int, ...], int | None, int],
+                         bytes] = Memo(None, 1 << 10)
+        """Encoded segments after the conveyors, by the window, the player polled, the
+        draws, the winner and the observer's seat."""
 
     @functools.cached_property
     def draw_ids(self) -> tuple[int, ...]:
@@ -274,8 +293,11 @@ _SEGMENTS: Final = SegmentCache("captain_bluff.segments")
 def _cards(cards: tuple[int, ...]) -> Tensor:
     """Encode a multiset of card codes (see the layout)."""
     out = array("f", bytes(4 * CARDS))
-    for c in set(cards):
-        out[c] = cards.count(c) / _SCALE[c]
+    for c in cards:  # counts are whole numbers, exact in float32
+        out[c] += 1.0
+    for c in range(LUGGAGE, CARDS):  # the specials' counts, scaled (a luggage card's is 1)
+        if out[c]:
+            out[c] /= _SCALE[c]
     return out
 
 
@@ -347,32 +369,174 @@ def _encode(o: Observation, n: int) -> Tensor:
 
 def observe_tensor(state: State, player: int | None) -> Tensor:
     """Return ``observation_tensor(observe(state, player))`` without building the
-    observation: the fast path for environments (the buried cards are encoded once per
-    pile object)."""
+    observation: the fast path for environments.
+
+    The tensor is joined from encoded segments kept in bounded memos: card multisets by
+    their values, the buried cards and the conveyors by the identity of the objects the
+    state shares between steps, the scalars by their values; a step encodes only what it
+    changed.
+    """
     check_player(player, state.players)
     n = state.players
     code = _CODES.trusted(n, state.options)
-    hands = state.hands
-    destinations = state.destinations
-    out = _write(code, state, n, player, None if player is None else hands[player],
-                 tuple(map(len, hands)), len(state.draw), len(state.stowed),
-                 tuple(d is not None for d in destinations),
-                 tuple(d if player in k else None
-                       for d, k in zip(destinations, state.knowers, strict=True)))
+    me = 0 if player is None else player
+    turn = state.turn
+    key = (player, _STAGES.index(state.stage), (state.options.first_player + turn - me) % n,
+           turn, state.main_done, state.special_used, state.reshuffled)
+    head = code.heads.get(key)
+    if head is None:
+        head = code.heads[key] = _head(code, key)
+    hands, exposed, picked_up = state.hands, state.exposed, state.picked_up
+    seats = code.seats[me]
+    hand = () if player is None else hands[player]
+    parts = [head, _CARD_BYTES.get(hand) or _card_bytes(hand)]
+    try:
+        parts += [_HAND_SIZES[len(hands[q])] for q in seats]
+    except IndexError:  # more cards than the game has: no state of the rules
+        parts += [array("f", (len(hands[q]) / _CARDS_IN_GAME,)).tobytes() for q in seats]
+    for q in seats:
+        known = exposed[q]
+        parts.append(_CARD_BYTES.get(known) or _card_bytes(known))
+    for q in seats:
+        picked = picked_up[q]
+        parts.append(_LUGGAGE_BYTES.get(picked) or _luggage_bytes(picked))
+    piles = (len(state.draw), len(state.stowed), len(state.removed))
+    pile_bytes = _PILE_SIZES.get(piles)
+    if pile_bytes is None:
+        pile_bytes = _PILE_SIZES[piles] = array(
+            "f", (piles[0] / _CARDS_IN_GAME, piles[1] / SPECIAL_TOTAL,
+                  piles[2] / SPECIAL_TOTAL)).tobytes()
+    discard = state.discard
+    parts += (pile_bytes, _CARD_BYTES.get(discard) or _card_bytes(discard))
     buried = state.buried
     if buried:
-        key = (id(buried), player)
-        found = _STATE_BURIED.get(key)
+        found = _STATE_BURIED.get((id(buried), player))
         if found is None or found[0] is not buried or found[1] is not code:
             segment = _buried(code, [(f.card if player in f.known_by else None, f.known_by)
-                                     for f in buried], 0 if player is None else player)
-            found = _STATE_BURIED[key] = (buried, code, segment)
-        end = code.buried_known + CARDS * (code.subsets // 2)
-        out[code.buried_unknown:end] = found[2]
-    return out
+                                     for f in buried], me)
+            found = _STATE_BURIED[id(buried), player] = (buried, code, segment.tobytes())
+        parts.append(found[2])
+    else:
+        parts.append(code.no_buried)
+    conveyors = (state.destinations, state.knowers, state.rows, state.star_values)
+    last = _LAST_CONVEYORS.get(player)
+    if (last is None or last[1] is not code or last[0][0] is not conveyors[0]
+            or last[0][1] is not conveyors[1] or last[0][2] is not conveyors[2]
+            or last[0][3] is not conveyors[3]):
+        last = _conveyors(code, conveyors, player, last)
+    parts += last[2]
+    window, polled, draws, winner = state.window, state.polled, state.draws, state.winner
+    tail_key = (window, polled, draws, winner, me)
+    tail = code.tails.get(tail_key)
+    if tail is None:
+        tail = code.tails[tail_key] = _tail(code, tail_key)
+    parts.append(tail)
+    return array("f", b"".join(parts))
 
 
-_STATE_BURIED: Final[Memo[tuple[int, int | None], tuple[tuple[FaceDown, ...], _Code, Tensor]]] = (
+def _head(code: _Code, key: tuple[int | None, int, int, int, bool, bool, bool]) -> bytes:
+    """Encode the segments before the hand (observer to flags) of a `_Code.heads` key."""
+    seat, stage, active, turn, main_done, special_used, reshuffled = key
+    out = array("f", bytes(4 * code.hand))
+    out[code.observer + (code.players if seat is None else seat)] = 1.0
+    out[code.stage + stage] = 1.0
+    out[code.active + active] = 1.0
+    out[code.turn] = turn / code.turn_scale
+    out[code.flags] = float(main_done)
+    out[code.flags + 1] = float(special_used)
+    out[code.flags + 2] = float(reshuffled)
+    return out.tobytes()
+
+
+def _tail(code: _Code, key: tuple[int | None, int | None, tuple[int, ...], int | None, int]
+          ) -> bytes:
+    """Encode the segments after the conveyors (window to winner) of a `_Code.tails` key."""
+    window, polled, draws, winner, me = key
+    n = code.players
+    base = code.window
+    out = array("f", bytes(4 * (code.size - base)))
+    out[code.window - base + (0 if window is None else 1 + window)] = 1.0
+    out[code.polled - base + (0 if polled is None else 1 + (polled - me) % n)] = 1.0
+    if len(draws) > n:
+        raise IndexError(f"{len(draws)} draws pending: at most one a player")
+    for i, q in enumerate(draws):
+        out[code.draws - base + i * n + (q - me) % n] = 1.0
+    out[code.winner - base + (0 if winner is None else 1 + (winner - me) % n)] = 1.0
+    return out.tobytes()
+
+
+_HAND_SIZES: Final = tuple(array("f", (size / _CARDS_IN_GAME,)).tobytes()
+                          for size in range(_CARDS_IN_GAME + 1))
+"""An entry of `hand_sizes` encoded, by the size (a hand holds at most every card)."""
+_CARD_BYTES: Final[Memo[tuple[int, ...], bytes]] = Memo("captain_bluff.card_tensors", 1 << 14)
+"""Encoded multisets of card codes (hands, exposed cards, the discard pile) by their cards."""
+_LUGGAGE_BYTES: Final[Memo[tuple[int, ...], bytes]] = Memo("captain_bluff.luggage_tensors",
+                                                           1 << 10)
+"""Encoded sets of luggage picked up, by their cards."""
+_PILE_SIZES: Final[Memo[tuple[int, int, int], bytes]] = Memo("captain_bluff.pile_tensors",
+                                                             1 << 12)
+"""Encoded sizes of the draw pile, the stowed and the removed cards, by their values."""
+
+
+def _card_bytes(cards: tuple[int, ...]) -> bytes:
+    found = _CARD_BYTES[cards] = _cards(cards).tobytes()
+    return found
+
+
+def _luggage_bytes(cards: tuple[int, ...]) -> bytes:
+    found = _LUGGAGE_BYTES[cards] = _luggage(cards).tobytes()
+    return found
+
+
+_Conveyors = tuple[tuple[int | None, ...], tuple[frozenset[int], ...], tuple[tuple[int, ...], ...],
+                   tuple[tuple[int, ...], ...]]
+"""A state's destinations, knowers, rows and star values."""
+_LastConveyors = tuple[_Conveyors, _Code, list[bytes]]
+_LAST_CONVEYORS: Final[Memo[int | None, _LastConveyors]] = Memo(
+    "captain_bluff.last_conveyors", 8)
+"""Per observer, the conveyors of the last state encoded and their encodings: the next state
+shares most of them."""
+
+
+def _conveyors(code: _Code, conveyors: _Conveyors, player: int | None,
+               last: _LastConveyors | None) -> _LastConveyors:
+    """Encode the conveyors as `player` sees them, reusing the encodings of those whose
+    fields are the objects of the `last` state encoded for `player`; remember them."""
+    destinations, knowers, rows, star_values = conveyors
+    n = code.players
+    me = 0 if player is None else player
+    old = None if last is None or last[1] is not code else last
+    blocks = []
+    for v in range(CONVEYORS):
+        card, known, row, stars = destinations[v], knowers[v], rows[v], star_values[v]
+        if old is not None:
+            was = old[0]
+            if (was[0][v] is card and was[1][v] is known and was[2][v] is row
+                    and was[3][v] is stars):
+                blocks.append(old[2][v])
+                continue
+        has = card is not None
+        if has or row:
+            seen = card if player in known else None
+            mask = _mask(known, me, n)
+            segment_key = ("conveyor", n, has, seen, mask, row, stars)
+            found = _CONVEYOR_BYTES.get(segment_key)
+            if found is None:
+                found = _CONVEYOR_BYTES[segment_key] = _conveyor(
+                    code, has, seen, mask, row, stars).tobytes()
+            blocks.append(found)
+        else:
+            blocks.append(code.no_conveyor)
+    remembered = _LAST_CONVEYORS[player] = (conveyors, code, blocks)
+    return remembered
+
+
+_CONVEYOR_BYTES: Final[Memo[tuple[object, ...], bytes]] = Memo(
+    "captain_bluff.conveyor_tensors", 1 << 12)
+"""Encoded conveyors by what the observer sees of them (as `_write` keys them)."""
+
+
+_STATE_BURIED: Final[Memo[tuple[int, int | None], tuple[tuple[FaceDown, ...], _Code, bytes]]] = (
     Memo("captain_bluff.buried_tensors", 1 << 12))
 """The buried segments of states by identity of the pile (it lives on from state to state
 until a card is buried); each entry holds its pile, so an id is not reused while cached."""

@@ -29,10 +29,19 @@ from boardrules.games.kivi.actions import (
     ROLLS,
     Action,
     Displace,
+    Forfeit,
+    Place,
+    Reroll,
 )
 from boardrules.games.kivi.board import DICE, FACES, SQUARES
 from boardrules.games.kivi.observe import Observation
-from boardrules.games.kivi.rules import action_bound, chance_outcomes, legal_actions, new_game
+from boardrules.games.kivi.rules import (
+    _decision,
+    action_bound,
+    chance_outcomes,
+    legal_actions,
+    new_game,
+)
 from boardrules.games.kivi.state import ROUNDS, STONES, Options, State
 from boardrules.spaces import (
     SPACE_CACHE,
@@ -91,7 +100,18 @@ def _space(players: int, options: Options) -> ActionSpace[Action]:
     return ActionSpace(
         game="kivi", module="boardrules.games.kivi", players=players, options=options,
         actions=actions, chance_actions=chance, max_legal=max_legal(players),
-        legal_actions=legal_actions, chance_outcomes=chance_outcomes)
+        legal_actions=legal_actions, chance_outcomes=chance_outcomes, legal_parts=_legal_parts)
+
+
+def _legal_parts(
+    state: State,
+) -> tuple[list[Place | Displace], tuple[Reroll | Forfeit, ...]] | None:
+    """Return a decision's legal actions as the placements and the rerolls, a tuple kept per
+    roll (or the forfeit): `ActionSpace.legal_mask` keeps the mask of the rerolls."""
+    if state.pending or state.turn >= ROUNDS * state.players:
+        return None
+    return _decision(state.dice, state.rolls, state.cells, state.turn % state.players,
+                     state.options)
 
 
 def action_space(players: int, options: Options | None = None) -> ActionSpace[Action]:

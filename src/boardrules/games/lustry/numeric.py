@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from array import array
 from collections import Counter
+from itertools import repeat
 from typing import Final
 
 from boardrules._caches import Memo
@@ -154,6 +155,13 @@ class _Code(NumericTables):
         self.stall = b.add("stall", 1, f"turns counted towards the deadlock draw ÷ "
                            f"{self.stall_scale}")
         self.winner = b.add("winner", 3, "the winner: nobody (yet), me, the opponent")
+        self.heads: Memo[tuple[int | None, int, int, int, int, int, int], bytes] = Memo(
+            None, 1 << 12)
+        """Encoded segments up to the draw piles, by the observer, the phase's index, the
+        player to move, the turn and the draw piles' sizes."""
+        self.tails: Memo[tuple[str | None, bool, int, int | None, int], bytes] = Memo(
+            None, 1 << 10)
+        """Encoded segments from `named` on, by their values and the observer's seat."""
         bound = action_bound(players, options)
         self.finish(space, b, bound=bound, horizon=min(HISTORY, bound), perfect_recall=False)
 
@@ -231,43 +239,46 @@ def observation_tensor(observation: Observation) -> Tensor:
 
 def observe_tensor(state: State, player: int | None) -> Tensor:
     """Return ``observation_tensor(observe(state, player))`` without building the
-    observation: the fast path for environments."""
+    observation: the fast path for environments.
+
+    The tensor is joined from encoded segments kept in bounded memos: piles, hands and the
+    cards drawn by their values, sequences by the identity of the objects the state shares
+    between steps, the scalars by their values; a step encodes only what it changed.
+    """
     check_player(player, 2)
     code = _CODES.trusted(2, state.options)
     me = 0 if player is None else player
     draw = state.draw
-    out = _head(code, player, state.phase, state.player, state.turn,
-                (len(draw[0]), len(draw[1]), len(draw[2])))
-    length = _PILE * _PILE_SLOT
+    key = (player, _PHASES.index(state.phase), state.player, state.turn, len(draw[0]),
+           len(draw[1]), len(draw[2]))
+    head = code.heads.get(key)
+    if head is None:
+        head = code.heads[key] = _head(code, player, state.phase, state.player, state.turn,
+                                       key[4:])[:code.discards].tobytes()
+    parts = [head]
     piles, marks = state.discards, state.seen
-    for side, owner in enumerate((me, 1 - me)):
-        mine = owner == player
-        for c in range(3):
-            i = 3 * owner + c
-            pile, seen = piles[i], marks[i]
-            if pile:
-                at = code.discards + (3 * side + c) * length
-                out[at:at + length] = _SEGMENTS.get(("raw pile", pile, seen, mine), _raw_pile,
-                                                    pile, seen, mine)
-        hand = state.hands[owner]
-        if hand:
-            at = code.hands + side * _HAND_SLOT
-            if mine:
-                out[at:at + _HAND_SLOT] = _SEGMENTS.get(("hand", hand), _hand, hand)
-            else:
-                exposed = state.exposed[owner]
-                out[at:at + _HAND_SLOT] = _SEGMENTS.get(("their hand", hand, exposed),
-                                                        _their_hand, hand, exposed)
-    at = code.pending
-    bits = 3 if player is None else 1 << player
-    for card, known in zip(state.pending, state.pending_known, strict=True):
-        out[at + (_KIND[card] if known & bits == bits else len(KINDS) + _HIDDEN[card[0] + "?"])] \
-            = 1.0
-        _pending_known(out, at, known, me)
-        at += code.pending_slot
-    _tail(out, code, me, state.exposed, state.source, state.sequences, state.steals,
-          state.exchanged, state.named, state.progress, state.stall, state.winner)
-    return out
+    last = _LAST_PILES.get(player)
+    if last is None or last[0] is not piles or last[1] is not marks:
+        last = _piles(piles, marks, player, last)
+    parts += last[2]
+    _hands(parts, state.hands, state.exposed, player)
+    pending = state.pending
+    if pending:
+        pending_key = (pending, state.pending_known, player)
+        found = _PENDING_BLOCKS.get(pending_key)
+        if found is None:
+            found = _PENDING_BLOCKS[pending_key] = _pending(*pending_key)
+        parts.append(found)
+    else:
+        parts.append(_NO_PENDING)
+    parts.append(_ONE_HOT_SOURCE[state.source])
+    sequences = state.sequences
+    last_sequences = _LAST_SEQUENCES.get(player)
+    if last_sequences is None or last_sequences[0] is not sequences:
+        last_sequences = _sequences(sequences, player)
+    parts += last_sequences[1]
+    _scalars(parts, code, state, me)
+    return array("f", b"".join(parts))
 
 
 def _head(code: _Code, seat: int | None, phase: Phase, current: int, turn: int,  # noqa: PLR0917 - the observation's fields
@@ -321,10 +332,182 @@ def _tail(  # noqa: PLR0917 - the observation's fields in order
 
 
 _SEGMENTS: Final = SegmentCache("lustry.segments")
-_SEQUENCES: Final[Memo[int, tuple[Sequence, Tensor]]] = Memo("lustry.sequence_tensors", 1 << 12)
+_SEQUENCES: Final[Memo[int, tuple[Sequence, Tensor, bytes]]] = Memo(
+    "lustry.sequence_tensors", 1 << 12)
 """Encoded sequences by identity (a sequence object lives on from state to state while it
-does not change); each entry holds its sequence, so an id is never reused while cached."""
+does not change), as an array and as bytes; each entry holds its sequence, so an id is
+never reused while cached."""
 _SEQUENCE: Final = _SLOTS * _SEQ_SLOT + 1
+_PILES: Final[Memo[tuple[tuple[str, ...], tuple[bool, ...], bool], bytes]] = Memo(
+    "lustry.pile_tensors", 1 << 13)
+"""Encoded discard piles of states by their cards, marks and whether the observer owns
+them."""
+_HANDS: Final[Memo[tuple[str, ...], bytes]] = Memo("lustry.hand_tensors", 1 << 13)
+"""Encoded hands of states as their holders see them, by their cards."""
+_THEIR_HANDS: Final[Memo[tuple[tuple[str, ...], tuple[str, ...]], bytes]] = Memo(
+    "lustry.their_hand_tensors", 1 << 13)
+"""Encoded hands of states as the holder's opponent sees them, by the cards and the cards
+known."""
+_EXPOSED: Final[Memo[tuple[str, ...], bytes]] = Memo("lustry.exposed_tensors", 1 << 12)
+"""Encoded `exposed` segments by the cards known."""
+_PENDING_BLOCKS: Final[Memo[tuple[tuple[str, ...], tuple[int, ...], int | None], bytes]] = (
+    Memo("lustry.pending_tensors", 1 << 12))
+"""Encoded cards drawn this turn, by the cards, who knows them and the observer."""
+_STEALS: Final[Memo[tuple[tuple[int, ...], int], bytes]] = Memo("lustry.steal_tensors", 1 << 10)
+"""Encoded steal counts by their values and the observer's seat."""
+_EXCHANGED: Final[Memo[tuple[str, ...], bytes]] = Memo("lustry.exchange_tensors", 1 << 10)
+"""Encoded cards of an exchange, by their values."""
+_PILE_ORDER: Final = {None: range(6), 0: range(6), 1: (3, 4, 5, 0, 1, 2)}
+"""The piles (and sequences) of the state in the tensor's order, the observer's first."""
+_OWNS: Final = {None: (False,) * 6, 0: (True,) * 3 + (False,) * 3, 1: (True,) * 3 + (False,) * 3}
+"""Whether the observer owns each discard pile, the observer's first (by the observer)."""
+_NO_PILE_SLOT: Final = bytes(4 * _PILE_SLOT)
+_NO_HAND: Final = bytes(4 * _HAND_SLOT)
+_NO_KINDS: Final = bytes(4 * len(KINDS))
+_NO_PENDING: Final = bytes(4 * _PENDING * (len(KINDS) + 5))
+_NO_SEQUENCE_BLOCK: Final = bytes(4 * _SEQUENCE)
+_NO_STEALS: Final = bytes(4 * 6)
+_ONE_HOT_SOURCE: Final = {
+    source: array("f", [float(i == index) for i in range(4)]).tobytes()
+    for source, index in _SOURCE.items()}
+
+
+_LAST_PILES: Final[Memo[int | None, tuple[tuple[tuple[str, ...], ...], tuple[tuple[bool, ...], ...],
+                                           list[bytes]]]] = Memo("lustry.last_piles", 3)
+"""Per observer, the discard piles and marks of the last state encoded, with their encoded
+piles in the tensor's order: the next state shares most of them."""
+_LAST_SEQUENCES: Final[Memo[int | None, tuple[tuple[Sequence, ...], list[bytes]]]] = Memo(
+    "lustry.last_sequences", 3)
+"""Per observer, the sequences of the last state encoded, with their encodings in the
+tensor's order."""
+
+
+def _piles(piles: tuple[tuple[str, ...], ...], marks: tuple[tuple[bool, ...], ...],
+           player: int | None,
+           last: tuple[tuple[tuple[str, ...], ...], tuple[tuple[bool, ...], ...], list[bytes]]
+           | None) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[bool, ...], ...],
+                            list[bytes]]:
+    """Encode the discard piles as `player` sees them, in the tensor's order, reusing the
+    encodings of the piles that the `last` state encoded for `player` shares; remember them."""
+    order = _PILE_ORDER[player]
+    owns = _OWNS[player]
+    blocks = []
+    for at, i in enumerate(order):
+        pile, seen = piles[i], marks[i]
+        if last is not None and last[0][i] is pile and last[1][i] is seen:
+            blocks.append(last[2][at])
+            continue
+        key = (pile, seen, owns[at])
+        found = _PILES.get(key)
+        if found is None:
+            found = _PILES[key] = b"".join(
+                [*map(_PILE_SLOTS.__getitem__, zip(pile, seen, repeat(owns[at]))),
+                 _NO_PILE_SLOT * (_PILE - len(pile))])
+        blocks.append(found)
+    found_last = _LAST_PILES[player] = (piles, marks, blocks)
+    return found_last
+
+
+def _sequences(sequences: tuple[Sequence, ...], player: int | None
+               ) -> tuple[tuple[Sequence, ...], list[bytes]]:
+    """Encode the sequences in the tensor's order and remember them for `player`."""
+    blocks = []
+    for i in _PILE_ORDER[player]:
+        seq = sequences[i]
+        if seq.cards:
+            found = _SEQUENCES.get(id(seq))
+            if found is None or found[0] is not seq:
+                found = _remember(seq)
+            blocks.append(found[2])
+        else:
+            blocks.append(_NO_SEQUENCE_BLOCK)
+    last = _LAST_SEQUENCES[player] = (sequences, blocks)
+    return last
+
+
+def _hands(parts: list[bytes], hands: tuple[tuple[str, ...], ...],
+           exposed: tuple[tuple[str, ...], ...], player: int | None) -> None:
+    """Append the `hands` and `exposed` segments as `player` sees them."""
+    me = 0 if player is None else player
+    other = 1 - me
+    for owner in (me, other):
+        hand = hands[owner]
+        if not hand:
+            parts.append(_NO_HAND)
+        elif owner == player:
+            found = _HANDS.get(hand)
+            if found is None:
+                found = _HANDS[hand] = _hand(hand).tobytes()
+            parts.append(found)
+        else:
+            hand_key = (hand, exposed[owner])
+            found = _THEIR_HANDS.get(hand_key)
+            if found is None:
+                found = _THEIR_HANDS[hand_key] = _their_hand(hand, exposed[owner]).tobytes()
+            parts.append(found)
+    for owner in (me, other):
+        known = exposed[owner]
+        if known:
+            found = _EXPOSED.get(known)
+            if found is None:
+                found = _EXPOSED[known] = counts(known, _KIND, len(KINDS), 3).tobytes()
+            parts.append(found)
+        else:
+            parts.append(_NO_KINDS)
+
+
+def _scalars(parts: list[bytes], code: _Code, state: State, me: int) -> None:
+    """Append the segments from `steals` on."""
+    other = 1 - me
+    steals = state.steals
+    if any(steals):
+        steals_key = (steals, me)
+        found = _STEALS.get(steals_key)
+        if found is None:
+            found = _STEALS[steals_key] = array("f", [
+                steals[3 * owner + c] / 3 for owner in (me, other) for c in range(3)]).tobytes()
+        parts.append(found)
+    else:
+        parts.append(_NO_STEALS)
+    exchanged = state.exchanged
+    if exchanged:
+        found = _EXCHANGED.get(exchanged)
+        if found is None:
+            found = _EXCHANGED[exchanged] = counts(exchanged, _KIND, len(KINDS), 3).tobytes()
+        parts.append(found)
+    else:
+        parts.append(_NO_KINDS)
+    tail_key = (state.named, state.progress, state.stall, state.winner, me)
+    found = code.tails.get(tail_key)
+    if found is None:
+        found = code.tails[tail_key] = _end(code, tail_key)
+    parts.append(found)
+
+
+def _pending(pending: tuple[str, ...], known: tuple[int, ...], player: int | None) -> bytes:
+    """Encode the cards drawn this turn as `player` sees them (the `pending` segment)."""
+    slot = len(KINDS) + 5
+    out = array("f", bytes(4 * _PENDING * slot))
+    me = 0 if player is None else player
+    bits = 3 if player is None else 1 << player
+    at = 0
+    for card, who in zip(pending, known, strict=True):
+        out[at + (_KIND[card] if who & bits == bits else len(KINDS) + _HIDDEN[card[0] + "?"])] \
+            = 1.0
+        _pending_known(out, at, who, me)
+        at += slot
+    return out.tobytes()
+
+
+def _end(code: _Code, key: tuple[str | None, bool, int, int | None, int]) -> bytes:
+    """Encode the segments after `exchanged` (named to winner) of a `_Code.tails` key."""
+    named, progress, stall, winner, me = key
+    out = array("f", bytes(4 * (code.size - code.named)))
+    out[_SOURCE[named]] = 1.0
+    out[code.progress - code.named] = float(progress)
+    out[code.stall - code.named] = stall / code.stall_scale
+    out[code.winner - code.named + (0 if winner is None else 1 if winner == me else 2)] = 1.0
+    return out.tobytes()
 
 
 def _pile(pile: tuple[str, ...], seen: tuple[bool, ...]) -> Tensor:
@@ -357,6 +540,13 @@ def _raw_pile(pile: tuple[str, ...], seen: tuple[bool, ...], visible: bool) -> T
         card if mark else card[0] + "?" for card, mark in zip(pile, seen, strict=True)), seen)
 
 
+_PILE_SLOTS: Final = {
+    (card, mark, visible): _raw_pile((card,), (mark,), visible)[:_PILE_SLOT].tobytes()
+    for card in KINDS for mark in (False, True) for visible in (False, True)}
+"""A position of a discard pile encoded, by its card, whether the owner's opponent knows it
+and whether the observer owns the pile."""
+
+
 def _their_hand(hand: tuple[str, ...], exposed: tuple[str, ...]) -> Tensor:
     """Encode another player's hand of the state: the exposed cards, the rest by colour."""
     hidden = list(hand)
@@ -365,7 +555,7 @@ def _their_hand(hand: tuple[str, ...], exposed: tuple[str, ...]) -> Tensor:
     return _hand((*exposed, *(card[0] + "?" for card in hidden)))
 
 
-def _remember(seq: Sequence) -> tuple[Sequence, Tensor]:
+def _remember(seq: Sequence) -> tuple[Sequence, Tensor, bytes]:
     """Encode a sequence (see the layout) and cache it by identity."""
     out = array("f", bytes(4 * _SEQUENCE))
     at = 0
@@ -378,7 +568,7 @@ def _remember(seq: Sequence) -> tuple[Sequence, Tensor]:
             out[at + _COLOUR_KINDS + 3] = 1.0
         at += _SEQ_SLOT
     out[_SLOTS * _SEQ_SLOT] = float(seq.closed)
-    found = _SEQUENCES[id(seq)] = (seq, out)
+    found = _SEQUENCES[id(seq)] = (seq, out, out.tobytes())
     return found
 
 

@@ -26,6 +26,7 @@ from array import array
 from collections import Counter
 from typing import Final
 
+from boardrules._caches import Memo
 from boardrules._seats import check_player
 from boardrules.games.ren_dhark.actions import (
     COMBAT_ROLLS,
@@ -53,6 +54,7 @@ from boardrules.games.ren_dhark.state import (
     HAND_SIZE,
     TYPE_INDEX,
     Duel,
+    Landing,
     Options,
     Phase,
     State,
@@ -191,6 +193,23 @@ class _Code(NumericTables):
             "ship, a person, a unit")
         self.winner = b.add("winner", 3, "the winner: nobody (yet), me, the opponent")
         self.finish(space, b, bound=bound, horizon=min(HISTORY, bound), perfect_recall=False)
+        self._segments()
+
+    def _segments(self) -> None:
+        """Prepare what `observe_tensor` joins: constant segments and memos of encoded ones."""
+        self.no_landed = bytes(4 * _LANDED * self.land_slot)
+        """One side of the `landed` segment with no card."""
+        self.no_duel = self.template[self.duel_flags:self.battle]
+        """The duel's segments, zero (copied to write a duel)."""
+        self.heads: Memo[tuple[int | None, int, int | None, int], bytes] = Memo(None, 1 << 8)
+        """Encoded segments before the hand by the observer, the phase's index, the blue
+        player and the attacker."""
+        self.card_counts: Memo[tuple[int, ...], bytes] = Memo(None, 1 << 12)
+        """Encoded hands and out-of-game piles (counts ÷ 2) by their cards."""
+        self.sizes: Memo[tuple[int, int, int, int], bytes] = Memo(None, 1 << 10)
+        """Encoded hand and deck sizes (the observer's first) by their values."""
+        self.tails: Memo[_TailKey, bytes] = Memo(None, 1 << 12)
+        """Encoded segments after the duel by their values and the observer's seat."""
 
     @functools.cached_property
     def draw_ids(self) -> dict[int, int]:
@@ -240,8 +259,8 @@ def _counts(cards: tuple[int, ...], length: int) -> Tensor:
     card occurs in `cards`, ÷ 2 (the layout's scale): `counts` with the card as its own
     position, without a lookup per card."""
     out = array("f", bytes(4 * length))
-    for card in set(cards):
-        out[card] = cards.count(card) / 2
+    for card in cards:  # halves add up exactly in float32: count ÷ 2
+        out[card] += 0.5
     return out
 
 
@@ -267,19 +286,116 @@ def observation_tensor(observation: Observation) -> Tensor:
 
 def observe_tensor(state: State, player: int | None) -> Tensor:
     """Return ``observation_tensor(observe(state, player))`` without building the
-    observation: the fast path for environments."""
+    observation: the fast path for environments.
+
+    The tensor is joined from encoded segments: card counts and the scalars by their values
+    (kept in bounded memos), the landed cards by the identity of the tuples the state shares
+    between steps, the duel (which changes at nearly every step) written afresh.
+    """
     check_player(player, 2)
     code = _CODES.trusted(2, state.options)
-    hands, decks = state.hands, state.decks
-    out = _write(code, state, player, () if player is None else hands[player],
-                 (len(hands[0]), len(hands[1])), (len(decks[0]), len(decks[1])))
+    me = 0 if player is None else player
+    other = 1 - me
+    key = (player, _PHASES.index(state.phase), state.blue, state.attacker)
+    head = code.heads.get(key)
+    if head is None:
+        head = code.heads[key] = _head(code, key)
+    hands, decks, landed, piles = state.hands, state.decks, state.landed, state.out
+    card_counts = code.card_counts
+    hand = () if player is None else hands[player]
+    sizes = (len(hands[me]), len(hands[other]), len(decks[me]), len(decks[other]))
+    size_bytes = code.sizes.get(sizes)
+    if size_bytes is None:
+        size_bytes = code.sizes[sizes] = array(
+            "f", (sizes[0] / HAND_SIZE, sizes[1] / HAND_SIZE, sizes[2] / code.deck_scale,
+                  sizes[3] / code.deck_scale)).tobytes()
+    parts = [head, card_counts.get(hand) or _counted(code, hand), size_bytes]
+    for owner in (me, other):
+        cards = landed[owner]
+        if cards:
+            found = _LANDED_BYTES.get(id(cards))
+            parts.append(found[2] if found is not None and found[0] is cards
+                         and found[1] is code else _landed(code, cards))
+        else:
+            parts.append(code.no_landed)
+    mine, theirs = piles[me], piles[other]
+    parts += (card_counts.get(mine) or _counted(code, mine),
+              card_counts.get(theirs) or _counted(code, theirs))
     duel = state.duel
     see_d = _sees(state, player, DEFENDER)
+    out = code.no_duel[:]
     _write_duel(out, code, duel, duel.attack is not None,
                 duel.attack if _sees(state, player, ATTACKER) else None,
                 duel.defense is not None, duel.defense if see_d else None,
-                duel.defense_type if see_d else None)
-    return out
+                duel.defense_type if see_d else None, base=code.duel_flags)
+    parts.append(out.tobytes())
+    tail_key = (state.battle, state.skipped, state.mulligans, state.redrew,
+                state.shown_nonships, state.shown_actions, state.shown_undeployable,
+                state.winner, me)
+    tail = code.tails.get(tail_key)
+    if tail is None:
+        tail = code.tails[tail_key] = _tail(code, tail_key)
+    parts.append(tail)
+    return array("f", b"".join(parts))
+
+
+def _head(code: _Code, key: tuple[int | None, int, int | None, int]) -> bytes:
+    """Encode the segments before the hand (observer to attacker) of a `_Code.heads` key."""
+    seat, phase, blue, attacker = key
+    me = 0 if seat is None else seat
+    out = array("f", bytes(4 * code.hand))
+    out[code.observer + (2 if seat is None else seat)] = 1.0
+    out[code.phase + phase] = 1.0
+    out[_rel(blue, me, code.blue)] = 1.0
+    out[code.attacker + (attacker != me)] = 1.0
+    return out.tobytes()
+
+
+_TailKey = tuple[int, bool, int, tuple[bool, bool], tuple[int, int], tuple[int, int],
+                 tuple[tuple[int, int, int], tuple[int, int, int]], int | None, int]
+
+
+def _tail(code: _Code, key: _TailKey) -> bytes:
+    """Encode the segments after the duel (battle to winner) of a `_Code.tails` key."""
+    battle, skipped, mulligans, redrew, nonships, actions, undeployable, winner, me = key
+    base = code.battle
+    out = array("f", bytes(4 * (code.size - base)))
+    for side, owner in enumerate((me, 1 - me)):
+        out[code.redrew - base + side] = float(redrew[owner])
+        shown = code.shown - base + 5 * side
+        out[shown] = nonships[owner] / HAND_SIZE
+        out[shown + 1] = actions[owner] / HAND_SIZE
+        for t, count in enumerate(undeployable[owner]):
+            out[shown + 2 + t] = count / HAND_SIZE
+    out[0] = battle / code.battles
+    out[code.skipped - base] = float(skipped)
+    out[code.mulligans - base] = mulligans / 2
+    out[_rel(winner, me, code.winner - base)] = 1.0
+    return out.tobytes()
+
+
+def _counted(code: _Code, cards: tuple[int, ...]) -> bytes:
+    """Encode the counts of `cards` (a hand or an out-of-game pile, ÷ 2) and keep them."""
+    found = code.card_counts[cards] = _counts(cards, code.cards).tobytes()
+    return found
+
+
+_LANDED_BYTES: Final[Memo[int, tuple[tuple[Landing, ...], _Code, bytes]]] = Memo(
+    "ren_dhark.landed_tensors", 1 << 10)
+"""Encoded landed cards of a player by the identity of their tuple (it lives on until a card
+lands); each entry holds its tuple, so an id is not reused while cached."""
+
+
+def _landed(code: _Code, cards: tuple[Landing, ...]) -> bytes:
+    """Encode a player's landed cards (one side of the `landed` segment) and keep them."""
+    out = array("f", bytes(4 * _LANDED * code.land_slot))
+    at = 0
+    for landing in cards:
+        out[at + landing.card] = 1.0
+        out[at + code.cards + TYPE_INDEX[landing.as_type]] = 1.0
+        at += code.land_slot
+    found = _LANDED_BYTES[id(cards)] = (cards, code, out.tobytes())
+    return found[2]
 
 
 def _write(  # noqa: PLR0917 - the fields an observation and a state spell differently
@@ -332,34 +448,35 @@ def _write(  # noqa: PLR0917 - the fields an observation and a state spell diffe
 def _write_duel(  # noqa: PLR0917 - the fields a duel view spells differently
     out: Tensor, code: _Code, duel: DuelView | Duel, attack_committed: bool,
     attack: int | None, defense_committed: bool, defense: int | None,
-    defense_type: CombatType | None,
+    defense_type: CombatType | None, *, base: int = 0,
 ) -> None:
     """Write the duel's segments from a duel view or a state's duel (`duel`: the fields they
-    share) and what the observer sees of the committed cards."""
-    flags = code.duel_flags
+    share) and what the observer sees of the committed cards, into `out` holding the tensor
+    from offset `base` on."""
+    flags = code.duel_flags - base
     for i, flag in enumerate((duel.counter, attack_committed, duel.attack_activated,
                               defense_committed, duel.defense_activated, duel.revealed)):
         out[flags + i] = float(flag)
     if attack is not None:
-        out[code.attack + attack] = 1.0
+        out[code.attack - base + attack] = 1.0
     if duel.attack_type is not None:
-        out[code.attack_type + TYPE_INDEX[duel.attack_type]] = 1.0
+        out[code.attack_type - base + TYPE_INDEX[duel.attack_type]] = 1.0
     if defense is not None:
-        out[code.defense + defense] = 1.0
+        out[code.defense - base + defense] = 1.0
     if defense_type is not None:
-        out[code.defense_type + TYPE_INDEX[defense_type]] = 1.0
-    out[code.window + duel.window] = 1.0
-    at = code.played
+        out[code.defense_type - base + TYPE_INDEX[defense_type]] = 1.0
+    out[code.window - base + duel.window] = 1.0
+    at = code.played - base
     for played in duel.played:
         out[at + played.role] = 1.0
         out[at + 2 + played.card] = 1.0
         out[at + 2 + code.cards + _STATUSES.index(played.status)] = 1.0
         at += code.played_slot
-    out[code.resolving + duel.resolving] = 1.0
+    out[code.resolving - base + duel.resolving] = 1.0
     scale = code.mod_scale
-    out[code.mods] = (duel.attack_mod + scale) / (2 * scale)
-    out[code.mods + 1] = (duel.defense_mod + scale) / (2 * scale)
-    out[code.loser + (0 if duel.loser is None else 1 + duel.loser)] = 1.0
+    out[code.mods - base] = (duel.attack_mod + scale) / (2 * scale)
+    out[code.mods - base + 1] = (duel.defense_mod + scale) / (2 * scale)
+    out[code.loser - base + (0 if duel.loser is None else 1 + duel.loser)] = 1.0
 
 
 def chance_probabilities(state: State) -> tuple[tuple[int, float], ...]:

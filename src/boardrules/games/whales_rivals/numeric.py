@@ -47,6 +47,7 @@ from boardrules.games.whales_rivals.cards import (
     TURTLES,
     WHALES_PER_COLOUR,
     Grey,
+    Whale,
 )
 from boardrules.games.whales_rivals.observe import Observation
 from boardrules.games.whales_rivals.rules import (
@@ -55,7 +56,7 @@ from boardrules.games.whales_rivals.rules import (
     legal_actions,
     new_game,
 )
-from boardrules.games.whales_rivals.state import Options, Pack, Phase, State
+from boardrules.games.whales_rivals.state import Options, Phase, State
 from boardrules.spaces import (
     ActionSpace,
     ConfigurationCache,
@@ -167,8 +168,22 @@ class _Code(NumericTables):
         self.captured = b.add("captured", 2 * self.pile_kinds,
                               f"captured piles, mine then the opponent's: {kind_text}")
         self.unclaimed = b.add("unclaimed", self.pile_kinds, f"the unclaimed pile: {kind_text}")
+        self._segments(k)
         bound = action_bound(players, options)
         self.finish(space, b, bound=bound, horizon=bound, perfect_recall=False)
+
+
+    def _segments(self, kinds: int) -> None:
+        """Prepare what `observe_tensor` joins: constant segments and memos of encoded ones."""
+        self.no_counts = bytes(4 * kinds)
+        """An encoded count segment of no cards."""
+        self.no_pile = bytes(4 * self.pile_kinds)
+        """An encoded empty captured or unclaimed pile."""
+        self.hand_counts: Memo[tuple[int, ...], bytes] = Memo(None, 1 << 10)
+        """Encoded hands (count segments ÷ the hand size) by their cards."""
+        self.pile_counts: Memo[tuple[int, ...], bytes] = Memo(None, 1 << 11)
+        """Encoded decks and discard piles (count segments ÷ a player's cards) by their
+        cards."""
 
 
 def _build(players: int, options: Options) -> _Code:
@@ -234,30 +249,100 @@ def observation_tensor(observation: Observation) -> Tensor:
 
 def observe_tensor(state: State, player: int | None) -> Tensor:
     """Return ``observation_tensor(observe(state, player))`` without building the
-    observation: the fast path for environments (packs and piles that did not change since
-    the last call are not encoded again)."""
+    observation: the fast path for environments.
+
+    The tensor is joined from encoded segments kept in bounded memos: the scalars before
+    the hand by their values, card counts by the tuple counted, packs and piles by the
+    identity of the objects the state shares between steps (a pack lives on while it does
+    not change), so a step encodes only what it changed.
+    """
     check_player(player, 2)
     code = _CODES.trusted(2, state.options)
     me = 0 if player is None else player
     other = 1 - me
-    hands, decks = state.hands, state.decks
-    own = player is not None
-    out = _head(code, player, state.round, state.phase, state.player, state.starter,
-                state.opening, state.actions_left, state.dealt,
-                hands[me] if own else (), decks[me] if own else (),
-                (len(hands[0]), len(hands[1])), (len(decks[0]), len(decks[1])),
-                state.discards, len(state.grey_deck))
-    for index, pack in enumerate(state.packs):
-        at, length = code.pack_segments[index]
-        out[at:at + length] = _state_pack(code, index, pack, player)
+    hands, decks, discards = state.hands, state.decks, state.discards
+    key = (player, state.round, _PHASES.index(state.phase), state.player, state.starter,
+           state.opening, state.actions_left, state.dealt)
+    head = _HEADS.get(key)
+    if head is None:
+        head = _HEADS[key] = _head_bytes(code, key)
+    hand_counts, pile_counts = code.hand_counts, code.pile_counts
+    sizes = (len(hands[me]), len(hands[other]), len(decks[me]), len(decks[other]))
+    size_bytes = _SIZES.get(sizes)
+    if size_bytes is None:
+        size_bytes = _SIZES[sizes] = array(
+            "f", (sizes[0] / HAND_SIZE, sizes[1] / HAND_SIZE, sizes[2] / _CARDS,
+                  sizes[3] / _CARDS)).tobytes()
+    if player is None:
+        hand = deck = code.no_counts
+    else:
+        hand = hand_counts.get(hands[me]) or _counted(hand_counts, code, hands[me], HAND_SIZE)
+        deck = pile_counts.get(decks[me]) or _counted(pile_counts, code, decks[me], _CARDS)
+    mine, theirs = discards[me], discards[other]
+    grey_deck = len(state.grey_deck)
     reveal = state.phase is Phase.OVER
-    kinds = code.pile_kinds
-    for at, cards in ((code.captured, state.captured[me]),
-                      (code.captured + kinds, state.captured[other]),
-                      (code.unclaimed, state.unclaimed)):
+    captured = state.captured
+    parts = [
+        head, hand, deck, size_bytes,
+        pile_counts.get(mine) or _counted(pile_counts, code, mine, _CARDS),
+        pile_counts.get(theirs) or _counted(pile_counts, code, theirs, _CARDS),
+        _GREY_DECK[grey_deck] if grey_deck < len(_GREY_DECK)
+        else array("f", (grey_deck / _GREYS,)).tobytes(),
+    ]
+    sides = (me, other)
+    for index, pack in enumerate(state.packs):
+        greys = pack.grey
+        row = _GREY_ROWS.get((id(greys), index, player))
+        parts.append(row[2] if row is not None and row[0] is greys and row[1] is code
+                     else _grey_row(code, index, greys, player))
+        for owner in sides:
+            pod = pack.whales[owner]
+            found = _PODS.get((id(pod), owner == player))
+            parts.append(found[2] if found is not None and found[0] is pod and found[1] is code
+                         else _pod(code, pod, owner == player))
+    for cards in (captured[me], captured[other], state.unclaimed):
         if cards:
-            out[at:at + kinds] = _state_pile_tensor(code, cards, player, reveal)
-    return out
+            found_pile = _STATE_PILES.get((id(cards), player, reveal))
+            parts.append(found_pile[2] if found_pile is not None and found_pile[0] is cards
+                         and found_pile[1] is code
+                         else _state_pile_tensor(code, cards, player, reveal))
+        else:
+            parts.append(code.no_pile)
+    return array("f", b"".join(parts))
+
+
+_HEADS: Final[Memo[tuple[int | None, int, int, int, int, bool, int, int], bytes]] = Memo(
+    "whales_rivals.tensor_heads", 1 << 13)
+"""The encoded segments before the hand (observer to dealt), by their values: they do not
+depend on the options (at most 3 × 3 × 5 × 2 × 2 × 2 × 3 × 6 values in play)."""
+_SIZES: Final[Memo[tuple[int, int, int, int], bytes]] = Memo("whales_rivals.tensor_sizes",
+                                                             1 << 10)
+"""The encoded hand and deck sizes (me, the opponent), by their values."""
+_GREY_DECK: Final = tuple(array("f", (n / _GREYS,)).tobytes() for n in range(_GREYS + 1))
+
+
+def _head_bytes(code: _Code, key: tuple[int | None, int, int, int, int, bool, int, int]
+                ) -> bytes:
+    """Encode the segments before the hand (observer to dealt) of a `_HEADS` key."""
+    seat, round_, phase, to_act, starter, opening, actions_left, dealt = key
+    me = 0 if seat is None else seat
+    out = array("f", bytes(4 * code.hand))
+    out[code.observer + (2 if seat is None else seat)] = 1.0
+    out[code.round + round_ - 1] = 1.0
+    out[code.phase + phase] = 1.0
+    out[code.to_act + (to_act != me)] = 1.0
+    out[code.starter + (starter != me)] = 1.0
+    out[code.opening] = float(opening)
+    out[code.actions_left] = actions_left / 2
+    out[code.dealt] = dealt / 6
+    return out.tobytes()
+
+
+def _counted(memo: Memo[tuple[int, ...], bytes], code: _Code, cards: tuple[int, ...],
+             scale: int) -> bytes:
+    """Encode the counts of `cards` (a count segment of the player cards) and keep them."""
+    found = memo[cards] = counts(cards, code.kinds, len(code.kinds), scale).tobytes()
+    return found
 
 
 def _head(  # noqa: PLR0917 - the observation's fields in order
@@ -332,45 +417,79 @@ def _pack(code: _Code, index: int, greys: list[_Card],
     return out
 
 
-_STATE_PACKS: Final[Memo[tuple[int, int, int | None], tuple[Pack, _Code, Tensor]]] = Memo(
-    "whales_rivals.pack_tensors", 1 << 12)
-"""Encoded packs of states by identity (a pack object lives on from state to state while it
-does not change); each entry holds its pack, so an id is not reused while cached."""
+_GREY_ROWS: Final[Memo[tuple[int, int, int | None], tuple[tuple[Grey, ...], _Code, bytes]]] = (
+    Memo("whales_rivals.grey_row_tensors", 1 << 12))
+"""Encoded grey cards of a pack by the identity of their tuple (it lives on while only the
+whales at the pack change), the pack's slot and the observer; each entry holds its tuple,
+so an id is not reused while cached."""
+_PODS: Final[Memo[tuple[int, bool], tuple[tuple[Whale, ...], _Code, bytes]]] = Memo(
+    "whales_rivals.pod_tensors", 1 << 12)
+"""Encoded whales of a player at a pack by the identity of their tuple and whether the
+observer owns them, as `_GREY_ROWS`."""
+_GREY_SLOTS: Final[Memo[tuple[int, int | None], tuple[Grey, _Code, bytes]]] = Memo(
+    "whales_rivals.grey_slot_tensors", 1 << 10)
+"""Encoded grey cards by identity and observer (the rules share one record per value
+and marks: 8 a value)."""
 
 
-def _state_pack(code: _Code, index: int, pack: Pack, player: int | None) -> Tensor:
-    key = (id(pack), index, player)
-    found = _STATE_PACKS.get(key)
-    if found is not None and found[0] is pack and found[1] is code:
-        return found[2]
-    me = 0 if player is None else player
-    other = 1 - me
-    greys = [(g.value if g.shown or (player is not None and g.seen[player]) else None,
-              g.shown, g.seen[me], g.seen[other]) for g in pack.grey]
-    pods = [[(w.value if w.face_up or owner == player else None, w.face_up)
-             for w in pack.whales[owner]] for owner in (me, other)]
-    tensor = _pack(code, index, greys, pods)
-    _STATE_PACKS[key] = (pack, code, tensor)
+def _grey_row(code: _Code, index: int, greys: tuple[Grey, ...], player: int | None) -> bytes:
+    """Encode the grey cards of the pack in slot `index` and keep them (`_GREY_ROWS`)."""
+    parts = []
+    for card in greys:
+        found = _GREY_SLOTS.get((id(card), player))
+        if found is None or found[0] is not card or found[1] is not code:
+            me = 0 if player is None else player
+            seen = card.seen
+            value = (card.value if card.shown or (player is not None and seen[player])
+                     else None)
+            slot = _pack(code, 0, [(value, card.shown, seen[me], seen[1 - me])], [[], []])
+            found = _GREY_SLOTS[id(card), player] = (card, code, slot[:code.grey_slot].tobytes())
+        parts.append(found[2])
+    parts.append(bytes(4 * code.grey_slot * (_PILE_CAPACITY[index] - len(greys))))
+    row = b"".join(parts)
+    _GREY_ROWS[id(greys), index, player] = (greys, code, row)
+    return row
+
+
+def _pod(code: _Code, whales: tuple[Whale, ...], own: bool) -> bytes:
+    """Encode a player's whales at a pack, face-down values shown to their owner alone, and
+    keep them (`_PODS`)."""
+    parts = []
+    for w in whales:
+        slot = _WHALE_SLOTS.get((id(w), own))
+        if slot is None or slot[0] is not w or slot[1] is not code:
+            values = array("f", bytes(4 * code.whale_slot))
+            values[0] = 1.0
+            values[1] = float(w.face_up)
+            if w.face_up or own:
+                values[2 + code.whales[w.value]] = 1.0
+            slot = _WHALE_SLOTS[id(w), own] = (w, code, values.tobytes())
+        parts.append(slot[2])
+    parts.append(bytes(4 * code.whale_slot * (MAX_WHALES - len(whales))))
+    tensor = b"".join(parts)
+    _PODS[id(whales), own] = (whales, code, tensor)
     return tensor
 
 
-_STATE_PILES: Final[Memo[tuple[int, int | None, bool], tuple[tuple[Grey, ...], _Code, Tensor]]] = (
+_WHALE_SLOTS: Final[Memo[tuple[int, bool], tuple[Whale, _Code, bytes]]] = Memo(
+    "whales_rivals.whale_slot_tensors", 1 << 8)
+"""Encoded whales by identity and whether the observer owns them (the rules share one
+record per value and side: 2 a value)."""
+
+
+_STATE_PILES: Final[Memo[tuple[int, int | None, bool], tuple[tuple[Grey, ...], _Code, bytes]]] = (
     Memo("whales_rivals.pile_tensors", 1 << 12))
-"""Encoded piles of states by identity, as `_STATE_PACKS` (a pile changes only when cards
+"""Encoded piles of states by identity, as `_GREY_ROWS` (a pile changes only when cards
 are captured or left unclaimed)."""
 
 
 def _state_pile_tensor(code: _Code, cards: tuple[Grey, ...], player: int | None,
-                       reveal: bool) -> Tensor:
-    """Return the category counts of a captured or unclaimed pile of a state."""
-    key = (id(cards), player, reveal)
-    found = _STATE_PILES.get(key)
-    if found is not None and found[0] is cards and found[1] is code:
-        return found[2]
+                       reveal: bool) -> bytes:
+    """Encode the category counts of a captured or unclaimed pile of a state and keep them."""
     tensor = array("f", bytes(4 * code.pile_kinds))
     _pile(tensor, code, 0, _state_pile(cards, player, reveal))
-    _STATE_PILES[key] = (cards, code, tensor)
-    return tensor
+    found = _STATE_PILES[id(cards), player, reveal] = (cards, code, tensor.tobytes())
+    return found[2]
 
 
 def _state_pile(cards: tuple[Grey, ...], player: int | None, reveal: bool) -> list[_Card]:
