@@ -540,9 +540,11 @@ def _draw_up(deck: list[int], hand: list[int], below: _Below, steps: int) -> int
             return steps
 
 
-def _continue(state: State, left: int, hands: tuple[tuple[int, ...], tuple[int, ...]],
-              discards: tuple[tuple[int, ...], tuple[int, ...]],
-              packs: tuple[Pack, Pack, Pack], below: _Below | None) -> State:
+def _continue(  # noqa: PLR0917 - positional on the hot path, private
+    state: State, left: int, hands: tuple[tuple[int, ...], tuple[int, ...]],
+    discards: tuple[tuple[int, ...], tuple[int, ...]],
+    packs: tuple[Pack, Pack, Pack], below: _Below | None,
+) -> State:
     """After an action: act again if an action is left and possible, else the turn passes
     (`below`: see `_start_turn`)."""
     p = state.player
