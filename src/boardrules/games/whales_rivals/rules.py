@@ -581,12 +581,19 @@ def _drawn(state: State, p: int, deck: tuple[int, ...], hand: tuple[int, ...],
 def _apply_play_whale(state: State, action: PlayWhale, below: _Below | None) -> State:
     value, i, up = action.value, action.pack, action.face_up
     p = state.player
-    hands = _set(state.hands, p, _without(state.hands[p], value))
-    pack = state.packs[i]
+    # `_set`, `_without` and `_set_pack` written out: most decisions are whale plays.
+    hands = state.hands
+    hand = hands[p]
+    k = hand.index(value)
+    hand = hand[:k] + hand[k + 1:]
+    hands = (hand, hands[1]) if p == 0 else (hands[0], hand)
+    packs = state.packs
+    pack = packs[i]
     whales = pack.whales
     added = (*whales[p], whale(value, up))
-    packs = _set_pack(state.packs, i, _Pack(
-        pack.grey, (added, whales[1]) if p == 0 else (whales[0], added)))
+    pack = _Pack(pack.grey, (added, whales[1]) if p == 0 else (whales[0], added))
+    packs = ((pack, packs[1], packs[2]) if i == 0 else (packs[0], pack, packs[2]) if i == 1
+             else (packs[0], packs[1], pack))
     left = state.actions_left - 1
     if up:
         return _State(state.options, state.round, _EXPLORE, p, state.starter,
