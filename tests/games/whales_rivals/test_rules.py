@@ -398,6 +398,23 @@ class TestW10Exploration:
         assert [g.value for g in wr.observe(state, 1).packs[2].grey] == [None, None, 5]
         assert [g.seen for g in wr.observe(state, 1).packs[2].grey] == [(True, False)] * 3
 
+    def test_peek_by_player_1(self) -> None:
+        """W10: player 1's peek marks the cards seen by player 1 and keeps player 0's marks."""
+        scene = position(hands=((3, 4, 4), (1, 1, 2, 4, 6)), actions_left=2, player=1,
+                         whales=(((1, (5, True)), ()), ((3,), ()), ((), ())))
+        state = play(scene, "4>1 up", "peek 3")
+        assert [g.seen for g in state.packs[2].grey] == [(False, True)] * 3
+        assert [g.value for g in wr.observe(state, 1).packs[2].grey] == [3, 6, 5]
+        assert [g.value for g in wr.observe(state, 0).packs[2].grey] == [None, None, 5]
+        # Player 0 had looked at the bottom card of pack 3 before (an earlier peek).
+        grey = scene.packs[2].grey
+        pack = attrs.evolve(scene.packs[2],
+                            grey=(attrs.evolve(grey[0], seen=(True, False)), *grey[1:]))
+        scene = attrs.evolve(scene, packs=(scene.packs[0], scene.packs[1], pack))
+        state = play(scene, "4>1 up", "peek 3")
+        assert [g.seen for g in state.packs[2].grey] == [(True, True), (False, True),
+                                                         (False, True)]
+
     def test_skip(self) -> None:
         before = self.scene()
         state = play(before, "4>1 up", "skip")
@@ -503,6 +520,7 @@ class TestW13AutomaticTurnsAndRoundEnds:
         # Player 1 has three whales everywhere, no turtle, and cannot end the round.
         assert state.player == 0 and wr.to_move(state) is CHANCE
         assert state.actions_left == 2 and state.hands[1] == (5, 6)
+        assert state.opening is False  # W7: only a round's first turn is its opening
 
     def test_neither_player_can_act(self) -> None:
         state = position(round=2, hands=((3,), (5, 6)), decks=((), ()),

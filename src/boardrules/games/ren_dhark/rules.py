@@ -1120,9 +1120,13 @@ def _advance_window(state: State, duel: Duel, *, played: bool) -> State:
     return _open_window(state, _next_window(duel, played))
 
 
-def _play(state: State, action: PlayAction) -> State:
+def _play(state: State, action: PlayAction, duel: Duel | None = None) -> State:
+    """Play an action card into the window (D10). `duel` is the state's (by default), or the
+    one the fused playout passed on to without building its state (its other fields are
+    those of the window)."""
     card = state.options.tables.index[action.card]
-    duel = state.duel
+    if duel is None:
+        duel = state.duel
     role = DEFENDER if duel.window == 1 else ATTACKER
     player = _role_player(state, role)
     shown = _shown_after(state, player, card)
@@ -1553,9 +1557,9 @@ def _play_window(state: State, getrandbits: _Bits, steps: int, limit: int) -> tu
             r = getrandbits(k)
         steps += 1
         if r:  # a PlayAction (`legal` holds one Pass, first)
-            if window != duel.window:
-                state = _at(state, _WINDOW, _at_step(duel, window))
-            return _play(state, legal[r]), steps  # type: ignore[arg-type]  # not the Pass
+            if window != duel.window:  # after passes: no state for the step they reached
+                duel = _at_step(duel, window)
+            return _play(state, legal[r], duel), steps  # type: ignore[arg-type]  # not the Pass
         # What `_on_pass` does, the duel and state built only where the window stops.
         window = _window_step(state, duel, _next_step(window, duel.played, False))
         if window == _WINDOW_CLOSED:

@@ -99,6 +99,8 @@ _EXPLORE: Final = Phase.EXPLORE
 _OVER: Final = Phase.OVER
 _NO_WHALES: Final[tuple[tuple[()], tuple[()]]] = ((), ())
 _DEALS_PER_ROUND: Final = len(DEAL_ORDER)
+_Below = Callable[[int], int]
+"""``rng.randrange`` of the fused playout's generator (`boardrules._random.below`)."""
 _State: Final = slot_builder(State)
 """Builds a `State` (every successor state is built here: bots build millions)."""
 _Pack: Final = slot_builder(Pack)
@@ -425,7 +427,7 @@ def apply(state: State, action: Action) -> State:
         reason, rule = _why_illegal(state, action)
         raise IllegalActionError(state, action, reason, rule)
     step = _APPLY.get(type(action)) or step_of_subclass(_APPLY, action)  # one call level less
-    return step(state, action)
+    return step(state, action, None)
 
 
 # --- the turn flow -------------------------------------------------------------------------
@@ -474,8 +476,12 @@ def _after_draw(  # noqa: PLR0917 - positional on the hot path, private
     hands: tuple[tuple[int, ...], tuple[int, ...]],
     discards: tuple[tuple[int, ...], tuple[int, ...]],
     packs: tuple[Pack, Pack, Pack],
+    below: _Below | None,
 ) -> State:
-    """Begin `player`'s actions, pass their turn, or end the round by itself (W13)."""
+    """Begin `player`'s actions, pass their turn, or end the round by itself (W13).
+
+    `below` is given by the fused playout (no step limit): a passed turn's draws are then
+    drawn at once (see `_start_turn`)."""
     other = 1 - player
     empty = not hands[0] and not hands[1]
     if _can_act(hands[player], player, packs):
@@ -486,7 +492,7 @@ def _after_draw(  # noqa: PLR0917 - positional on the hot path, private
         # Both hands empty: the round ends by itself; the player could have ended it.
         return _end_round(_with_decks(state, decks), player, hands, discards, packs)
     if not empty and _can_act(hands[other], other, packs):
-        return _start_turn(state, other, False, decks, hands, discards, packs)
+        return _start_turn(state, other, False, decks, hands, discards, packs, below)
     return _end_round(_with_decks(state, decks), other, hands, discards, packs)
 
 
@@ -504,35 +510,59 @@ def _start_turn(  # noqa: PLR0917 - positional on the hot path, private
     hands: tuple[tuple[int, ...], tuple[int, ...]],
     discards: tuple[tuple[int, ...], tuple[int, ...]],
     packs: tuple[Pack, Pack, Pack],
+    below: _Below | None,
 ) -> State:
-    """Start `player`'s turn: draw up to five (W7), then act."""
+    """Start `player`'s turn: draw up to five (W7), then act.
+
+    Without `below` the draws are a chance node (a `DRAW` state); the fused playout gives
+    its generator's draw and the cards are drawn here, with no state between."""
     allowance = 1 if opening else 2
     if len(hands[player]) < HAND_SIZE and decks[player]:
-        return _State(state.options, state.round, _DRAW, player, state.starter, opening,
-                     allowance, 0, decks, hands, discards, state.grey_deck, packs,
-                     state.captured, state.unclaimed)
-    return _after_draw(state, player, opening, allowance, decks, hands, discards, packs)
+        if below is None:
+            return _State(state.options, state.round, _DRAW, player, state.starter, opening,
+                          allowance, 0, decks, hands, discards, state.grey_deck, packs,
+                          state.captured, state.unclaimed)
+        deck, hand = [*decks[player]], [*hands[player]]
+        _draw_up(deck, hand, below, -1)
+        decks = _set(decks, player, (*deck,))
+        hands = _set(hands, player, (*hand,))
+    return _after_draw(state, player, opening, allowance, decks, hands, discards, packs, below)
 
 
-def _continue(state: State, left: int, hands: tuple[tuple[int, ...], tuple[int, ...]],
-              discards: tuple[tuple[int, ...], tuple[int, ...]],
-              packs: tuple[Pack, Pack, Pack]) -> State:
-    """After an action: act again if an action is left and possible, else the turn passes."""
+def _draw_up(deck: list[int], hand: list[int], below: _Below, steps: int) -> int:
+    """Draw cards one at a time from `deck` into `hand` (sorted lists, changed in place) as
+    `sample_chance` draws them, until the hand holds five cards or the deck is empty (W7),
+    or `steps` draws are made (-1: no limit); return the steps left."""
+    while True:
+        insort(hand, deck.pop(below(len(deck))))
+        steps -= 1
+        if not steps or len(hand) >= HAND_SIZE or not deck:
+            return steps
+
+
+def _continue(  # noqa: PLR0917 - positional on the hot path, private
+    state: State, left: int, hands: tuple[tuple[int, ...], tuple[int, ...]],
+    discards: tuple[tuple[int, ...], tuple[int, ...]],
+    packs: tuple[Pack, Pack, Pack], below: _Below | None,
+) -> State:
+    """After an action: act again if an action is left and possible, else the turn passes
+    (`below`: see `_start_turn`)."""
     p = state.player
     if left and _can_act(hands[p], p, packs):
         return _State(state.options, state.round, _ACT, p, state.starter, state.opening, left,
                      0, state.decks, hands, discards, state.grey_deck, packs, state.captured,
                      state.unclaimed)
-    return _start_turn(state, 1 - p, False, state.decks, hands, discards, packs)
+    return _start_turn(state, 1 - p, False, state.decks, hands, discards, packs, below)
 
 
-def _apply_draw(state: State, action: Draw) -> State:
+def _apply_draw(state: State, action: Draw, below: _Below | None) -> State:
     p = state.player
     return _drawn(state, p, _without(state.decks[p], action.card),
-                  _with(state.hands[p], action.card))
+                  _with(state.hands[p], action.card), below)
 
 
-def _drawn(state: State, p: int, deck: tuple[int, ...], hand: tuple[int, ...]) -> State:
+def _drawn(state: State, p: int, deck: tuple[int, ...], hand: tuple[int, ...],
+           below: _Below | None) -> State:
     """Return the state once player `p` has drawn cards: draw on while the hand holds fewer
     than five cards and the deck has one (W7), else act."""
     if p == 0:
@@ -545,30 +575,37 @@ def _drawn(state: State, p: int, deck: tuple[int, ...], hand: tuple[int, ...]) -
                       state.discards, state.grey_deck, state.packs, state.captured,
                       state.unclaimed)
     return _after_draw(state, p, state.opening, state.actions_left, decks, hands,
-                       state.discards, state.packs)
+                       state.discards, state.packs, below)
 
 
-def _apply_play_whale(state: State, action: PlayWhale) -> State:
+def _apply_play_whale(state: State, action: PlayWhale, below: _Below | None) -> State:
     value, i, up = action.value, action.pack, action.face_up
     p = state.player
-    hands = _set(state.hands, p, _without(state.hands[p], value))
-    pack = state.packs[i]
+    # `_set`, `_without` and `_set_pack` written out: most decisions are whale plays.
+    hands = state.hands
+    hand = hands[p]
+    k = hand.index(value)
+    hand = hand[:k] + hand[k + 1:]
+    hands = (hand, hands[1]) if p == 0 else (hands[0], hand)
+    packs = state.packs
+    pack = packs[i]
     whales = pack.whales
     added = (*whales[p], whale(value, up))
-    packs = _set_pack(state.packs, i, _Pack(
-        pack.grey, (added, whales[1]) if p == 0 else (whales[0], added)))
+    pack = _Pack(pack.grey, (added, whales[1]) if p == 0 else (whales[0], added))
+    packs = ((pack, packs[1], packs[2]) if i == 0 else (packs[0], pack, packs[2]) if i == 1
+             else (packs[0], packs[1], pack))
     left = state.actions_left - 1
     if up:
         return _State(state.options, state.round, _EXPLORE, p, state.starter,
                       state.opening, left, 0, state.decks, hands, state.discards,
                       state.grey_deck, packs, state.captured, state.unclaimed)
-    return _continue(state, left, hands, state.discards, packs)
+    return _continue(state, left, hands, state.discards, packs, below)
 
 
-def _apply_deal(state: State, action: DealGrey) -> State:
+def _apply_deal(state: State, action: DealGrey, below: _Below | None) -> State:
     d = state.dealt
     return _dealt(state, d + 1, _deal_one(state.packs, d, action.value),
-                  _without(state.grey_deck, action.value))
+                  _without(state.grey_deck, action.value), below)
 
 
 def _deal_one(packs: tuple[Pack, Pack, Pack], d: int, value: int) -> tuple[Pack, Pack, Pack]:
@@ -579,9 +616,9 @@ def _deal_one(packs: tuple[Pack, Pack, Pack], d: int, value: int) -> tuple[Pack,
 
 
 def _dealt(state: State, dealt: int, packs: tuple[Pack, Pack, Pack],
-           grey_deck: tuple[int, ...]) -> State:
+           grey_deck: tuple[int, ...], below: _Below | None) -> State:
     """Return the state once `dealt` grey cards of the round are dealt: deal on, or start the
-    round's first turn (W4, W5)."""
+    round's first turn (W4, W5; `below`: see `_start_turn`)."""
     if dealt < _DEALS_PER_ROUND:
         return _State(state.options, state.round, _DEAL, state.player, state.starter,
                       True, 1, dealt, state.decks, state.hands, state.discards,
@@ -590,10 +627,10 @@ def _dealt(state: State, dealt: int, packs: tuple[Pack, Pack, Pack],
                   True, 1, dealt - 1, state.decks, state.hands, state.discards, grey_deck,
                   packs, state.captured, state.unclaimed)
     return _start_turn(done, state.starter, True, state.decks, state.hands,
-                       state.discards, packs)
+                       state.discards, packs, below)
 
 
-def _apply_turtle(state: State, action: PlayTurtle) -> State:
+def _apply_turtle(state: State, action: PlayTurtle, below: _Below | None) -> State:
     i, s = action.pack, action.slot
     p = state.player
     q = 1 - p
@@ -607,14 +644,14 @@ def _apply_turtle(state: State, action: PlayTurtle) -> State:
         rest = theirs[:s] + theirs[s + 1:]
         packs = _set_pack(packs, i, _Pack(
             pack.grey, (pack.whales[0], rest) if q == 1 else (rest, pack.whales[1])))
-    return _continue(state, state.actions_left - 1, hands, discards, packs)
+    return _continue(state, state.actions_left - 1, hands, discards, packs, below)
 
 
-def _apply_end_round(state: State, action: EndRound) -> State:
+def _apply_end_round(state: State, action: EndRound, below: _Below | None) -> State:
     return _end_round(state, state.player, state.hands, state.discards, state.packs)
 
 
-def _apply_flip(state: State, action: Flip) -> State:
+def _apply_flip(state: State, action: Flip, below: _Below | None) -> State:
     i, s = action.pack, action.slot
     q = 1 - state.player
     pack = state.packs[i]
@@ -622,29 +659,30 @@ def _apply_flip(state: State, action: Flip) -> State:
     turned = (*theirs[:s], whale(theirs[s].value, True), *theirs[s + 1:])
     packs = _set_pack(state.packs, i, _Pack(
         pack.grey, (pack.whales[0], turned) if q == 1 else (turned, pack.whales[1])))
-    return _continue(state, state.actions_left, state.hands, state.discards, packs)
+    return _continue(state, state.actions_left, state.hands, state.discards, packs, below)
 
 
-def _apply_peek(state: State, action: Peek) -> State:
+def _apply_peek(state: State, action: Peek, below: _Below | None) -> State:
     p = state.player
     pack = state.packs[action.pack]
     looked = tuple(grey(g.value, g.shown, True, g.seen[1]) if p == 0
                    else grey(g.value, g.shown, g.seen[0], True) for g in pack.grey)
     packs = _set_pack(state.packs, action.pack, _Pack(looked, pack.whales))
-    return _continue(state, state.actions_left, state.hands, state.discards, packs)
+    return _continue(state, state.actions_left, state.hands, state.discards, packs, below)
 
 
-def _apply_skip(state: State, action: Skip) -> State:
-    return _continue(state, state.actions_left, state.hands, state.discards, state.packs)
+def _apply_skip(state: State, action: Skip, below: _Below | None) -> State:
+    return _continue(state, state.actions_left, state.hands, state.discards, state.packs, below)
 
 
-_APPLY: Final[dict[type, Callable[[State, Any], State]]] = {
+_APPLY: Final[dict[type, Callable[[State, Any, _Below | None], State]]] = {
     Draw: _apply_draw, PlayWhale: _apply_play_whale, DealGrey: _apply_deal,
     PlayTurtle: _apply_turtle, EndRound: _apply_end_round, Flip: _apply_flip,
     Peek: _apply_peek, Skip: _apply_skip,
 }
 """The state change of each action kind: one dict lookup by type is cheaper on this hot
-path than a `match` over the class patterns."""
+path than a `match` over the class patterns. The third argument is `None` but in the fused
+playout (see `_start_turn`)."""
 
 
 def apply_unchecked(state: State, action: Action) -> State:
@@ -654,7 +692,7 @@ def apply_unchecked(state: State, action: Action) -> State:
     anything else may build an impossible state.
     """
     step = _APPLY.get(type(action)) or step_of_subclass(_APPLY, action)
-    return step(state, action)
+    return step(state, action, None)
 
 
 def playout(state: State, rng: random.Random, max_steps: int | None = None) -> State:
@@ -663,26 +701,26 @@ def playout(state: State, rng: random.Random, max_steps: int | None = None) -> S
 
     The game, the numbers drawn from `rng` and the state returned are those of
     `boardrules.playout`'s reference loop. A player's draws up to five cards, and the
-    round's six grey cards, are drawn one by one from `rng` but make one state.
+    round's six grey cards, are drawn one by one from `rng` but make one state; with no
+    `max_steps`, a turn's last action and the next player's draws make one state too.
     """
     below = draw_below(rng)
     steps = -1 if max_steps is None else max_steps
+    # With no step limit a turn that passes draws the next player's cards at once (no
+    # `DRAW` state between); with a limit every draw is a step, counted here.
+    fuse = below if max_steps is None else None
     while steps:
         phase = state.phase
         if phase is _ACT or phase is _EXPLORE:
             legal = _act_actions(state) if phase is _ACT else _explore_actions(state)
             action = legal[below(len(legal))]
-            state = _APPLY[type(action)](state, action)
+            state = _APPLY[type(action)](state, action, fuse)
             steps -= 1
         elif phase is _DRAW:  # one card at a time from the deck (W7), as sample_chance
             p = state.player
             deck, hand = [*state.decks[p]], [*state.hands[p]]  # sorted multisets
-            while True:
-                insort(hand, deck.pop(below(len(deck))))
-                steps -= 1
-                if not steps or len(hand) >= HAND_SIZE or not deck:
-                    break
-            state = _drawn(state, p, (*deck,), (*hand,))
+            steps = _draw_up(deck, hand, below, steps)
+            state = _drawn(state, p, (*deck,), (*hand,), fuse)
         elif phase is _DEAL:  # the round's grey cards, one at a time (W4, W18)
             d, packs, grey_deck = state.dealt, state.packs, [*state.grey_deck]
             while True:
@@ -691,7 +729,7 @@ def playout(state: State, rng: random.Random, max_steps: int | None = None) -> S
                 steps -= 1
                 if not steps or d >= _DEALS_PER_ROUND:
                     break
-            state = _dealt(state, d, packs, (*grey_deck,))
+            state = _dealt(state, d, packs, (*grey_deck,), fuse)
         else:
             break
     return state
