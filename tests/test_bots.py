@@ -7,18 +7,25 @@ import json
 import math
 import random
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import attrs
 import pytest
 
 from boardrules import CHANCE, TERMINAL, BoardrulesError
+from boardrules import bots as bots_module
 from boardrules.bots import AUTO_ROLLOUT_LIMIT, Decision, ISMCTSBot, RandomBot, play_game
 from boardrules.games import GAMES, AnyGame
 from boardrules.testing import random_playout
 from boardrules.tournament import run_tournament
 
 NAMES = sorted(GAMES)
+OLD_LIMITS: dict[str, int | None] = {
+    "captain_bluff": 40, "kivi": None, "lustry": 40, "ren_dhark": None, "whales_rivals": None,
+}
+"""The rollout limit of ``rollout_limit="auto"`` before the games had their own
+`ROLLOUT_LIMIT` (boardrules 0.1's search): to the end in the games that had no heuristic,
+`AUTO_ROLLOUT_LIMIT` steps in Lustry and Captain Bluff."""
 
 
 def decision_point(game: AnyGame, seed: int) -> tuple[Any, int]:
@@ -196,7 +203,7 @@ class TestISMCTSBot:
             Decision(game, state, seat))
         assert scored == []
 
-    @pytest.mark.parametrize("name", ["lustry", "captain_bluff"])
+    @pytest.mark.parametrize("name", NAMES)
     def test_auto_limit_uses_the_games_heuristic(self, name: str,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
         game = GAMES[name]
@@ -215,6 +222,40 @@ class TestISMCTSBot:
         ISMCTSBot(2, seed=1, rollout_limit=None).act(Decision(game, state, seat))
         assert calls == []
 
+    @pytest.mark.parametrize("name", NAMES)
+    def test_auto_limit_is_the_games_rollout_limit(self, name: str,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+        """``"auto"`` cuts every rollout after the game's `ROLLOUT_LIMIT` steps; a game with
+        a heuristic and no limit of its own gets `AUTO_ROLLOUT_LIMIT`; a limit of ``None``
+        plays to the end."""
+        game = GAMES[name]
+        state, seat = decision_point(game, 6)
+        limits: list[int | None] = []
+        real = bots_module.playout  # type: ignore[attr-defined]  # imported by bots
+
+        def spy(game: AnyGame, state: Any, rng: random.Random, limit: int | None) -> Any:
+            limits.append(limit)
+            return real(game, state, rng, limit)
+
+        monkeypatch.setattr(bots_module, "playout", spy)
+        ISMCTSBot(3, seed=1).analyse(Decision(game, state, seat))
+        assert limits == [game.ROLLOUT_LIMIT] * 3  # type: ignore[attr-defined]
+        limits.clear()
+        monkeypatch.delattr(game, "ROLLOUT_LIMIT")
+        ISMCTSBot(3, seed=1).analyse(Decision(game, state, seat))
+        assert limits == [AUTO_ROLLOUT_LIMIT] * 3
+        limits.clear()
+        monkeypatch.setattr(game, "ROLLOUT_LIMIT", None, raising=False)
+        ISMCTSBot(3, seed=1).analyse(Decision(game, state, seat))
+        assert limits == [None] * 3
+
+    @pytest.mark.parametrize("name", NAMES)
+    def test_every_game_cuts_its_rollouts_short(self, name: str) -> None:
+        """The built-in games' limits: a few turns, far fewer steps than a random game."""
+        game = GAMES[name]
+        limit = game.ROLLOUT_LIMIT  # type: ignore[attr-defined]
+        assert type(limit) is int and 1 <= limit <= 20
+
 
 def reference_rollout(game: AnyGame, world: Any, rng: random.Random, limit: int | None) -> Any:
     """Play random moves to the end or for `limit` steps, as `ISMCTSBot` did in 0.1.0."""
@@ -229,14 +270,14 @@ def reference_rollout(game: AnyGame, world: Any, rng: random.Random, limit: int 
     return world
 
 
-def reference_analyse(game: AnyGame, state: Any, seat: int, iterations: int, seed: int,
-                      ) -> list[tuple[int, float]]:
+def reference_analyse(game: AnyGame, state: Any, seat: int, iterations: int, seed: int, *,
+                      limit: int | None) -> list[tuple[int, float]]:
     """Search as `ISMCTSBot` did before its tree and rollouts were made fast (0.1.0): the
-    plain algorithm, kept as the specification. Returns (visits, wins) per legal action."""
+    plain algorithm, kept as the specification, with rollouts cut after `limit` steps and
+    scored by the game's heuristic (``None``: to the end). Returns (visits, wins) per
+    legal action."""
     rng = random.Random(seed)
-    heuristic = getattr(game, "heuristic", None)
-    limit = None if heuristic is None else AUTO_ROLLOUT_LIMIT
-    score = heuristic or game.returns
+    score = game.heuristic  # type: ignore[attr-defined]
     root: dict[str, Any] = {"mover": None, "edges": {}}  # edge: [available, visits, wins, child]
     for _ in range(iterations):
         world = game.resample(state, seat, rng)
@@ -285,31 +326,53 @@ def reference_analyse(game: AnyGame, state: Any, seat: int, iterations: int, see
 
 
 class TestSearchIsUnchanged:
-    """The fast search makes the decisions of the plain algorithm (`reference_analyse`)."""
+    """The fast search makes the decisions of the plain algorithm (`reference_analyse`):
+    the old search through its option, the default with the game's `ROLLOUT_LIMIT`."""
 
     @pytest.mark.parametrize("name", NAMES)
     @pytest.mark.parametrize("seed", [2, 9])
     def test_same_visits_and_values_as_the_plain_search(self, name: str, seed: int) -> None:
         game = GAMES[name]
         state, seat = decision_point(game, seed)
-        stats = ISMCTSBot(120, seed=seed).analyse(Decision(game, state, seat))
-        want = reference_analyse(game, state, seat, 120, seed)
-        assert [s.visits for s in stats] == [visits for visits, _ in want]
-        assert [s.value for s in stats] == [2 * wins / visits - 1 if visits else 0.0
-                                            for visits, wins in want]
+        options: list[tuple[int | Literal["auto"] | None, int | None]] = [
+            (OLD_LIMITS[name], OLD_LIMITS[name]),
+            ("auto", game.ROLLOUT_LIMIT)]  # type: ignore[attr-defined]
+        for option, limit in options:
+            stats = ISMCTSBot(120, seed=seed, rollout_limit=option).analyse(
+                Decision(game, state, seat))
+            want = reference_analyse(game, state, seat, 120, seed, limit=limit)
+            assert [s.visits for s in stats] == [visits for visits, _ in want]
+            assert [s.value for s in stats] == [2 * wins / visits - 1 if visits else 0.0
+                                                for visits, wins in want]
 
 
 GOLDEN = json.loads((Path(__file__).parent / "ismcts_golden.json").read_text())
 """`ISMCTSBot.analyse` at three decision points per game, 300 iterations, as the search
 made them before it was made fast (boardrules 0.1.0 on the current rules): the decisions
 of a fixed seed must not change while the search does not (a changed `resample`, rollout or
-tree would show here)."""
+tree would show here). Since the games have their own `ROLLOUT_LIMIT`, that search is the
+option ``rollout_limit=OLD_LIMITS[name]``."""
+GOLDEN_AUTO = json.loads((Path(__file__).parent / "ismcts_golden_auto.json").read_text())
+"""The same for the default search (``rollout_limit="auto"``: the games' `ROLLOUT_LIMIT`
+and `heuristic`), as it was made when the games got their limits."""
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN))
 def test_decisions_are_those_of_the_stored_search(name: str) -> None:
     game = GAMES[name]
     for row in GOLDEN[name]:
+        state, seat = decision_point(game, row["seed"])
+        stats = ISMCTSBot(300, seed=row["seed"], rollout_limit=OLD_LIMITS[name]).analyse(
+            Decision(game, state, seat))
+        assert [str(s.action) for s in stats] == row["actions"]
+        assert [s.visits for s in stats] == row["visits"]
+        assert [s.value for s in stats] == row["values"]
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN_AUTO))
+def test_default_decisions_are_those_of_the_stored_search(name: str) -> None:
+    game = GAMES[name]
+    for row in GOLDEN_AUTO[name]:
         state, seat = decision_point(game, row["seed"])
         stats = ISMCTSBot(300, seed=row["seed"]).analyse(Decision(game, state, seat))
         assert [str(s.action) for s in stats] == row["actions"]
@@ -318,10 +381,12 @@ def test_decisions_are_those_of_the_stored_search(name: str) -> None:
 
 
 class TestHeuristics:
-    """The optional `heuristic` of Lustry and Captain Bluff estimates `returns`."""
+    """Every game's `heuristic` estimates `returns`: in -1..1, `returns` itself at the end,
+    and ahead where the rules put a player ahead."""
 
-    @pytest.mark.parametrize(("name", "players"), [("lustry", 2), ("captain_bluff", 2),
-                                                   ("captain_bluff", 5)])
+    @pytest.mark.parametrize(("name", "players"), [
+        ("lustry", 2), ("captain_bluff", 2), ("captain_bluff", 5), ("kivi", 2), ("kivi", 4),
+        ("whales_rivals", 2), ("ren_dhark", 2)])
     def test_bounded_and_equal_to_returns_at_the_end(self, name: str, players: int) -> None:
         game = GAMES[name]
         heuristic = game.heuristic  # type: ignore[attr-defined]
@@ -330,7 +395,7 @@ class TestHeuristics:
             state = game.new_game(players)
             steps = 0
             while not game.is_terminal(state):
-                if steps % 50 == 0:
+                if steps % 5 == 0:
                     values = heuristic(state)
                     assert len(values) == players
                     assert all(-1.0 <= v <= 1.0 for v in values)
@@ -363,6 +428,57 @@ class TestHeuristics:
         state = attrs.evolve(state, hands=((1, 2), (3, 4, 5, 6), (7, 8, 9)))
         values = captain_bluff.heuristic(state)
         assert values[0] > values[2] == 0.0 > values[1]  # 2 cards, 3 (the mean), 4
+
+    def test_K10_K11_kivi_counts_the_board_as_scored(self) -> None:
+        """KIVI: the scores of the board as it stands (K10), against the others' mean."""
+        from boardrules.games import kivi
+
+        start = kivi.new_game(3)
+        line = (0, 1, 2)  # a1 b1 c1: a line of three scores its points times three
+        cells = tuple(0 if i in line else 1 if i == 48 else None for i in range(49))
+        state = attrs.evolve(start, cells=cells)
+        points = kivi.scores(state)
+        assert points[0] > points[1] > points[2] == 0
+        values = kivi.heuristic(state)
+        assert values[0] > 0.0 and values[2] < values[1] < 0.0
+        assert values[0] == pytest.approx(
+            math.tanh((points[0] - (points[1] + points[2]) / 2) / 10))
+
+    def test_W15_W20_whales_count_captured_and_leading_packs(self) -> None:
+        """Whales Rivals: captured grey points count fully (W20), the grey points of a pack
+        whose whales one player leads count half (W15); a tie at a pack counts for nobody."""
+        from boardrules.games import whales_rivals as wr
+
+        grey = wr.Grey(5, True, (True, True))
+        start = wr.new_game(2)
+        ahead = attrs.evolve(start, captured=((grey, grey), ()))
+        assert wr.heuristic(ahead)[0] == pytest.approx(math.tanh(10 / 15))
+        whale = wr.Whale(4, True)
+        packs = (wr.Pack((grey,), ((), (whale,))), wr.Pack((grey,), ((whale,), (whale,))),
+                 wr.Pack((), ((), ())))
+        led = attrs.evolve(ahead, packs=packs)
+        assert wr.heuristic(led)[0] == pytest.approx(math.tanh((10 - 2.5) / 15))
+        assert wr.heuristic(led)[1] == -wr.heuristic(led)[0]
+        behind = attrs.evolve(start, packs=packs)
+        assert wr.heuristic(behind)[1] > 0.0 > wr.heuristic(behind)[0]
+
+    def test_D18_ren_dhark_progress_reaches_seven_exactly_at_victory(self) -> None:
+        """Ren Dhark: `progress` is 7 or more exactly for the cards that win (D18: 7 ships, 6
+        cards with a person or unit, 5 with two), and the player nearer to it is ahead."""
+        from boardrules.games import ren_dhark as rd
+        from boardrules.games.ren_dhark.heuristic import progress
+
+        start = rd.new_game(2)
+        for ships in range(8):
+            for ground in range(8 - ships):
+                landed = (tuple(rd.Landing(i, rd.CombatType.SHIP) for i in range(ships))
+                          + tuple(rd.Landing(10 + i, rd.CombatType.PERSON)
+                                  for i in range(ground)))
+                state = attrs.evolve(start, landed=(landed, ()))
+                assert (progress(state, 0) >= 7) == rd.has_won(landed)
+                values = rd.heuristic(state)
+                assert values[0] == -values[1]
+                assert (values[0] > 0.0) == (ships + ground > 0)
 
 
 class FirstBot:

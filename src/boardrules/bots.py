@@ -36,7 +36,8 @@ Evaluator = Callable[[Any], Sequence[float]]
 """A function estimating `returns` of a state that is not over (each value in -1..1)."""
 
 AUTO_ROLLOUT_LIMIT: Final = 40
-"""Steps a rollout plays, with ``rollout_limit="auto"``, in a game that has a `heuristic`."""
+"""Steps a rollout plays, with ``rollout_limit="auto"``, in a game that has a `heuristic`
+but no ``ROLLOUT_LIMIT`` of its own (every built-in game has one)."""
 
 
 class Decision:
@@ -192,9 +193,10 @@ class ISMCTSBot:
     reached that way is scored by `evaluate`, else by the game's optional
     ``heuristic(state)`` function (an estimate of `returns`, each value in -1..1), else by
     `returns` (0 for everyone before the end). The default, ``"auto"``, plays to the end
-    unless the game has a ``heuristic`` (Lustry and Captain Bluff, whose random games run
-    to their turn limits): then rollouts stop after `AUTO_ROLLOUT_LIMIT` steps. ``None``
-    always plays to the end.
+    unless the game has a ``heuristic`` (every built-in game has one): then rollouts stop
+    after the game's ``ROLLOUT_LIMIT`` steps (5 to 20 in the built-in games; without one,
+    `AUTO_ROLLOUT_LIMIT`). ``None`` always plays to the end: the search of boardrules 0.1
+    in KIVI, Whales Rivals and Ren Dhark (in Lustry and Captain Bluff, ``40``).
 
     The budget is `iterations` (reproducible: the same seed and decision give the same
     action) and/or `seconds` (whichever ends first; a time budget is not reproducible).
@@ -265,7 +267,8 @@ class ISMCTSBot:
         heuristic: Evaluator | None = self.evaluate or getattr(game, "heuristic", None)
         limit = self.rollout_limit
         if limit == "auto":
-            limit = None if heuristic is None else AUTO_ROLLOUT_LIMIT
+            own: int | None = getattr(game, "ROLLOUT_LIMIT", AUTO_ROLLOUT_LIMIT)
+            limit = None if heuristic is None else own
         score: Callable[[Any], Sequence[float]] = game.returns
         if limit is not None and heuristic is not None:
             score = heuristic

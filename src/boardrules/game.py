@@ -12,7 +12,8 @@ frontends and ``boardrules play``), ``render(observation) -> str`` (a text pictu
 problem unless some possible state shows exactly this observation to its observer;
 `from_json` calls it on every observation it loads, so that everything taking an
 observation either works or the document was refused), ``heuristic(state)`` (an
-estimate of `returns` for cut-short rollouts),
+estimate of `returns` for cut-short rollouts), ``ROLLOUT_LIMIT`` (the steps
+`boardrules.bots.ISMCTSBot` plays before it scores a rollout by ``heuristic``),
 ``playout(state, rng, max_steps=None)`` (random play to the end, the same game as
 `boardrules.playout`'s reference loop but faster: see there) and
 ``PERFECT_INFORMATION``.

@@ -65,7 +65,7 @@ from boardrules.games.captain_bluff.cards import (
     luggage,
     value_of,
 )
-from boardrules.games.captain_bluff.heuristic import heuristic
+from boardrules.games.captain_bluff.heuristic import ROLLOUT_LIMIT, heuristic
 from boardrules.games.captain_bluff.notation import parse_action
 from boardrules.games.captain_bluff.numeric import (
     HISTORY,
@@ -141,6 +141,7 @@ __all__ = [
     "PLAYS",
     "PLUS_ONE",
     "PLUS_ONE_PLAY",
+    "ROLLOUT_LIMIT",
     "RULES_VERSION",
     "SET",
     "STAR",

@@ -13,7 +13,11 @@ from typing import Final
 from boardrules.games.captain_bluff.rules import is_terminal, returns
 from boardrules.games.captain_bluff.state import State
 
-__all__ = ["heuristic"]
+__all__ = ["ROLLOUT_LIMIT", "heuristic"]
+
+ROLLOUT_LIMIT: Final = 5
+"""Steps (chance included) an `ISMCTSBot` rollout plays before `heuristic` scores it, with
+``rollout_limit="auto"``: about one turn (a random game runs to the turn limit)."""
 
 _SCALE: Final = 4.0
 """Cards of difference to the others' mean that make an estimate of about ±0.76."""

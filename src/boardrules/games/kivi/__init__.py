@@ -33,6 +33,7 @@ from boardrules.games.kivi.board import (
     square_index,
     square_name,
 )
+from boardrules.games.kivi.heuristic import ROLLOUT_LIMIT, heuristic
 from boardrules.games.kivi.notation import parse_action
 from boardrules.games.kivi.numeric import (
     action_space,
@@ -77,6 +78,7 @@ __all__ = [
     "NAME",
     "PERFECT_INFORMATION",
     "PLACE",
+    "ROLLOUT_LIMIT",
     "RULES_VERSION",
     "TITLE",
     "Action",
@@ -97,6 +99,7 @@ __all__ = [
     "apply",
     "apply_unchecked",
     "chance_outcomes",
+    "heuristic",
     "info_state_layout",
     "info_state_shape",
     "info_state_tensor",

@@ -44,7 +44,7 @@ from boardrules.games.lustry.cards import (
     card_value,
     is_card,
 )
-from boardrules.games.lustry.heuristic import heuristic
+from boardrules.games.lustry.heuristic import ROLLOUT_LIMIT, heuristic
 from boardrules.games.lustry.notation import parse_action
 from boardrules.games.lustry.numeric import (
     HISTORY,
@@ -104,6 +104,7 @@ __all__ = [
     "MIN_PLAYERS",
     "NAME",
     "NO_SEQUENCE",
+    "ROLLOUT_LIMIT",
     "RULES_VERSION",
     "TITLE",
     "Action",

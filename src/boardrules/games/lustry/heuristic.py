@@ -13,7 +13,11 @@ from typing import Final
 from boardrules.games.lustry.rules import returns
 from boardrules.games.lustry.state import Phase, State
 
-__all__ = ["heuristic"]
+__all__ = ["ROLLOUT_LIMIT", "heuristic"]
+
+ROLLOUT_LIMIT: Final = 5
+"""Steps (chance included) an `ISMCTSBot` rollout plays before `heuristic` scores it, with
+``rollout_limit="auto"``: about one turn (a random game runs to the turn limit)."""
 
 _CLOSED: Final = 1.0
 """The worth of a closed sequence: a victory point (two win the game, L17)."""

@@ -59,6 +59,7 @@ from boardrules.games.ren_dhark.cards import (
     deck_problems,
     load_card_set,
 )
+from boardrules.games.ren_dhark.heuristic import ROLLOUT_LIMIT, heuristic
 from boardrules.games.ren_dhark.notation import parse_action
 from boardrules.games.ren_dhark.numeric import (
     HISTORY,
@@ -132,6 +133,7 @@ __all__ = [
     "NO_DUEL",
     "PASS",
     "REDRAW",
+    "ROLLOUT_LIMIT",
     "ROLLS",
     "RULES_VERSION",
     "SIDES",
@@ -185,6 +187,7 @@ __all__ = [
     "describe",
     "has_landed_ship",
     "has_won",
+    "heuristic",
     "info_state_layout",
     "info_state_shape",
     "info_state_tensor",

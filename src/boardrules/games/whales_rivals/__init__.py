@@ -45,6 +45,7 @@ from boardrules.games.whales_rivals.cards import (
     Grey,
     Whale,
 )
+from boardrules.games.whales_rivals.heuristic import ROLLOUT_LIMIT, heuristic
 from boardrules.games.whales_rivals.notation import parse_action
 from boardrules.games.whales_rivals.numeric import (
     MAX_LEGAL,
@@ -102,6 +103,7 @@ __all__ = [
     "MIN_PLAYERS",
     "NAME",
     "PEEK",
+    "ROLLOUT_LIMIT",
     "RULES_VERSION",
     "SKIP",
     "TITLE",
@@ -135,6 +137,7 @@ __all__ = [
     "can_end_round",
     "chance_outcomes",
     "chance_probabilities",
+    "heuristic",
     "info_state_layout",
     "info_state_shape",
     "info_state_tensor",

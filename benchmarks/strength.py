@@ -1,0 +1,125 @@
+"""The default ISMCTS search against the search it replaced, at equal CPU time per move.
+
+Usage::
+
+    python benchmarks/strength.py kivi --games 200 --old 40
+    python benchmarks/strength.py lustry --games 100 --start 100   # games 100-199 (split a run)
+
+The old search is `ISMCTSBot` with the rollouts of boardrules 0.1 (``rollout_limit=None``,
+to the end, in KIVI, Whales Rivals and Ren Dhark; ``40`` steps and the game's heuristic in
+Lustry and Captain Bluff); the new one is the default (``rollout_limit="auto"``: the game's
+`ROLLOUT_LIMIT` steps, then its heuristic). The old bot gets ``--old`` iterations a move,
+the new one ``--old`` times the measured ratio of their iterations per CPU second
+(`RATIOS`, or ``--ratio``), rounded down: the same CPU time a move, the rounding against
+the new search. Game g is seeded by g alone, the new search sits in seat g mod 2, and both
+bots' CPU time per searched move is measured, so the table shows whether the budgets were
+equal. The score is the new search's mean of 1 a win, 1/2 a draw, 0 a loss, with a 95 %
+interval (normal approximation, the games' own spread).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import time
+from typing import Any
+
+from boardrules.bots import Decision, ISMCTSBot, play_game
+from boardrules.games import GAMES
+
+OLD_LIMITS: dict[str, int | None] = {
+    "captain_bluff": 40, "kivi": None, "lustry": 40, "ren_dhark": None, "whales_rivals": None,
+}
+"""The rollout limit of the search before this change (``"auto"`` of boardrules 0.1)."""
+RATIOS: dict[str, float] = {
+    "captain_bluff": 4.7, "kivi": 1.75, "lustry": 3.25, "ren_dhark": 2.75, "whales_rivals": 2.45,
+}
+"""Iterations per CPU second, the new default over the old search (speed.py's ISMCTS work,
+measured interleaved in one process; see benchmarks/results/i15-search-strength.txt)."""
+
+
+class TimedBot:
+    """Wraps a bot and records the CPU time of each move it searched (lone actions are
+    not searched, so they are not counted)."""
+
+    def __init__(self, bot: ISMCTSBot) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.seconds = 0.0
+        self.moves = 0
+
+    def act(self, decision: Decision) -> Any:
+        if len(decision.legal_actions) == 1:
+            return decision.legal_actions[0]
+        start = time.process_time()
+        action = self.bot.act(decision)
+        self.seconds += time.process_time() - start
+        self.moves += 1
+        return action
+
+
+def one_game(name: str, old: int, new: int, g: int) -> tuple[float, TimedBot, TimedBot]:
+    """Play game `g` (the new search in seat g mod 2); return its score for the new search
+    (1, 1/2 or 0) and the two timed bots."""
+    game = GAMES[name]
+    fresh = TimedBot(ISMCTSBot(new, seed=2 * g))
+    before = TimedBot(ISMCTSBot(old, seed=2 * g + 1, rollout_limit=OLD_LIMITS[name]))
+    seat = g % 2
+    bots = [fresh, before] if seat == 0 else [before, fresh]
+    state = play_game(game, bots, rng=random.Random(g))
+    return (game.returns(state)[seat] + 1) / 2, fresh, before
+
+
+def interval(scores: list[float]) -> tuple[float, float]:
+    """Return the mean and the half-width of its 95 % interval (normal approximation)."""
+    n = len(scores)
+    mean = sum(scores) / n
+    if n < 2:
+        return mean, math.inf
+    var = sum((s - mean) ** 2 for s in scores) / (n - 1)
+    return mean, 1.96 * math.sqrt(var / n)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Print one line per game played and a summary per game."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("games", nargs="*", help=f"default: every game ({', '.join(GAMES)})")
+    parser.add_argument("--games", dest="count", type=int, default=100)
+    parser.add_argument("--old", type=int, default=40, help="the old search's iterations")
+    parser.add_argument("--ratio", type=float, help="new iterations over old (default RATIOS)")
+    parser.add_argument("--start", type=int, default=0, help="number of the first game")
+    parser.add_argument("--quiet", action="store_true", help="no line per game")
+    args = parser.parse_args(argv)
+    unknown = sorted(set(args.games) - set(GAMES))
+    if unknown:
+        parser.error(f"unknown game(s) {', '.join(unknown)}; known: {', '.join(GAMES)}")
+    for name in args.games or list(GAMES):
+        ratio = args.ratio or RATIOS[name]
+        new = math.floor(args.old * ratio)
+        print(f"{name}: new default {new} iterations a move against the old search "
+              f"(rollout_limit={OLD_LIMITS[name]}) {args.old}, games {args.start}-"
+              f"{args.start + args.count - 1}", flush=True)
+        scores: list[float] = []
+        cpu = [0.0, 0.0]
+        moves = [0, 0]
+        for g in range(args.start, args.start + args.count):
+            score, fresh, before = one_game(name, args.old, new, g)
+            scores.append(score)
+            cpu[0] += fresh.seconds
+            cpu[1] += before.seconds
+            moves[0] += fresh.moves
+            moves[1] += before.moves
+            if not args.quiet:
+                print(f"  game {g}: new search in seat {g % 2} scores {score:g}", flush=True)
+        mean, half = interval(scores)
+        wins, draws = scores.count(1.0), scores.count(0.5)
+        ms = [1000 * c / max(m, 1) for c, m in zip(cpu, moves, strict=True)]
+        print(f"{name}: {len(scores)} games, new search {wins} wins, {draws} draws, "
+              f"{len(scores) - wins - draws} losses; score {mean:.3f} ± {half:.3f} (95 %); "
+              f"CPU ms per searched move new {ms[0]:.2f}, old {ms[1]:.2f} (old/new per "
+              f"iteration {ms[1] * new / (ms[0] * args.old):.2f})", flush=True)
+
+
+if __name__ == "__main__":
+    main()
