@@ -7,8 +7,11 @@ they check what PyPI shows, not what pyproject.toml meant to say.
 from __future__ import annotations
 
 import datetime
+import importlib
 import re
+import tomllib
 from importlib import metadata
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 from typing import NamedTuple
 
@@ -16,6 +19,7 @@ import pytest
 
 import boardrules
 from tests.installed import (
+    COMPILED_SWITCH,
     INSTALLED_SWITCH,
     RELEASE_SWITCH,
     loaded_modules,
@@ -44,6 +48,19 @@ class TestPackageUnderTest:
     def test_installed_wheel(self) -> None:
         """Every imported boardrules module is a file the installed wheel recorded."""
         assert problems_with_installed_wheel(ROOT) == []
+
+    @pytest.mark.skipif(not switched_on(COMPILED_SWITCH),
+                        reason=f"{COMPILED_SWITCH}=1 is set where the compiled wheel is tested")
+    def test_compiled_modules(self) -> None:
+        """Every module the build hook compiles (``BOARDRULES_COMPILE=1``) is imported from
+        its extension module, so the suite tests the compiled code, not the sources."""
+        hooks = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))[
+            "tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]
+        compiled = hooks["custom"]["compile"]
+        assert compiled
+        for name in compiled:
+            file = importlib.import_module(name).__file__
+            assert file is not None and file.endswith(tuple(EXTENSION_SUFFIXES)), (name, file)
 
 
 def _project_urls() -> dict[str, str]:
