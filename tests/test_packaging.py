@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 import importlib
+import inspect
 import re
 import tomllib
 from importlib import metadata
@@ -18,6 +19,7 @@ from typing import NamedTuple
 import pytest
 
 import boardrules
+from boardrules.games import GAMES
 from tests.installed import (
     COMPILED_SWITCH,
     INSTALLED_SWITCH,
@@ -61,6 +63,16 @@ class TestPackageUnderTest:
         for name in compiled:
             file = importlib.import_module(name).__file__
             assert file is not None and file.endswith(tuple(EXTENSION_SUFFIXES)), (name, file)
+
+    @pytest.mark.parametrize("name", sorted(GAMES))
+    def test_new_game_checks_in_pure_python(self, name: str) -> None:
+        """Every game's `new_game` is the pure-Python check of `_seats.player_count` in
+        every build, so a bad player count (``True``, ``2.0``, ``"2"``) meets the rules'
+        `InvalidOptionsError` before any compiled code checks it against ``int``."""
+        new_game = GAMES[name].new_game
+        assert inspect.isfunction(new_game), f"{name}.new_game is {new_game!r}"
+        assert Path(new_game.__code__.co_filename).name == "_seats.py", (
+            f"{name}.new_game is not wrapped by boardrules._seats.player_count")
 
 
 def _project_urls() -> dict[str, str]:
