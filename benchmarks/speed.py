@@ -336,11 +336,12 @@ def _cases(names: list[str], players: list[int] | None) -> list[tuple[str, int]]
 
 
 def print_table(current: dict[str, list[float]], baseline: dict[str, list[float]] | None,
-                paired: bool) -> None:
-    """Print one line per figure: the median ratio, and against the baseline if any."""
+                paired: bool, against: str = "baseline") -> None:
+    """Print one line per figure: the median ratio, and against the baseline if any
+    (its column named `against`)."""
     header = f"{'game':<15}{'players':>8}{'task':>9}{'× ref':>9}"
     if baseline is not None:
-        header += f"{'baseline':>10}{'speed-up':>10}{'range':>14}"
+        header += f"{against:>10}{'speed-up':>10}{'range':>14}"
     print(header)
     for key, values in current.items():
         name, players, task = key.split("/")
@@ -422,10 +423,10 @@ def main(argv: list[str] | None = None) -> None:
           "CPU second")
     print_table(current, baseline, paired and not args.compare)
     if also:
-        print(f"\n--also {args.also}: its figures, speed-up over the baseline; then its "
-              "ratio to this checkout (median of the rounds, range)")
+        print(f"\n--also {args.also}: its figures and speed-up over the baseline; then "
+              "over this checkout")
         print_table(also, baseline, paired and not args.compare)
-        print_table(also, current, True)
+        print_table(also, current, True, against="checkout")
     if args.save:
         _save(args.save, "this checkout", current, args.rounds)
     if args.save_baseline and baseline is not None and paired:
