@@ -7,7 +7,11 @@ pyproject.toml with mypyc and adds the extension modules beside their sources; t
 is then tagged for this interpreter and platform (``cp311-cp311-manylinux…``). Python
 imports an extension module before a source file of the same name, so the sources stay
 in the wheel for tracebacks and documentation, and the package behaves the same either
-way (CI runs the whole test suite against both builds).
+way: a compiled function checks its arguments against their annotations before its first
+line, so what takes a caller's untrusted numbers (``new_game``'s player count) is checked
+in pure Python first (``boardrules._seats.player_count``); CI runs the games' tests, the
+conformance kit and the golden games against both builds (docs/performance.md,
+"Compiled modules").
 
 ``MYPYC_OPT_LEVEL`` (default 3) passes through to mypyc. The build needs a C compiler;
 the hook adds mypy and setuptools to the build requirements only when it compiles.
