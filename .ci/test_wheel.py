@@ -56,7 +56,7 @@ def main() -> int:
     wheel, sdist = only(args.dist, "*.whl"), only(args.dist, "*.tar.gz")
     declared = provided_extras(wheel)
     extras = choose_extras(args.extras, declared)
-    work = args.work or Path(tempfile.mkdtemp(prefix="boardrules-wheel-"))
+    work = (args.work or Path(tempfile.mkdtemp(prefix="boardrules-wheel-"))).resolve()
     work.mkdir(parents=True, exist_ok=True)
 
     step(f"fresh venv with {sys.executable} ({sys.version.split()[0]})")
