@@ -47,13 +47,16 @@ def main() -> int:
     parser.add_argument("--work", type=Path, help="scratch folder (default: a new temporary one)")
     parser.add_argument("--summary", type=Path, metavar="FILE",
                         help="also write the tests' tally line here")
-    parser.add_argument("pytest_args", nargs="*", help="more pytest arguments, after --")
-    args = parser.parse_args()
+    parser.epilog = "Arguments after -- go to pytest (argparse alone would refuse them after DIST)."
+    argv = sys.argv[1:]
+    cut = argv.index("--") if "--" in argv else len(argv)
+    args = parser.parse_args(argv[:cut])
+    pytest_args = argv[cut + 1:]
 
     wheel, sdist = only(args.dist, "*.whl"), only(args.dist, "*.tar.gz")
     declared = provided_extras(wheel)
     extras = choose_extras(args.extras, declared)
-    work = args.work or Path(tempfile.mkdtemp(prefix="boardrules-wheel-"))
+    work = (args.work or Path(tempfile.mkdtemp(prefix="boardrules-wheel-"))).resolve()
     work.mkdir(parents=True, exist_ok=True)
 
     step(f"fresh venv with {sys.executable} ({sys.version.split()[0]})")
@@ -88,7 +91,7 @@ def main() -> int:
     junit = work / "junit.xml"
     junit.unlink(missing_ok=True)
     status = subprocess.run([pytest, "-p", "no:cacheprovider", f"--junitxml={junit}",
-                             *args.pytest_args], cwd=tree, env=env, check=False).returncode
+                             *pytest_args], cwd=tree, env=env, check=False).returncode
     step("done")
     tally = f"tests: {tally_of(junit)}" if junit.exists() else f"tests: pytest exited {status}"
     print(tally, flush=True)

@@ -8,6 +8,7 @@ Usage::
     python benchmarks/speed.py --compare benchmarks/results/perf-baseline.json
     python benchmarks/speed.py --baseline perf-baseline --save-baseline out.json
     python benchmarks/speed.py kivi --callgrind --baseline perf-baseline  # instructions
+    python benchmarks/speed.py --baseline perf-baseline --also build/compiled  # 3 builds
 
 Every figure is a *ratio*: the work done per CPU second divided by the steps per CPU
 second of the reference loop (`reference.py`, a toy game in the library's style, timed
@@ -33,6 +34,10 @@ fresh processes, alternately with this checkout's code and with the baseline's: 
 speed-up column is the median of the rounds' ratios. ``--save`` and ``--save-baseline``
 write the figures as JSON (see ``benchmarks/results/``); ``--compare`` reads such a file
 as the baseline (valid only on the same machine and Python, less exact than a live run).
+
+``--also DIR`` measures a third build in the same rounds, in fresh processes that import
+boardrules from DIR (a folder holding the package, such as a compiled build's): its
+figures, its speed-up over the baseline and its ratio to this checkout, round by round.
 
 ``--callgrind`` counts machine instructions under valgrind instead (slow, but exact and
 immune to other processes): instructions per decision and per iteration, start-up
@@ -331,11 +336,12 @@ def _cases(names: list[str], players: list[int] | None) -> list[tuple[str, int]]
 
 
 def print_table(current: dict[str, list[float]], baseline: dict[str, list[float]] | None,
-                paired: bool) -> None:
-    """Print one line per figure: the median ratio, and against the baseline if any."""
+                paired: bool, against: str = "baseline") -> None:
+    """Print one line per figure: the median ratio, and against the baseline if any
+    (its column named `against`)."""
     header = f"{'game':<15}{'players':>8}{'task':>9}{'× ref':>9}"
     if baseline is not None:
-        header += f"{'baseline':>10}{'speed-up':>10}{'range':>14}"
+        header += f"{against:>10}{'speed-up':>10}{'range':>14}"
     print(header)
     for key, values in current.items():
         name, players, task = key.split("/")
@@ -391,6 +397,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--compare", metavar="FILE", help="saved figures to compare with")
     parser.add_argument("--save", metavar="FILE", help="write this checkout's figures")
     parser.add_argument("--save-baseline", metavar="FILE", help="write the baseline's figures")
+    parser.add_argument("--also", metavar="DIR",
+                        help="a folder holding another build of the package, measured alongside")
     parser.add_argument("--callgrind", action="store_true",
                         help="count instructions under valgrind instead of timing")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
@@ -406,25 +414,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.callgrind:
         _callgrind(args, cases, tasks)
         return
-    current: dict[str, list[float]] = {}
-    baseline: dict[str, list[float]] | None = None
-    with extracted(args.baseline) if args.baseline else _nothing() as src:
-        for r in range(args.rounds):
-            request = {"cases": cases, "tasks": tasks, "scale": args.scale, "round": r}
-            if src is None:
-                ours = measure_round(cases, tasks, args.scale, r)
-            else:
-                answer, _ = run_worker(None, request)
-                base, _ = run_worker(src, request)
-                if not base["boardrules"].startswith(str(src)):
-                    raise SystemExit(f"the baseline imported {base['boardrules']}")
-                baseline = baseline or {}
-                for key, value in base["figures"].items():
-                    baseline.setdefault(key, []).append(value)
-                ours = answer["figures"]
-            for key, value in ours.items():
-                current.setdefault(key, []).append(value)
-            print(f"round {r + 1}/{args.rounds} done", file=sys.stderr, flush=True)
+    current, baseline, also = _rounds(args, cases, tasks)
     paired = baseline is not None
     if args.compare:
         baseline = _load(args.compare)
@@ -432,10 +422,48 @@ def main(argv: list[str] | None = None) -> None:
           f"{args.rounds} rounds; figures are work per CPU second / reference steps per "
           "CPU second")
     print_table(current, baseline, paired and not args.compare)
+    if also:
+        print(f"\n--also {args.also}: its figures and speed-up over the baseline; then "
+              "over this checkout")
+        print_table(also, baseline, paired and not args.compare)
+        print_table(also, current, True, against="checkout")
     if args.save:
         _save(args.save, "this checkout", current, args.rounds)
     if args.save_baseline and baseline is not None and paired:
         _save(args.save_baseline, args.baseline, baseline, args.rounds)
+
+
+Figures = dict[str, list[float]]
+"""Each figure's value in every round, by ``game/players/task``."""
+
+
+def _rounds(args: argparse.Namespace, cases: list[tuple[str, int]], tasks: list[str],
+            ) -> tuple[Figures, Figures | None, Figures]:
+    """Run the rounds: this checkout's figures, the baseline's and the ``--also`` build's."""
+    current: Figures = {}
+    baseline: Figures = {}
+    also: Figures = {}
+    also_src = None if args.also is None else Path(args.also).resolve()
+    with extracted(args.baseline) if args.baseline else _nothing() as src:
+        for r in range(args.rounds):
+            request = {"cases": cases, "tasks": tasks, "scale": args.scale, "round": r}
+            if src is None and also_src is None:
+                ours = measure_round(cases, tasks, args.scale, r)
+            else:
+                answer, _ = run_worker(None, request)
+                ours = answer["figures"]
+            for other, figures in ((src, baseline), (also_src, also)):
+                if other is None:
+                    continue
+                theirs, _ = run_worker(other, request)
+                if not theirs["boardrules"].startswith(str(other)):
+                    raise SystemExit(f"a worker for {other} imported {theirs['boardrules']}")
+                for key, value in theirs["figures"].items():
+                    figures.setdefault(key, []).append(value)
+            for key, value in ours.items():
+                current.setdefault(key, []).append(value)
+            print(f"round {r + 1}/{args.rounds} done", file=sys.stderr, flush=True)
+    return current, baseline if args.baseline else None, also
 
 
 @contextmanager
@@ -456,6 +484,10 @@ def _callgrind(args: argparse.Namespace, cases: list[tuple[str, int]], tasks: li
                 if src is not None:
                     theirs = instructions(src, [(name, players)], task, args.scale)
                     line += f"{theirs:>13,.0f}{theirs / ours:>7.2f}×"
+                if args.also is not None:
+                    other = instructions(Path(args.also).resolve(), [(name, players)], task,
+                                         args.scale)
+                    line += f"  --also:{other:>11,.0f}{ours / other:>6.2f}× fewer"
                 print(line, flush=True)
 
 

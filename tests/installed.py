@@ -24,6 +24,10 @@ ALL_EXTRAS_SWITCH: Final = "BOARDRULES_TEST_ALL_EXTRAS"
 """Set to 1: every optional dependency is installed; a test skipped for a missing
 module fails instead."""
 
+COMPILED_SWITCH: Final = "BOARDRULES_TEST_COMPILED"
+"""Set to 1 where the wheel under test was built with ``BOARDRULES_COMPILE=1``: every
+module the build hook compiles must be imported from its extension module."""
+
 RELEASE_SWITCH: Final = "BOARDRULES_RELEASE"
 """Set to 1 by the release workflow: the version is being released (CHANGELOG checks)."""
 

@@ -7,15 +7,21 @@ they check what PyPI shows, not what pyproject.toml meant to say.
 from __future__ import annotations
 
 import datetime
+import importlib
+import inspect
 import re
+import tomllib
 from importlib import metadata
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 from typing import NamedTuple
 
 import pytest
 
 import boardrules
+from boardrules.games import GAMES
 from tests.installed import (
+    COMPILED_SWITCH,
     INSTALLED_SWITCH,
     RELEASE_SWITCH,
     loaded_modules,
@@ -44,6 +50,29 @@ class TestPackageUnderTest:
     def test_installed_wheel(self) -> None:
         """Every imported boardrules module is a file the installed wheel recorded."""
         assert problems_with_installed_wheel(ROOT) == []
+
+    @pytest.mark.skipif(not switched_on(COMPILED_SWITCH),
+                        reason=f"{COMPILED_SWITCH}=1 is set where the compiled wheel is tested")
+    def test_compiled_modules(self) -> None:
+        """Every module the build hook compiles (``BOARDRULES_COMPILE=1``) is imported from
+        its extension module, so the suite tests the compiled code, not the sources."""
+        hooks = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))[
+            "tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]
+        compiled = hooks["custom"]["compile"]
+        assert compiled
+        for name in compiled:
+            file = importlib.import_module(name).__file__
+            assert file is not None and file.endswith(tuple(EXTENSION_SUFFIXES)), (name, file)
+
+    @pytest.mark.parametrize("name", sorted(GAMES))
+    def test_new_game_checks_in_pure_python(self, name: str) -> None:
+        """Every game's `new_game` is the pure-Python check of `_seats.player_count` in
+        every build, so a bad player count (``True``, ``2.0``, ``"2"``) meets the rules'
+        `InvalidOptionsError` before any compiled code checks it against ``int``."""
+        new_game = GAMES[name].new_game
+        assert inspect.isfunction(new_game), f"{name}.new_game is {new_game!r}"
+        assert Path(new_game.__code__.co_filename).name == "_seats.py", (
+            f"{name}.new_game is not wrapped by boardrules._seats.player_count")
 
 
 def _project_urls() -> dict[str, str]:

@@ -33,6 +33,7 @@ from typing import Any, Final, NamedTuple, TypeVar, assert_never
 from boardrules._build import slot_builder
 from boardrules._caches import Memo
 from boardrules._random import below as draw_below
+from boardrules._seats import player_count
 from boardrules.errors import BoardrulesError, IllegalActionError, InvalidOptionsError
 from boardrules.game import CHANCE, TERMINAL, Result, ToMove
 from boardrules.games.captain_bluff.actions import (
@@ -155,6 +156,7 @@ def _deal_size(n: int) -> int:
     return (LUGGAGE_DEAL[n] + SPECIAL_DEAL[n]) * n
 
 
+@player_count("Captain Bluff", MIN_PLAYERS, MAX_PLAYERS)
 def new_game(players: int, options: Options | None = None) -> State:
     """Return the start of a game: the deal, a chance node (B2).
 
@@ -162,12 +164,6 @@ def new_game(players: int, options: Options | None = None) -> State:
     >>> to_move(state), len(state.draw)
     (CHANCE, 65)
     """
-    if isinstance(players, bool) or not isinstance(players, int) or not (
-        MIN_PLAYERS <= players <= MAX_PLAYERS
-    ):
-        raise InvalidOptionsError(
-            "players", f"Captain Bluff is for 2 to 5 players, got {players!r}"
-        )
     if options is None:
         options = Options()
     elif not isinstance(options, Options):

@@ -16,6 +16,7 @@ from typing import Final, TypeAlias, assert_never
 
 from boardrules._build import slot_builder
 from boardrules._random import below as draw_below
+from boardrules._seats import player_count
 from boardrules.errors import BoardrulesError, IllegalActionError, InvalidOptionsError
 from boardrules.game import CHANCE, TERMINAL, Result, ToMove
 from boardrules.games.kivi.actions import (
@@ -68,6 +69,7 @@ _State: Final = slot_builder(State)
 """Builds a `State` (every successor state is built here: bots build millions)."""
 
 
+@player_count("KIVI", MIN_PLAYERS, MAX_PLAYERS)
 def new_game(players: int, options: Options | None = None) -> State:
     """Return the start of a game: player 0 is about to roll six dice (K4, K5).
 
@@ -75,10 +77,6 @@ def new_game(players: int, options: Options | None = None) -> State:
     >>> to_move(state), state.pending
     (CHANCE, 6)
     """
-    if isinstance(players, bool) or not isinstance(players, int) or not (
-        MIN_PLAYERS <= players <= MAX_PLAYERS
-    ):
-        raise InvalidOptionsError("players", f"KIVI is for 2 to 4 players, got {players!r}")
     if options is None:
         options = Options()
     elif not isinstance(options, Options):

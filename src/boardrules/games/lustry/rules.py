@@ -23,6 +23,7 @@ from typing import Final, assert_never
 
 from boardrules._build import slot_builder
 from boardrules._random import below as draw_below
+from boardrules._seats import player_count
 from boardrules.errors import BoardrulesError, IllegalActionError, InvalidOptionsError
 from boardrules.game import CHANCE, TERMINAL, Result, ToMove
 from boardrules.games.lustry.actions import (
@@ -129,6 +130,7 @@ _EXTEND: Final = dict(EXTEND)
 _NO_KINDS: Final[frozenset[str]] = frozenset()
 
 
+@player_count("Lustry", MIN_PLAYERS, MAX_PLAYERS)
 def new_game(players: int = 2, options: Options | None = None) -> State:
     """Return the start of a game: the first player is about to draw seven cards (L4–L6).
 
@@ -136,8 +138,6 @@ def new_game(players: int = 2, options: Options | None = None) -> State:
     >>> to_move(state), [str(a) for a in legal_actions(state)]
     (0, ['draw r', 'draw g', 'draw b'])
     """
-    if type(players) is not int or players != 2:  # bool is refused too
-        raise InvalidOptionsError("players", f"Lustry is for exactly 2 players, got {players!r}")
     if options is None:
         options = Options()
     elif not isinstance(options, Options):

@@ -33,6 +33,7 @@ from typing import Any, Final, TypeVar, assert_never
 import attrs
 
 from boardrules._build import slot_builder
+from boardrules._seats import player_count
 from boardrules.errors import BoardrulesError, IllegalActionError, InvalidOptionsError
 from boardrules.game import CHANCE, TERMINAL, Result, ToMove
 from boardrules.games.ren_dhark.actions import (
@@ -316,6 +317,7 @@ def _default_options() -> Options:
     return Options()
 
 
+@player_count("Ren Dhark", MIN_PLAYERS, MAX_PLAYERS)
 def new_game(players: int, options: Options | None = None, *,
              card_set: CardSet | None = None) -> State:
     """Return the start of a game: sides are drawn (D4) unless `Options.blue_player` is set.
@@ -327,8 +329,6 @@ def new_game(players: int, options: Options | None = None, *,
     >>> to_move(state), state.phase
     (CHANCE, <Phase.SIDES: 'sides'>)
     """
-    if type(players) is not int or players != 2:
-        raise InvalidOptionsError("players", f"Ren Dhark is for exactly 2 players, got {players!r}")
     if options is None:
         options = _default_options()
     elif not isinstance(options, Options):

@@ -27,6 +27,7 @@ from typing import Any, Final
 from boardrules._build import slot_builder, step_of_subclass
 from boardrules._caches import Memo, lru
 from boardrules._random import below as draw_below
+from boardrules._seats import player_count
 from boardrules.errors import BoardrulesError, IllegalActionError, InvalidOptionsError
 from boardrules.game import CHANCE, TERMINAL, Result, ToMove
 from boardrules.games.whales_rivals.actions import (
@@ -116,6 +117,7 @@ def player_cards(options: Options, player: int) -> tuple[int, ...]:
     return tuple(sorted(options.whale_values[player] + (TURTLE,) * TURTLES))
 
 
+@player_count("Whales Rivals", MIN_PLAYERS, MAX_PLAYERS)
 def new_game(players: int = 2, options: Options | None = None) -> State:
     """Return the start of a game: the grey deck is about to be dealt to the packs (W3, W4).
 
@@ -123,9 +125,6 @@ def new_game(players: int = 2, options: Options | None = None) -> State:
     >>> to_move(state), state.phase.value, len(state.grey_deck), len(state.decks[0])
     (CHANCE, 'deal', 18, 21)
     """
-    if type(players) is not int or players != PLAYERS:  # not True, not 2.0
-        raise InvalidOptionsError("players", f"Whales Rivals is for exactly 2 players, got "
-                                  f"{players!r}")
     if options is None:
         options = _DEFAULT_OPTIONS
     elif not isinstance(options, Options):
