@@ -198,6 +198,9 @@ class TestPlay:
         ("ismcts:fasts", "'fasts' is not a number of seconds"),
         ("ismcts:-1s", "seconds must be a number > 0"),
         ("ismcts:10/20", "at most one number of iterations"),
+        ("ismcts:10/rollout=far", "'far' is not a whole number of steps or 'end'"),
+        ("ismcts:10/rollout=-1", "rollout_limit must be 'auto', None or a whole number >= 0"),
+        ("ismcts:10/rollout=5/2s", "'5/2s' is not a whole number of steps"),
         ("random:5", "unknown bot"),
     ])
     def test_bad_bot_budget(self, seat: str, problem: str) -> None:
@@ -215,6 +218,20 @@ class TestPlay:
         bot = make_bot(seat, 7)
         assert isinstance(bot, ISMCTSBot)
         assert (bot.iterations, bot.seconds, bot.seed) == (iterations, seconds, 7)
+        assert bot.rollout_limit == "auto"
+        assert "rollout" not in bot.name
+
+    @pytest.mark.parametrize(("seat", "limit", "name"), [
+        ("ismcts:20/rollout=end", None, "ismcts:20/rollout=end"),
+        ("ismcts:20/rollout=7", 7, "ismcts:20/rollout=7"),
+        ("ismcts:3s/20/rollout=0", 0, "ismcts:20/3s/rollout=0"),
+    ])
+    def test_bot_rollout_limits(self, seat: str, limit: int | None, name: str) -> None:
+        """The command line reaches the search the rules of a game do not fix: rollouts to
+        the end (the search before games had their own limit) or of K steps."""
+        bot = make_bot(seat, 7)
+        assert isinstance(bot, ISMCTSBot)
+        assert (bot.rollout_limit, bot.iterations, bot.name) == (limit, 20, name)
 
 
 class TestReplay:

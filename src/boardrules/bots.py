@@ -200,8 +200,9 @@ class ISMCTSBot:
 
     The budget is `iterations` (reproducible: the same seed and decision give the same
     action) and/or `seconds` (whichever ends first; a time budget is not reproducible).
-    At least one iteration always runs. The bot's `name` shows the budget:
-    ``ismcts:1000``, ``ismcts:2s`` or ``ismcts:1000/2s``.
+    At least one iteration always runs. The bot's `name` shows the budget, and the rollout
+    limit where it is not ``"auto"``: ``ismcts:1000``, ``ismcts:2s``, ``ismcts:1000/2s``,
+    ``ismcts:1000/rollout=end``.
     """
 
     def __init__(
@@ -235,6 +236,8 @@ class ISMCTSBot:
         budget = [f"{iterations}"] if iterations is not None else []
         if seconds is not None:
             budget.append(f"{seconds:g}s")
+        if rollout_limit != "auto":
+            budget.append(f"rollout={'end' if rollout_limit is None else rollout_limit}")
         self.name = f"ismcts:{'/'.join(budget)}"
 
     def act(self, decision: Decision) -> Any:

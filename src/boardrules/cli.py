@@ -121,7 +121,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=int, help="players (default: the number of --seats)")
     play.add_argument("--seats", default="human,ismcts",
                       help="comma-separated, one per seat: human, random, ismcts, ismcts:N "
-                           "(N iterations a move), ismcts:Ss (S seconds) or ismcts:N/Ss "
+                           "(N iterations a move), ismcts:Ss (S seconds) or ismcts:N/Ss; a last "
+                           "/rollout=K or /rollout=end sets the rollout length "
                            "(default human,ismcts; missing seats are random)")
     play.add_argument("--seed", type=_seed, default=0, help="random seed >= 0 (default 0)")
     play.add_argument("--record", metavar="FILE", help="save the game record to FILE")
@@ -131,7 +132,8 @@ def _parser() -> argparse.ArgumentParser:
     tour.add_argument("game", help="the game's name (see 'boardrules games')")
     tour.add_argument("--bots", default="ismcts,random",
                       help="comma-separated entrants: random, ismcts, ismcts:N (N "
-                           "iterations a move), ismcts:Ss (S seconds) or ismcts:N/Ss "
+                           "iterations a move), ismcts:Ss (S seconds) or ismcts:N/Ss; a last "
+                           "/rollout=K or /rollout=end sets the rollout length "
                            "(default ismcts,random)")
     tour.add_argument("--games", type=int, default=20, help="games to play (default 20)")
     tour.add_argument("--players", type=int, help="seats per game (default: one per entrant, "

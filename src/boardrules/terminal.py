@@ -15,7 +15,7 @@ import contextlib
 import json
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, TextIO, TypeVar
+from typing import Any, Literal, TextIO, TypeVar
 
 from boardrules.bots import Bot, Decision, ISMCTSBot, RandomBot
 from boardrules.errors import BoardrulesError, InvalidNotationError
@@ -49,7 +49,9 @@ def check_seed(seed: object) -> None:
 def make_bot(spec: str, seed: int) -> Bot:
     """Build a bot from its command-line name: ``random``, or ``ismcts`` with an optional
     budget — ``ismcts:N`` (N iterations a move), ``ismcts:Ss`` (S seconds a move) or
-    ``ismcts:N/Ss`` (whichever ends first); plain ``ismcts`` is ``ismcts:1000``."""
+    ``ismcts:N/Ss`` (whichever ends first); plain ``ismcts`` is ``ismcts:1000``. A last
+    part ``/rollout=K`` cuts every rollout after K steps and ``/rollout=end`` plays rollouts
+    to the end (`ISMCTSBot`'s ``rollout_limit``; without it, the game's own limit)."""
     name, colon, budget = spec.partition(":")
     if name == "random" and not colon:
         return RandomBot(seed)
@@ -61,6 +63,11 @@ def make_bot(spec: str, seed: int) -> Bot:
     bad = f"bad bot {spec!r}"
     iterations: int | None = None
     seconds: float | None = None
+    limit: int | Literal["auto"] | None = "auto"
+    budget, marker, rollout = budget.partition("/rollout=")
+    if marker:
+        limit = None if rollout == "end" else _read(
+            int, rollout, f"{bad}: {rollout!r} is not a whole number of steps or 'end'")
     for part in budget.split("/"):
         if part.endswith("s") and seconds is None:
             seconds = _read(float, part[:-1], f"{bad}: {part!r} is not a number of seconds")
@@ -70,7 +77,7 @@ def make_bot(spec: str, seed: int) -> Bot:
             raise BoardrulesError(f"{bad}: give at most one number of iterations and one "
                                   f"of seconds (ismcts:N/Ss)")
     try:
-        return ISMCTSBot(iterations, seconds=seconds, seed=seed)
+        return ISMCTSBot(iterations, seconds=seconds, seed=seed, rollout_limit=limit)
     except ValueError as error:
         raise BoardrulesError(f"{bad}: {error}") from None
 
