@@ -112,6 +112,25 @@ class TestKitCatchesBrokenGames:
         with pytest.raises(AssertionError, match="action_bound"):
             check_playout(broken(action_bound=lambda players, options: 10), 2)
 
+    def test_heuristic_off_the_scale(self) -> None:
+        def heuristic(state: kivi.State) -> tuple[float, ...]:
+            return tuple(2.0 * v for v in kivi.heuristic(state)) if state.turn > 3 else \
+                kivi.heuristic(state)
+
+        with pytest.raises(AssertionError, match=r"floats in -1\.\.1"):
+            check_playout(broken(heuristic=heuristic), 2)
+
+    def test_heuristic_that_is_not_returns_at_the_end(self) -> None:
+        def heuristic(state: kivi.State) -> tuple[float, ...]:
+            return (0.0,) * state.players if kivi.is_terminal(state) else kivi.heuristic(state)
+
+        with pytest.raises(AssertionError, match="is not returns"):
+            check_playout(broken(heuristic=heuristic), 2)
+
+    def test_rollout_limit_that_is_not_a_count(self) -> None:
+        with pytest.raises(AssertionError, match="ROLLOUT_LIMIT"):
+            check_playout(broken(ROLLOUT_LIMIT=2.5), 2)
+
     def test_changing_inventory(self) -> None:
         def inventory(state: kivi.State) -> Any:
             counts = kivi.inventory(state)

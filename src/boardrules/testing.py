@@ -48,6 +48,9 @@ at every step, checks:
   byte-identical for a world `resample` draws for that player — it shows nothing the
   player cannot see; the spectator's comes out byte-identical from two calls (checked
   at every ``picture_every``-th observed step and at the end);
+* where the game has the optional ``heuristic``: at every observed step it gives one
+  float in -1 … 1 per player, and at the end exactly `returns`; an optional
+  ``ROLLOUT_LIMIT`` is None or a whole number >= 0;
 * the inventory never changes (conservation);
 * the game ends within `action_bound` actions, and its record replays (also from
   JSON) to the same final state; `Result.truncated` is a bool, and a truncated game has
@@ -294,6 +297,26 @@ def _check_observations(game: AnyGame, state: Any, players: int, rng: random.Ran
             public_worlds.extend(worlds)
     if announce and mover is not TERMINAL:
         _check_announce(game, state, public_worlds, None, rng)
+
+
+def _check_heuristic(game: AnyGame, state: Any, players: int, terminal: bool,
+                     step: int) -> None:
+    """Where the game has ``heuristic`` (and ``ROLLOUT_LIMIT``), check what
+    `boardrules.bots.ISMCTSBot` relies on: an estimate of `returns` on its scale, equal to
+    it at the end."""
+    heuristic: Callable[[Any], Any] | None = getattr(game, "heuristic", None)
+    if heuristic is None:
+        return
+    limit = getattr(game, "ROLLOUT_LIMIT", None)
+    assert limit is None or (type(limit) is int and limit >= 0), (
+        f"ROLLOUT_LIMIT must be None or a whole number >= 0, got {limit!r}")
+    estimate = tuple(heuristic(state))
+    assert len(estimate) == players and all(
+        type(v) is float and -1.0 <= v <= 1.0 for v in estimate), (
+        f"step {step}: heuristic must give {players} floats in -1..1, got {estimate!r}")
+    if terminal:
+        assert estimate == tuple(game.returns(state)), (
+            f"heuristic {estimate!r} is not returns {game.returns(state)!r} at the end")
 
 
 def _check_bad_players(game: AnyGame, state: Any, players: int) -> None:
@@ -618,6 +641,7 @@ def check_playout(
         if step % observe_every == 0 or terminal:
             _check_observations(game, state, players, check_rng, pictures=terminal or (
                 step // observe_every) % picture_every == 0)
+            _check_heuristic(game, state, players, terminal, step)
             _check_copies(state, f"step {step}: the state")
             if numeric:
                 views = {}

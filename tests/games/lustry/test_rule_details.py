@@ -308,19 +308,31 @@ def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
 def _deadlocked() -> State:
     """Each player has closed one sequence and all nine steal cards are laid; player 0's
     turn counted towards the deadlock draw (stall 1 of 2); player 1 is to draw."""
-    state = take(lustry.new_game(2, Options(stall_turns=2)),
-                 "r1c", "r2cf", "r3cf", "r4cf", "r5cf", "r0", "r0")
-    state = play(state, "lay r1c r2cf", "extend r3cf", "extend r4cf", "extend r5cf",
-                 "steal r0 g", "allow", "steal r0 g", "allow", "end")
-    state = take(state, "g1c", "g2cf", "g3cf", "g4cf", "g5cf", "r0", "g0")
-    state = play(state, "lay g1c g2cf", "extend g3cf", "extend g4cf", "extend g5cf",
-                 "steal r0 b", "allow", "steal g0 b", "allow", "end")
-    state = take(state, "g0", "g0", "b0", "b0", "b0", "b1c", "b2cf")
-    for card in ("g0", "g0", "b0", "b0", "b0"):
-        state = play(state, f"steal {card} r", "allow")
-    state = play(state, "end")
+    state = _steal_cards_laid(Options(stall_turns=2), "r", "g")
     assert state.stall == 1 and state.player == 1
     return state
+
+
+def _steal_cards_laid(options: Options, first: str, second: str) -> State:
+    """Player 0 closes the `first` colour's sequence, player 1 the `second`'s, and player 0
+    lays the last five steal cards on the `first` colour, then ends the turn (L18)."""
+    state = take(lustry.new_game(2, options),
+                 f"{first}1c", f"{first}2cf", f"{first}3cf", f"{first}4cf", f"{first}5cf",
+                 f"{first}0", f"{first}0")
+    state = play(state, f"lay {first}1c {first}2cf", f"extend {first}3cf",
+                 f"extend {first}4cf", f"extend {first}5cf", f"steal {first}0 {second}",
+                 "allow", f"steal {first}0 {second}", "allow", "end")
+    state = take(state, f"{second}1c", f"{second}2cf", f"{second}3cf", f"{second}4cf",
+                 f"{second}5cf", f"{first}0", f"{second}0")
+    state = play(state, f"lay {second}1c {second}2cf", f"extend {second}3cf",
+                 f"extend {second}4cf", f"extend {second}5cf", f"steal {first}0 b", "allow",
+                 f"steal {second}0 b", "allow", "end")
+    assert state.stall == 0  # two steal cards are still to be laid
+    stolen = (f"{second}0", f"{second}0", "b0", "b0", "b0")
+    state = take(state, *stolen, "b1c", "b2cf")
+    for card in stolen:
+        state = play(state, f"steal {card} {first}", "allow")
+    return play(state, "end")
 
 
 def _player_1_stole() -> State:
@@ -648,18 +660,7 @@ class TestRulesDetails:
     def test_L18_the_deadlock_draw_with_player_1s_red_sequence_closed(self) -> None:
         """L18: player 0 closed green and player 1 red, all nine steal cards laid: the turn
         counts towards the deadlock draw, and with `stall_turns=1` the game is drawn."""
-        state = take(lustry.new_game(2, Options(stall_turns=1)),
-                     "g1c", "g2cf", "g3cf", "g4cf", "g5cf", "g0", "g0")
-        state = play(state, "lay g1c g2cf", "extend g3cf", "extend g4cf", "extend g5cf",
-                     "steal g0 r", "allow", "steal g0 r", "allow", "end")
-        state = take(state, "r1c", "r2cf", "r3cf", "r4cf", "r5cf", "g0", "r0")
-        state = play(state, "lay r1c r2cf", "extend r3cf", "extend r4cf", "extend r5cf",
-                     "steal g0 b", "allow", "steal r0 b", "allow", "end")
-        assert state.stall == 0  # two steal cards are still to be laid
-        state = take(state, "r0", "r0", "b0", "b0", "b0", "b1c", "b2cf")
-        for card in ("r0", "r0", "b0", "b0", "b0"):
-            state = play(state, f"steal {card} g", "allow")
-        state = play(state, "end")
+        state = _steal_cards_laid(Options(stall_turns=1), "g", "r")
         assert lustry.is_terminal(state) and state.stall == 1 and state.winner is None
         assert lustry.result(state) == Result((1, 1), (), finished=True, truncated=False)
 
