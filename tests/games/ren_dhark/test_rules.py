@@ -1017,6 +1017,19 @@ class TestD18Victory:
         assert not rd.has_won((*(Landing(k, ship) for k in range(4)), Landing(9, person)))
         assert rd.has_won((*(Landing(k, ship) for k in range(3)), Landing(8, person),
                            Landing(9, CombatType.UNIT)))
+        # four cards never win, however many persons and units among them
+        assert not rd.has_won(tuple(Landing(k, person) for k in range(4)))
+        assert not rd.has_won((Landing(0, ship), Landing(1, ship), Landing(8, person),
+                               Landing(9, CombatType.UNIT)))
+
+    def test_D18_victory_progress(self) -> None:
+        """The count behind D18: cards, plus one for each of the first two persons or units;
+        7 or more wins."""
+        ship, person = CombatType.SHIP, CombatType.PERSON
+        assert rd.victory_progress(()) == 0
+        assert rd.victory_progress(tuple(Landing(k, ship) for k in range(3))) == 3
+        assert rd.victory_progress((Landing(0, ship), Landing(1, person))) == 3
+        assert rd.victory_progress(tuple(Landing(k, person) for k in range(5))) == 7
 
     def test_D18_a_whole_game_ends_with_a_victory(self) -> None:
         rng = random.Random(11)

@@ -102,6 +102,7 @@ from boardrules.games.ren_dhark.rules import (
     sample_chance,
     scores,
     to_move,
+    victory_progress,
 )
 from boardrules.games.ren_dhark.state import (
     ATTACKER,
@@ -213,6 +214,7 @@ __all__ = [
     "to_move",
     "validate_observation",
     "validate_state",
+    "victory_progress",
 ]
 
 NAME: Final = "ren_dhark"

@@ -10,8 +10,7 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from boardrules.games.ren_dhark.cards import CombatType
-from boardrules.games.ren_dhark.rules import returns
+from boardrules.games.ren_dhark.rules import returns, victory_progress
 from boardrules.games.ren_dhark.state import Phase, State
 
 __all__ = ["ROLLOUT_LIMIT", "heuristic", "progress"]
@@ -23,23 +22,17 @@ ROLLOUT_LIMIT: Final = 20
 _SCALE: Final = 2.0
 """Steps of progress that make an estimate of about ±0.76 (a random game's final counts of
 cards on the enemy planets differ by 2 on average)."""
-_SHIP: Final = CombatType.SHIP
 
 
 def progress(state: State, player: int) -> int:
-    """Return the player's progress to victory: 7 is a win (D18).
-
-    The cards on the enemy planet, plus one for each of the first two persons or units
-    among them: 7 ships, 6 cards with a person or unit, or 5 with two are exactly the
-    counts that reach 7.
+    """Return the player's progress to victory: 7 is a win (D18; `victory_progress` of
+    the cards on the enemy planet).
 
     >>> from boardrules.games import ren_dhark
     >>> progress(ren_dhark.new_game(2), 0)
     0
     """
-    landed = state.landed[player]
-    ground = sum(1 for landing in landed if landing.as_type is not _SHIP)
-    return len(landed) + min(ground, 2)
+    return victory_progress(state.landed[player])
 
 
 def heuristic(state: State) -> tuple[float, float]:

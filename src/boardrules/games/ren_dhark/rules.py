@@ -97,6 +97,7 @@ __all__ = [
     "sample_chance",
     "scores",
     "to_move",
+    "victory_progress",
 ]
 
 MIN_PLAYERS: Final = 2
@@ -209,13 +210,18 @@ def has_landed_ship(state: State, player: int) -> bool:
 def has_won(landed: tuple[Landing, ...]) -> bool:
     """Return whether these cards on the enemy planet win the game (D18).
 
-    7 cards (ships); or 6 with at least one person/unit; or 5 with at least two.
+    7 cards (ships); or 6 with at least one person/unit; or 5 with at least two: a
+    `victory_progress` of 7 or more.
     """
-    n = len(landed)
-    if n < 5:
-        return False
+    return victory_progress(landed) >= 7
+
+
+def victory_progress(landed: tuple[Landing, ...]) -> int:
+    """Return how far these cards on the enemy planet are towards victory (D18): the
+    cards, plus one for each of the first two persons or units among them; 7 or more wins
+    (7 ships, 6 cards with a person or unit, or 5 with two)."""
     ground = sum(1 for landing in landed if landing.as_type is not _SHIP)
-    return n >= 7 or (n >= 6 and ground >= 1) or ground >= 2
+    return len(landed) + min(ground, 2)
 
 
 def can_redraw(tables: Tables, hand: tuple[int, ...]) -> bool:
