@@ -4,7 +4,10 @@ By default (no variable) the hook does nothing: the sdist and the wheel are pure
 one wheel for every platform. With ``BOARDRULES_COMPILE=1`` a wheel build compiles the
 modules listed under ``[tool.hatch.build.targets.wheel.hooks.custom] compile`` in
 pyproject.toml with mypyc and adds the extension modules beside their sources; the wheel
-is then tagged for this interpreter and platform (``cp311-cp311-manylinux…``). Python
+is then tagged for this interpreter and platform (``cp311-cp311-manylinux…``); the code
+the compiled modules share is one more extension module inside the package,
+``boardrules/_compiled__mypyc`` (mypyc's default is a hash-named top-level module, which
+check-wheel-contents rejects: a second top-level name in the wheel). Python
 imports an extension module before a source file of the same name, so the sources stay
 in the wheel for tracebacks and documentation, and the package behaves the same either
 way: a compiled function checks its arguments against their annotations before its first
@@ -41,10 +44,11 @@ import sys
 from mypyc.build import mypycify
 from setuptools import setup
 
+GROUP = "boardrules._compiled"  # its shared library: boardrules/_compiled__mypyc.*.so
 opt_level, out, temp, *paths = sys.argv[1:]
 setup(
     name="boardrules-compiled",
-    ext_modules=mypycify(paths, opt_level=opt_level, target_dir=temp),
+    ext_modules=mypycify(paths, opt_level=opt_level, target_dir=temp, group_name=GROUP),
     script_args=["build_ext", "--build-lib", out, "--build-temp", temp],
 )
 """
