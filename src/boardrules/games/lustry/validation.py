@@ -195,8 +195,7 @@ def _check_turn(state: State, options: Options) -> None:
             _fail("progress: nothing is played before drawing ends")
         if hand + len(state.pending) >= HAND_SIZE or not piles:
             _fail(f"phase: player {p} has finished drawing (L6)")
-    elif state.pending:
-        _fail("pending: drawn cards join the hand when drawing ends (L7)")
+    # Pending cards outside drawing (L7) were refused by _check_phase_fields.
 
 
 def _check_phase_fields(state: State, p: int) -> None:
