@@ -254,8 +254,14 @@ def _drawer(state: State) -> int | None:
 
 
 def _find_drawer(state: State) -> int | None:
-    first = state.attacker if state.mulligans < 2 else 1 - state.attacker
-    return _who_draws(first, state.hands, state.decks)
+    return _who_draws(_first_drawer(state.attacker, state.mulligans), state.hands, state.decks)
+
+
+def _first_drawer(attacker: int, mulligans: int) -> int:
+    """Return who draws first in a deal with this attacker (D4, D17): blue (the first
+    attacker) for the opening hands, after a battle the player who attacked in it (the
+    attacker role has already passed on)."""
+    return attacker if mulligans < 2 else 1 - attacker
 
 
 def _who_draws(first: int, hands: tuple[tuple[int, ...], tuple[int, ...]],
@@ -270,6 +276,8 @@ def _who_draws(first: int, hands: tuple[tuple[int, ...], tuple[int, ...]],
 
 _Hands = tuple[tuple[int, ...], tuple[int, ...]]
 """Both players' hands (or decks, or out-of-game piles)."""
+_Bits = Callable[[int], int]
+"""``random.Random.getrandbits`` of the fused playout's generator."""
 _Shown = tuple[tuple[int, int], tuple[int, int],
                tuple[tuple[int, int, int], tuple[int, int, int]]]
 """The public counts of known cards in the hands: `State.shown_nonships`,
@@ -823,7 +831,8 @@ def _draw(state: State, action: Draw) -> State:
     p = _drawer(s)
     assert p is not None
     hands, decks = _take(s.hands, s.decks, p, s.options.tables.index[action.card])
-    return _after_draws(s, hands, decks, _next_drawer(s, p, hands, decks))
+    first = _first_drawer(s.attacker, s.mulligans)
+    return _after_draws(s, hands, decks, _next_drawer(first, p, hands, decks))
 
 
 def _take(hands: tuple[tuple[int, ...], tuple[int, ...]],
@@ -846,15 +855,54 @@ def _take_into(hand: list[int], deck: list[int], card: int) -> bool:
     return len(hand) < HAND_SIZE and bool(deck)
 
 
-def _next_drawer(s: State, p: int, hands: tuple[tuple[int, ...], tuple[int, ...]],
+def _next_drawer(first: int, p: int, hands: tuple[tuple[int, ...], tuple[int, ...]],
                  decks: tuple[tuple[int, ...], tuple[int, ...]]) -> int | None:
-    """Return who draws after player `p` drew into these hands and decks in `s` (`_drawer`
-    of the state that draw builds, without building it)."""
+    """Return who draws after player `p` drew into these hands and decks in a deal that
+    `first` draws first in (`_drawer` of the state that draw builds, without building it)."""
     # A player who may draw on goes on drawing: they drew first, or the other's hand is full.
     if len(hands[p]) < HAND_SIZE and decks[p]:
         return p
-    attacker = s.attacker
-    return _who_draws(attacker if s.mulligans < 2 else 1 - attacker, hands, decks)
+    return _who_draws(first, hands, decks)
+
+
+def _draw_run(first: int, p: int, hands: _Hands, decks: _Hands, getrandbits: _Bits,
+              steps: int, limit: int) -> tuple[_Hands, _Hands, int | None, int]:
+    """Draw a deal's cards from a random generator's `getrandbits` as `sample_chance` draws
+    them, `p` drawing next and `first` first (D4, D17), into lists: no state between the
+    draws. Stop when nobody draws on or `steps` (counted up, one a card) reaches `limit`;
+    return the hands, the decks, who draws next (None: nobody) and the steps."""
+    while True:  # a run of draws of one player, then the next player
+        hand, deck = list(hands[p]), list(decks[p])
+        while True:
+            n = len(deck)
+            k = n.bit_length()
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            steps += 1
+            if not _take_into(hand, deck, deck[r]) or steps == limit:
+                break
+        hand_t, deck_t = tuple(hand), tuple(deck)
+        if p == 0:
+            hands, decks = (hand_t, hands[1]), (deck_t, decks[1])
+        else:
+            hands, decks = (hands[0], hand_t), (decks[0], deck_t)
+        drawer = _next_drawer(first, p, hands, decks)
+        if drawer is None or steps == limit:
+            return hands, decks, drawer, steps
+        p = drawer
+
+
+def _dealt_phase(tables: Tables, attacker: int, mulligans: int,
+                 landed: tuple[tuple[Landing, ...], tuple[Landing, ...]], hands: _Hands) -> Phase:
+    """Return the phase once nobody draws on in a deal: the mulligans after the opening
+    hands (D5), else the attack when the attacker can attack (what `_start_battle` would
+    find first), else still the deal, which `_start_battle` turns into a skip (D6)."""
+    if mulligans < 2:
+        return _MULLIGAN
+    if _can_attack_with(tables, landed[attacker], hands[attacker]):
+        return _ATTACK
+    return _DEAL
 
 
 def _after_draws(s: State, hands: tuple[tuple[int, ...], tuple[int, ...]],
@@ -864,12 +912,8 @@ def _after_draws(s: State, hands: tuple[tuple[int, ...], tuple[int, ...]],
     attacker = s.attacker
     if drawer is not None:
         phase = s.phase
-    elif s.mulligans < 2:
-        phase = _MULLIGAN
-    elif _can_attack_with(s.options.tables, s.landed[attacker], hands[attacker]):
-        phase = _ATTACK  # what _start_battle would find first
     else:
-        phase = s.phase
+        phase = _dealt_phase(s.options.tables, attacker, s.mulligans, s.landed, hands)
     state = _State(s.options, phase, s.blue, attacker, hands, decks, s.landed, s.out,
                    NO_DUEL if phase is _ATTACK else s.duel, s.battle, s.skipped,
                    s.mulligans, s.redrew, s.shown_nonships, s.shown_actions,
@@ -1493,36 +1537,13 @@ def playout(state: State, rng: random.Random, max_steps: int | None = None) -> S
     return state
 
 
-_Bits = Callable[[int], int]
-"""``random.Random.getrandbits`` of the playout's generator."""
-
-
 def _play_deal(state: State, getrandbits: _Bits, steps: int, limit: int) -> tuple[State, int]:
     """`playout` from a deal: its cards drawn into lists, one state built at the end; return
     it and the steps taken so far."""
     p = _drawer(state)
     assert p is not None
-    hands, decks = state.hands, state.decks
-    while True:  # a run of draws of one player, then the next player
-        hand, deck = list(hands[p]), list(decks[p])
-        while True:
-            n = len(deck)
-            k = n.bit_length()
-            r = getrandbits(k)
-            while r >= n:
-                r = getrandbits(k)
-            steps += 1
-            if not _take_into(hand, deck, deck[r]) or steps == limit:
-                break
-        hand_t, deck_t = tuple(hand), tuple(deck)
-        if p == 0:
-            hands, decks = (hand_t, hands[1]), (deck_t, decks[1])
-        else:
-            hands, decks = (hands[0], hand_t), (decks[0], deck_t)
-        drawer = _next_drawer(state, p, hands, decks)
-        if drawer is None or steps == limit:
-            break
-        p = drawer
+    hands, decks, drawer, steps = _draw_run(_first_drawer(state.attacker, state.mulligans), p,
+                                            state.hands, state.decks, getrandbits, steps, limit)
     return _after_draws(state, hands, decks, drawer), steps
 
 
