@@ -1347,11 +1347,11 @@ def _counter_state(s: State, out: tuple[tuple[int, ...], tuple[int, ...]], duel:
                   s.shown_undeployable, s.winner)
 
 
-def _end_duel(state: State, duel: Duel, winner: int | None,
+def _end_duel(state: State, duel: Duel, winner: int | None, draws: _Bits | None = None,
               ) -> State | tuple[tuple[tuple[int, ...], tuple[int, ...]], Duel]:
     """`_finish_duel`, except that where a counter-strike decision follows it returns the
     out-of-game piles and the duel of that decision instead of building its state (which
-    the fused playout skips when the loser passes)."""
+    the fused playout skips when the loser passes); `draws`: see `_end_battle`."""
     # `_role_player` and `_slot` written out: a duel ends in most battles.
     attacker = state.attacker
     out = state.out
@@ -1363,7 +1363,7 @@ def _end_duel(state: State, duel: Duel, winner: int | None,
         assert a is not None and d is not None
         out = _pair(out, attacker, (*out[attacker], a))
         out = _pair(out, 1 - attacker, (*out[1 - attacker], d))
-        return _end_battle(state, out, state.landed)
+        return _end_battle(state, out, state.landed, draws)
     loser = 1 - winner
     loser_player = attacker if loser == ATTACKER else 1 - attacker
     if not duel.counter and state.hands[loser_player]:
@@ -1379,7 +1379,7 @@ def _end_duel(state: State, duel: Duel, winner: int | None,
             duel = _Duel(False, a, duel.attack_type, None, None, duel.attack_activated, False,
                          True, 0, (), 0, duel.attack_mod, 0, loser)
         return out, duel
-    return _outcome(state, duel, winner, out)
+    return _outcome(state, duel, winner, out, draws)
 
 
 def _counter_declined(state: State) -> State:
@@ -1420,8 +1420,10 @@ def _counter_strike(state: State, action: CounterStrike) -> State:
 
 
 def _outcome(state: State, duel: Duel, winner: int,
-             out: tuple[tuple[int, ...], tuple[int, ...]] | None = None) -> State:
-    """Apply a battle's outcome (D14): the attacker's winning card lands, else both leave."""
+             out: tuple[tuple[int, ...], tuple[int, ...]] | None = None,
+             draws: _Bits | None = None) -> State:
+    """Apply a battle's outcome (D14): the attacker's winning card lands, else both leave
+    (`draws`: see `_end_battle`)."""
     out = state.out if out is None else out
     landed = state.landed
     pa, pd = state.attacker, 1 - state.attacker
@@ -1433,20 +1435,38 @@ def _outcome(state: State, duel: Duel, winner: int,
             landed = _pair(landed, pa, (*landed[pa], _Landing(duel.attack, duel.attack_type)))
         else:
             out = _pair(out, pa, (*out[pa], duel.attack))
-    return _end_battle(state, out, landed)
+    return _end_battle(state, out, landed, draws)
 
 
 def _end_battle(state: State, out: tuple[tuple[int, ...], tuple[int, ...]],
-                landed: tuple[tuple[Landing, ...], tuple[Landing, ...]]) -> State:
+                landed: tuple[tuple[Landing, ...], tuple[Landing, ...]],
+                draws: _Bits | None = None) -> State:
     """Close a battle with these piles and planets: check victory (D18), switch the attacker,
-    draw up to 7 (D17). Builds one state (two when nobody draws)."""
+    draw up to 7 (D17). Builds one state (two when nobody draws).
+
+    `draws` is given by the fused playout without a step limit (the `getrandbits` of its
+    generator): the next deal's cards are then drawn here, as `sample_chance` draws them,
+    and the state built is the one after the draws (the deal's state is skipped)."""
     s = state
     attacker = s.attacker
     if has_won(landed[attacker]):
         return _State(s.options, _OVER, s.blue, attacker, s.hands, s.decks, landed, out,
                       NO_DUEL, s.battle, s.skipped, s.mulligans, s.redrew, s.shown_nonships,
                       s.shown_actions, s.shown_undeployable, attacker)
-    state = _State(s.options, _DEAL, s.blue, 1 - attacker, s.hands, s.decks, landed, out,
+    attacker = 1 - attacker
+    if draws is not None:
+        first = _first_drawer(attacker, s.mulligans)
+        p = _who_draws(first, s.hands, s.decks)
+        if p is not None:
+            hands, decks, _, _ = _draw_run(first, p, s.hands, s.decks, draws, 0, -1)
+            phase = _dealt_phase(s.options.tables, attacker, s.mulligans, landed, hands)
+            state = _State(s.options, phase, s.blue, attacker, hands, decks, landed, out,
+                           NO_DUEL, s.battle + 1, False, s.mulligans, s.redrew,
+                           s.shown_nonships, s.shown_actions, s.shown_undeployable, None)
+            if phase is _DEAL:
+                return _start_battle(state)  # the attacker cannot attack: a skip (D6)
+            return state
+    state = _State(s.options, _DEAL, s.blue, attacker, s.hands, s.decks, landed, out,
                    NO_DUEL, s.battle + 1, False, s.mulligans, s.redrew, s.shown_nonships,
                    s.shown_actions, s.shown_undeployable, None)
     if _drawer(state) is not None:
@@ -1601,13 +1621,16 @@ def _play_window(state: State, getrandbits: _Bits, steps: int, limit: int) -> tu
 def _play_combat(state: State, duel: Duel, getrandbits: _Bits, steps: int,
                  limit: int) -> tuple[State, int]:
     """`playout` from the combat dice of `duel` (the state's other fields are those of the
-    combat): a declined counter-strike without a state between; return the state and the
-    steps so far."""
+    combat): a declined counter-strike without a state between, and without a step limit
+    the battle's end on into the next deal's draws (`_end_battle`), which are not counted
+    (nothing reads the count then); return the state and the steps so far."""
     r = getrandbits(6)
     while r >= len(COMBAT_ROLLS):
         r = getrandbits(6)
     steps += 1
-    ended = _end_duel(state, duel, _combat_winner(state.options.tables, duel, COMBAT_ROLLS[r]))
+    draws = getrandbits if limit < 0 else None
+    ended = _end_duel(state, duel, _combat_winner(state.options.tables, duel, COMBAT_ROLLS[r]),
+                      draws)
     if isinstance(ended, State):
         return ended, steps
     out, duel = ended
@@ -1622,7 +1645,7 @@ def _play_combat(state: State, duel: Duel, getrandbits: _Bits, steps: int,
     steps += 1
     if r == 0:  # `Pass`: what `_counter_declined` does
         assert duel.loser is not None
-        return _outcome(state, duel, 1 - duel.loser, out), steps
+        return _outcome(state, duel, 1 - duel.loser, out, draws), steps
     return _counter_strike(_counter_state(state, out, duel), legal[r]), steps  # type: ignore[arg-type]  # not the Pass
 
 
