@@ -1610,9 +1610,11 @@ def _play_window(state: State, getrandbits: _Bits, steps: int, limit: int) -> tu
         # What `_on_pass` does, the duel and state built only where the window stops.
         window = _window_step(state, duel, _next_step(window, duel.played, False))
         if window == _WINDOW_CLOSED:
-            phase, duel = _resolution(state.options.tables, _at_step(duel, window))
+            # Resolution never reads the window's step, nor do the combat dice: the duel is
+            # set to the closed window only where a state is built.
+            phase, duel = _resolution(state.options.tables, duel)
             if phase is not _COMBAT or steps == limit:
-                return _at(state, phase, duel), steps
+                return _at(state, phase, _at_step(duel, window)), steps
             return _play_combat(state, duel, getrandbits, steps, limit)
         if steps == limit:
             return _at(state, _WINDOW, _at_step(duel, window)), steps
