@@ -986,7 +986,10 @@ def _attacked(state: State, action: Attack) -> tuple[Phase, Duel, _Hands, _Shown
     rolls = tables.activation[card] is not None
     # Face down until the defence: the opponent sees the declared type and the roll.
     shown = _shown_after(state, p, card, (as_type, rolls, False, None))
-    duel = _Duel(False, card, as_type, None, None, rolls, False, False, 0, (), 0, 0, 0, None)
+    duel = tables.attack_duels.get((card, as_type))
+    if duel is None:  # built once per card and type (an attack is made in every battle)
+        duel = tables.attack_duels[card, as_type] = _Duel(
+            False, card, as_type, None, None, rolls, False, False, 0, (), 0, 0, 0, None)
     hands = _hands_without(state.hands, p, card)
     if rolls:
         return _ACTIVATE, duel, hands, shown
