@@ -1385,10 +1385,12 @@ def _end_duel(state: State, duel: Duel, winner: int | None, draws: _Bits | None 
     return _outcome(state, duel, winner, out, draws)
 
 
-def _counter_declined(state: State) -> State:
+def _counter_declined(state: State, draws: _Bits | None = None) -> State:
+    """The loser passes the counter-strike (D15): the duel's outcome applies (`draws`: see
+    `_end_battle`)."""
     loser = state.duel.loser
     assert loser is not None
-    return _outcome(state, state.duel, 1 - loser)
+    return _outcome(state, state.duel, 1 - loser, None, draws)
 
 
 def _counter_strike(state: State, action: CounterStrike) -> State:
@@ -1554,9 +1556,13 @@ def playout(state: State, rng: random.Random, max_steps: int | None = None) -> S
         r = getrandbits(k)
         while r >= n:
             r = getrandbits(k)
+        steps += 1
+        if phase is _COUNTER and not r and limit < 0:
+            # `Pass` (first): as `_play_combat`'s, on into the next deal's draws.
+            state = _counter_declined(state, getrandbits)
+            continue
         action = legal[r]
         state = handlers[type(action)](state, action)
-        steps += 1
     return state
 
 
