@@ -1447,7 +1447,8 @@ def _end_battle(state: State, out: tuple[tuple[int, ...], tuple[int, ...]],
                 landed: tuple[tuple[Landing, ...], tuple[Landing, ...]],
                 draws: _Bits | None = None) -> State:
     """Close a battle with these piles and planets: check victory (D18), switch the attacker,
-    draw up to 7 (D17). Builds one state (two when nobody draws).
+    draw up to 7 (D17). Builds one state: the game's end, the deal, or when nobody draws
+    the next battle's (two when its attacker skips).
 
     `draws` is given by the fused playout without a step limit (the `getrandbits` of its
     generator): the next deal's cards are then drawn here, as `sample_chance` draws them,
@@ -1459,24 +1460,25 @@ def _end_battle(state: State, out: tuple[tuple[int, ...], tuple[int, ...]],
                       NO_DUEL, s.battle, s.skipped, s.mulligans, s.redrew, s.shown_nonships,
                       s.shown_actions, s.shown_undeployable, attacker)
     attacker = 1 - attacker
-    if draws is not None:
-        first = _first_drawer(attacker, s.mulligans)
-        p = _who_draws(first, s.hands, s.decks)
-        if p is not None:
-            hands, decks, _, _ = _draw_run(first, p, s.hands, s.decks, draws, 0, -1)
-            phase = _dealt_phase(s.options.tables, attacker, s.mulligans, landed, hands)
-            state = _State(s.options, phase, s.blue, attacker, hands, decks, landed, out,
+    hands, decks = s.hands, s.decks
+    first = _first_drawer(attacker, s.mulligans)
+    p = _who_draws(first, hands, decks)
+    if p is not None:
+        if draws is None:
+            state = _State(s.options, _DEAL, s.blue, attacker, hands, decks, landed, out,
                            NO_DUEL, s.battle + 1, False, s.mulligans, s.redrew,
                            s.shown_nonships, s.shown_actions, s.shown_undeployable, None)
-            if phase is _DEAL:
-                return _start_battle(state)  # the attacker cannot attack: a skip (D6)
+            global _drawn  # noqa: PLW0603 - see _drawn: the next sample and apply ask
+            _drawn = (state, p)
             return state
-    state = _State(s.options, _DEAL, s.blue, attacker, s.hands, s.decks, landed, out,
-                   NO_DUEL, s.battle + 1, False, s.mulligans, s.redrew, s.shown_nonships,
+        hands, decks, _, _ = _draw_run(first, p, hands, decks, draws, 0, -1)
+    phase = _dealt_phase(s.options.tables, attacker, s.mulligans, landed, hands)
+    state = _State(s.options, phase, s.blue, attacker, hands, decks, landed, out, NO_DUEL,
+                   s.battle + 1, False, s.mulligans, s.redrew, s.shown_nonships,
                    s.shown_actions, s.shown_undeployable, None)
-    if _drawer(state) is not None:
-        return state
-    return _start_battle(state)
+    if phase is _DEAL:
+        return _start_battle(state)  # the attacker cannot attack: a skip (D6)
+    return state
 
 
 _HANDLERS: Final[dict[type, Callable[[State, Any], State]]] = {
