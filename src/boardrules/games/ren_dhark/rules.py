@@ -865,8 +865,9 @@ def _next_drawer(first: int, p: int, hands: tuple[tuple[int, ...], tuple[int, ..
     return _who_draws(first, hands, decks)
 
 
-def _draw_run(first: int, p: int, hands: _Hands, decks: _Hands, getrandbits: _Bits,
-              steps: int, limit: int) -> tuple[_Hands, _Hands, int | None, int]:
+def _draw_run(  # noqa: PLR0917 - positional on the hot path, private
+    first: int, p: int, hands: _Hands, decks: _Hands, getrandbits: _Bits, steps: int, limit: int,
+) -> tuple[_Hands, _Hands, int | None, int]:
     """Draw a deal's cards from a random generator's `getrandbits` as `sample_chance` draws
     them, `p` drawing next and `first` first (D4, D17), into lists: no state between the
     draws. Stop when nobody draws on or `steps` (counted up, one a card) reaches `limit`;
