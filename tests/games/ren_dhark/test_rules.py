@@ -1034,13 +1034,18 @@ class TestD18Victory:
     def test_D18_a_whole_game_ends_with_a_victory(self) -> None:
         rng = random.Random(11)
         for _ in range(30):
-            state = rd.new_game(2)
+            state = before = rd.new_game(2)
             while not rd.is_terminal(state):
+                before = state
                 if rd.to_move(state) is CHANCE:
                     state = rd.apply(state, rd.sample_chance(state, rng))
                 else:
                     state = rd.apply(state, rng.choice(rd.legal_actions(state)))
             if state.winner is not None and rd.has_won(state.landed[state.winner]):
+                # The game ends in the winner's battle: its number and skip record stay.
+                assert state.winner == before.attacker
+                assert (state.battle, state.skipped) == (before.battle, before.skipped)
+                assert type(state.skipped) is bool
                 assert rd.returns(state)[state.winner] == 1.0
                 assert rd.result(state).winners == (state.winner,)
                 assert rd.to_move(state) is TERMINAL and rd.legal_actions(state) == ()
