@@ -867,6 +867,29 @@ class TestD15CounterStrike:
         assert state.landed == ((), ()) and state.phase is Phase.DEAL
         assert set(numbers(state.out[1])) == {"I/46", "I/43"}
 
+    @pytest.mark.parametrize(("dice", "loser"), [("combat 6:1", DEFENDER),
+                                                 ("combat 1:6", ATTACKER)])
+    def test_D15_the_winning_card_waits_face_up_for_the_counter_strike(
+            self, dice: str, loser: int) -> None:
+        """D15, D11: at the counter-strike decision only the winning card is left of the
+        duel, face up, with its activation record and its modifiers (they last for the
+        battle); the loser's card has left the game."""
+        combat = play(to_window(deal(), "I/18", "I/46"), "pass", "pass")
+        assert combat.phase is Phase.COMBAT
+        state = play(combat, dice)
+        assert state.phase is Phase.COUNTER
+        d = combat.duel
+        if loser == DEFENDER:
+            waiting = rd.Duel(False, d.attack, d.attack_type, None, None, d.attack_activated,
+                              False, True, 0, (), 0, d.attack_mod, 0, DEFENDER)
+        else:
+            waiting = rd.Duel(False, None, None, d.defense, d.defense_type, False,
+                              d.defense_activated, True, 0, (), 0, 0, d.defense_mod, ATTACKER)
+        assert state.duel == waiting
+        player = combat.attacker if loser == ATTACKER else 1 - combat.attacker
+        assert state.out[player] == (*combat.out[player], d.attack if loser == ATTACKER
+                                     else d.defense)
+
     def test_D15_no_counter_strike_against_a_counter_strike(self) -> None:
         state = play(to_window(deal(), "I/18", "I/46"), "pass", "pass", "combat 6:1",
                      "counter I/43", "pass", "pass", "combat 6:1")
