@@ -1511,8 +1511,9 @@ def playout(state: State, rng: random.Random, max_steps: int | None = None) -> S
     rng))``, at a decision ``legal[rng.randrange(len(legal))]`` of
     ``legal_actions(state)``. Stops at the end of the game, or once `max_steps` actions
     (chance outcomes included) have been applied. It only runs faster: the cards of a
-    deal are drawn without a state between them, and the steps skip the checks and
-    memos of the public functions; the rules are the same functions.
+    deal are drawn without a state between them (without `max_steps`, a battle's end
+    draws the next deal at once, `_end_battle`), and the steps skip the checks and memos
+    of the public functions; the rules are the same functions.
 
     >>> import random
     >>> state = playout(new_game(2), random.Random(1))
