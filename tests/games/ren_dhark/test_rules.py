@@ -867,6 +867,29 @@ class TestD15CounterStrike:
         assert state.landed == ((), ()) and state.phase is Phase.DEAL
         assert set(numbers(state.out[1])) == {"I/46", "I/43"}
 
+    @pytest.mark.parametrize(("dice", "loser"), [("combat 6:1", DEFENDER),
+                                                 ("combat 1:6", ATTACKER)])
+    def test_D15_the_winning_card_waits_face_up_for_the_counter_strike(
+            self, dice: str, loser: int) -> None:
+        """D15, D11: at the counter-strike decision only the winning card is left of the
+        duel, face up, with its activation record and its modifiers (they last for the
+        battle); the loser's card has left the game."""
+        combat = play(to_window(deal(), "I/18", "I/46"), "pass", "pass")
+        assert combat.phase is Phase.COMBAT
+        state = play(combat, dice)
+        assert state.phase is Phase.COUNTER
+        d = combat.duel
+        if loser == DEFENDER:
+            waiting = rd.Duel(False, d.attack, d.attack_type, None, None, d.attack_activated,
+                              False, True, 0, (), 0, d.attack_mod, 0, DEFENDER)
+        else:
+            waiting = rd.Duel(False, None, None, d.defense, d.defense_type, False,
+                              d.defense_activated, True, 0, (), 0, 0, d.defense_mod, ATTACKER)
+        assert state.duel == waiting
+        player = combat.attacker if loser == ATTACKER else 1 - combat.attacker
+        assert state.out[player] == (*combat.out[player], d.attack if loser == ATTACKER
+                                     else d.defense)
+
     def test_D15_no_counter_strike_against_a_counter_strike(self) -> None:
         state = play(to_window(deal(), "I/18", "I/46"), "pass", "pass", "combat 6:1",
                      "counter I/43", "pass", "pass", "combat 6:1")
@@ -1034,13 +1057,18 @@ class TestD18Victory:
     def test_D18_a_whole_game_ends_with_a_victory(self) -> None:
         rng = random.Random(11)
         for _ in range(30):
-            state = rd.new_game(2)
+            state = before = rd.new_game(2)
             while not rd.is_terminal(state):
+                before = state
                 if rd.to_move(state) is CHANCE:
                     state = rd.apply(state, rd.sample_chance(state, rng))
                 else:
                     state = rd.apply(state, rng.choice(rd.legal_actions(state)))
             if state.winner is not None and rd.has_won(state.landed[state.winner]):
+                # The game ends in the winner's battle: its number and skip record stay.
+                assert state.winner == before.attacker
+                assert (state.battle, state.skipped) == (before.battle, before.skipped)
+                assert type(state.skipped) is bool
                 assert rd.returns(state)[state.winner] == 1.0
                 assert rd.result(state).winners == (state.winner,)
                 assert rd.to_move(state) is TERMINAL and rd.legal_actions(state) == ()

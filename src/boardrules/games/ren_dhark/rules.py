@@ -254,8 +254,14 @@ def _drawer(state: State) -> int | None:
 
 
 def _find_drawer(state: State) -> int | None:
-    first = state.attacker if state.mulligans < 2 else 1 - state.attacker
-    return _who_draws(first, state.hands, state.decks)
+    return _who_draws(_first_drawer(state.attacker, state.mulligans), state.hands, state.decks)
+
+
+def _first_drawer(attacker: int, mulligans: int) -> int:
+    """Return who draws first in a deal with this attacker (D4, D17): blue (the first
+    attacker) for the opening hands, after a battle the player who attacked in it (the
+    attacker role has already passed on)."""
+    return attacker if mulligans < 2 else 1 - attacker
 
 
 def _who_draws(first: int, hands: tuple[tuple[int, ...], tuple[int, ...]],
@@ -270,6 +276,8 @@ def _who_draws(first: int, hands: tuple[tuple[int, ...], tuple[int, ...]],
 
 _Hands = tuple[tuple[int, ...], tuple[int, ...]]
 """Both players' hands (or decks, or out-of-game piles)."""
+_Bits = Callable[[int], int]
+"""``random.Random.getrandbits`` of the fused playout's generator."""
 _Shown = tuple[tuple[int, int], tuple[int, int],
                tuple[tuple[int, int, int], tuple[int, int, int]]]
 """The public counts of known cards in the hands: `State.shown_nonships`,
@@ -823,7 +831,8 @@ def _draw(state: State, action: Draw) -> State:
     p = _drawer(s)
     assert p is not None
     hands, decks = _take(s.hands, s.decks, p, s.options.tables.index[action.card])
-    return _after_draws(s, hands, decks, _next_drawer(s, p, hands, decks))
+    first = _first_drawer(s.attacker, s.mulligans)
+    return _after_draws(s, hands, decks, _next_drawer(first, p, hands, decks))
 
 
 def _take(hands: tuple[tuple[int, ...], tuple[int, ...]],
@@ -846,15 +855,55 @@ def _take_into(hand: list[int], deck: list[int], card: int) -> bool:
     return len(hand) < HAND_SIZE and bool(deck)
 
 
-def _next_drawer(s: State, p: int, hands: tuple[tuple[int, ...], tuple[int, ...]],
+def _next_drawer(first: int, p: int, hands: tuple[tuple[int, ...], tuple[int, ...]],
                  decks: tuple[tuple[int, ...], tuple[int, ...]]) -> int | None:
-    """Return who draws after player `p` drew into these hands and decks in `s` (`_drawer`
-    of the state that draw builds, without building it)."""
+    """Return who draws after player `p` drew into these hands and decks in a deal that
+    `first` draws first in (`_drawer` of the state that draw builds, without building it)."""
     # A player who may draw on goes on drawing: they drew first, or the other's hand is full.
     if len(hands[p]) < HAND_SIZE and decks[p]:
         return p
-    attacker = s.attacker
-    return _who_draws(attacker if s.mulligans < 2 else 1 - attacker, hands, decks)
+    return _who_draws(first, hands, decks)
+
+
+def _draw_run(  # noqa: PLR0917 - positional on the hot path, private
+    first: int, p: int, hands: _Hands, decks: _Hands, getrandbits: _Bits, steps: int, limit: int,
+) -> tuple[_Hands, _Hands, int | None, int]:
+    """Draw a deal's cards from a random generator's `getrandbits` as `sample_chance` draws
+    them, `p` drawing next and `first` first (D4, D17), into lists: no state between the
+    draws. Stop when nobody draws on or `steps` (counted up, one a card) reaches `limit`;
+    return the hands, the decks, who draws next (None: nobody) and the steps."""
+    while True:  # a run of draws of one player, then the next player
+        hand, deck = list(hands[p]), list(decks[p])
+        while True:
+            n = len(deck)
+            k = n.bit_length()
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            steps += 1
+            if not _take_into(hand, deck, deck[r]) or steps == limit:
+                break
+        hand_t, deck_t = tuple(hand), tuple(deck)
+        if p == 0:
+            hands, decks = (hand_t, hands[1]), (deck_t, decks[1])
+        else:
+            hands, decks = (hands[0], hand_t), (decks[0], deck_t)
+        drawer = _next_drawer(first, p, hands, decks)
+        if drawer is None or steps == limit:
+            return hands, decks, drawer, steps
+        p = drawer
+
+
+def _dealt_phase(tables: Tables, attacker: int, mulligans: int,
+                 landed: tuple[tuple[Landing, ...], tuple[Landing, ...]], hands: _Hands) -> Phase:
+    """Return the phase once nobody draws on in a deal: the mulligans after the opening
+    hands (D5), else the attack when the attacker can attack (what `_start_battle` would
+    find first), else still the deal, which `_start_battle` turns into a skip (D6)."""
+    if mulligans < 2:
+        return _MULLIGAN
+    if _can_attack_with(tables, landed[attacker], hands[attacker]):
+        return _ATTACK
+    return _DEAL
 
 
 def _after_draws(s: State, hands: tuple[tuple[int, ...], tuple[int, ...]],
@@ -864,12 +913,8 @@ def _after_draws(s: State, hands: tuple[tuple[int, ...], tuple[int, ...]],
     attacker = s.attacker
     if drawer is not None:
         phase = s.phase
-    elif s.mulligans < 2:
-        phase = _MULLIGAN
-    elif _can_attack_with(s.options.tables, s.landed[attacker], hands[attacker]):
-        phase = _ATTACK  # what _start_battle would find first
     else:
-        phase = s.phase
+        phase = _dealt_phase(s.options.tables, attacker, s.mulligans, s.landed, hands)
     state = _State(s.options, phase, s.blue, attacker, hands, decks, s.landed, s.out,
                    NO_DUEL if phase is _ATTACK else s.duel, s.battle, s.skipped,
                    s.mulligans, s.redrew, s.shown_nonships, s.shown_actions,
@@ -942,7 +987,10 @@ def _attacked(state: State, action: Attack) -> tuple[Phase, Duel, _Hands, _Shown
     rolls = tables.activation[card] is not None
     # Face down until the defence: the opponent sees the declared type and the roll.
     shown = _shown_after(state, p, card, (as_type, rolls, False, None))
-    duel = _Duel(False, card, as_type, None, None, rolls, False, False, 0, (), 0, 0, 0, None)
+    duel = tables.attack_duels.get((card, as_type))
+    if duel is None:  # built once per card and type (an attack is made in every battle)
+        duel = tables.attack_duels[card, as_type] = _Duel(
+            False, card, as_type, None, None, rolls, False, False, 0, (), 0, 0, 0, None)
     hands = _hands_without(state.hands, p, card)
     if rolls:
         return _ACTIVATE, duel, hands, shown
@@ -1303,11 +1351,11 @@ def _counter_state(s: State, out: tuple[tuple[int, ...], tuple[int, ...]], duel:
                   s.shown_undeployable, s.winner)
 
 
-def _end_duel(state: State, duel: Duel, winner: int | None,
+def _end_duel(state: State, duel: Duel, winner: int | None, draws: _Bits | None = None,
               ) -> State | tuple[tuple[tuple[int, ...], tuple[int, ...]], Duel]:
     """`_finish_duel`, except that where a counter-strike decision follows it returns the
     out-of-game piles and the duel of that decision instead of building its state (which
-    the fused playout skips when the loser passes)."""
+    the fused playout skips when the loser passes); `draws`: see `_end_battle`."""
     # `_role_player` and `_slot` written out: a duel ends in most battles.
     attacker = state.attacker
     out = state.out
@@ -1319,7 +1367,7 @@ def _end_duel(state: State, duel: Duel, winner: int | None,
         assert a is not None and d is not None
         out = _pair(out, attacker, (*out[attacker], a))
         out = _pair(out, 1 - attacker, (*out[1 - attacker], d))
-        return _end_battle(state, out, state.landed)
+        return _end_battle(state, out, state.landed, draws)
     loser = 1 - winner
     loser_player = attacker if loser == ATTACKER else 1 - attacker
     if not duel.counter and state.hands[loser_player]:
@@ -1335,13 +1383,15 @@ def _end_duel(state: State, duel: Duel, winner: int | None,
             duel = _Duel(False, a, duel.attack_type, None, None, duel.attack_activated, False,
                          True, 0, (), 0, duel.attack_mod, 0, loser)
         return out, duel
-    return _outcome(state, duel, winner, out)
+    return _outcome(state, duel, winner, out, draws)
 
 
-def _counter_declined(state: State) -> State:
+def _counter_declined(state: State, draws: _Bits | None = None) -> State:
+    """The loser passes the counter-strike (D15): the duel's outcome applies (`draws`: see
+    `_end_battle`)."""
     loser = state.duel.loser
     assert loser is not None
-    return _outcome(state, state.duel, 1 - loser)
+    return _outcome(state, state.duel, 1 - loser, None, draws)
 
 
 def _counter_strike(state: State, action: CounterStrike) -> State:
@@ -1376,8 +1426,10 @@ def _counter_strike(state: State, action: CounterStrike) -> State:
 
 
 def _outcome(state: State, duel: Duel, winner: int,
-             out: tuple[tuple[int, ...], tuple[int, ...]] | None = None) -> State:
-    """Apply a battle's outcome (D14): the attacker's winning card lands, else both leave."""
+             out: tuple[tuple[int, ...], tuple[int, ...]] | None = None,
+             draws: _Bits | None = None) -> State:
+    """Apply a battle's outcome (D14): the attacker's winning card lands, else both leave
+    (`draws`: see `_end_battle`)."""
     out = state.out if out is None else out
     landed = state.landed
     pa, pd = state.attacker, 1 - state.attacker
@@ -1389,25 +1441,45 @@ def _outcome(state: State, duel: Duel, winner: int,
             landed = _pair(landed, pa, (*landed[pa], _Landing(duel.attack, duel.attack_type)))
         else:
             out = _pair(out, pa, (*out[pa], duel.attack))
-    return _end_battle(state, out, landed)
+    return _end_battle(state, out, landed, draws)
 
 
 def _end_battle(state: State, out: tuple[tuple[int, ...], tuple[int, ...]],
-                landed: tuple[tuple[Landing, ...], tuple[Landing, ...]]) -> State:
+                landed: tuple[tuple[Landing, ...], tuple[Landing, ...]],
+                draws: _Bits | None = None) -> State:
     """Close a battle with these piles and planets: check victory (D18), switch the attacker,
-    draw up to 7 (D17). Builds one state (two when nobody draws)."""
+    draw up to 7 (D17). Builds one state: the game's end, the deal, or when nobody draws
+    the next battle's (two when its attacker skips).
+
+    `draws` is given by the fused playout without a step limit (the `getrandbits` of its
+    generator): the next deal's cards are then drawn here, as `sample_chance` draws them,
+    and the state built is the one after the draws (the deal's state is skipped)."""
     s = state
     attacker = s.attacker
     if has_won(landed[attacker]):
         return _State(s.options, _OVER, s.blue, attacker, s.hands, s.decks, landed, out,
                       NO_DUEL, s.battle, s.skipped, s.mulligans, s.redrew, s.shown_nonships,
                       s.shown_actions, s.shown_undeployable, attacker)
-    state = _State(s.options, _DEAL, s.blue, 1 - attacker, s.hands, s.decks, landed, out,
-                   NO_DUEL, s.battle + 1, False, s.mulligans, s.redrew, s.shown_nonships,
+    attacker = 1 - attacker
+    hands, decks = s.hands, s.decks
+    first = _first_drawer(attacker, s.mulligans)
+    p = _who_draws(first, hands, decks)
+    if p is not None:
+        if draws is None:
+            state = _State(s.options, _DEAL, s.blue, attacker, hands, decks, landed, out,
+                           NO_DUEL, s.battle + 1, False, s.mulligans, s.redrew,
+                           s.shown_nonships, s.shown_actions, s.shown_undeployable, None)
+            global _drawn  # noqa: PLW0603 - see _drawn: the next sample and apply ask
+            _drawn = (state, p)
+            return state
+        hands, decks, _, _ = _draw_run(first, p, hands, decks, draws, 0, -1)
+    phase = _dealt_phase(s.options.tables, attacker, s.mulligans, landed, hands)
+    state = _State(s.options, phase, s.blue, attacker, hands, decks, landed, out, NO_DUEL,
+                   s.battle + 1, False, s.mulligans, s.redrew, s.shown_nonships,
                    s.shown_actions, s.shown_undeployable, None)
-    if _drawer(state) is not None:
-        return state
-    return _start_battle(state)
+    if phase is _DEAL:
+        return _start_battle(state)  # the attacker cannot attack: a skip (D6)
+    return state
 
 
 _HANDLERS: Final[dict[type, Callable[[State, Any], State]]] = {
@@ -1439,8 +1511,9 @@ def playout(state: State, rng: random.Random, max_steps: int | None = None) -> S
     rng))``, at a decision ``legal[rng.randrange(len(legal))]`` of
     ``legal_actions(state)``. Stops at the end of the game, or once `max_steps` actions
     (chance outcomes included) have been applied. It only runs faster: the cards of a
-    deal are drawn without a state between them, and the steps skip the checks and
-    memos of the public functions; the rules are the same functions.
+    deal are drawn without a state between them (without `max_steps`, a battle's end
+    draws the next deal at once, `_end_battle`), and the steps skip the checks and memos
+    of the public functions; the rules are the same functions.
 
     >>> import random
     >>> state = playout(new_game(2), random.Random(1))
@@ -1487,14 +1560,14 @@ def playout(state: State, rng: random.Random, max_steps: int | None = None) -> S
         r = getrandbits(k)
         while r >= n:
             r = getrandbits(k)
+        steps += 1
+        if phase is _COUNTER and not r and limit < 0:
+            # `Pass` (first): as `_play_combat`'s, on into the next deal's draws.
+            state = _counter_declined(state, getrandbits)
+            continue
         action = legal[r]
         state = handlers[type(action)](state, action)
-        steps += 1
     return state
-
-
-_Bits = Callable[[int], int]
-"""``random.Random.getrandbits`` of the playout's generator."""
 
 
 def _play_deal(state: State, getrandbits: _Bits, steps: int, limit: int) -> tuple[State, int]:
@@ -1502,27 +1575,8 @@ def _play_deal(state: State, getrandbits: _Bits, steps: int, limit: int) -> tupl
     it and the steps taken so far."""
     p = _drawer(state)
     assert p is not None
-    hands, decks = state.hands, state.decks
-    while True:  # a run of draws of one player, then the next player
-        hand, deck = list(hands[p]), list(decks[p])
-        while True:
-            n = len(deck)
-            k = n.bit_length()
-            r = getrandbits(k)
-            while r >= n:
-                r = getrandbits(k)
-            steps += 1
-            if not _take_into(hand, deck, deck[r]) or steps == limit:
-                break
-        hand_t, deck_t = tuple(hand), tuple(deck)
-        if p == 0:
-            hands, decks = (hand_t, hands[1]), (deck_t, decks[1])
-        else:
-            hands, decks = (hands[0], hand_t), (decks[0], deck_t)
-        drawer = _next_drawer(state, p, hands, decks)
-        if drawer is None or steps == limit:
-            break
-        p = drawer
+    hands, decks, drawer, steps = _draw_run(_first_drawer(state.attacker, state.mulligans), p,
+                                            state.hands, state.decks, getrandbits, steps, limit)
     return _after_draws(state, hands, decks, drawer), steps
 
 
@@ -1569,9 +1623,11 @@ def _play_window(state: State, getrandbits: _Bits, steps: int, limit: int) -> tu
         # What `_on_pass` does, the duel and state built only where the window stops.
         window = _window_step(state, duel, _next_step(window, duel.played, False))
         if window == _WINDOW_CLOSED:
-            phase, duel = _resolution(state.options.tables, _at_step(duel, window))
+            # Resolution never reads the window's step, nor do the combat dice: the duel is
+            # set to the closed window only where a state is built.
+            phase, duel = _resolution(state.options.tables, duel)
             if phase is not _COMBAT or steps == limit:
-                return _at(state, phase, duel), steps
+                return _at(state, phase, _at_step(duel, window)), steps
             return _play_combat(state, duel, getrandbits, steps, limit)
         if steps == limit:
             return _at(state, _WINDOW, _at_step(duel, window)), steps
@@ -1580,13 +1636,16 @@ def _play_window(state: State, getrandbits: _Bits, steps: int, limit: int) -> tu
 def _play_combat(state: State, duel: Duel, getrandbits: _Bits, steps: int,
                  limit: int) -> tuple[State, int]:
     """`playout` from the combat dice of `duel` (the state's other fields are those of the
-    combat): a declined counter-strike without a state between; return the state and the
-    steps so far."""
+    combat): a declined counter-strike without a state between, and without a step limit
+    the battle's end on into the next deal's draws (`_end_battle`), which are not counted
+    (nothing reads the count then); return the state and the steps so far."""
     r = getrandbits(6)
     while r >= len(COMBAT_ROLLS):
         r = getrandbits(6)
     steps += 1
-    ended = _end_duel(state, duel, _combat_winner(state.options.tables, duel, COMBAT_ROLLS[r]))
+    draws = getrandbits if limit < 0 else None
+    ended = _end_duel(state, duel, _combat_winner(state.options.tables, duel, COMBAT_ROLLS[r]),
+                      draws)
     if isinstance(ended, State):
         return ended, steps
     out, duel = ended
@@ -1601,7 +1660,7 @@ def _play_combat(state: State, duel: Duel, getrandbits: _Bits, steps: int,
     steps += 1
     if r == 0:  # `Pass`: what `_counter_declined` does
         assert duel.loser is not None
-        return _outcome(state, duel, 1 - duel.loser, out), steps
+        return _outcome(state, duel, 1 - duel.loser, out, draws), steps
     return _counter_strike(_counter_state(state, out, duel), legal[r]), steps  # type: ignore[arg-type]  # not the Pass
 
 

@@ -106,8 +106,8 @@ def _surely_outside(tables: Tables, fitting: list[int]) -> int:
 class Tables:
     """Per-card lookup tables of a card set and its two decks, built once per options."""
 
-    __slots__ = ("a", "activation", "attack", "attack_as_ship", "card_set", "cards",
-                 "counter_as_ship_vs", "counter_vs", "decks", "defend_vs", "deployable",
+    __slots__ = ("a", "activation", "attack", "attack_as_ship", "attack_duels", "card_set",
+                 "cards", "counter_as_ship_vs", "counter_vs", "decks", "defend_vs", "deployable",
                  "draw", "effect", "g", "index", "is_action", "is_combat", "is_ship", "kinds",
                  "para", "planets", "play", "playable", "race", "ship_class", "strength",
                  "strengths", "surely_outside")
@@ -124,6 +124,9 @@ class Tables:
                              tuple[int | None, int | None]] = Memo(None, 8192)
         """Memo of the rules: the strengths of each pairing of cards and types (a few
         thousand a card set)."""
+        self.attack_duels: Memo[tuple[int, CombatType], Duel] = Memo(None, 1024)
+        """Memo of the rules: per (attacking card, declared type), the duel an attack opens
+        (a duel is immutable, so every attack with that card and type shares one)."""
         self.index: Mapping[str, int] = {c.number: i for i, c in enumerate(cards)}
         self.strength = tuple(c.strength for c in cards)
         self.is_ship = tuple(c.is_ship for c in cards)
