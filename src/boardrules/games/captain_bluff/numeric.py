@@ -35,6 +35,10 @@ hand), ≤ 17 star values, arrows and ≤ 16 pick-ups: 347. Then at most 22 eyes
 plus-one. After the main action only specials, pick-ups and `end` remain; a challenge
 window offers at most 2 + 3 × 16 actions, the setup 6 × 15 placements.
 
+`legal_indices` and `legal_mask` at a player's decision come from the rules' own listing
+(`rules._listing`) run over tables of the actions' indices instead of the actions, so no
+legal action is built or looked up: the same indices in the same order.
+
 Tensors are seat-relative ("me", then the next seats in turn order; the spectator sees as
 seat 0).
 """

@@ -717,6 +717,7 @@ class _Tables(NamedTuple, Generic[T]):
 
 
 def _same(actions: T) -> T:
+    """Return `actions` as they are: in `_ACTION_TABLES` the actions stand for themselves."""
     return actions
 
 
