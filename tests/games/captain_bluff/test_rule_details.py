@@ -88,9 +88,9 @@ def test_B6_luggage_goes_on_every_conveyor_that_takes_it() -> None:
     row's direction reversed) and start a row on each conveyor with a destination card and
     no row (fewer than three rows open): every such conveyor's plays are listed, by
     conveyor, each new row offering the same runs (r3, r3-r4, r4, r4-r3 and the same of
-    g2 g3)."""
-    state = position(["r3 r4 g2 g3", "b1"], destinations={2: "g9", 3: "b9", 4: "b8"},
-                     rows={2: "g7 g8 arrows"})
+    g2 g3); a row of a destination the hand lacks (conveyor 0) offers none and stops none."""
+    state = position(["r3 r4 g2 g3", "b1"], destinations={0: "b9", 2: "g9", 3: "b7", 4: "b8"},
+                     rows={0: "b5", 2: "g7 g8 arrows"})
     plays = [a for a in cb.legal_actions(state) if isinstance(a, cb.PlayLuggage)]
     conveyors = [a.conveyor for a in plays]
     assert conveyors == sorted(conveyors)
