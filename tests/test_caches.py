@@ -162,7 +162,8 @@ def test_captain_bluff_keeps_nothing_by_options() -> None:
                          "captain_bluff.segments", "captain_bluff.buried_tensors",
                          "captain_bluff.card_tensors", "captain_bluff.luggage_tensors",
                          "captain_bluff.pile_tensors", "captain_bluff.last_conveyors",
-                         "captain_bluff.conveyor_tensors"}
+                         "captain_bluff.conveyor_tensors", "captain_bluff.kept_indices",
+                         "captain_bluff.plan_indices"}
     assert first == last
 
 

@@ -163,6 +163,49 @@ class TestActionSpace:
                 state = kivi.apply(state, legal[rng.randrange(len(legal))])
         assert checked > 50
 
+    def test_indices_from_the_legal_indices_hook(self) -> None:
+        """A space given `legal_indices` takes a decision's indices and mask from it, without
+        calling `legal_actions`; where it answers None (a chance node) the space lists the
+        actions, and refuses the mask there; ``()`` (the end) gives an all-zero mask. A
+        chance node's memo does not leak into the next decision's mask."""
+        listed: list[kivi.State] = []
+
+        def legal_actions(state: kivi.State) -> tuple[Any, ...]:
+            listed.append(state)
+            return kivi.legal_actions(state)
+
+        def hook(state: kivi.State) -> tuple[int, ...] | None:
+            if kivi.to_move(state) is CHANCE:
+                return None
+            return tuple(self.space.index(a) for a in kivi.legal_actions(state))
+
+        space: ActionSpace[Any] = ActionSpace(
+            game="kivi", module="boardrules.games.kivi", players=2, options=kivi.Options(),
+            actions=self.space.actions, chance_actions=self.space.chance_actions,
+            max_legal=self.space.max_legal, legal_actions=legal_actions,
+            chance_outcomes=kivi.chance_outcomes, legal_indices=hook)
+        start = kivi.new_game(2)
+        assert space.legal_indices(start) == self.space.legal_indices(start)
+        assert listed == [start]
+        with pytest.raises(BoardrulesError, match="chance node"):
+            space.legal_mask(start)
+        rng = random.Random(8)
+        state, decisions = start, 0
+        while not kivi.is_terminal(state):
+            if kivi.to_move(state) is CHANCE:
+                space.legal_indices(state)  # a chance node's memo, then a decision's mask
+                state = kivi.apply(state, kivi.sample_chance(state, rng))
+                continue
+            mask = space.legal_mask(state)
+            assert mask == self.space.legal_mask(state) and sum(mask) > 0
+            assert space.legal_indices(state) == self.space.legal_indices(state)
+            legal = kivi.legal_actions(state)
+            state = kivi.apply(state, legal[rng.randrange(len(legal))])
+            decisions += 1
+        assert decisions > 10 and all(kivi.to_move(s) is CHANCE for s in listed)
+        assert space.legal_indices(state) == () and not any(space.legal_mask(state))
+        assert listed[-1] is not state
+
     def test_six_of_a_kind_displacements_are_prebuilt(self) -> None:
         """`legal_actions` hands out the space's own objects, displacements included."""
         state = kivi.apply(kivi.new_game(2), kivi.Roll((1, 2, 3, 4, 5, 6)))

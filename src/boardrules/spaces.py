@@ -97,8 +97,8 @@ class ActionSpace(Generic[A]):
 
     __slots__ = (
         "_action_ids", "_actions", "_any_ids", "_chance", "_chance_ids", "_chance_outcomes",
-        "_chance_types", "_chance_values", "_kept", "_legal", "_max_legal", "_memo", "_module",
-        "_options", "_parts", "_players", "_texts", "_values", "game",
+        "_chance_types", "_chance_values", "_indices", "_kept", "_legal", "_max_legal", "_memo",
+        "_module", "_options", "_parts", "_players", "_texts", "_values", "game",
     )
 
     game: str
@@ -120,6 +120,7 @@ class ActionSpace(Generic[A]):
     _texts: Mapping[str, int]
     _memo: tuple[object, tuple[int, ...], bool]
     _parts: Callable[[Any], tuple[Sequence[A], tuple[A, ...]] | None] | None
+    _indices: Callable[[Any], tuple[int, ...] | None] | None
     _kept: Memo[int, tuple[tuple[A, ...], bytes]]
 
     def __init__(
@@ -136,6 +137,7 @@ class ActionSpace(Generic[A]):
         chance_outcomes: Callable[[Any], tuple[tuple[A, Fraction], ...]],
         masked_announcements: tuple[str, ...] = (),
         legal_parts: Callable[[Any], tuple[Sequence[A], tuple[A, ...]] | None] | None = None,
+        legal_indices: Callable[[Any], tuple[int, ...] | None] | None = None,
     ) -> None:
         """Number `actions` and `chance_actions` in the order given.
 
@@ -151,6 +153,13 @@ class ActionSpace(Generic[A]):
         those of ``legal_actions(state)`` in any order, where `kept` is a tuple the game
         keeps and hands out again (its mask is computed once and kept by the tuple's
         identity); it returns ``None`` where it does not apply (a chance node, the end).
+
+        `legal_indices`, optional, speeds up `legal_indices` and `legal_mask` where a
+        decision has many legal actions: ``legal_indices(state)`` returns the indices of
+        ``legal_actions(state)``, in that order, computed without looking the actions up
+        (``()`` at the end of the game); it returns ``None`` at a chance node (or wherever
+        it does not apply), where the space looks the actions up. `legal_parts` is not
+        consulted where it gives the indices.
         """
         set_ = object.__setattr__
         set_(self, "game", game)
@@ -182,6 +191,7 @@ class ActionSpace(Generic[A]):
         set_(self, "_texts", MappingProxyType(text_ids))
         set_(self, "_memo", (None, (), False))
         set_(self, "_parts", legal_parts)
+        set_(self, "_indices", legal_indices)
         set_(self, "_kept", Memo(None, 1 << 10))  # a game's prebuilt tuples: a few hundred
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -317,6 +327,11 @@ class ActionSpace(Generic[A]):
         last, found, chance = self._memo
         if last is state:
             return found, chance
+        if self._indices is not None:
+            fast = self._indices(state)
+            if fast is not None:
+                object.__setattr__(self, "_memo", (state, fast, False))
+                return fast, False
         return self._remember(state, self._legal(state))
 
     def _remember(self, state: object, legal: tuple[Any, ...]) -> tuple[tuple[int, ...], bool]:
@@ -337,6 +352,11 @@ class ActionSpace(Generic[A]):
         chance outcomes have their own numbering (`legal_indices`, `chance_indices`).
         """
         last, indices, chance = self._memo
+        if last is not state and self._indices is not None:
+            fast = self._indices(state)
+            if fast is not None:
+                object.__setattr__(self, "_memo", (state, fast, False))
+                last, indices, chance = state, fast, False
         if last is not state and self._parts is not None:
             parts = self._parts(state)
             if parts is not None:

@@ -53,8 +53,8 @@ def test_B5_drawn_turn_action_is_the_listed_one(players: int, seed: int) -> None
         assert plays == [a for a in legal if isinstance(a, cb.PlayLuggage)]
         for i in range(count):
             some: list[cb.Action] = []
-            rules._luggage_plays(hand, plan, some, i)
-            assert some[:i + 1] == plays[:i + 1]
+            partial = rules._luggage_plays(hand, plan, some, i)
+            assert some[:i + 1] == plays[:i + 1] and partial == len(some)
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 4), (3, 5), (4, 6)])

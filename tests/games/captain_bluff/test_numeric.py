@@ -7,9 +7,10 @@ from __future__ import annotations
 import itertools
 import random
 
+import attrs
 import pytest
 
-from boardrules import CHANCE, TERMINAL
+from boardrules import CHANCE, TERMINAL, BoardrulesError
 from boardrules.games import captain_bluff as cb
 from boardrules.games.captain_bluff import Options
 from boardrules.spaces import InfoState
@@ -51,6 +52,80 @@ class TestActionSpace:
         space = cb.action_space(2)
         assert len(legal) <= space.max_legal
         assert sum(space.legal_mask(state)) == len(legal)
+
+
+SPLITS = [(4, 4, 3, 3), (6, 2, 3, 3), (0, 0, 7, 7), (2, 3, 0, 9)]
+"""Splits of the specials, as the conformance kit's runs use them (test_conformance.py)."""
+
+
+def _indices_states(players: int, in_pile: bool, seed: int) -> list[cb.State]:
+    """Every state of five random games, and positions random games seldom reach."""
+    options = Options(turn_limit=30, specials_in_draw_pile=in_pile,
+                      first_player=players - 1 if in_pile else players // 2,
+                      specials=SPLITS[(players + in_pile) % len(SPLITS)])
+    rng = random.Random(seed)
+    out = []
+    for _ in range(5):
+        state = cb.new_game(players, options)
+        out.append(state)
+        while not cb.is_terminal(state):
+            if cb.to_move(state) is CHANCE:
+                state = cb.apply_unchecked(state, cb.sample_chance(state, rng))
+            else:
+                legal = cb.legal_actions(state)
+                state = cb.apply_unchecked(state, legal[rng.randrange(len(legal))])
+            out.append(state)
+    reds = " ".join(f"r{v}" for v in range(1, 18))
+    others = ["b1", "b3", "b5", "b7"][:players - 1]
+    options = attrs.evolve(options, specials=SPLITS[0], first_player=0)  # seat 0 acts
+    out += [
+        position([reds + " g3 g4 b9 star eye", *others], destinations={0: "b2", 3: "g1"},
+                 options=options),
+        position(["r5 r6 r7 r9 g2 arrows", *others], destinations={1: "r1", 2: "g9"},
+                 rows={1: "r4", 2: "g8 arrows g6"}, options=options),  # one card; arrows
+        position(["r5 r6", *others], destinations={0: "r1"}, rows={0: "r9 r8"},
+                 picked_up=["r5 r6", *([""] * (players - 1))],
+                 options=options),  # held back (B14): no main action (B11)
+        position(["r5 star", *others], destinations={0: "r1"}, rows={0: "r4"}, main_done=True,
+                 options=options),
+    ]
+    return out
+
+
+@pytest.mark.parametrize(("players", "in_pile"), [(2, False), (3, True), (4, False), (5, True)])
+def test_fast_indices_and_mask_are_those_of_legal_actions(players: int, in_pile: bool) -> None:
+    """The action space's `legal_indices` and `legal_mask`, which come from the rules' own
+    listing of the indices (no action built or looked up, `numeric._legal_indices`), are the
+    indices of `legal_actions` looked up one by one, in order, at every state: the setup
+    (B4), turns before and after the main action with and without specials (B5-B12), held
+    back luggage (B14) and no main action (B11), challenge windows (B13), the end; at a
+    chance node the hook answers None (the space lists the draws) and the mask is refused.
+    Every call is the first for its state (consecutive states differ: no memo)."""
+    states = _indices_states(players, in_pile, seed=players)
+    space = cb.action_space(players, states[0].options)
+    expected = [tuple(map(space.chance_index if cb.to_move(s) is CHANCE else space.index,
+                          cb.legal_actions(s))) for s in states]
+    decisions = [s for s in states if cb.to_move(s) is not CHANCE]
+    masks = [space.legal_mask(s) for s in decisions]
+    found = [space.legal_indices(s) for s in states]
+    sizes = set()
+    for state, want, got in zip(states, expected, found, strict=True):
+        assert got == want
+        if cb.to_move(state) is CHANCE:
+            assert cb.numeric._legal_indices(state) is None
+        else:
+            assert cb.numeric._legal_indices(state) == want
+            sizes.add(len(want))
+    for state, mask in zip(decisions, masks, strict=True):
+        ones = bytearray(space.size)
+        for a in cb.legal_actions(state):
+            ones[space.index(a)] = 1
+        assert mask == ones
+    assert 0 in sizes and 1 in sizes and max(sizes) > 17 * 17
+    assert any(s.window is not None for s in decisions)
+    assert any(s.stage is cb.Stage.PLACE for s in decisions)
+    with pytest.raises(BoardrulesError, match="chance node"):
+        space.legal_mask(states[0])
 
 
 class TestTensors:

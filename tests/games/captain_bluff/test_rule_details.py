@@ -83,6 +83,22 @@ def test_B6_a_run_onto_a_one_card_row_sets_the_direction(run: str, direction: in
     assert err.value.rule == "B6"
 
 
+def test_B6_luggage_goes_on_every_conveyor_that_takes_it() -> None:
+    """B6, B12: runs of the hand may go on a row right after arrows (from any value, the
+    row's direction reversed) and start a row on each conveyor with a destination card and
+    no row (fewer than three rows open): every such conveyor's plays are listed, by
+    conveyor, each new row offering the same runs (r3, r3-r4, r4, r4-r3 and the same of
+    g2 g3); a row of a destination the hand lacks (conveyor 0) offers none and stops none."""
+    state = position(["r3 r4 g2 g3", "b1"], destinations={0: "b9", 2: "g9", 3: "b7", 4: "b8"},
+                     rows={0: "b5", 2: "g7 g8 arrows"})
+    plays = [a for a in cb.legal_actions(state) if isinstance(a, cb.PlayLuggage)]
+    conveyors = [a.conveyor for a in plays]
+    assert conveyors == sorted(conveyors)
+    assert Counter(conveyors) == {2: 3, 3: 8, 4: 8}
+    assert [str(a) for a in plays if a.conveyor == 2] == ["play 2 g2", "play 2 g3",
+                                                          "play 2 g3 g2"]  # down now
+
+
 def test_B2_B3_the_end_of_the_deal() -> None:
     """B2, B3: once every card is dealt, setup begins; the specials left leave the game and
     the draw pile is the luggage left; nothing has been reshuffled, and the position saves

@@ -35,6 +35,10 @@ hand), ≤ 17 star values, arrows and ≤ 16 pick-ups: 347. Then at most 22 eyes
 plus-one. After the main action only specials, pick-ups and `end` remain; a challenge
 window offers at most 2 + 3 × 16 actions, the setup 6 × 15 placements.
 
+`legal_indices` and `legal_mask` at a player's decision come from the rules' own listing
+(`rules._listing`) run over tables of the actions' indices instead of the actions, so no
+legal action is built or looked up: the same indices in the same order.
+
 Tensors are seat-relative ("me", then the next seats in turn order; the spectator sees as
 seat 0).
 """
@@ -44,10 +48,12 @@ from __future__ import annotations
 import functools
 from array import array
 from collections import Counter
+from collections.abc import Sequence
 from typing import Final
 
 from boardrules._caches import Memo
 from boardrules._seats import check_player
+from boardrules.game import CHANCE
 from boardrules.games.captain_bluff.actions import (
     ARROWS_ON,
     CHALLENGE,
@@ -76,11 +82,17 @@ from boardrules.games.captain_bluff.cards import (
 )
 from boardrules.games.captain_bluff.observe import Observation
 from boardrules.games.captain_bluff.rules import (
+    _FLAT_PLAYS,
     _chance_pool,
+    _listing,
+    _Plan,
+    _plan_counterpart,
+    _Tables,
     action_bound,
     chance_outcomes,
     legal_actions,
     new_game,
+    to_move,
 )
 from boardrules.games.captain_bluff.state import (
     SPECIAL_TOTAL,
@@ -161,6 +173,60 @@ def _player_actions() -> tuple[Action, ...]:
 
 
 _ACTIONS: Final = _player_actions()
+_INDEX: Final = {id(a): i for i, a in enumerate(_ACTIONS)}
+"""The index of each player action by the identity of its shared object (the module keeps
+the objects: an id is never reused)."""
+
+
+def _each(actions: Sequence[Action]) -> tuple[int, ...]:
+    """Return the indices of shared action objects, in order."""
+    return tuple(map(_INDEX.__getitem__, map(id, actions)))
+
+
+_KEPT: Final[Memo[int, tuple[tuple[Action, ...], tuple[int, ...]]]] = Memo(
+    "captain_bluff.kept_indices", 1 << 12)
+"""The indices of tuples of actions the rules keep (tables by card, a rows layout's
+pick-ups ...), by the tuple's identity; each entry holds its tuple, so its id is not
+reused while cached."""
+
+
+def _kept(actions: tuple[Action, ...]) -> tuple[int, ...]:
+    """Return the indices of a tuple of actions the rules keep (see `_KEPT`)."""
+    found = _KEPT.get(id(actions))
+    if found is None or found[0] is not actions:
+        found = _KEPT[id(actions)] = (actions, _each(actions))
+    return found[1]
+
+
+_PLANS: Final[Memo[int, tuple[_Plan[Action], _Plan[int]]]] = Memo(
+    "captain_bluff.plan_indices", 1 << 12)
+"""The counterparts of the rules' plans of main actions holding indices, by the plan's
+identity (each entry holds its plan)."""
+
+
+def _plan_indices(plan: _Plan[Action]) -> _Plan[int]:
+    """Return a plan of main actions with the indices of its actions (see `_PLANS`)."""
+    found = _PLANS.get(id(plan))
+    if found is None or found[0] is not plan:
+        found = _PLANS[id(plan)] = (plan, _plan_counterpart(plan, _kept))
+    return found[1]
+
+
+_INDEX_TABLES: Final = _Tables(
+    tuple(tuple(tuple(_INDEX[id(a)] for a in table) for table in tables)
+          for tables in _FLAT_PLAYS),
+    _plan_indices, _kept, _each)
+"""What the rules list legal actions from, as the actions' indices: the rules' own walk
+(`rules._listing`) gives the indices of the legal actions in order."""
+
+
+def _legal_indices(state: State) -> tuple[int, ...] | None:
+    """Return the indices of the legal actions of a player's decision in `legal_actions`
+    order (``()`` at the end), or None at a chance node: `ActionSpace`'s `legal_indices`
+    hook (the same in every configuration)."""
+    if to_move(state) is CHANCE:
+        return None
+    return _listing(state, _INDEX_TABLES)
 
 
 class _Code(NumericTables):
@@ -171,6 +237,7 @@ class _Code(NumericTables):
             game="captain_bluff", module="boardrules.games.captain_bluff", players=players,
             options=options, actions=_ACTIONS, chance_actions=DRAW,
             max_legal=MAX_LEGAL, legal_actions=legal_actions, chance_outcomes=chance_outcomes,
+            legal_indices=_legal_indices,
             masked_announcements=("draw ?", *(f"{verb} {v} ?" for verb in ("set", "swap")
                                               for v in range(CONVEYORS))))
         n = players

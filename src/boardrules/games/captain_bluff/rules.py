@@ -28,7 +28,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from operator import itemgetter
-from typing import Any, Final, NamedTuple, TypeVar, assert_never
+from typing import Any, Final, Generic, NamedTuple, TypeVar, assert_never
 
 from boardrules._build import slot_builder
 from boardrules._caches import Memo
@@ -234,9 +234,11 @@ def _chance_pool(state: State) -> tuple[int, ...]:
 # --- legal actions ---------------------------------------------------------------------
 
 
-_Picker = Callable[[tuple[Action | None, ...]], tuple[Action, ...]]
+_Picker = Callable[[tuple[Any, ...]], tuple[Any, ...]]
 """An `itemgetter` (or a stand-in for 0 or 1 items) taking the legal plays of a hand out of
-a prebuilt table in one C call, in the documented order."""
+a prebuilt table in one C call, in the documented order: out of a table of the actions
+(`_FLAT_PLAYS`), the actions; out of a table of their counterparts in the same places (the
+numeric layer's action indices), the counterparts."""
 _FLAT_PLAYS: Final = tuple(
     tuple(
         tuple(PLAYS[v][d * MAX_VALUE + a][d * MAX_VALUE + b]
@@ -301,11 +303,11 @@ def _runs(mask: int, direction: int) -> tuple[int, _Picker]:
             length = (shifted ^ (shifted + 1)).bit_length() - 1  # trailing ones
             indices.extend(blocks[low][length])
             rest &= ~(((1 << length) - 1) << low)
-        found = _RUNS[key] = (len(indices), _index_picker(indices))  # type: ignore[assignment]
-    return found  # type: ignore[return-value]
+        found = _RUNS[key] = (len(indices), _index_picker(indices))
+    return found
 
 
-def _index_picker(indices: list[int]) -> Callable[[tuple[object, ...]], tuple[object, ...]]:
+def _index_picker(indices: list[int]) -> _Picker:
     """Return a function taking the items at `indices` of a tuple, as a tuple."""
     if len(indices) > 1:
         return itemgetter(*indices)
@@ -318,7 +320,7 @@ def _index_picker(indices: list[int]) -> Callable[[tuple[object, ...]], tuple[ob
 def _start_picker(a: int, step: int, length: int) -> _Picker:
     """Return a picker of the `length` plays of `_FLAT_PLAYS` from value index `a` on by
     `step`: the single card, then the run of two, and so on."""
-    return _index_picker([a * MAX_VALUE + a + k * step for k in range(length)])  # type: ignore[return-value]  # a table of actions gives actions
+    return _index_picker([a * MAX_VALUE + a + k * step for k in range(length)])
 
 
 _START_PICKERS: Final = tuple(
@@ -341,30 +343,32 @@ has ``starts``, the ``(value index, step)`` pairs its next card may take, each r
 by `step`."""
 
 
-_Grid = tuple[Sequence[Sequence[Action]], tuple[int, ...] | None]
+_Grid = tuple[Sequence[Sequence[T]], tuple[int, ...] | None]
 """A run of legal actions, ``(tables, cards)``: ``table[card]`` for each table in turn and
 each card of `cards` in turn; with `cards` ``None``, the actions of the one sequence in
-`tables`. Counting a grid, or taking its i-th action, does not list it (see `_nth`)."""
+`tables`. Counting a grid, or taking its i-th action, does not list it (see `_nth`). (Its
+tables hold actions, or their counterparts: see `_Tables`.)"""
 
 
-class _Plan(NamedTuple):
+class _Plan(NamedTuple, Generic[T]):
     """The shape of the main actions for one layout of rows and destination cards: all that
-    does not depend on the hand (see `_main_grids`)."""
+    does not depend on the hand (see `_main_grids`). Its tables hold actions (`T` is
+    `Action`), or their counterparts (see `_Tables`)."""
 
     plays: tuple[_Continuation, ...]
     """Where luggage may be played, by conveyor."""
-    sets: tuple[tuple[Action, ...], ...]
+    sets: tuple[tuple[T, ...], ...]
     """The `SET` tables (by card) of the conveyors a destination card may be set on (no
     card, no row), ascending by conveyor."""
-    checks: tuple[Action, ...]
+    checks: tuple[T, ...]
     """Every `CheckDestination`."""
-    swaps: tuple[tuple[Action, ...], ...]
+    swaps: tuple[tuple[T, ...], ...]
     """The `SWAP` tables of the conveyors whose destination card may be swapped."""
-    closes: tuple[Action, ...]
+    closes: tuple[T, ...]
     """Every `CloseConveyor`."""
-    checks_grid: _Grid
+    checks_grid: _Grid[T]
     """`checks` as a grid (see `_main_grids`)."""
-    closes_grid: _Grid
+    closes_grid: _Grid[T]
     """`closes` as a grid."""
     per_card: int
     """How many of these main actions each distinct card of the hand adds: the conveyors of
@@ -394,7 +398,7 @@ class _RowsFacts(NamedTuple):
     """`Challenge`, `Pass`, then `pickups`: every action of a challenge window."""
     pickups_then_end: tuple[Action, ...]
     """`pickups` then `EndTurn`: every action after the main action with no special."""
-    plans: dict[tuple[int, ...], _Plan]
+    plans: dict[tuple[int, ...], _Plan[Action]]
     """Memo of `_plan` by the conveyors holding a destination card."""
 
 
@@ -504,7 +508,7 @@ def _destination_facts(destinations: tuple[int | None, ...]) -> _DestinationFact
         | (d3 is not None) << 3 | (d4 is not None) << 4 | (d5 is not None) << 5]
 
 
-def _plan(rows_facts: _RowsFacts, destination_facts: _DestinationFacts) -> _Plan:
+def _plan(rows_facts: _RowsFacts, destination_facts: _DestinationFacts) -> _Plan[Action]:
     """Return the `_Plan` of the main actions for these rows and destination cards."""
     held = destination_facts.held
     found = rows_facts.plans.get(held)
@@ -517,14 +521,27 @@ def _plan(rows_facts: _RowsFacts, destination_facts: _DestinationFacts) -> _Plan
                 plays.append(continuation)
             elif can_open and v in held:
                 plays.append((v, -1, 0, None))
-        checks, closes = destination_facts.checks, rows_facts.closes
         sets = tuple(SET[v] for v in destination_facts.free if rows_facts.infos[v] is None)
-        found = rows_facts.plans[held] = _Plan(
-            tuple(plays), sets, checks, tuple(SWAP[v] for v in held), closes,
-            ((checks,), None), ((closes,), None), len(sets) + len(held),
-            len(checks) + len(closes),
-        )
+        found = rows_facts.plans[held] = _plan_of(
+            tuple(plays), sets, destination_facts.checks, tuple(SWAP[v] for v in held),
+            rows_facts.closes)
     return found
+
+
+def _plan_of(plays: tuple[_Continuation, ...], sets: tuple[tuple[T, ...], ...],
+             checks: tuple[T, ...], swaps: tuple[tuple[T, ...], ...], closes: tuple[T, ...],
+             ) -> _Plan[T]:
+    """Return the `_Plan` of these plays and tables (see its fields)."""
+    return _Plan(plays, sets, checks, swaps, closes, ((checks,), None), ((closes,), None),
+                 len(sets) + len(swaps), len(checks) + len(closes))
+
+
+def _plan_counterpart(plan: _Plan[Action],
+                      kept: Callable[[tuple[Action, ...]], tuple[T, ...]]) -> _Plan[T]:
+    """Return `plan` with each of its tables replaced by its counterpart, ``kept(table)``
+    (see `_Tables`)."""
+    return _plan_of(plan.plays, tuple(map(kept, plan.sets)), kept(plan.checks),
+                    tuple(map(kept, plan.swaps)), kept(plan.closes))
 
 
 _LUGGAGE_BIT: Final = [1 << c if c < LUGGAGE else 0 for c in range(CARDS)].__getitem__
@@ -535,14 +552,17 @@ _VALUES: Final = (1 << MAX_VALUE) - 1
 """The 17 bits of one destination's values in that set."""
 
 
-def _luggage_plays(hand: tuple[int, ...], plan: _Plan, out: list[Action] | None = None,
-                   until: int = CARDS * CARDS) -> int:
+def _luggage_plays(hand: tuple[int, ...], plan: _Plan[Any], out: list[Any] | None = None,
+                   until: int = CARDS * CARDS,
+                   flat: Sequence[Sequence[tuple[Any, ...]]] = _FLAT_PLAYS) -> int:
     """Return how many `PlayLuggage` actions a hand has for a `_Plan`; if `out` is given,
     append them to it, in the documented order, stopping (with a partial count) once it
     holds more than `until` of them.
 
-    One walk serves both: the fused playout counts the plays at every main decision and
-    lists them only when it takes one, up to that one (`legal_actions` lists them all).
+    One walk serves all three: the fused playout counts the plays at every main decision
+    and lists them only when it takes one, up to that one (`legal_actions` lists them
+    all), and the numeric layer lists their action indices: `flat`, shaped like
+    `_FLAT_PLAYS` (the default), holds what is appended for each play.
     """
     held = sum(map(_LUGGAGE_BIT, hand))
     masks = (held & _VALUES, (held >> MAX_VALUE) & _VALUES, held >> (2 * MAX_VALUE))
@@ -560,9 +580,9 @@ def _luggage_plays(hand: tuple[int, ...], plan: _Plan, out: list[Action] | None 
                         fresh.append((e, pick))
             total += fresh_count
             if out is not None:
-                flat = _FLAT_PLAYS[v]
+                tables = flat[v]
                 for e, pick in fresh:
-                    out.extend(pick(flat[e]))
+                    out.extend(pick(tables[e]))
                 if len(out) > until:
                     break
             continue
@@ -573,7 +593,7 @@ def _luggage_plays(hand: tuple[int, ...], plan: _Plan, out: list[Action] | None 
             count, pick = _runs(mask, direction)
             total += count
             if out is not None:
-                out.extend(pick(_FLAT_PLAYS[v][d]))
+                out.extend(pick(flat[v][d]))
                 if len(out) > until:
                     break
             continue
@@ -587,7 +607,7 @@ def _luggage_plays(hand: tuple[int, ...], plan: _Plan, out: list[Action] | None 
                 total += length
                 if out is not None:
                     out.extend(_START_PICKERS[(step > 0) * MAX_VALUE + a][length](
-                        _FLAT_PLAYS[v][d]))
+                        flat[v][d]))
         if out is not None and len(out) > until:
             break
     return total
@@ -602,7 +622,7 @@ def _distinct(hand: tuple[int, ...]) -> tuple[int, ...]:
     return hand[:split] + tuple(dict.fromkeys(hand[split:]))
 
 
-def _main_grids(cards: tuple[int, ...], plan: _Plan) -> tuple[_Grid, ...]:
+def _main_grids(cards: tuple[int, ...], plan: _Plan[T]) -> tuple[_Grid[T], ...]:
     """Return the main actions of a hand (its distinct `cards`) for a `_Plan` but its
     luggage plays (which come first, see `_luggage_plays`) as grids, in the documented
     order: destinations set (by conveyor, then card), checks, swaps (conveyor, card),
@@ -610,10 +630,10 @@ def _main_grids(cards: tuple[int, ...], plan: _Plan) -> tuple[_Grid, ...]:
     return (plan.sets, cards), plan.checks_grid, (plan.swaps, cards), plan.closes_grid
 
 
-def _listed(grids: Sequence[_Grid]) -> list[Action]:
-    """Return the actions of `grids`, in order."""
-    out: list[Action] = []
-    pick: Callable[[Sequence[Action]], tuple[Action, ...]] | None = None
+def _listed(grids: Sequence[_Grid[T]]) -> list[T]:
+    """Return the actions of `grids` (or their counterparts), in order."""
+    out: list[T] = []
+    pick: Callable[[Sequence[T]], tuple[T, ...]] | None = None
     for tables, cards in grids:
         if cards is None:
             out += tables[0]
@@ -625,7 +645,7 @@ def _listed(grids: Sequence[_Grid]) -> list[Action]:
     return out
 
 
-def _nth(grids: Sequence[_Grid], i: int) -> Action:
+def _nth(grids: Sequence[_Grid[Action]], i: int) -> Action:
     """Return ``_listed(grids)[i]`` (for ``0 <= i < len(_listed(grids))``) without listing
     them."""
     for tables, cards in grids:
@@ -642,12 +662,12 @@ def _nth(grids: Sequence[_Grid], i: int) -> Action:
     raise IndexError(i)
 
 
-def _picker(hand: tuple[int, ...]) -> Callable[[tuple[Action, ...]], tuple[Action, ...]]:
+def _picker(hand: tuple[int, ...]) -> Callable[[Sequence[Any]], tuple[Any, ...]]:
     """Return a function picking, from a table indexed by card, each distinct card of `hand`."""
     return _card_picker(_distinct(hand))
 
 
-def _card_picker(distinct: tuple[int, ...]) -> Callable[[Sequence[Action]], tuple[Action, ...]]:
+def _card_picker(distinct: tuple[int, ...]) -> Callable[[Sequence[Any]], tuple[Any, ...]]:
     """Return a function picking, from a table indexed by card, the cards `distinct`."""
     if len(distinct) > 1:
         return itemgetter(*distinct)
@@ -676,28 +696,61 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     """
     if state.stage is _DEAL or state.draws:
         return tuple(DRAW[c] for c in dict.fromkeys(_chance_pool(state)))
+    return _listing(state, _ACTION_TABLES)
+
+
+class _Tables(NamedTuple, Generic[T]):
+    """What `_listing` lists a decision's legal actions as: the actions themselves
+    (`_ACTION_TABLES`, for `legal_actions`), or what stands in the same places of the rules'
+    tables of actions (the numeric layer's action indices), so that the rules are written
+    once."""
+
+    plays: Sequence[Sequence[tuple[T, ...]]]
+    """The luggage plays' counterparts, as `_FLAT_PLAYS` holds the plays (see
+    `_luggage_plays`)."""
+    plan: Callable[[_Plan[Action]], _Plan[T]]
+    """A `_Plan`'s counterpart (its tables' counterparts, see `_plan_counterpart`)."""
+    kept: Callable[[tuple[Action, ...]], tuple[T, ...]]
+    """A prebuilt tuple of actions' counterpart (a `SET` table, a `_RowsFacts` tuple)."""
+    each: Callable[[Sequence[Action]], tuple[T, ...]]
+    """Any actions' counterpart, as a tuple."""
+
+
+def _same(actions: T) -> T:
+    """Return `actions` as they are: in `_ACTION_TABLES` the actions stand for themselves."""
+    return actions
+
+
+_ACTION_TABLES: Final[_Tables[Action]] = _Tables(
+    _FLAT_PLAYS, _same, _same, tuple)  # type: ignore[arg-type]  # _FLAT_PLAYS holds no None
+"""The actions themselves."""
+
+
+def _listing(state: State, tables: _Tables[T]) -> tuple[T, ...]:
+    """Return the legal actions of a state that is no chance node in the documented order
+    (``()`` at the end), as `tables` give them (see `legal_actions`)."""
     if state.winner is not None or state.turn >= state.options.turn_limit:
         return ()
     if state.window is not None:
-        return _rows_facts(state.rows, state.star_values).window_actions
+        return tables.kept(_rows_facts(state.rows, state.star_values).window_actions)
     if state.stage is _PLACE:
-        out: list[Action] = []
+        out: list[T] = []
         pick = _picker(state.hands[_placer(state)])
         for v in _RANGE:
             if state.destinations[v] is None:
-                out.extend(pick(SET[v]))
+                out.extend(pick(tables.kept(SET[v])))
         return tuple(out)
     main, rest = _turn_actions(state)
     if main is None:
-        return rest if type(rest) is tuple else tuple(rest)
+        return tables.kept(rest) if type(rest) is tuple else tables.each(rest)
     hand, plan = main
     out = []
-    _luggage_plays(hand, plan, out)
-    out += _listed(_main_grids(_distinct(hand), plan))
+    _luggage_plays(hand, plan, out, flat=tables.plays)
+    out += _listed(_main_grids(_distinct(hand), tables.plan(plan)))
     if not out:
-        return _END_TURN_ONLY
+        return tables.kept(_END_TURN_ONLY)
     if rest:
-        out.extend(rest)
+        out.extend(tables.each(rest))
     return tuple(out)
 
 
@@ -705,7 +758,7 @@ _END_TURN_ONLY: Final = (END_TURN,)
 """The legal actions of a turn with no main action possible (B11)."""
 
 
-_Main = tuple[tuple[int, ...], _Plan]
+_Main = tuple[tuple[int, ...], _Plan[Action]]
 """A turn's main actions, ``(hand, plan)``: the luggage plays of `_luggage_plays`, then the
 grids of `_main_grids`."""
 
