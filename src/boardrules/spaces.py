@@ -328,11 +328,19 @@ class ActionSpace(Generic[A]):
         if last is state:
             return found, chance
         if self._indices is not None:
-            fast = self._indices(state)
+            fast = self._hooked(state)
             if fast is not None:
-                object.__setattr__(self, "_memo", (state, fast, False))
                 return fast, False
         return self._remember(state, self._legal(state))
+
+    def _hooked(self, state: object) -> tuple[int, ...] | None:
+        """The game's `legal_indices` hook of `state` (there is one), memoized as `_lookup`
+        memoizes; None where the hook does not apply."""
+        assert self._indices is not None
+        fast = self._indices(state)
+        if fast is not None:
+            object.__setattr__(self, "_memo", (state, fast, False))
+        return fast
 
     def _remember(self, state: object, legal: tuple[Any, ...]) -> tuple[tuple[int, ...], bool]:
         """`_lookup` of `state` given its legal actions `legal`: compute and memo the result."""
@@ -353,9 +361,8 @@ class ActionSpace(Generic[A]):
         """
         last, indices, chance = self._memo
         if last is not state and self._indices is not None:
-            fast = self._indices(state)
+            fast = self._hooked(state)
             if fast is not None:
-                object.__setattr__(self, "_memo", (state, fast, False))
                 last, indices, chance = state, fast, False
         if last is not state and self._parts is not None:
             parts = self._parts(state)
