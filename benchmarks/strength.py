@@ -4,6 +4,8 @@ Usage::
 
     python benchmarks/strength.py kivi --games 200 --old 40
     python benchmarks/strength.py lustry --games 100 --start 100   # games 100-199 (split a run)
+    python benchmarks/strength.py whales_rivals --old 1000 --limit 20 --ratio 1.65
+    python benchmarks/strength.py ren_dhark --old 1000 --games 20 --calibrate 20 40 80
 
 The old search is `ISMCTSBot` with the rollouts of boardrules 0.1 (``rollout_limit=None``,
 to the end, in KIVI, Whales Rivals and Ren Dhark; ``40`` steps and the game's heuristic in
@@ -15,6 +17,10 @@ the new search. Game g is seeded by g alone, the new search sits in seat g mod 2
 bots' CPU time per searched move is measured, so the table shows whether the budgets were
 equal. The score is the new search's mean of 1 a win, 1/2 a draw, 0 a loss, with a 95 %
 interval (normal approximation, the games' own spread).
+
+``--limit`` gives the new search another rollout limit than its default (with ``--ratio``,
+which ``--calibrate`` measures: each limit's CPU time per iteration against the old
+search's, timed in turn at the same positions of one game).
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ import argparse
 import math
 import random
 import time
-from typing import Any
+from typing import Any, Literal
 
 from boardrules.bots import Decision, ISMCTSBot, play_game
 from boardrules.games import GAMES
@@ -59,11 +65,12 @@ class TimedBot:
         return action
 
 
-def one_game(name: str, old: int, new: int, g: int) -> tuple[float, TimedBot, TimedBot]:
-    """Play game `g` (the new search in seat g mod 2); return its score for the new search
-    (1, 1/2 or 0) and the two timed bots."""
+def one_game(name: str, old: int, new: int, g: int,
+             limit: int | Literal["auto"] | None = "auto") -> tuple[float, TimedBot, TimedBot]:
+    """Play game `g` (the new search, with rollout limit `limit`, in seat g mod 2); return
+    its score for the new search (1, 1/2 or 0) and the two timed bots."""
     game = GAMES[name]
-    fresh = TimedBot(ISMCTSBot(new, seed=2 * g))
+    fresh = TimedBot(ISMCTSBot(new, seed=2 * g, rollout_limit=limit))
     before = TimedBot(ISMCTSBot(old, seed=2 * g + 1, rollout_limit=OLD_LIMITS[name]))
     seat = g % 2
     bots = [fresh, before] if seat == 0 else [before, fresh]
@@ -81,6 +88,44 @@ def interval(scores: list[float]) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(var / n)
 
 
+def calibrate(name: str, old: int, limits: list[int | Literal["auto"] | None],
+              positions: int) -> None:
+    """Print, for each rollout limit, the old search's CPU time per iteration over the
+    limit's, at `old` iterations a move: measured at the searched moves of one game of
+    two old searches (seed 1000, `positions` of its moves spread over the game), each
+    limit timed at every move in turn, so all see the same positions and the same load."""
+    game = GAMES[name]
+    seen: list[Decision] = []
+
+    def keep(state: Any, action: Any) -> None:
+        mover = game.to_move(state)
+        if isinstance(mover, int) and len(game.legal_actions(state)) > 1:
+            seen.append(Decision(game, state, mover))
+
+    bots = [ISMCTSBot(old // 4, seed=s, rollout_limit=OLD_LIMITS[name]) for s in (1, 2)]
+    play_game(game, bots, rng=random.Random(1000), on_action=keep)
+    step = max(1, len(seen) // positions)
+    chosen = seen[::step][:positions]
+    cpu = [0.0] * (len(limits) + 1)
+    for i, decision in enumerate(chosen):
+        for k, limit in enumerate([OLD_LIMITS[name], *limits]):
+            start = time.process_time()
+            ISMCTSBot(old, seed=i, rollout_limit=limit).analyse(decision)
+            cpu[k] += time.process_time() - start
+    print(f"{name}: {len(chosen)} positions of {len(seen)}, {old} iterations, old search "
+          f"{1000 * cpu[0] / len(chosen):.1f} ms a move", flush=True)
+    for limit, c in zip(limits, cpu[1:], strict=True):
+        print(f"  rollout_limit={limit}: {1000 * c / len(chosen):.1f} ms a move, old/new per "
+              f"iteration {cpu[0] / c:.2f}", flush=True)
+
+
+def _limit(text: str) -> int | Literal["auto"] | None:
+    """Parse ``--limit``: a whole number of steps, ``end`` or ``auto``."""
+    if text in ("auto", "end"):
+        return None if text == "end" else "auto"
+    return int(text)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Print one line per game played and a summary per game."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
@@ -90,21 +135,34 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--ratio", type=float, help="new iterations over old (default RATIOS)")
     parser.add_argument("--start", type=int, default=0, help="number of the first game")
     parser.add_argument("--quiet", action="store_true", help="no line per game")
+    parser.add_argument("--limit", type=_limit, default="auto", help=(
+        "the new search's rollout limit: steps, or 'end' (default: 'auto', the game's "
+        "ROLLOUT_LIMIT); give --ratio with it"))
+    parser.add_argument("--calibrate", nargs="+", type=_limit, metavar="LIMIT", help=(
+        "instead of a match, time these rollout limits against the old search at --old "
+        "iterations, at --games positions of one game"))
     args = parser.parse_args(argv)
+    if args.calibrate:
+        for name in args.games or list(GAMES):
+            calibrate(name, args.old, args.calibrate, args.count)
+        return
+    if args.limit != "auto" and args.ratio is None:
+        parser.error("--limit needs --ratio (RATIOS are measured for the default limit)")
     unknown = sorted(set(args.games) - set(GAMES))
     if unknown:
         parser.error(f"unknown game(s) {', '.join(unknown)}; known: {', '.join(GAMES)}")
     for name in args.games or list(GAMES):
         ratio = args.ratio or RATIOS[name]
         new = math.floor(args.old * ratio)
-        print(f"{name}: new default {new} iterations a move against the old search "
+        label = "default" if args.limit == "auto" else f"rollout_limit={args.limit}"
+        print(f"{name}: new {label} {new} iterations a move against the old search "
               f"(rollout_limit={OLD_LIMITS[name]}) {args.old}, games {args.start}-"
               f"{args.start + args.count - 1}", flush=True)
         scores: list[float] = []
         cpu = [0.0, 0.0]
         moves = [0, 0]
         for g in range(args.start, args.start + args.count):
-            score, fresh, before = one_game(name, args.old, new, g)
+            score, fresh, before = one_game(name, args.old, new, g, args.limit)
             scores.append(score)
             cpu[0] += fresh.seconds
             cpu[1] += before.seconds
