@@ -211,9 +211,10 @@ def has_won(landed: tuple[Landing, ...]) -> bool:
     """Return whether these cards on the enemy planet win the game (D18).
 
     7 cards (ships); or 6 with at least one person/unit; or 5 with at least two: a
-    `victory_progress` of 7 or more.
+    `victory_progress` of 7 or more, which needs 5 cards at least: fewer are not counted
+    (a battle's end asks, and most planets hold fewer).
     """
-    return victory_progress(landed) >= 7
+    return len(landed) >= 5 and victory_progress(landed) >= 7
 
 
 def victory_progress(landed: tuple[Landing, ...]) -> int:
