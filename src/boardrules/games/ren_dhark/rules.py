@@ -130,6 +130,7 @@ _FAILED: Final = Status.FAILED
 _VOID: Final = Status.VOID
 _GROUND: Final = (CombatType.PERSON, CombatType.UNIT)
 _AS_TYPE: Final = operator.attrgetter("as_type")
+_ROLE: Final = operator.attrgetter("role")
 _T = TypeVar("_T")
 
 
@@ -221,14 +222,16 @@ def victory_progress(landed: tuple[Landing, ...]) -> int:
     """Return how far these cards on the enemy planet are towards victory (D18): the
     cards, plus one for each of the first two persons or units among them; 7 or more wins
     (7 ships, 6 cards with a person or unit, or 5 with two)."""
-    ground = sum(1 for landing in landed if landing.as_type is not _SHIP)
-    return len(landed) + min(ground, 2)
+    n = len(landed)
+    # In C: no generator (a generator's frame costs more than the count, for a few cards).
+    return n + min(n - [*map(_AS_TYPE, landed)].count(_SHIP), 2)
 
 
 def can_redraw(tables: Tables, hand: tuple[int, ...]) -> bool:
     """Return whether an opening hand may be redrawn (D5): < 2 ships or > 3 action cards."""
-    ships = sum(1 for c in hand if tables.is_ship[c])
-    actions = sum(1 for c in hand if tables.is_action[c])
+    # Summed in C (flags are bools): no generator.
+    ships = sum(map(tables.is_ship.__getitem__, hand))
+    actions = sum(map(tables.is_action.__getitem__, hand))
     return ships < 2 or actions > 3
 
 
@@ -1155,7 +1158,7 @@ def _window_step(state: State, duel: Duel, window: int) -> int:
 def _next_step(step: int, played_cards: tuple[Played, ...], played: bool) -> int:
     """Return the window step after `step` (D10) given the action cards played so far
     (`played`: whether the step's player has just played one)."""
-    if step == 1 and played and not any(p.role == ATTACKER for p in played_cards):
+    if step == 1 and played and ATTACKER not in map(_ROLE, played_cards):  # in C: no generator
         return 2  # (R) the attacker passed: one more chance
     return _WINDOW_CLOSED if step else 1
 
