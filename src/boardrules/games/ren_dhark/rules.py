@@ -845,17 +845,18 @@ def _take(hands: tuple[tuple[int, ...], tuple[int, ...]],
                               tuple[tuple[int, ...], tuple[int, ...]]]:
     """Return the hands and decks after player `p` drew `card` (D4, D17)."""
     hand, deck = list(hands[p]), list(decks[p])
-    _take_into(hand, deck, card)
+    _take_into(hand, deck, deck.index(card))
     if p == 0:
         return (tuple(hand), hands[1]), (tuple(deck), decks[1])
     return (hands[0], tuple(hand)), (decks[0], tuple(deck))
 
 
-def _take_into(hand: list[int], deck: list[int], card: int) -> bool:
-    """Move `card` from a deck into a hand, kept sorted (lists, changed in place); return
-    whether the player draws on: up to 7 cards in hand while the deck lasts (D4, D17)."""
-    deck.remove(card)
-    insort(hand, card)
+def _take_into(hand: list[int], deck: list[int], at: int) -> bool:
+    """Move the card at position `at` of a deck into a hand, kept sorted (lists, changed in
+    place); return whether the player draws on: up to 7 cards in hand while the deck lasts
+    (D4, D17). Decks are sorted, so the copies of a card stand together and taking any one
+    of them leaves the same deck."""
+    insort(hand, deck.pop(at))
     return len(hand) < HAND_SIZE and bool(deck)
 
 
@@ -885,7 +886,7 @@ def _draw_run(  # noqa: PLR0917 - positional on the hot path, private
             while r >= n:
                 r = getrandbits(k)
             steps += 1
-            if not _take_into(hand, deck, deck[r]) or steps == limit:
+            if not _take_into(hand, deck, r) or steps == limit:
                 break
         hand_t, deck_t = tuple(hand), tuple(deck)
         if p == 0:
