@@ -425,13 +425,15 @@ def _attack_options(state: State, player: int) -> tuple[Action, ...]:
     return tuple(chain.from_iterable(map(table.__getitem__, dict.fromkeys(state.hands[player]))))
 
 
-def _counter_options(state: State, duel: Duel) -> tuple[Action, ...]:
+def _counter_options(state: State, duel: Duel, loser: int | None = None) -> tuple[Action, ...]:
     """`Pass`, then the loser's counter-strikes against the winning card of `duel`, face up
     (D15): G cards that may be deployed against its type, an attacker's only as ships
-    before a ship has landed (D7). `duel` is the state's, or the one the fused playout has
-    not built a state for yet (the state's other fields are those of the decision)."""
+    before a ship has landed (D7). `duel` is the state's, or in the fused playout the duel
+    as it ended, with `loser` given (the state's other fields are those of the decision)."""
     tables = state.options.tables
-    if duel.loser == ATTACKER:
+    if loser is None:
+        loser = duel.loser
+    if loser == ATTACKER:
         player = state.attacker
         table = (tables.counter_vs if has_landed_ship(state, player)
                  else tables.counter_as_ship_vs)[TYPE_INDEX[duel.defense_type]]  # type: ignore[index]  # it waits
@@ -1346,48 +1348,56 @@ def _finish_duel(state: State, duel: Duel, winner: int | None) -> State:
     ended = _end_duel(state, duel, winner)
     if isinstance(ended, State):
         return ended
-    return _counter_state(state, *ended)
+    return _counter_state(state, duel, *ended)
 
 
-def _counter_state(s: State, out: tuple[tuple[int, ...], tuple[int, ...]], duel: Duel) -> State:
-    """Return `s` (the state in which a duel ended) at the counter-strike decision (D15)."""
-    return _State(s.options, _COUNTER, s.blue, s.attacker, s.hands, s.decks, s.landed, out, duel,
+def _counter_state(s: State, duel: Duel, out: _Hands, loser: int) -> State:
+    """Return `s` (the state in which `duel` ended, `loser` losing, with these out-of-game
+    piles) at the counter-strike decision (D15): the losing card leaves, the winning card
+    waits face up."""
+    attacker = s.attacker
+    a, d = duel.attack, duel.defense
+    # The winning card waits face up, keeping its modifiers: they last for the battle
+    # (D11), and the counter-strike is a second duel of the same battle (D15).
+    if loser == ATTACKER:
+        assert a is not None
+        out = _pair(out, attacker, (*out[attacker], a))
+        duel = _Duel(False, None, None, d, duel.defense_type, False, duel.defense_activated,
+                     True, 0, (), 0, 0, duel.defense_mod, loser)
+    else:
+        assert d is not None
+        out = _pair(out, 1 - attacker, (*out[1 - attacker], d))
+        duel = _Duel(False, a, duel.attack_type, None, None, duel.attack_activated, False,
+                     True, 0, (), 0, duel.attack_mod, 0, loser)
+    return _State(s.options, _COUNTER, s.blue, attacker, s.hands, s.decks, s.landed, out, duel,
                   s.battle, s.skipped, s.mulligans, s.redrew, s.shown_nonships, s.shown_actions,
                   s.shown_undeployable, s.winner)
 
 
 def _end_duel(state: State, duel: Duel, winner: int | None, draws: _Bits | None = None,
-              ) -> State | tuple[tuple[tuple[int, ...], tuple[int, ...]], Duel]:
+              ) -> State | tuple[_Hands, int]:
     """`_finish_duel`, except that where a counter-strike decision follows it returns the
-    out-of-game piles and the duel of that decision instead of building its state (which
-    the fused playout skips when the loser passes); `draws`: see `_end_battle`."""
+    out-of-game piles (the used action cards gone) and the loser instead of building the
+    decision's duel and state (`_counter_state` builds them; the fused playout skips both
+    when the loser passes); `draws`: see `_end_battle`.
+
+    If the loser passes, the outcome is that of `duel` as it ended with these piles
+    (`_outcome(state, duel, winner, out)`): the losing card leaves either way."""
     # `_role_player` and `_slot` written out: a duel ends in most battles.
     attacker = state.attacker
     out = state.out
     for entry in duel.played:
         owner = attacker if entry.role == ATTACKER else 1 - attacker
         out = _pair(out, owner, (*out[owner], entry.card))
-    a, d = duel.attack, duel.defense
     if winner is None:
+        a, d = duel.attack, duel.defense
         assert a is not None and d is not None
         out = _pair(out, attacker, (*out[attacker], a))
         out = _pair(out, 1 - attacker, (*out[1 - attacker], d))
         return _end_battle(state, out, state.landed, draws)
     loser = 1 - winner
-    loser_player = attacker if loser == ATTACKER else 1 - attacker
-    if not duel.counter and state.hands[loser_player]:
-        card = a if loser == ATTACKER else d
-        assert card is not None
-        out = _pair(out, loser_player, (*out[loser_player], card))
-        # The winning card waits face up, keeping its modifiers: they last for the battle
-        # (D11), and the counter-strike is a second duel of the same battle (D15).
-        if loser == ATTACKER:
-            duel = _Duel(False, None, None, d, duel.defense_type, False, duel.defense_activated,
-                         True, 0, (), 0, 0, duel.defense_mod, loser)
-        else:
-            duel = _Duel(False, a, duel.attack_type, None, None, duel.attack_activated, False,
-                         True, 0, (), 0, duel.attack_mod, 0, loser)
-        return out, duel
+    if not duel.counter and state.hands[attacker if loser == ATTACKER else 1 - attacker]:
+        return out, loser
     return _outcome(state, duel, winner, out, draws)
 
 
@@ -1653,20 +1663,19 @@ def _play_combat(state: State, duel: Duel, getrandbits: _Bits, steps: int,
                       draws)
     if isinstance(ended, State):
         return ended, steps
-    out, duel = ended
+    out, loser = ended
     if steps == limit:
-        return _counter_state(state, out, duel), steps
-    legal = _counter_options(state, duel)
+        return _counter_state(state, duel, out, loser), steps
+    legal = _counter_options(state, duel, loser)
     n = len(legal)
     k = n.bit_length()
     r = getrandbits(k)
     while r >= n:
         r = getrandbits(k)
     steps += 1
-    if r == 0:  # `Pass`: what `_counter_declined` does
-        assert duel.loser is not None
-        return _outcome(state, duel, 1 - duel.loser, out, draws), steps
-    return _counter_strike(_counter_state(state, out, duel), legal[r]), steps  # type: ignore[arg-type]  # not the Pass
+    if r == 0:  # `Pass`: what `_counter_declined` does, without the waiting duel
+        return _outcome(state, duel, 1 - loser, out, draws), steps
+    return _counter_strike(_counter_state(state, duel, out, loser), legal[r]), steps  # type: ignore[arg-type]  # not the Pass
 
 
 def _draws_by_bits() -> bool:
