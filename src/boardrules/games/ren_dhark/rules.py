@@ -1425,19 +1425,22 @@ def _counter_strike(state: State, action: CounterStrike) -> State:
     if rolls:
         seen = ((as_type, True, True, duel.defense_type) if loser == ATTACKER
                 else (None, True, True, duel.attack_type))
-    nonships, actions, undeployable = _shown_after(state, player, card, seen)
+    shown = _shown_after(state, player, card, seen)
+    hands = _hands_without(state.hands, player, card)
+    # Face down until its activation roll (D12); without one both cards turn face up at
+    # once (D9), so the duel is built revealed, at window step 0 (as `_reveal` sets it).
+    d = duel
+    revealed, window = (False, d.window) if rolls else (True, 0)
     if loser == ATTACKER:
-        duel = _evolve_duel(duel, counter=True, attack=card, attack_type=as_type,
-                            attack_activated=rolls, revealed=False)
+        duel = _Duel(True, card, as_type, d.defense, d.defense_type, rolls, d.defense_activated,
+                     revealed, window, d.played, d.resolving, d.attack_mod, d.defense_mod, loser)
     else:
-        duel = _evolve_duel(duel, counter=True, defense=card, defense_type=as_type,
-                            defense_activated=rolls, revealed=False)
-    state = _evolve_state(state, hands=_hands_without(state.hands, player, card),
-                          shown_nonships=nonships, shown_actions=actions,
-                          shown_undeployable=undeployable, duel=duel)
+        duel = _Duel(True, d.attack, d.attack_type, card, as_type, d.attack_activated, rolls,
+                     revealed, window, d.played, d.resolving, d.attack_mod, d.defense_mod, loser)
     if rolls:
-        return _at(state, _ACTIVATE, state.duel)
-    return _reveal(state, duel)
+        return _from_hand(state, _ACTIVATE, duel, hands, shown)
+    # Built as the window usually opens now, as `_defended` builds it.
+    return _judge(_from_hand(state, _WINDOW, duel, hands, shown), duel)
 
 
 def _outcome(state: State, duel: Duel, winner: int,
