@@ -366,7 +366,10 @@ def new_game(players: int, options: Options | None = None, *,
 def _assign_sides(state: State, blue: int) -> State:
     blue_deck, red_deck = state.options.tables.decks
     decks = (blue_deck, red_deck) if blue == 0 else (red_deck, blue_deck)
-    return _evolve_state(state, phase=_DEAL, blue=blue, attacker=blue, decks=decks)
+    s = state  # built directly: every game starts here
+    return _State(s.options, _DEAL, blue, blue, s.hands, decks, s.landed, s.out, s.duel, s.battle,
+                  s.skipped, s.mulligans, s.redrew, s.shown_nonships, s.shown_actions,
+                  s.shown_undeployable, s.winner)
 
 
 # ---------------------------------------------------------------------------------------
@@ -938,10 +941,12 @@ def _after_draws(s: State, hands: tuple[tuple[int, ...], tuple[int, ...]],
 def _mulligan(state: State, *, redraw: bool) -> State:
     player = _decider(state)
     mulligans = state.mulligans + 1
-    if not redraw:
-        if mulligans < 2:
-            return _evolve_state(state, mulligans=mulligans)
-        return _start_battle(_evolve_state(state, mulligans=mulligans))
+    if not redraw:  # built directly: every game keeps twice or more
+        s = state
+        state = _State(s.options, s.phase, s.blue, s.attacker, s.hands, s.decks, s.landed, s.out,
+                       s.duel, s.battle, s.skipped, mulligans, s.redrew, s.shown_nonships,
+                       s.shown_actions, s.shown_undeployable, s.winner)
+        return state if mulligans < 2 else _start_battle(state)
     deck = tuple(sorted(state.decks[player] + state.hands[player]))
     return _evolve_state(state, phase=_DEAL, mulligans=mulligans,
                          hands=_pair(state.hands, player, ()),
@@ -1295,7 +1300,11 @@ def _destroy(state: State, value: int) -> State:
         return _resolve(state, _set_status(duel, k, _FAILED, resolving=k + 1))
     played = (*duel.played[:k], _Played(entry.role, entry.card, _APPLIED),
               *(_Played(p.role, p.card, _VOID) for p in duel.played[k + 1:]))
-    return _finish_duel(state, _evolve_duel(duel, played=played, resolving=len(played)), entry.role)
+    d = duel  # built directly: a destroy is the most frequent action card to succeed
+    return _finish_duel(state, _Duel(d.counter, d.attack, d.attack_type, d.defense,
+                                     d.defense_type, d.attack_activated, d.defense_activated,
+                                     d.revealed, d.window, played, len(played), d.attack_mod,
+                                     d.defense_mod, d.loser), entry.role)
 
 
 def combat_totals(state: State, attacker_die: int, defender_die: int) -> tuple[int, int]:
