@@ -1186,21 +1186,24 @@ def _advance_window(state: State, duel: Duel, *, played: bool) -> State:
     return _open_window(state, _next_window(duel, played))
 
 
-def _play(state: State, action: PlayAction, duel: Duel | None = None) -> State:
-    """Play an action card into the window (D10). `duel` is the state's (by default), or the
-    one the fused playout passed on to without building its state (its other fields are
-    those of the window)."""
+def _play(state: State, action: PlayAction, duel: Duel | None = None,
+          window: int | None = None) -> State:
+    """Play an action card into the window (D10) at step `window` of `duel`: the state's duel
+    and step (by default), or the duel the fused playout passed on to without building its
+    state, at the step its passes reached (its other fields are those of the window)."""
     card = state.options.tables.index[action.card]
     if duel is None:
         duel = state.duel
-    role = DEFENDER if duel.window == 1 else ATTACKER
+    if window is None:
+        window = duel.window
+    role = DEFENDER if window == 1 else ATTACKER
     player = _role_player(state, role)
     shown = _shown_after(state, player, card)
     played = (*duel.played, _Played(role, card, _PENDING))
     d = duel
     duel = _Duel(d.counter, d.attack, d.attack_type, d.defense, d.defense_type,
                  d.attack_activated, d.defense_activated, d.revealed,
-                 _next_step(d.window, played, True), played, d.resolving, d.attack_mod,
+                 _next_step(window, played, True), played, d.resolving, d.attack_mod,
                  d.defense_mod, d.loser)
     # Built as the window usually stays open; `_open_window` returns it as it is then, and
     # otherwise takes the duel as an argument and never reads the state's phase or duel.
@@ -1643,10 +1646,8 @@ def _play_window(state: State, getrandbits: _Bits, steps: int, limit: int) -> tu
         while r >= n:
             r = getrandbits(k)
         steps += 1
-        if r:  # a PlayAction (`legal` holds one Pass, first)
-            if window != duel.window:  # after passes: no state for the step they reached
-                duel = _at_step(duel, window)
-            return _play(state, legal[r], duel), steps  # type: ignore[arg-type]  # not the Pass
+        if r:  # a PlayAction (`legal` holds one Pass, first), at the step the passes reached
+            return _play(state, legal[r], duel, window), steps  # type: ignore[arg-type]  # not the Pass
         # What `_on_pass` does, the duel and state built only where the window stops.
         window = _window_step(state, duel, _next_step(window, duel.played, False))
         if window == _WINDOW_CLOSED:
