@@ -1186,14 +1186,11 @@ def _advance_window(state: State, duel: Duel, *, played: bool) -> State:
     return _open_window(state, _next_window(duel, played))
 
 
-def _play(state: State, action: PlayAction, duel: Duel | None = None,
-          window: int | None = None) -> State:
-    """Play an action card into the window (D10) at step `window` of `duel`: the state's duel
-    and step (by default), or the duel the fused playout passed on to without building its
-    state, at the step its passes reached (its other fields are those of the window)."""
+def _play(state: State, action: PlayAction, window: int | None = None) -> State:
+    """Play an action card into the window (D10) at step `window`: the state's (by default),
+    or the step the fused playout's passes reached without building its state."""
     card = state.options.tables.index[action.card]
-    if duel is None:
-        duel = state.duel
+    duel = state.duel
     if window is None:
         window = duel.window
     role = DEFENDER if window == 1 else ATTACKER
@@ -1647,7 +1644,7 @@ def _play_window(state: State, getrandbits: _Bits, steps: int, limit: int) -> tu
             r = getrandbits(k)
         steps += 1
         if r:  # a PlayAction (`legal` holds one Pass, first), at the step the passes reached
-            return _play(state, legal[r], duel, window), steps  # type: ignore[arg-type]  # not the Pass
+            return _play(state, legal[r], window), steps  # type: ignore[arg-type]  # not the Pass
         # What `_on_pass` does, the duel and state built only where the window stops.
         window = _window_step(state, duel, _next_step(window, duel.played, False))
         if window == _WINDOW_CLOSED:
