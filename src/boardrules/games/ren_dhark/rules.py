@@ -127,7 +127,6 @@ _PENDING: Final = Status.PENDING
 _APPLIED: Final = Status.APPLIED
 _WARDED: Final = Status.WARDED
 _FAILED: Final = Status.FAILED
-_VOID: Final = Status.VOID
 _GROUND: Final = (CombatType.PERSON, CombatType.UNIT)
 _AS_TYPE: Final = operator.attrgetter("as_type")
 _ROLE: Final = operator.attrgetter("role")
@@ -1298,13 +1297,10 @@ def _destroy(state: State, value: int) -> State:
     assert effect is not None
     if value < effect.amount:
         return _resolve(state, _set_status(duel, k, _FAILED, resolving=k + 1))
-    played = (*duel.played[:k], _Played(entry.role, entry.card, _APPLIED),
-              *(_Played(p.role, p.card, _VOID) for p in duel.played[k + 1:]))
-    d = duel  # built directly: a destroy is the most frequent action card to succeed
-    return _finish_duel(state, _Duel(d.counter, d.attack, d.attack_type, d.defense,
-                                     d.defense_type, d.attack_activated, d.defense_activated,
-                                     d.revealed, d.window, played, len(played), d.attack_mod,
-                                     d.defense_mod, d.loser), entry.role)
+    # Success: the opposing card is destroyed and the duel won. The duel ends here, and no
+    # state holds it after (its action cards leave, `_end_duel`): what became of this card
+    # and of those after it (`APPLIED`, `VOID`) is not recorded.
+    return _finish_duel(state, duel, entry.role)
 
 
 def combat_totals(state: State, attacker_die: int, defender_die: int) -> tuple[int, int]:
