@@ -404,3 +404,65 @@ def test_D31_a_face_down_defence_is_seen_as_any_card_that_fits() -> None:
     # No rolling card meets a ship and not a person or a unit (ships without a roll such
     # as TALKARN do): the cards known to be unable to meet them are all still in hand.
     assert state.shown_undeployable == ((0, 0, 0), (0, 1, 1))
+
+
+_ROLLING_G = with_cards(
+    I_19=attrs.evolve(STARTER_I.card("I/19"), activation=3),
+    I_7=attrs.evolve(STARTER_I.card("I/7"), activation=3, strength=(2, None, 4)),
+    I_11=attrs.evolve(STARTER_I.card("I/11"), g=True),
+    I_43=attrs.evolve(STARTER_I.card("I/43"), activation=3),
+    I_59=attrs.evolve(STARTER_I.card("I/59"), activation=3),
+    I_20=attrs.evolve(STARTER_I.card("I/20"), activation=3, strength=(5, 3, None)))
+"""Starter I with G cards that roll for activation (PASADENA and Shadow cruiser, ships;
+Black guard, a unit with '-' against persons, and Soldiers, units; Synthetic swarm, a
+ship or unit, given a G mark) and a ship that rolls without a G mark (TERRA, with '-'
+against units): counter-strikes committed face down, of several kinds."""
+
+
+@pytest.mark.parametrize(("dice", "loser"), [("combat 1:6", rd.ATTACKER),
+                                             ("combat 6:1", rd.DEFENDER)])
+def test_D15_D31_a_face_down_counter_strike_lowers_what_any_card_seen_so_could(
+        dice: str, loser: int) -> None:
+    """D15, D31, ruling 16: a G card committed face down for its activation roll is seen
+    as a combat card with a G mark and a roll that may be deployed against the winning
+    card, declared as the attacker's type (a defender declares none). Each count of known
+    cards of the loser's hand falls by one unless no card of the set seen so is of that
+    kind (no ship; cannot be deployed against a ship, a person, a unit); action cards stay
+    known. Every counter-strike of either loser, from counts of 2."""
+    options = Options(card_set=_ROLLING_G, blue_player=0)
+    blue = ("I/18", "I/19", "I/11", "I/2", "I/7", "I/30", "I/32")
+    red = ("I/46", "I/47", "I/35", "I/43", "I/59", "I/62", "I/63")
+    known = {"shown_nonships": (2, 2), "shown_actions": (2, 2),
+             "shown_undeployable": ((2, 2, 2), (2, 2, 2))}
+    start = _known(position(0, blue, red, landed=(("I/21",), ("I/48",)), options=options),
+                   **known)
+    decision = play(start, "attack I/18 as ship", "defend I/46 as ship", "pass", "pass", dice)
+    assert decision.phase is rd.Phase.COUNTER and decision.duel.loser == loser
+    tables = decision.options.tables
+    cards = tables.cards
+    player = 0 if loser == rd.ATTACKER else 1
+    winner_type = decision.duel.defense_type if loser == rd.ATTACKER else decision.duel.attack_type
+    assert winner_type is rd.CombatType.SHIP
+    strikes = rd.legal_actions(decision)[1:]
+    assert len(strikes) >= 2
+    for strike in strikes:
+        assert isinstance(strike, rd.CounterStrike)
+        state = play(decision, str(strike))
+        card = cards[idx(strike.card)]
+        assert state.phase is rd.Phase.ACTIVATE and card.activation is not None
+        declared = strike.as_type if loser == rd.ATTACKER else None
+        seen = [k for k, c in enumerate(cards)
+                if c.is_combat and c.g and c.activation is not None
+                and (declared is None or declared in c.types)
+                and tables.deployable[0][k]]
+        assert idx(strike.card) in seen
+        nonships = decision.shown_nonships[player]
+        fall = any(not cards[k].is_ship for k in seen)
+        assert state.shown_nonships[player] == nonships - (fall and nonships > 0), strike
+        assert state.shown_actions == decision.shown_actions
+        assert state.shown_undeployable[player] == tuple(
+            n - (n > 0 and any(not tables.deployable[t][k] for k in seen))
+            for t, n in enumerate(decision.shown_undeployable[player])), strike
+        other = 1 - player
+        assert (state.shown_nonships[other], state.shown_undeployable[other]) == (
+            decision.shown_nonships[other], decision.shown_undeployable[other])

@@ -897,6 +897,27 @@ class TestD15CounterStrike:
         assert state.phase is Phase.DEAL
         assert state.landed[0] == (Landing(idx("I/18"), CombatType.SHIP),)
 
+    @pytest.mark.parametrize(("dice", "loser"), [("combat 6:1", DEFENDER),
+                                                 ("combat 1:6", ATTACKER)])
+    @pytest.mark.parametrize("empty", ["loser", "winner"])
+    def test_D15_the_losers_hand_alone_decides_whether_to_ask(
+            self, dice: str, loser: int, empty: str) -> None:
+        """Ruling 10: a loser with an empty hand cannot counter-strike, so the outcome
+        applies at once; an empty hand of the winner does not matter (the loser is asked)."""
+        combat = play(to_window(deal(), "I/18", "I/46"), "pass", "pass")
+        loser_player = combat.attacker if loser == ATTACKER else 1 - combat.attacker
+        emptied = loser_player if empty == "loser" else 1 - loser_player
+        hands = list(combat.hands)
+        out = list(combat.out)
+        out[emptied], hands[emptied] = (*out[emptied], *hands[emptied]), ()
+        position = attrs.evolve(combat, hands=(hands[0], hands[1]), out=(out[0], out[1]))
+        state = play(from_json(to_json(position), State), dice)
+        if empty == "loser":
+            assert state.phase is not Phase.COUNTER and state.battle == combat.battle + 1
+        else:
+            assert state.phase is Phase.COUNTER and state.duel.loser == loser
+            assert rd.to_move(state) == loser_player and legal(state)[0] == "pass"
+
     def test_D15_no_counter_strike_after_a_tie(self) -> None:
         state = play(to_window(deal(), "I/18", "I/46"), "pass", "pass", "combat 2:1")
         assert state.phase is Phase.DEAL

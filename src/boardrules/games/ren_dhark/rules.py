@@ -127,9 +127,9 @@ _PENDING: Final = Status.PENDING
 _APPLIED: Final = Status.APPLIED
 _WARDED: Final = Status.WARDED
 _FAILED: Final = Status.FAILED
-_VOID: Final = Status.VOID
 _GROUND: Final = (CombatType.PERSON, CombatType.UNIT)
 _AS_TYPE: Final = operator.attrgetter("as_type")
+_ROLE: Final = operator.attrgetter("role")
 _T = TypeVar("_T")
 
 
@@ -211,23 +211,26 @@ def has_won(landed: tuple[Landing, ...]) -> bool:
     """Return whether these cards on the enemy planet win the game (D18).
 
     7 cards (ships); or 6 with at least one person/unit; or 5 with at least two: a
-    `victory_progress` of 7 or more.
+    `victory_progress` of 7 or more, which needs 5 cards at least: fewer are not counted
+    (a battle's end asks, and most planets hold fewer).
     """
-    return victory_progress(landed) >= 7
+    return len(landed) >= 5 and victory_progress(landed) >= 7
 
 
 def victory_progress(landed: tuple[Landing, ...]) -> int:
     """Return how far these cards on the enemy planet are towards victory (D18): the
     cards, plus one for each of the first two persons or units among them; 7 or more wins
     (7 ships, 6 cards with a person or unit, or 5 with two)."""
-    ground = sum(1 for landing in landed if landing.as_type is not _SHIP)
-    return len(landed) + min(ground, 2)
+    n = len(landed)
+    # In C: no generator (a generator's frame costs more than the count, for a few cards).
+    return n + min(n - [*map(_AS_TYPE, landed)].count(_SHIP), 2)
 
 
 def can_redraw(tables: Tables, hand: tuple[int, ...]) -> bool:
     """Return whether an opening hand may be redrawn (D5): < 2 ships or > 3 action cards."""
-    ships = sum(1 for c in hand if tables.is_ship[c])
-    actions = sum(1 for c in hand if tables.is_action[c])
+    # Summed in C (flags are bools): no generator.
+    ships = sum(map(tables.is_ship.__getitem__, hand))
+    actions = sum(map(tables.is_action.__getitem__, hand))
     return ships < 2 or actions > 3
 
 
@@ -362,7 +365,10 @@ def new_game(players: int, options: Options | None = None, *,
 def _assign_sides(state: State, blue: int) -> State:
     blue_deck, red_deck = state.options.tables.decks
     decks = (blue_deck, red_deck) if blue == 0 else (red_deck, blue_deck)
-    return _evolve_state(state, phase=_DEAL, blue=blue, attacker=blue, decks=decks)
+    s = state  # built directly: every game starts here
+    return _State(s.options, _DEAL, blue, blue, s.hands, decks, s.landed, s.out, s.duel, s.battle,
+                  s.skipped, s.mulligans, s.redrew, s.shown_nonships, s.shown_actions,
+                  s.shown_undeployable, s.winner)
 
 
 # ---------------------------------------------------------------------------------------
@@ -421,13 +427,15 @@ def _attack_options(state: State, player: int) -> tuple[Action, ...]:
     return tuple(chain.from_iterable(map(table.__getitem__, dict.fromkeys(state.hands[player]))))
 
 
-def _counter_options(state: State, duel: Duel) -> tuple[Action, ...]:
+def _counter_options(state: State, duel: Duel, loser: int | None = None) -> tuple[Action, ...]:
     """`Pass`, then the loser's counter-strikes against the winning card of `duel`, face up
     (D15): G cards that may be deployed against its type, an attacker's only as ships
-    before a ship has landed (D7). `duel` is the state's, or the one the fused playout has
-    not built a state for yet (the state's other fields are those of the decision)."""
+    before a ship has landed (D7). `duel` is the state's, or in the fused playout the duel
+    as it ended, with `loser` given (the state's other fields are those of the decision)."""
     tables = state.options.tables
-    if duel.loser == ATTACKER:
+    if loser is None:
+        loser = duel.loser
+    if loser == ATTACKER:
         player = state.attacker
         table = (tables.counter_vs if has_landed_ship(state, player)
                  else tables.counter_as_ship_vs)[TYPE_INDEX[duel.defense_type]]  # type: ignore[index]  # it waits
@@ -841,17 +849,18 @@ def _take(hands: tuple[tuple[int, ...], tuple[int, ...]],
                               tuple[tuple[int, ...], tuple[int, ...]]]:
     """Return the hands and decks after player `p` drew `card` (D4, D17)."""
     hand, deck = list(hands[p]), list(decks[p])
-    _take_into(hand, deck, card)
+    _take_into(hand, deck, deck.index(card))
     if p == 0:
         return (tuple(hand), hands[1]), (tuple(deck), decks[1])
     return (hands[0], tuple(hand)), (decks[0], tuple(deck))
 
 
-def _take_into(hand: list[int], deck: list[int], card: int) -> bool:
-    """Move `card` from a deck into a hand, kept sorted (lists, changed in place); return
-    whether the player draws on: up to 7 cards in hand while the deck lasts (D4, D17)."""
-    deck.remove(card)
-    insort(hand, card)
+def _take_into(hand: list[int], deck: list[int], at: int) -> bool:
+    """Move the card at position `at` of a deck into a hand, kept sorted (lists, changed in
+    place); return whether the player draws on: up to 7 cards in hand while the deck lasts
+    (D4, D17). Decks are sorted, so the copies of a card stand together and taking any one
+    of them leaves the same deck."""
+    insort(hand, deck.pop(at))
     return len(hand) < HAND_SIZE and bool(deck)
 
 
@@ -881,7 +890,7 @@ def _draw_run(  # noqa: PLR0917 - positional on the hot path, private
             while r >= n:
                 r = getrandbits(k)
             steps += 1
-            if not _take_into(hand, deck, deck[r]) or steps == limit:
+            if not _take_into(hand, deck, r) or steps == limit:
                 break
         hand_t, deck_t = tuple(hand), tuple(deck)
         if p == 0:
@@ -931,10 +940,12 @@ def _after_draws(s: State, hands: tuple[tuple[int, ...], tuple[int, ...]],
 def _mulligan(state: State, *, redraw: bool) -> State:
     player = _decider(state)
     mulligans = state.mulligans + 1
-    if not redraw:
-        if mulligans < 2:
-            return _evolve_state(state, mulligans=mulligans)
-        return _start_battle(_evolve_state(state, mulligans=mulligans))
+    if not redraw:  # built directly: every game keeps twice or more
+        s = state
+        state = _State(s.options, s.phase, s.blue, s.attacker, s.hands, s.decks, s.landed, s.out,
+                       s.duel, s.battle, s.skipped, mulligans, s.redrew, s.shown_nonships,
+                       s.shown_actions, s.shown_undeployable, s.winner)
+        return state if mulligans < 2 else _start_battle(state)
     deck = tuple(sorted(state.decks[player] + state.hands[player]))
     return _evolve_state(state, phase=_DEAL, mulligans=mulligans,
                          hands=_pair(state.hands, player, ()),
@@ -1154,7 +1165,7 @@ def _window_step(state: State, duel: Duel, window: int) -> int:
 def _next_step(step: int, played_cards: tuple[Played, ...], played: bool) -> int:
     """Return the window step after `step` (D10) given the action cards played so far
     (`played`: whether the step's player has just played one)."""
-    if step == 1 and played and not any(p.role == ATTACKER for p in played_cards):
+    if step == 1 and played and ATTACKER not in map(_ROLE, played_cards):  # in C: no generator
         return 2  # (R) the attacker passed: one more chance
     return _WINDOW_CLOSED if step else 1
 
@@ -1174,21 +1185,21 @@ def _advance_window(state: State, duel: Duel, *, played: bool) -> State:
     return _open_window(state, _next_window(duel, played))
 
 
-def _play(state: State, action: PlayAction, duel: Duel | None = None) -> State:
-    """Play an action card into the window (D10). `duel` is the state's (by default), or the
-    one the fused playout passed on to without building its state (its other fields are
-    those of the window)."""
+def _play(state: State, action: PlayAction, window: int | None = None) -> State:
+    """Play an action card into the window (D10) at step `window`: the state's (by default),
+    or the step the fused playout's passes reached without building its state."""
     card = state.options.tables.index[action.card]
-    if duel is None:
-        duel = state.duel
-    role = DEFENDER if duel.window == 1 else ATTACKER
+    duel = state.duel
+    if window is None:
+        window = duel.window
+    role = DEFENDER if window == 1 else ATTACKER
     player = _role_player(state, role)
     shown = _shown_after(state, player, card)
     played = (*duel.played, _Played(role, card, _PENDING))
     d = duel
     duel = _Duel(d.counter, d.attack, d.attack_type, d.defense, d.defense_type,
                  d.attack_activated, d.defense_activated, d.revealed,
-                 _next_step(d.window, played, True), played, d.resolving, d.attack_mod,
+                 _next_step(window, played, True), played, d.resolving, d.attack_mod,
                  d.defense_mod, d.loser)
     # Built as the window usually stays open; `_open_window` returns it as it is then, and
     # otherwise takes the duel as an argument and never reads the state's phase or duel.
@@ -1286,9 +1297,10 @@ def _destroy(state: State, value: int) -> State:
     assert effect is not None
     if value < effect.amount:
         return _resolve(state, _set_status(duel, k, _FAILED, resolving=k + 1))
-    played = (*duel.played[:k], _Played(entry.role, entry.card, _APPLIED),
-              *(_Played(p.role, p.card, _VOID) for p in duel.played[k + 1:]))
-    return _finish_duel(state, _evolve_duel(duel, played=played, resolving=len(played)), entry.role)
+    # Success: the opposing card is destroyed and the duel won. The duel ends here, and no
+    # state holds it after (its action cards leave, `_end_duel`): what became of this card
+    # and of those after it (`APPLIED`, `VOID`) is not recorded.
+    return _finish_duel(state, duel, entry.role)
 
 
 def combat_totals(state: State, attacker_die: int, defender_die: int) -> tuple[int, int]:
@@ -1341,48 +1353,56 @@ def _finish_duel(state: State, duel: Duel, winner: int | None) -> State:
     ended = _end_duel(state, duel, winner)
     if isinstance(ended, State):
         return ended
-    return _counter_state(state, *ended)
+    return _counter_state(state, duel, *ended)
 
 
-def _counter_state(s: State, out: tuple[tuple[int, ...], tuple[int, ...]], duel: Duel) -> State:
-    """Return `s` (the state in which a duel ended) at the counter-strike decision (D15)."""
-    return _State(s.options, _COUNTER, s.blue, s.attacker, s.hands, s.decks, s.landed, out, duel,
+def _counter_state(s: State, duel: Duel, out: _Hands, loser: int) -> State:
+    """Return `s` (the state in which `duel` ended, `loser` losing, with these out-of-game
+    piles) at the counter-strike decision (D15): the losing card leaves, the winning card
+    waits face up."""
+    attacker = s.attacker
+    a, d = duel.attack, duel.defense
+    # The winning card waits face up, keeping its modifiers: they last for the battle
+    # (D11), and the counter-strike is a second duel of the same battle (D15).
+    if loser == ATTACKER:
+        assert a is not None
+        out = _pair(out, attacker, (*out[attacker], a))
+        duel = _Duel(False, None, None, d, duel.defense_type, False, duel.defense_activated,
+                     True, 0, (), 0, 0, duel.defense_mod, loser)
+    else:
+        assert d is not None
+        out = _pair(out, 1 - attacker, (*out[1 - attacker], d))
+        duel = _Duel(False, a, duel.attack_type, None, None, duel.attack_activated, False,
+                     True, 0, (), 0, duel.attack_mod, 0, loser)
+    return _State(s.options, _COUNTER, s.blue, attacker, s.hands, s.decks, s.landed, out, duel,
                   s.battle, s.skipped, s.mulligans, s.redrew, s.shown_nonships, s.shown_actions,
                   s.shown_undeployable, s.winner)
 
 
 def _end_duel(state: State, duel: Duel, winner: int | None, draws: _Bits | None = None,
-              ) -> State | tuple[tuple[tuple[int, ...], tuple[int, ...]], Duel]:
+              ) -> State | tuple[_Hands, int]:
     """`_finish_duel`, except that where a counter-strike decision follows it returns the
-    out-of-game piles and the duel of that decision instead of building its state (which
-    the fused playout skips when the loser passes); `draws`: see `_end_battle`."""
+    out-of-game piles (the used action cards gone) and the loser instead of building the
+    decision's duel and state (`_counter_state` builds them; the fused playout skips both
+    when the loser passes); `draws`: see `_end_battle`.
+
+    If the loser passes, the outcome is that of `duel` as it ended with these piles
+    (`_outcome(state, duel, winner, out)`): the losing card leaves either way."""
     # `_role_player` and `_slot` written out: a duel ends in most battles.
     attacker = state.attacker
     out = state.out
     for entry in duel.played:
         owner = attacker if entry.role == ATTACKER else 1 - attacker
         out = _pair(out, owner, (*out[owner], entry.card))
-    a, d = duel.attack, duel.defense
     if winner is None:
+        a, d = duel.attack, duel.defense
         assert a is not None and d is not None
         out = _pair(out, attacker, (*out[attacker], a))
         out = _pair(out, 1 - attacker, (*out[1 - attacker], d))
         return _end_battle(state, out, state.landed, draws)
     loser = 1 - winner
-    loser_player = attacker if loser == ATTACKER else 1 - attacker
-    if not duel.counter and state.hands[loser_player]:
-        card = a if loser == ATTACKER else d
-        assert card is not None
-        out = _pair(out, loser_player, (*out[loser_player], card))
-        # The winning card waits face up, keeping its modifiers: they last for the battle
-        # (D11), and the counter-strike is a second duel of the same battle (D15).
-        if loser == ATTACKER:
-            duel = _Duel(False, None, None, d, duel.defense_type, False, duel.defense_activated,
-                         True, 0, (), 0, 0, duel.defense_mod, loser)
-        else:
-            duel = _Duel(False, a, duel.attack_type, None, None, duel.attack_activated, False,
-                         True, 0, (), 0, duel.attack_mod, 0, loser)
-        return out, duel
+    if not duel.counter and state.hands[attacker if loser == ATTACKER else 1 - attacker]:
+        return out, loser
     return _outcome(state, duel, winner, out, draws)
 
 
@@ -1410,19 +1430,22 @@ def _counter_strike(state: State, action: CounterStrike) -> State:
     if rolls:
         seen = ((as_type, True, True, duel.defense_type) if loser == ATTACKER
                 else (None, True, True, duel.attack_type))
-    nonships, actions, undeployable = _shown_after(state, player, card, seen)
+    shown = _shown_after(state, player, card, seen)
+    hands = _hands_without(state.hands, player, card)
+    # Face down until its activation roll (D12); without one both cards turn face up at
+    # once (D9), so the duel is built revealed, at window step 0 (as `_reveal` sets it).
+    d = duel
+    revealed, window = (False, d.window) if rolls else (True, 0)
     if loser == ATTACKER:
-        duel = _evolve_duel(duel, counter=True, attack=card, attack_type=as_type,
-                            attack_activated=rolls, revealed=False)
+        duel = _Duel(True, card, as_type, d.defense, d.defense_type, rolls, d.defense_activated,
+                     revealed, window, d.played, d.resolving, d.attack_mod, d.defense_mod, loser)
     else:
-        duel = _evolve_duel(duel, counter=True, defense=card, defense_type=as_type,
-                            defense_activated=rolls, revealed=False)
-    state = _evolve_state(state, hands=_hands_without(state.hands, player, card),
-                          shown_nonships=nonships, shown_actions=actions,
-                          shown_undeployable=undeployable, duel=duel)
+        duel = _Duel(True, d.attack, d.attack_type, card, as_type, d.attack_activated, rolls,
+                     revealed, window, d.played, d.resolving, d.attack_mod, d.defense_mod, loser)
     if rolls:
-        return _at(state, _ACTIVATE, state.duel)
-    return _reveal(state, duel)
+        return _from_hand(state, _ACTIVATE, duel, hands, shown)
+    # Built as the window usually opens now, as `_defended` builds it.
+    return _judge(_from_hand(state, _WINDOW, duel, hands, shown), duel)
 
 
 def _outcome(state: State, duel: Duel, winner: int,
@@ -1616,10 +1639,8 @@ def _play_window(state: State, getrandbits: _Bits, steps: int, limit: int) -> tu
         while r >= n:
             r = getrandbits(k)
         steps += 1
-        if r:  # a PlayAction (`legal` holds one Pass, first)
-            if window != duel.window:  # after passes: no state for the step they reached
-                duel = _at_step(duel, window)
-            return _play(state, legal[r], duel), steps  # type: ignore[arg-type]  # not the Pass
+        if r:  # a PlayAction (`legal` holds one Pass, first), at the step the passes reached
+            return _play(state, legal[r], window), steps  # type: ignore[arg-type]  # not the Pass
         # What `_on_pass` does, the duel and state built only where the window stops.
         window = _window_step(state, duel, _next_step(window, duel.played, False))
         if window == _WINDOW_CLOSED:
@@ -1648,20 +1669,19 @@ def _play_combat(state: State, duel: Duel, getrandbits: _Bits, steps: int,
                       draws)
     if isinstance(ended, State):
         return ended, steps
-    out, duel = ended
+    out, loser = ended
     if steps == limit:
-        return _counter_state(state, out, duel), steps
-    legal = _counter_options(state, duel)
+        return _counter_state(state, duel, out, loser), steps
+    legal = _counter_options(state, duel, loser)
     n = len(legal)
     k = n.bit_length()
     r = getrandbits(k)
     while r >= n:
         r = getrandbits(k)
     steps += 1
-    if r == 0:  # `Pass`: what `_counter_declined` does
-        assert duel.loser is not None
-        return _outcome(state, duel, 1 - duel.loser, out, draws), steps
-    return _counter_strike(_counter_state(state, out, duel), legal[r]), steps  # type: ignore[arg-type]  # not the Pass
+    if r == 0:  # `Pass`: what `_counter_declined` does, without the waiting duel
+        return _outcome(state, duel, 1 - loser, out, draws), steps
+    return _counter_strike(_counter_state(state, duel, out, loser), legal[r]), steps  # type: ignore[arg-type]  # not the Pass
 
 
 def _draws_by_bits() -> bool:
