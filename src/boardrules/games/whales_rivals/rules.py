@@ -102,6 +102,12 @@ _NO_WHALES: Final[tuple[tuple[()], tuple[()]]] = ((), ())
 _DEALS_PER_ROUND: Final = len(DEAL_ORDER)
 _Below = Callable[[int], int]
 """``rng.randrange`` of the fused playout's generator (`boardrules._random.below`)."""
+_ACTION_FUSED: Final = 2 * HAND_SIZE + 1
+"""With a step limit the fused playout fuses an action with the turn end after it only
+while the steps left plus the cards in both hands exceed this: the action is a step, the
+next player draws at most five cards less their hand, and if they cannot act the player
+who acted draws at most five less their hand after it (at most one card fewer than
+now); so the steps cannot run out inside the draws (W7, W13)."""
 _State: Final = slot_builder(State)
 """Builds a `State` (every successor state is built here: bots build millions)."""
 _Pack: Final = slot_builder(Pack)
@@ -528,6 +534,12 @@ def _start_turn(  # noqa: PLR0917 - positional on the hot path, private
     return _after_draw(state, player, opening, allowance, decks, hands, discards, packs, below)
 
 
+def _in_decks(state: State) -> int:
+    """Return the cards left in both players' decks (they leave a deck only when drawn)."""
+    decks = state.decks
+    return len(decks[0]) + len(decks[1])
+
+
 def _draw_up(deck: list[int], hand: list[int], below: _Below, steps: int) -> int:
     """Draw cards one at a time from `deck` into `hand` (sorted lists, changed in place) as
     `sample_chance` draws them, until the hand holds five cards or the deck is empty (W7),
@@ -700,25 +712,34 @@ def playout(state: State, rng: random.Random, max_steps: int | None = None) -> S
 
     The game, the numbers drawn from `rng` and the state returned are those of
     `boardrules.playout`'s reference loop. A player's draws up to five cards, and the
-    round's six grey cards, are drawn one by one from `rng` but make one state; with no
-    `max_steps`, a turn's last action and the next player's draws make one state too.
+    round's six grey cards, are drawn one by one from `rng` but make one state; a turn's
+    last action and the next player's draws make one state too, with a step limit only
+    where the steps left cannot run out inside those draws.
     """
     below = draw_below(rng)
+    limited = max_steps is not None
     steps = -1 if max_steps is None else max_steps
-    # With no step limit a turn that passes draws the next player's cards at once (no
-    # `DRAW` state between); with a limit every draw is a step, counted here.
-    fuse = below if max_steps is None else None
+    # The draws of a fused turn end are steps too: with a limit they are counted from the
+    # cards left in the decks (only draws take cards from a deck), `decked`.
+    fuse: _Below | None = below
+    decked = _in_decks(state) if limited else 0
     while steps:
         phase = state.phase
         if phase is _ACT or phase is _EXPLORE:
             legal = _act_actions(state) if phase is _ACT else _explore_actions(state)
             action = legal[below(len(legal))]
+            if limited:
+                hands = state.hands
+                fuse = below if steps + len(hands[0]) + len(hands[1]) > _ACTION_FUSED else None
             state = _APPLY[type(action)](state, action, fuse)
             steps -= 1
         elif phase is _DRAW:  # one card at a time from the deck (W7), as sample_chance
             p = state.player
             deck, hand = [*state.decks[p]], [*state.hands[p]]  # sorted multisets
             steps = _draw_up(deck, hand, below, steps)
+            if limited:
+                decked -= len(state.decks[p]) - len(deck)  # counted by `_draw_up`
+                fuse = below if steps + len(state.hands[1 - p]) >= HAND_SIZE else None
             state = _drawn(state, p, (*deck,), (*hand,), fuse)
         elif phase is _DEAL:  # the round's grey cards, one at a time (W4, W18)
             d, packs, grey_deck = state.dealt, state.packs, [*state.grey_deck]
@@ -728,9 +749,16 @@ def playout(state: State, rng: random.Random, max_steps: int | None = None) -> S
                 steps -= 1
                 if not steps or d >= _DEALS_PER_ROUND:
                     break
+            if limited:
+                hands = state.hands
+                fuse = below if steps + len(hands[0]) + len(hands[1]) >= 2 * HAND_SIZE else None
             state = _dealt(state, d, packs, (*grey_deck,), fuse)
         else:
             break
+        if limited:  # the draws of a fused turn end, each a step
+            left = _in_decks(state)
+            steps -= decked - left
+            decked = left
     return state
 
 
