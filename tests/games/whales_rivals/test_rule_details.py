@@ -19,6 +19,7 @@ from boardrules import (
     IllegalActionError,
     InvalidOptionsError,
     InvalidStateError,
+    playout,
 )
 from boardrules.games import whales_rivals as wr
 from boardrules.games.whales_rivals import (
@@ -547,6 +548,24 @@ class TestFusedPlayout:
     ], ids=["default", "first-player-1", "custom-values"])
     def test_W14_fused_playout_plays_the_reference_game(self, options: Options | None) -> None:
         check_fused_playout(wr, 2, options, games=3)
+
+    def test_W13_a_passed_turn_under_every_step_limit(self) -> None:
+        """W7, W13: player 0's last action, player 1's two draws, player 1 cannot act (three
+        whales at every pack, no turtle, player 0 lacks whales) and passes, player 0's two
+        draws: five steps, so the fused playout may fuse the action and the draws under a
+        limit of 5 but not of 4; every limit gives the reference loop's state and draws."""
+        start = position(round=2, hands=((3, 3, 6, 6), (5, 5, 6)),  # no top matches
+                         decks=((1, 2, 5, 10), (1, 6, 10)),
+                         whales=(((), (2, 2, 2)), ((), (3, 3, 3)), ((), (4, 4, 4))))
+        for limit in range(14):
+            for seed in range(3):
+                ours, theirs = random.Random(seed), random.Random(seed)
+                got = wr.playout(start, ours, limit)
+                assert got == playout(wr, start, theirs, limit, fused=False), (limit, seed)
+                assert ours.getstate() == theirs.getstate(), (limit, seed)
+        ends = {wr.playout(start, random.Random(seed), 5).hands for seed in range(3)}
+        assert {len(hand) for hands in ends for hand in hands} == {5}  # both drew up to five
+        assert wr.playout(start, random.Random(0), 4).phase is Phase.DRAW
 
 
 class TestWholePacks:
