@@ -534,12 +534,6 @@ def _start_turn(  # noqa: PLR0917 - positional on the hot path, private
     return _after_draw(state, player, opening, allowance, decks, hands, discards, packs, below)
 
 
-def _in_decks(state: State) -> int:
-    """Return the cards left in both players' decks (they leave a deck only when drawn)."""
-    decks = state.decks
-    return len(decks[0]) + len(decks[1])
-
-
 def _draw_up(deck: list[int], hand: list[int], below: _Below, steps: int) -> int:
     """Draw cards one at a time from `deck` into `hand` (sorted lists, changed in place) as
     `sample_chance` draws them, until the hand holds five cards or the deck is empty (W7),
@@ -722,7 +716,8 @@ def playout(state: State, rng: random.Random, max_steps: int | None = None) -> S
     # The draws of a fused turn end are steps too: with a limit they are counted from the
     # cards left in the decks (only draws take cards from a deck), `decked`.
     fuse: _Below | None = below
-    decked = _in_decks(state) if limited else 0
+    decks = state.decks
+    decked = len(decks[0]) + len(decks[1])
     while steps:
         phase = state.phase
         if phase is _ACT or phase is _EXPLORE:
@@ -755,8 +750,9 @@ def playout(state: State, rng: random.Random, max_steps: int | None = None) -> S
             state = _dealt(state, d, packs, (*grey_deck,), fuse)
         else:
             break
-        if limited:  # the draws of a fused turn end, each a step
-            left = _in_decks(state)
+        if limited and fuse is not None:  # the draws of a fused turn end, each a step
+            decks = state.decks
+            left = len(decks[0]) + len(decks[1])
             steps -= decked - left
             decked = left
     return state
