@@ -102,12 +102,14 @@ _NO_WHALES: Final[tuple[tuple[()], tuple[()]]] = ((), ())
 _DEALS_PER_ROUND: Final = len(DEAL_ORDER)
 _Below = Callable[[int], int]
 """``rng.randrange`` of the fused playout's generator (`boardrules._random.below`)."""
-_ACTION_FUSED: Final = 2 * HAND_SIZE + 1
-"""With a step limit the fused playout fuses an action with the turn end after it only
-while the steps left plus the cards in both hands exceed this: the action is a step, the
-next player draws at most five cards less their hand, and if they cannot act the player
-who acted draws at most five less their hand after it (at most one card fewer than
-now); so the steps cannot run out inside the draws (W7, W13)."""
+_FUSED: Final = 2 * HAND_SIZE + 1
+"""With a step limit the fused playout fuses a step with the draws after it only while
+the steps left plus the cards in both hands exceed this, so the steps cannot run out
+inside the draws (W7, W13). After an action (a step) the next player draws at most five
+cards less their hand, and if they cannot act the player who acted draws at most five
+less their hand after it (one card fewer than now at most): 11 less both hands. After a
+player's draws (as many steps as cards drawn) only the next player may draw, if the one
+who drew cannot act. After a round's deal both may draw: the playout asks that there."""
 _State: Final = slot_builder(State)
 """Builds a `State` (every successor state is built here: bots build millions)."""
 _Pack: Final = slot_builder(Pack)
@@ -713,28 +715,31 @@ def playout(state: State, rng: random.Random, max_steps: int | None = None) -> S
     below = draw_below(rng)
     limited = max_steps is not None
     steps = -1 if max_steps is None else max_steps
-    # The draws of a fused turn end are steps too: with a limit they are counted from the
-    # cards left in the decks (only draws take cards from a deck), `decked`.
     fuse: _Below | None = below
+    # With a limit the draws are counted as steps from the cards left in the decks (only
+    # a draw takes a card from a deck), `decked`: a fused turn end's draws too.
     decks = state.decks
     decked = len(decks[0]) + len(decks[1])
     while steps:
+        if limited:
+            decks = state.decks
+            left = len(decks[0]) + len(decks[1])
+            steps -= decked - left
+            if not steps:
+                break
+            decked = left
+            hands = state.hands
+            fuse = below if steps + len(hands[0]) + len(hands[1]) > _FUSED else None
         phase = state.phase
         if phase is _ACT or phase is _EXPLORE:
             legal = _act_actions(state) if phase is _ACT else _explore_actions(state)
             action = legal[below(len(legal))]
-            if limited:
-                hands = state.hands
-                fuse = below if steps + len(hands[0]) + len(hands[1]) > _ACTION_FUSED else None
             state = _APPLY[type(action)](state, action, fuse)
             steps -= 1
         elif phase is _DRAW:  # one card at a time from the deck (W7), as sample_chance
             p = state.player
             deck, hand = [*state.decks[p]], [*state.hands[p]]  # sorted multisets
-            steps = _draw_up(deck, hand, below, steps)
-            if limited:
-                decked -= len(state.decks[p]) - len(deck)  # counted by `_draw_up`
-                fuse = below if steps + len(state.hands[1 - p]) >= HAND_SIZE else None
+            _draw_up(deck, hand, below, steps)  # at most `steps` draws, counted above
             state = _drawn(state, p, (*deck,), (*hand,), fuse)
         elif phase is _DEAL:  # the round's grey cards, one at a time (W4, W18)
             d, packs, grey_deck = state.dealt, state.packs, [*state.grey_deck]
@@ -744,17 +749,11 @@ def playout(state: State, rng: random.Random, max_steps: int | None = None) -> S
                 steps -= 1
                 if not steps or d >= _DEALS_PER_ROUND:
                     break
-            if limited:
-                hands = state.hands
-                fuse = below if steps + len(hands[0]) + len(hands[1]) >= 2 * HAND_SIZE else None
-            state = _dealt(state, d, packs, (*grey_deck,), fuse)
+            hands = state.hands  # both may draw after the deal: five cards less each hand
+            state = _dealt(state, d, packs, (*grey_deck,), below if steps < 0 or (
+                steps + len(hands[0]) + len(hands[1]) >= 2 * HAND_SIZE) else None)
         else:
             break
-        if limited and fuse is not None:  # the draws of a fused turn end, each a step
-            decks = state.decks
-            left = len(decks[0]) + len(decks[1])
-            steps -= decked - left
-            decked = left
     return state
 
 
