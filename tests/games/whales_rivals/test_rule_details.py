@@ -552,8 +552,9 @@ class TestFusedPlayout:
     def test_W13_a_passed_turn_under_every_step_limit(self) -> None:
         """W7, W13: player 0's last action, player 1's two draws, player 1 cannot act (three
         whales at every pack, no turtle, player 0 lacks whales) and passes, player 0's two
-        draws: five steps, so the fused playout may fuse the action and the draws under a
-        limit of 5 but not of 4; every limit gives the reference loop's state and draws."""
+        draws: five steps. Under every limit the fused playout stops where the reference
+        loop stops, with the same state and draws (a turn end fused under a limit, measured
+        and not kept, would have to stop inside it)."""
         start = position(round=2, hands=((3, 3, 6, 6), (5, 5, 6)),  # no top matches
                          decks=((1, 2, 5, 10), (1, 6, 10)),
                          whales=(((), (2, 2, 2)), ((), (3, 3, 3)), ((), (4, 4, 4))))
@@ -566,6 +567,24 @@ class TestFusedPlayout:
         ends = {wr.playout(start, random.Random(seed), 5).hands for seed in range(3)}
         assert {len(hand) for hands in ends for hand in hands} == {5}  # both drew up to five
         assert wr.playout(start, random.Random(0), 4).phase is Phase.DRAW
+
+    @pytest.mark.parametrize("limit", [None, 0, 1, 7, 40])
+    def test_W14_another_generator_draws_its_own_way(self, limit: int | None) -> None:
+        """The fused playout writes `random.Random`'s draw out; a generator that draws
+        otherwise (its own `_randbelow`) gets the reference loop's game from its draws."""
+
+        class Reversed(random.Random):
+            def _randbelow(self, n: int) -> int:
+                return n - 1 - random.Random._randbelow(self, n)  # type: ignore[attr-defined,no-any-return]
+
+        start = wr.new_game(2)
+        for seed in range(3):
+            ours, theirs, plain = Reversed(seed), Reversed(seed), random.Random(seed)
+            got = wr.playout(start, ours, limit)
+            assert got == playout(wr, start, theirs, limit, fused=False), (limit, seed)
+            assert ours.getstate() == theirs.getstate(), (limit, seed)
+            if limit != 0:
+                assert got != wr.playout(start, plain, limit)  # the draws differ indeed
 
 
 class TestWholePacks:

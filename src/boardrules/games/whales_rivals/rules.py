@@ -26,7 +26,7 @@ from typing import Any, Final
 
 from boardrules._build import slot_builder, step_of_subclass
 from boardrules._caches import Memo, lru
-from boardrules._random import below as draw_below
+from boardrules._random import _WITH_GETRANDBITS
 from boardrules._seats import player_count
 from boardrules.errors import BoardrulesError, IllegalActionError, InvalidOptionsError
 from boardrules.game import CHANCE, TERMINAL, Result, ToMove
@@ -101,15 +101,8 @@ _OVER: Final = Phase.OVER
 _NO_WHALES: Final[tuple[tuple[()], tuple[()]]] = ((), ())
 _DEALS_PER_ROUND: Final = len(DEAL_ORDER)
 _Below = Callable[[int], int]
-"""``rng.randrange`` of the fused playout's generator (`boardrules._random.below`)."""
-_FUSED: Final = 2 * HAND_SIZE + 1
-"""With a step limit the fused playout fuses a step with the draws after it only while
-the steps left plus the cards in both hands exceed this, so the steps cannot run out
-inside the draws (W7, W13). After an action (a step) the next player draws at most five
-cards less their hand, and if they cannot act the player who acted draws at most five
-less their hand after it (one card fewer than now at most): 11 less both hands. After a
-player's draws (as many steps as cards drawn) only the next player may draw, if the one
-who drew cannot act. After a round's deal both may draw: the playout asks that there."""
+"""``getrandbits`` of the fused playout's generator, from which `_draw_up` and `playout`
+draw ``randrange(n)`` as `random.Random` does (`boardrules._random`), without its call."""
 _State: Final = slot_builder(State)
 """Builds a `State` (every successor state is built here: bots build millions)."""
 _Pack: Final = slot_builder(Pack)
@@ -539,9 +532,15 @@ def _start_turn(  # noqa: PLR0917 - positional on the hot path, private
 def _draw_up(deck: list[int], hand: list[int], below: _Below, steps: int) -> int:
     """Draw cards one at a time from `deck` into `hand` (sorted lists, changed in place) as
     `sample_chance` draws them, until the hand holds five cards or the deck is empty (W7),
-    or `steps` draws are made (-1: no limit); return the steps left."""
+    or `steps` draws are made (-1: no limit); return the steps left. `below` is the
+    generator's ``getrandbits``: each card is ``rng.randrange(len(deck))`` written out."""
     while True:
-        insort(hand, deck.pop(below(len(deck))))
+        n = len(deck)
+        k = n.bit_length()
+        r = below(k)
+        while r >= n:
+            r = below(k)
+        insort(hand, deck.pop(r))
         steps -= 1
         if not steps or len(hand) >= HAND_SIZE or not deck:
             return steps
@@ -708,50 +707,53 @@ def playout(state: State, rng: random.Random, max_steps: int | None = None) -> S
 
     The game, the numbers drawn from `rng` and the state returned are those of
     `boardrules.playout`'s reference loop. A player's draws up to five cards, and the
-    round's six grey cards, are drawn one by one from `rng` but make one state; a turn's
-    last action and the next player's draws make one state too, with a step limit only
-    where the steps left cannot run out inside those draws.
+    round's six grey cards, are drawn one by one from `rng` but make one state; with no
+    `max_steps`, a turn's last action and the next player's draws make one state too.
     """
-    below = draw_below(rng)
-    limited = max_steps is not None
+    if type(rng)._randbelow is not _WITH_GETRANDBITS:  # type: ignore[attr-defined]
+        # Another generator may draw otherwise: play the reference loop, which asks it.
+        from boardrules.chance import playout as reference  # imported here: it imports us
+        from boardrules.games import whales_rivals
+
+        return reference(whales_rivals, state, rng, max_steps, fused=False)
+    # `randrange(n)` of `random.Random` draws ``n.bit_length()`` bits until the number is
+    # below n (`_randbelow`): written out here and in `_draw_up`, without the call.
+    below = rng.getrandbits
     steps = -1 if max_steps is None else max_steps
-    fuse: _Below | None = below
-    # With a limit the draws are counted as steps from the cards left in the decks (only
-    # a draw takes a card from a deck), `decked`: a fused turn end's draws too.
-    decks = state.decks
-    decked = len(decks[0]) + len(decks[1])
+    # With no step limit a turn that passes draws the next player's cards at once (no
+    # `DRAW` state between); with a limit every draw is a step, counted here.
+    fuse = below if max_steps is None else None
     while steps:
-        if limited:
-            decks = state.decks
-            left = len(decks[0]) + len(decks[1])
-            steps -= decked - left
-            if not steps:
-                break
-            decked = left
-            hands = state.hands
-            fuse = below if steps + len(hands[0]) + len(hands[1]) > _FUSED else None
         phase = state.phase
         if phase is _ACT or phase is _EXPLORE:
             legal = _act_actions(state) if phase is _ACT else _explore_actions(state)
-            action = legal[below(len(legal))]
+            n = len(legal)
+            k = n.bit_length()
+            r = below(k)
+            while r >= n:
+                r = below(k)
+            action = legal[r]
             state = _APPLY[type(action)](state, action, fuse)
             steps -= 1
         elif phase is _DRAW:  # one card at a time from the deck (W7), as sample_chance
             p = state.player
             deck, hand = [*state.decks[p]], [*state.hands[p]]  # sorted multisets
-            _draw_up(deck, hand, below, steps)  # at most `steps` draws, counted above
+            steps = _draw_up(deck, hand, below, steps)
             state = _drawn(state, p, (*deck,), (*hand,), fuse)
         elif phase is _DEAL:  # the round's grey cards, one at a time (W4, W18)
             d, packs, grey_deck = state.dealt, state.packs, [*state.grey_deck]
             while True:
-                packs = _deal_one(packs, d, grey_deck.pop(below(len(grey_deck))))
+                n = len(grey_deck)
+                k = n.bit_length()
+                r = below(k)
+                while r >= n:
+                    r = below(k)
+                packs = _deal_one(packs, d, grey_deck.pop(r))
                 d += 1
                 steps -= 1
                 if not steps or d >= _DEALS_PER_ROUND:
                     break
-            hands = state.hands  # both may draw after the deal: five cards less each hand
-            state = _dealt(state, d, packs, (*grey_deck,), below if steps < 0 or (
-                steps + len(hands[0]) + len(hands[1]) >= 2 * HAND_SIZE) else None)
+            state = _dealt(state, d, packs, (*grey_deck,), fuse)
         else:
             break
     return state
