@@ -655,6 +655,31 @@ class TestRulesDetails:
         assert str(err.value) == (
             "this state is not a chance node: nothing is being dealt or drawn")
 
+    def test_W4_W7_sample_chance_draws_as_the_generator_chooses(self) -> None:
+        """`sample_chance` writes `random.Random.choice` out; a generator that draws
+        otherwise (its own `_randbelow`) is asked, and an empty pile (no valid state has
+        one at a chance node) is refused as `choice` refuses it, not drawn from forever."""
+
+        class Reversed(random.Random):
+            def _randbelow(self, n: int) -> int:
+                return n - 1 - random.Random._randbelow(self, n)  # type: ignore[attr-defined,no-any-return]
+
+        deal = wr.new_game(2)
+        draw = position(round=2, phase=Phase.DRAW, hands=((1, 4), (2, 3, 5)),
+                        decks=((1, 2, 5, 6), None), actions_left=2)
+        for state, pile in ((deal, deal.grey_deck), (draw, draw.decks[0])):
+            for cls in (random.Random, Reversed):
+                for seed in range(5):
+                    ours, theirs = cls(seed), cls(seed)
+                    got = wr.sample_chance(state, ours)
+                    card = got.value if isinstance(got, DealGrey) else got.card  # type: ignore[union-attr]
+                    assert card == theirs.choice(pile)
+                    assert ours.getstate() == theirs.getstate()
+        with pytest.raises(IndexError):
+            wr.sample_chance(attrs.evolve(deal, grey_deck=()), random.Random(0))
+        with pytest.raises(IndexError):
+            wr.sample_chance(attrs.evolve(draw, decks=((), draw.decks[1])), random.Random(0))
+
     def test_W14_action_bound(self) -> None:
         assert wr.action_bound(2, Options()) == 141
 

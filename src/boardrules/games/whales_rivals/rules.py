@@ -786,10 +786,22 @@ def sample_chance(state: State, rng: random.Random) -> Action:
     """Draw a card uniformly from the pile being drawn from (one `rng.choice`, no enumeration)."""
     phase = state.phase
     if phase is _DEAL:
-        return deal_action(rng.choice(state.grey_deck))
-    if phase is _DRAW:
-        return draw_action(rng.choice(state.decks[state.player]))
-    raise BoardrulesError("this state is not a chance node: nothing is being dealt or drawn")
+        pile = state.grey_deck
+        make: Callable[[int], Action] = deal_action
+    elif phase is _DRAW:
+        pile = state.decks[state.player]
+        make = draw_action
+    else:
+        raise BoardrulesError("this state is not a chance node: nothing is being dealt or drawn")
+    n = len(pile)
+    if n and type(rng)._randbelow is _WITH_GETRANDBITS:  # type: ignore[attr-defined]
+        # `rng.choice(pile)` written out as `playout` draws (searches sample millions).
+        k = n.bit_length()
+        r = rng.getrandbits(k)
+        while r >= n:
+            r = rng.getrandbits(k)
+        return make(pile[r])
+    return make(rng.choice(pile))
 
 
 # --- the end -------------------------------------------------------------------------------
