@@ -692,3 +692,30 @@ class TestRulesDetails:
 
         state = wr.new_game()
         assert wr.apply_unchecked(state, MyDeal(4)) == wr.apply_unchecked(state, DealGrey(4))
+
+
+class TestResampleDetails:
+    """W1, W23: `resample` redraws exactly the grey cards the player does not know."""
+
+    def test_resample_needs_a_player(self) -> None:
+        with pytest.raises(BoardrulesError, match="needs a player"):
+            wr.resample(wr.new_game(2), None, random.Random(0))  # type: ignore[arg-type]
+
+    def test_W23_unknown_grey_cards_are_redrawn_known_ones_kept(self) -> None:
+        state = wr.new_game(2)
+        rng = random.Random(4)
+        for _ in range(6):  # the round's deal: some grey cards face up, most face down
+            state = wr.apply(state, wr.sample_chance(state, rng))
+        hidden = sorted([g.value for pack in state.packs for g in pack.grey if not g.shown]
+                        + list(state.grey_deck))
+        worlds = set()
+        for seed in range(8):
+            world = wr.resample(state, 0, random.Random(seed))
+            for pack, mine in zip(world.packs, state.packs, strict=True):
+                assert [(g.shown, g.seen) for g in pack.grey] == [
+                    (g.shown, g.seen) for g in mine.grey]
+                assert [g for g in pack.grey if g.shown] == [g for g in mine.grey if g.shown]
+            assert sorted([g.value for pack in world.packs for g in pack.grey if not g.shown]
+                          + list(world.grey_deck)) == hidden
+            worlds.add(tuple(g.value for pack in world.packs for g in pack.grey))
+        assert len(worlds) > 1  # the face-down cards are really redrawn
