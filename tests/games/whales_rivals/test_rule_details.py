@@ -19,6 +19,7 @@ from boardrules import (
     IllegalActionError,
     InvalidOptionsError,
     InvalidStateError,
+    playout,
 )
 from boardrules.games import whales_rivals as wr
 from boardrules.games.whales_rivals import (
@@ -548,6 +549,43 @@ class TestFusedPlayout:
     def test_W14_fused_playout_plays_the_reference_game(self, options: Options | None) -> None:
         check_fused_playout(wr, 2, options, games=3)
 
+    def test_W13_a_passed_turn_under_every_step_limit(self) -> None:
+        """W7, W13: player 0's last action, player 1's two draws, player 1 cannot act (three
+        whales at every pack, no turtle, player 0 lacks whales) and passes, player 0's two
+        draws: five steps. Under every limit the fused playout stops where the reference
+        loop stops, with the same state and draws (a turn end fused under a limit, measured
+        and not kept, would have to stop inside it)."""
+        start = position(round=2, hands=((3, 3, 6, 6), (5, 5, 6)),  # no top matches
+                         decks=((1, 2, 5, 10), (1, 6, 10)),
+                         whales=(((), (2, 2, 2)), ((), (3, 3, 3)), ((), (4, 4, 4))))
+        for limit in range(14):
+            for seed in range(3):
+                ours, theirs = random.Random(seed), random.Random(seed)
+                got = wr.playout(start, ours, limit)
+                assert got == playout(wr, start, theirs, limit, fused=False), (limit, seed)
+                assert ours.getstate() == theirs.getstate(), (limit, seed)
+        ends = {wr.playout(start, random.Random(seed), 5).hands for seed in range(3)}
+        assert {len(hand) for hands in ends for hand in hands} == {5}  # both drew up to five
+        assert wr.playout(start, random.Random(0), 4).phase is Phase.DRAW
+
+    @pytest.mark.parametrize("limit", [None, 0, 1, 7, 40])
+    def test_W14_another_generator_draws_its_own_way(self, limit: int | None) -> None:
+        """The fused playout writes `random.Random`'s draw out; a generator that draws
+        otherwise (its own `_randbelow`) gets the reference loop's game from its draws."""
+
+        class Reversed(random.Random):
+            def _randbelow(self, n: int) -> int:
+                return n - 1 - random.Random._randbelow(self, n)  # type: ignore[attr-defined,no-any-return]
+
+        start = wr.new_game(2)
+        for seed in range(3):
+            ours, theirs, plain = Reversed(seed), Reversed(seed), random.Random(seed)
+            got = wr.playout(start, ours, limit)
+            assert got == playout(wr, start, theirs, limit, fused=False), (limit, seed)
+            assert ours.getstate() == theirs.getstate(), (limit, seed)
+            if limit != 0:
+                assert got != wr.playout(start, plain, limit)  # the draws differ indeed
+
 
 class TestWholePacks:
     """W15, W16: the grey piles at the end are whole packs, one face-up card a deal."""
@@ -617,6 +655,31 @@ class TestRulesDetails:
         assert str(err.value) == (
             "this state is not a chance node: nothing is being dealt or drawn")
 
+    def test_W4_W7_sample_chance_draws_as_the_generator_chooses(self) -> None:
+        """`sample_chance` writes `random.Random.choice` out; a generator that draws
+        otherwise (its own `_randbelow`) is asked, and an empty pile (no valid state has
+        one at a chance node) is refused as `choice` refuses it, not drawn from forever."""
+
+        class Reversed(random.Random):
+            def _randbelow(self, n: int) -> int:
+                return n - 1 - random.Random._randbelow(self, n)  # type: ignore[attr-defined,no-any-return]
+
+        deal = wr.new_game(2)
+        draw = position(round=2, phase=Phase.DRAW, hands=((1, 4), (2, 3, 5)),
+                        decks=((1, 2, 5, 6), None), actions_left=2)
+        for state, pile in ((deal, deal.grey_deck), (draw, draw.decks[0])):
+            for cls in (random.Random, Reversed):
+                for seed in range(5):
+                    ours, theirs = cls(seed), cls(seed)
+                    got = wr.sample_chance(state, ours)
+                    card = got.value if isinstance(got, DealGrey) else got.card  # type: ignore[union-attr]
+                    assert card == theirs.choice(pile)
+                    assert ours.getstate() == theirs.getstate()
+        with pytest.raises(IndexError):
+            wr.sample_chance(attrs.evolve(deal, grey_deck=()), random.Random(0))
+        with pytest.raises(IndexError):
+            wr.sample_chance(attrs.evolve(draw, decks=((), draw.decks[1])), random.Random(0))
+
     def test_W14_action_bound(self) -> None:
         assert wr.action_bound(2, Options()) == 141
 
@@ -629,3 +692,30 @@ class TestRulesDetails:
 
         state = wr.new_game()
         assert wr.apply_unchecked(state, MyDeal(4)) == wr.apply_unchecked(state, DealGrey(4))
+
+
+class TestResampleDetails:
+    """W1, W23: `resample` redraws exactly the grey cards the player does not know."""
+
+    def test_resample_needs_a_player(self) -> None:
+        with pytest.raises(BoardrulesError, match="needs a player"):
+            wr.resample(wr.new_game(2), None, random.Random(0))  # type: ignore[arg-type]
+
+    def test_W23_unknown_grey_cards_are_redrawn_known_ones_kept(self) -> None:
+        state = wr.new_game(2)
+        rng = random.Random(4)
+        for _ in range(6):  # the round's deal: some grey cards face up, most face down
+            state = wr.apply(state, wr.sample_chance(state, rng))
+        hidden = sorted([g.value for pack in state.packs for g in pack.grey if not g.shown]
+                        + list(state.grey_deck))
+        worlds = set()
+        for seed in range(8):
+            world = wr.resample(state, 0, random.Random(seed))
+            for pack, mine in zip(world.packs, state.packs, strict=True):
+                assert [(g.shown, g.seen) for g in pack.grey] == [
+                    (g.shown, g.seen) for g in mine.grey]
+                assert [g for g in pack.grey if g.shown] == [g for g in mine.grey if g.shown]
+            assert sorted([g.value for pack in world.packs for g in pack.grey if not g.shown]
+                          + list(world.grey_deck)) == hidden
+            worlds.add(tuple(g.value for pack in world.packs for g in pack.grey))
+        assert len(worlds) > 1  # the face-down cards are really redrawn

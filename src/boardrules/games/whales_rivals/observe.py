@@ -231,31 +231,30 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     new_whales = [list(pack.whales[q]) for pack in packs]
     for (i, s), value in zip(slots, down, strict=True):
         new_whales[i][s] = whale(value, False)
-    # The grey cards the player does not know.
+    # The grey cards the player does not know (`Grey.known_to` written out: a card is
+    # known when shown or seen; searches resample millions of worlds).
     over = state.phase is Phase.OVER
     unknown = [] if over else [g.value for pack in packs for g in pack.grey
-                               if not g.known_to(player)]
+                               if not (g.shown or g.seen[player])]
     theirs = state.captured[q]
     if not over:
-        unknown.extend(g.value for g in theirs if not g.known_to(player))
+        unknown.extend(g.value for g in theirs if not (g.shown or g.seen[player]))
         unknown.extend(state.grey_deck)
     unknown.sort()
     shuffle(rng, unknown)
     draw = iter(unknown)
-
-    def redraw(card: Grey) -> Grey:
-        if over or card.known_to(player):
-            return card
-        return grey(next(draw), card.shown, card.seen[0], card.seen[1])
-
     new_packs = []
     for i, pack in enumerate(packs):
         whales_q = tuple(new_whales[i])
         new_packs.append(build_pack(
-            tuple(redraw(g) for g in pack.grey),
+            pack.grey if over else tuple(
+                g if g.shown or g.seen[player] else grey(next(draw), False, *g.seen)
+                for g in pack.grey),
             (pack.whales[0], whales_q) if q == 1 else (whales_q, pack.whales[1]),
         ))
-    new_theirs = tuple(sorted((redraw(g) for g in theirs), key=grey_key))
+    new_theirs = tuple(sorted(
+        theirs if over else (g if g.shown or g.seen[player] else grey(next(draw), False, *g.seen)
+                             for g in theirs), key=grey_key))
     grey_deck = state.grey_deck if over else tuple(sorted(draw))
     captured = (state.captured[0], new_theirs) if q == 1 else (new_theirs, state.captured[1])
     return build_state(state.options, state.round, state.phase, state.player, state.starter,

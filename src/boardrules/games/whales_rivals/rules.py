@@ -26,7 +26,7 @@ from typing import Any, Final
 
 from boardrules._build import slot_builder, step_of_subclass
 from boardrules._caches import Memo, lru
-from boardrules._random import below as draw_below
+from boardrules._random import _WITH_GETRANDBITS
 from boardrules._seats import player_count
 from boardrules.errors import BoardrulesError, IllegalActionError, InvalidOptionsError
 from boardrules.game import CHANCE, TERMINAL, Result, ToMove
@@ -101,7 +101,8 @@ _OVER: Final = Phase.OVER
 _NO_WHALES: Final[tuple[tuple[()], tuple[()]]] = ((), ())
 _DEALS_PER_ROUND: Final = len(DEAL_ORDER)
 _Below = Callable[[int], int]
-"""``rng.randrange`` of the fused playout's generator (`boardrules._random.below`)."""
+"""``getrandbits`` of the fused playout's generator, from which `_draw_up` and `playout`
+draw ``randrange(n)`` as `random.Random` does (`boardrules._random`), without its call."""
 _State: Final = slot_builder(State)
 """Builds a `State` (every successor state is built here: bots build millions)."""
 _Pack: Final = slot_builder(Pack)
@@ -531,9 +532,15 @@ def _start_turn(  # noqa: PLR0917 - positional on the hot path, private
 def _draw_up(deck: list[int], hand: list[int], below: _Below, steps: int) -> int:
     """Draw cards one at a time from `deck` into `hand` (sorted lists, changed in place) as
     `sample_chance` draws them, until the hand holds five cards or the deck is empty (W7),
-    or `steps` draws are made (-1: no limit); return the steps left."""
+    or `steps` draws are made (-1: no limit); return the steps left. `below` is the
+    generator's ``getrandbits``: each card is ``rng.randrange(len(deck))`` written out."""
     while True:
-        insort(hand, deck.pop(below(len(deck))))
+        n = len(deck)
+        k = n.bit_length()
+        r = below(k)
+        while r >= n:
+            r = below(k)
+        insort(hand, deck.pop(r))
         steps -= 1
         if not steps or len(hand) >= HAND_SIZE or not deck:
             return steps
@@ -703,7 +710,15 @@ def playout(state: State, rng: random.Random, max_steps: int | None = None) -> S
     round's six grey cards, are drawn one by one from `rng` but make one state; with no
     `max_steps`, a turn's last action and the next player's draws make one state too.
     """
-    below = draw_below(rng)
+    if type(rng)._randbelow is not _WITH_GETRANDBITS:  # type: ignore[attr-defined]
+        # Another generator may draw otherwise: play the reference loop, which asks it.
+        from boardrules.chance import playout as reference  # imported here: it imports us
+        from boardrules.games import whales_rivals
+
+        return reference(whales_rivals, state, rng, max_steps, fused=False)
+    # `randrange(n)` of `random.Random` draws ``n.bit_length()`` bits until the number is
+    # below n (`_randbelow`): written out here and in `_draw_up`, without the call.
+    below = rng.getrandbits
     steps = -1 if max_steps is None else max_steps
     # With no step limit a turn that passes draws the next player's cards at once (no
     # `DRAW` state between); with a limit every draw is a step, counted here.
@@ -712,7 +727,12 @@ def playout(state: State, rng: random.Random, max_steps: int | None = None) -> S
         phase = state.phase
         if phase is _ACT or phase is _EXPLORE:
             legal = _act_actions(state) if phase is _ACT else _explore_actions(state)
-            action = legal[below(len(legal))]
+            n = len(legal)
+            k = n.bit_length()
+            r = below(k)
+            while r >= n:
+                r = below(k)
+            action = legal[r]
             state = _APPLY[type(action)](state, action, fuse)
             steps -= 1
         elif phase is _DRAW:  # one card at a time from the deck (W7), as sample_chance
@@ -723,7 +743,12 @@ def playout(state: State, rng: random.Random, max_steps: int | None = None) -> S
         elif phase is _DEAL:  # the round's grey cards, one at a time (W4, W18)
             d, packs, grey_deck = state.dealt, state.packs, [*state.grey_deck]
             while True:
-                packs = _deal_one(packs, d, grey_deck.pop(below(len(grey_deck))))
+                n = len(grey_deck)
+                k = n.bit_length()
+                r = below(k)
+                while r >= n:
+                    r = below(k)
+                packs = _deal_one(packs, d, grey_deck.pop(r))
                 d += 1
                 steps -= 1
                 if not steps or d >= _DEALS_PER_ROUND:
@@ -761,10 +786,22 @@ def sample_chance(state: State, rng: random.Random) -> Action:
     """Draw a card uniformly from the pile being drawn from (one `rng.choice`, no enumeration)."""
     phase = state.phase
     if phase is _DEAL:
-        return deal_action(rng.choice(state.grey_deck))
-    if phase is _DRAW:
-        return draw_action(rng.choice(state.decks[state.player]))
-    raise BoardrulesError("this state is not a chance node: nothing is being dealt or drawn")
+        pile = state.grey_deck
+        make: Callable[[int], Action] = deal_action
+    elif phase is _DRAW:
+        pile = state.decks[state.player]
+        make = draw_action
+    else:
+        raise BoardrulesError("this state is not a chance node: nothing is being dealt or drawn")
+    n = len(pile)
+    if n and type(rng)._randbelow is _WITH_GETRANDBITS:  # type: ignore[attr-defined]
+        # `rng.choice(pile)` written out as `playout` draws (searches sample millions).
+        k = n.bit_length()
+        r = rng.getrandbits(k)
+        while r >= n:
+            r = rng.getrandbits(k)
+        return make(pile[r])
+    return make(rng.choice(pile))
 
 
 # --- the end -------------------------------------------------------------------------------
