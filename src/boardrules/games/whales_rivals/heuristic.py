@@ -16,9 +16,11 @@ from boardrules.games.whales_rivals.state import Phase, State
 
 __all__ = ["ROLLOUT_LIMIT", "heuristic"]
 
-ROLLOUT_LIMIT: Final = 10
+ROLLOUT_LIMIT: Final = 20
 """Steps (chance included) an `ISMCTSBot` rollout plays before `heuristic` scores it, with
-``rollout_limit="auto"``: a turn or two of the 75-100 steps left of a random game."""
+``rollout_limit="auto"``: two to four turns of the 75-100 steps left of a random game. It
+was 10: at the default 1,000 iterations a move the search with 20 beats the one that plays
+to the end at equal CPU time, the one with 10 did not (docs/performance.md)."""
 
 _SCALE: Final = 15.0
 """Points of difference that make an estimate of about ±0.76 (the final scores of random
