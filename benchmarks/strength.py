@@ -104,7 +104,7 @@ def calibrate(name: str, old: int, limits: list[int | Literal["auto"] | None],
         if isinstance(mover, int) and len(game.legal_actions(state)) > 1:
             seen.append(Decision(game, state, mover))
 
-    bots = [ISMCTSBot(old // 4, seed=s, rollout_limit=OLD_LIMITS[name]) for s in (1, 2)]
+    bots = [ISMCTSBot(max(1, old // 4), seed=s, rollout_limit=OLD_LIMITS[name]) for s in (1, 2)]
     play_game(game, bots, rng=random.Random(1000), on_action=keep)
     step = max(1, len(seen) // positions)
     chosen = seen[::step][:positions]
