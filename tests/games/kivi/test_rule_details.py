@@ -27,8 +27,7 @@ from boardrules.games.kivi import (
     square_index,
 )
 from boardrules.games.kivi.board import analyse, square_name
-from boardrules.testing import check_chance_sampling, check_fused_playout
-from tests.games.kivi.test_conformance import SCARCE_BOARD
+from boardrules.testing import check_chance_sampling
 from tests.games.kivi.test_rules import EMPTY, position
 
 C = Combination
@@ -474,20 +473,3 @@ class TestTurnSteps:
         after = kivi.apply(state, Displace(9, 30))
         assert (after.turn, after.rolls, after.dice, after.pending) == (19, 0, (), 6)
         assert not kivi.is_terminal(after)
-
-
-class TestFusedPlayout:
-    """K4-K9: the fused `playout` (rolls drawn and merged without chance states) plays
-    exactly the reference loop's game, for 2-4 players, every rule and a scarce board."""
-
-    @pytest.mark.parametrize(("players", "options"), [
-        (2, None),
-        (3, Options(highest_rule=HighestRule.STRICT)),
-        (4, Options(highest_rule=HighestRule.OFF)),
-        (2, Options(board=SCARCE_BOARD, highest_rule=HighestRule.AVAILABLE)),
-        (3, Options(board=SCARCE_BOARD, highest_rule=HighestRule.STRICT)),
-    ], ids=["2p", "3p-strict", "4p-off", "2p-scarce", "3p-scarce-strict"])
-    def test_K9_fused_playout_plays_the_reference_game(
-        self, players: int, options: Options | None
-    ) -> None:
-        check_fused_playout(kivi, players, options, games=4)

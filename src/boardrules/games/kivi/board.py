@@ -26,8 +26,6 @@ from typing import Final
 
 import attrs
 
-from boardrules._caches import lru
-
 __all__ = [
     "DEFAULT_BOARD",
     "DOMINATES",
@@ -153,7 +151,7 @@ def square_index(name: str) -> int:
 
 @attrs.frozen
 class Layout:
-    """Lookup tables of one board, built once per board."""
+    """Lookup tables of one board, built with each `Options` (its derived field ``layout``)."""
 
     combination: tuple[Combination, ...]
     """The combination of each square."""
@@ -163,9 +161,8 @@ class Layout:
     """The squares of each combination, ascending."""
 
 
-@lru("kivi.layouts", 64)  # built with each Options: the default board and custom ones in use
 def layout(board: tuple[tuple[Combination, ...], ...]) -> Layout:
-    """Return the lookup tables of `board` (cached for the 64 boards used last)."""
+    """Return the lookup tables of `board`."""
     flat = tuple(itertools.chain.from_iterable(board))
     return Layout(
         flat,

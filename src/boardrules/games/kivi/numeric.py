@@ -17,9 +17,8 @@ which adds what was played, has perfect recall: every action of a game fits its 
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
-from boardrules._caches import lru
 from boardrules._seats import check_player
 from boardrules.games.kivi.actions import (
     DISPLACE,
@@ -42,9 +41,8 @@ from boardrules.games.kivi.rules import (
     legal_actions,
     new_game,
 )
-from boardrules.games.kivi.state import ROUNDS, STONES, Options, State
+from boardrules.games.kivi.state import DEFAULT_OPTIONS, ROUNDS, STONES, Options, State
 from boardrules.spaces import (
-    SPACE_CACHE,
     ActionSpace,
     InfoState,
     LayoutBuilder,
@@ -92,15 +90,26 @@ def max_legal(players: int) -> int:
     return max(_WILD_MOST, six)
 
 
-@lru("kivi.action_spaces", SPACE_CACHE)
+_ACTIONS: Final[tuple[Action, ...]] = (
+    *PLACE, *(d for row in DISPLACE for d in row if d is not None), *REROLL_OF.values(), FORFEIT)
+"""Every player action in the order of the action space (the module docstring)."""
+_CHANCE: Final[tuple[Action, ...]] = tuple(r for k in range(1, DICE + 1) for r in ROLLS[k])
+"""Every chance outcome in the order of the action space."""
+
+
 def _space(players: int, options: Options) -> ActionSpace[Action]:
-    displace: list[Displace] = [d for row in DISPLACE for d in row if d is not None]
-    actions: tuple[Action, ...] = (*PLACE, *displace, *REROLL_OF.values(), FORFEIT)
-    chance: tuple[Action, ...] = tuple(r for k in range(1, DICE + 1) for r in ROLLS[k])
-    return ActionSpace(
-        game="kivi", module="boardrules.games.kivi", players=players, options=options,
-        actions=actions, chance_actions=chance, max_legal=max_legal(players),
-        legal_actions=legal_actions, chance_outcomes=chance_outcomes, legal_parts=_legal_parts)
+    """Return the action space of a checked configuration, built once and kept by the
+    options (`Options.spaces`: it goes with them; options equal to the defaults share the
+    default options' spaces)."""
+    owner = DEFAULT_OPTIONS if options == DEFAULT_OPTIONS else options
+    space = owner.spaces.get(players)
+    if space is None:
+        space = owner.spaces[players] = ActionSpace(
+            game="kivi", module="boardrules.games.kivi", players=players, options=owner,
+            actions=_ACTIONS, chance_actions=_CHANCE, max_legal=max_legal(players),
+            legal_actions=legal_actions, chance_outcomes=chance_outcomes,
+            legal_parts=_legal_parts)
+    return cast(ActionSpace[Action], space)
 
 
 def _legal_parts(
@@ -146,8 +155,8 @@ class _Code(NumericTables):
         self.pending = b.add("pending", 1, f"dice waiting to be rolled ÷ {DICE}")
         self.planes = tuple(tuple(self.cells + ((owner - me) % n) * SQUARES for owner in range(n))
                             for me in range(n))
-        bound = action_bound(players, Options())
-        self.finish(_space(players, Options()), b, bound=bound, horizon=bound,
+        bound = action_bound(players, DEFAULT_OPTIONS)
+        self.finish(_space(players, DEFAULT_OPTIONS), b, bound=bound, horizon=bound,
                     perfect_recall=True)
 
 

@@ -8,14 +8,12 @@ At a chance node: every `Roll` of the pending dice in ascending order of values.
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections import Counter
 from fractions import Fraction
-from typing import Final, TypeAlias, assert_never
+from typing import Final, assert_never
 
 from boardrules._build import slot_builder
-from boardrules._random import below as draw_below
 from boardrules._seats import player_count
 from boardrules.errors import BoardrulesError, IllegalActionError, InvalidOptionsError
 from boardrules.game import CHANCE, TERMINAL, Result, ToMove
@@ -25,7 +23,6 @@ from boardrules.games.kivi.actions import (
     ORDERED_ROLLS,
     PLACE,
     REROLLS,
-    ROLL_OF,
     ROLL_WEIGHTS,
     ROLLS,
     Action,
@@ -40,11 +37,18 @@ from boardrules.games.kivi.board import (
     SIZE,
     SQUARES,
     Combination,
-    Layout,
     analyse,
     square_name,
 )
-from boardrules.games.kivi.state import ROUNDS, STONES, HighestRule, Options, State
+from boardrules.games.kivi.state import (
+    DEFAULT_OPTIONS,
+    ROUNDS,
+    STONES,
+    HighestRule,
+    Options,
+    Plan,
+    State,
+)
 
 __all__ = [
     "action_bound",
@@ -54,7 +58,6 @@ __all__ = [
     "is_terminal",
     "legal_actions",
     "new_game",
-    "playout",
     "result",
     "returns",
     "sample_chance",
@@ -78,10 +81,11 @@ def new_game(players: int, options: Options | None = None) -> State:
     (CHANCE, 6)
     """
     if options is None:
-        options = Options()
+        options = DEFAULT_OPTIONS
     elif not isinstance(options, Options):
         raise InvalidOptionsError("options", f"expected kivi.Options, got {type(options).__name__}")
-    return _State(options, players, _EMPTY, (0,) * players, 0, 0, (), DICE)
+    return _State(options=options, players=players, cells=_EMPTY, lost=(0,) * players, turn=0,
+                  rolls=0, dice=(), pending=DICE)
 
 
 def to_move(state: State) -> ToMove:
@@ -98,49 +102,8 @@ def is_terminal(state: State) -> bool:
     return state.turn >= ROUNDS * state.players
 
 
-_memo: tuple[State | None, tuple[Action, ...]] = (None, ())
-"""The last decision state and its legal actions. States are immutable, so the same
-object always has the same actions; the memo holds the state itself, so its identity
-cannot be reused. It spares `apply` recomputing what the caller just asked for
-(the usual `legal_actions` then `apply` loop). One tuple, replaced atomically."""
-
-
-_Plan: TypeAlias = tuple[bool, bool, tuple[int, ...],
-                         tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]]
-"""What a roll allows, under one board and rule: whether it is wild (any free square) and
-six of a kind (an opponent's square too) (K7); the squares of the combinations usable
-whatever the board, ascending; and for each combination usable only while every higher
-one it makes is full (K8, ``highest_rule="available"``), its squares and those of the
-higher ones."""
-
-_PLANS: dict[tuple[int, str], tuple[Layout, dict[tuple[int, ...], _Plan]]] = {}
-"""The plans of each board layout (by identity; the entry keeps the layout alive) and
-rule, by roll, made when first needed."""
-_PLANS_LIMIT: Final = 64
-_last_plans: tuple[Options | None, dict[tuple[int, ...], _Plan]] = (None, {})
-"""The options asked about last and their plans (playouts and searches ask about the same
-options again and again)."""
-
-
-def _plans(options: Options) -> dict[tuple[int, ...], _Plan]:
-    """Return the plans of the rolls under `options`, as far as they are made."""
-    global _last_plans  # noqa: PLW0603 - see _last_plans
-    last, plans = _last_plans
-    if last is options:
-        return plans
-    layout = options.layout
-    key = (id(layout), options.highest_rule.value)
-    entry = _PLANS.get(key)
-    if entry is None or entry[0] is not layout:
-        if len(_PLANS) >= _PLANS_LIMIT:
-            _PLANS.clear()
-        entry = _PLANS[key] = (layout, {})
-    _last_plans = (options, entry[1])
-    return entry[1]
-
-
-def _plan(dice: tuple[int, ...], options: Options) -> _Plan:
-    """Make the plan of a roll (K7, K8) under `options`."""
+def _plan(dice: tuple[int, ...], options: Options) -> Plan:
+    """Make the plan of a roll (K7, K8) under `options`, and keep it in their memo."""
     info = analyse(dice)
     squares = options.layout.squares
     rule = options.highest_rule
@@ -153,14 +116,14 @@ def _plan(dice: tuple[int, ...], options: Options) -> _Plan:
                   for c, higher in info.rivalled]
     plan = (info.wild, info.six_of_a_kind, tuple(sorted(i for c in usable for i in squares[c])),
             tuple(rivals))
-    _plans(options)[dice] = plan
+    options.plans[dice] = plan
     return plan
 
 
 def _placements(dice: tuple[int, ...], cells: tuple[int | None, ...], me: int,
                 options: Options) -> list[Place | Displace]:
     """Return the stone placements the roll allows (K7, K8), in the documented order."""
-    wild, six, base, rivals = _plans(options).get(dice) or _plan(dice, options)
+    wild, six, base, rivals = options.plans.get(dice) or _plan(dice, options)
     if wild:
         out: list[Place | Displace] = [PLACE[i] for i in range(SQUARES) if cells[i] is None]
         if six:
@@ -192,30 +155,17 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     >>> [str(a) for a in legal_actions(state)][:3]
     ['g3', 'b4', 'e6']
     """
-    global _memo  # noqa: PLW0603 - see _memo
     if state.pending:
         return ROLLS[state.pending]
     if state.turn >= ROUNDS * state.players:
         return ()
-    last, found = _memo
-    if last is state:
-        return found
     placements, others = _decision(state.dice, state.rolls, state.cells,
                                    state.turn % state.players, state.options)
-    found = (*placements, *others)
-    _memo = (state, found)
-    return found
-
-
-def _is_legal(state: State, action: Action) -> bool:
-    if state.pending:
-        return (type(action) is Roll and type(action.dice) is tuple
-                and len(action.dice) == state.pending and action.dice in ROLL_OF)
-    return action in legal_actions(state)
+    return (*placements, *others)
 
 
 def _why_illegal(state: State, action: object) -> tuple[str, str]:
-    """Return the reason and rule id for an action `_is_legal` refused (slow path)."""
+    """Return the reason and rule id for an action `apply` refused (slow path)."""
     if state.turn >= ROUNDS * state.players:
         return "the game is over: every player has taken 10 turns", "K9"
     if state.pending:
@@ -279,50 +229,10 @@ def apply(state: State, action: Action) -> State:
 
     The given state never changes.
     """
-    if not _is_legal(state, action):
+    if action not in legal_actions(state):
         reason, rule = _why_illegal(state, action)
         raise IllegalActionError(state, action, reason, rule)
     return apply_unchecked(state, action)
-
-
-# --- the effects of actions, shared by `apply_unchecked` and `playout` ---------------------
-
-def _rolled(dice: tuple[int, ...], values: tuple[int, ...]) -> tuple[int, ...]:
-    """Return the dice on the table after a roll of `values`: the kept dice join them (K5)."""
-    return tuple(sorted(dice + values)) if dice else values
-
-
-def _kept(dice: tuple[int, ...], values: tuple[int, ...]) -> tuple[int, ...]:
-    """Return the dice left on the table when those showing `values` are rolled again (K5)."""
-    kept = list(dice)
-    for v in values:
-        kept.remove(v)
-    return tuple(kept)
-
-
-def _placed(cells: tuple[int | None, ...], square: int, me: int) -> tuple[int | None, ...]:
-    """Return the board with a stone of `me` on the free `square` (K7)."""
-    return (*cells[:square], me, *cells[square + 1:])
-
-
-def _displaced(cells: tuple[int | None, ...], square: int, to: int,
-               me: int) -> tuple[int | None, ...]:
-    """Return the board once `me` takes `square` and moves its stone to `to` (K7)."""
-    board = list(cells)
-    board[to] = board[square]
-    board[square] = me
-    return tuple(board)
-
-
-def _forfeited(lost: tuple[int, ...], me: int) -> tuple[int, ...]:
-    """Return the stones lost to the box once `me` forfeits one (K6)."""
-    return (*lost[:me], lost[me] + 1, *lost[me + 1:])
-
-
-def _dice_of_turn(turn: int, players: int) -> int:
-    """Return the dice to roll at the start of `turn`: six, or none once the game is over
-    (K4, K9)."""
-    return DICE if turn < ROUNDS * players else 0
 
 
 def apply_unchecked(state: State, action: Action) -> State:
@@ -331,68 +241,36 @@ def apply_unchecked(state: State, action: Action) -> State:
     Only pass actions taken from `legal_actions(state)` or `sample_chance(state, ...)`;
     anything else may build an impossible state.
     """
-    turn, players = state.turn, state.players
+    options, players, cells, lost, turn = (state.options, state.players, state.cells,
+                                           state.lost, state.turn)
     match action:
-        case Roll(dice=values):
-            return _State(state.options, players, state.cells, state.lost, turn,
-                          state.rolls + 1, _rolled(state.dice, values), 0)
-        case Reroll(dice=values):
-            return _State(state.options, players, state.cells, state.lost, turn,
-                          state.rolls, _kept(state.dice, values), len(values))
-        case Place(square=i):
-            cells = _placed(state.cells, i, turn % players)
-            return _State(state.options, players, cells, state.lost, turn + 1, 0, (),
-                          _dice_of_turn(turn + 1, players))
-        case Displace(square=i, to=j):
-            cells = _displaced(state.cells, i, j, turn % players)
-            return _State(state.options, players, cells, state.lost, turn + 1, 0, (),
-                          _dice_of_turn(turn + 1, players))
-        case Forfeit():
-            lost = _forfeited(state.lost, turn % players)
-            return _State(state.options, players, state.cells, lost, turn + 1, 0, (),
-                          _dice_of_turn(turn + 1, players))
+        case Roll(dice=values):  # K5: the kept dice join the rolled ones
+            dice = state.dice
+            return _State(options=options, players=players, cells=cells, lost=lost, turn=turn,
+                          rolls=state.rolls + 1,
+                          dice=tuple(sorted(dice + values)) if dice else values, pending=0)
+        case Reroll(dice=values):  # K5: the dice showing `values` leave the table
+            kept = list(state.dice)
+            for v in values:
+                kept.remove(v)
+            return _State(options=options, players=players, cells=cells, lost=lost, turn=turn,
+                          rolls=state.rolls, dice=tuple(kept), pending=len(values))
+        case Place(square=i):  # K7: a stone on the free square
+            cells = (*cells[:i], turn % players, *cells[i + 1:])
+        case Displace(square=i, to=j):  # K7: the opponent's stone moves to the free square
+            board = list(cells)
+            board[j] = board[i]
+            board[i] = turn % players
+            cells = tuple(board)
+        case Forfeit():  # K6: one stone to the box
+            me = turn % players
+            lost = (*lost[:me], lost[me] + 1, *lost[me + 1:])
         case _:
             assert_never(action)
-
-
-def playout(state: State, rng: random.Random, max_steps: int | None = None) -> State:
-    """Play random legal actions, the dice rolled by `sample_chance`'s draw, to the end or
-    for `max_steps` actions (rolls included): `boardrules.playout`, fused.
-
-    The game, the numbers drawn from `rng` and the state returned are those of
-    `boardrules.playout`'s reference loop; no state is built before the last, and a roll
-    costs one draw and one merge of the dice.
-    """
-    options, players = state.options, state.players
-    cells, lost, turn, rolls, dice, pending = (state.cells, state.lost, state.turn, state.rolls,
-                                               state.dice, state.pending)
-    below = draw_below(rng)
-    steps = -1 if max_steps is None else max_steps
-    end = ROUNDS * players
-    while steps and (pending or turn < end):
-        steps -= 1
-        if pending:
-            dice = _rolled(dice, ORDERED_ROLLS[pending][below(6**pending)].dice)
-            rolls += 1
-            pending = 0
-            continue
-        me = turn % players
-        placements, others = _decision(dice, rolls, cells, me, options)
-        i = below(len(placements) + len(others))
-        action = placements[i] if i < len(placements) else others[i - len(placements)]
-        if type(action) is Reroll:
-            values = action.dice
-            dice, pending = _kept(dice, values), len(values)
-            continue
-        if type(action) is Place:
-            cells = _placed(cells, action.square, me)
-        elif type(action) is Displace:
-            cells = _displaced(cells, action.square, action.to, me)
-        else:
-            lost = _forfeited(lost, me)
-        turn += 1
-        rolls, dice, pending = 0, (), _dice_of_turn(turn, players)
-    return _State(options, players, cells, lost, turn, rolls, dice, pending)
+    turn += 1  # the stone ends the turn: the next player rolls six dice, unless it was the
+    # last turn (K4, K9)
+    return _State(options=options, players=players, cells=cells, lost=lost, turn=turn, rolls=0,
+                  dice=(), pending=DICE if turn < ROUNDS * players else 0)
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
@@ -420,29 +298,9 @@ def sample_chance(state: State, rng: random.Random) -> Action:
     return ORDERED_ROLLS[k][rng.randrange(6**k)]
 
 
-_LINE_SLICES: Final = tuple((SIZE * r, SIZE * r + SIZE, 1) for r in range(SIZE)) + tuple(
-    (c, c + SQUARES, SIZE) for c in range(SIZE))
-"""Every row and every column of the board as the slice of `State.cells` it is (K10: no
-diagonals): start, stop, step."""
-_RUNS: dict[tuple[int | None, ...], tuple[tuple[int, int, int], ...]] = {}
-"""The runs of each pattern of owners along a line seen so far: (owner, first position,
-length) of each maximal run of two or more stones of one player."""
-_RUNS_LIMIT: Final = 1 << 16
-
-
-def _runs(pattern: tuple[int | None, ...]) -> tuple[tuple[int, int, int], ...]:
-    """Return the runs of a line's owners (see `_RUNS`), and remember them."""
-    runs = []
-    k = 0
-    for owner, group in itertools.groupby(pattern):
-        n = len(tuple(group))
-        if owner is not None and n >= 2:
-            runs.append((owner, k, n))
-        k += n
-    if len(_RUNS) >= _RUNS_LIMIT:
-        _RUNS.clear()
-    found = _RUNS[pattern] = tuple(runs)
-    return found
+_LINES: Final = tuple(tuple(range(SIZE * r, SIZE * r + SIZE)) for r in range(SIZE)) + tuple(
+    tuple(range(c, SQUARES, SIZE)) for c in range(SIZE))
+"""The squares of every row and every column of the board (K10: no diagonals)."""
 
 
 def scores(state: State) -> tuple[int, ...]:
@@ -455,19 +313,23 @@ def scores(state: State) -> tuple[int, ...]:
     points = state.options.layout.points
     cells = state.cells
     totals = [0] * state.players
-    in_line: set[int] = set()
-    known = _RUNS.get
-    for start, stop, step in _LINE_SLICES:
-        pattern = cells[start:stop:step]
-        runs = known(pattern)
-        if runs is None:
-            runs = _runs(pattern)
-        for player, k, n in runs:
-            squares = range(start + k * step, start + (k + n) * step, step)
-            totals[player] += sum(points[i] for i in squares) * n
-            in_line.update(squares)
+    in_line = [False] * SQUARES
+    for line in _LINES:
+        k = 0
+        while k < SIZE:
+            owner = cells[line[k]]
+            end = k + 1
+            if owner is not None:
+                while end < SIZE and cells[line[end]] == owner:
+                    end += 1
+                if end - k >= 2:
+                    run = line[k:end]
+                    totals[owner] += sum([points[i] for i in run]) * (end - k)
+                    for i in run:
+                        in_line[i] = True
+            k = end
     for i, owner in enumerate(cells):
-        if owner is not None and i not in in_line:
+        if owner is not None and not in_line[i]:
             totals[owner] += points[i]
     return tuple(totals)
 

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import enum
-from typing import Final
+from typing import Final, TypeAlias
 
 import attrs
 
+from boardrules._caches import Memo
 from boardrules._fields import DERIVED, rebuilt_from_init
 from boardrules.errors import InvalidOptionsError
 from boardrules.games.kivi.board import DEFAULT_BOARD, SIZE, Combination, Layout, layout
 
-__all__ = ["ROUNDS", "STONES", "HighestRule", "Options", "State"]
+__all__ = ["DEFAULT_OPTIONS", "ROUNDS", "STONES", "HighestRule", "Options", "Plan", "State"]
 
 ROUNDS: Final = 10
 """The game lasts 10 rounds (K4, K9)."""
@@ -64,6 +65,18 @@ def _to_board(
     return tuple(rows)
 
 
+Plan: TypeAlias = tuple[bool, bool, tuple[int, ...],
+                        tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]]
+"""What a roll allows under one board and rule (made by the rules, K7, K8): whether it is
+wild (any free square) and six of a kind (an opponent's square too); the squares of the
+combinations usable whatever the board, ascending; and for each combination usable only
+while every higher one it makes is full (``highest_rule="available"``), its squares and
+those of the higher ones."""
+
+_ROLLS_OF_SIX: Final = 462
+"""Distinct rolls of six dice: the most plans one `Options` keeps."""
+
+
 def _board_repr(board: tuple[tuple[Combination, ...], ...]) -> str:
     return "DEFAULT_BOARD" if board == DEFAULT_BOARD else repr(board)
 
@@ -86,9 +99,26 @@ class Options:
     layout: Layout = attrs.field(init=False, eq=False, repr=False, metadata=DERIVED)
     """Lookup tables of the board (derived, not serialized)."""
 
+    plans: Memo[tuple[int, ...], Plan] = attrs.field(
+        init=False, eq=False, repr=False, metadata=DERIVED,
+        factory=lambda: Memo(None, _ROLLS_OF_SIX))
+    """Memo of the rules (derived, not serialized): the `Plan` of each roll of six dice
+    seen under these options, at most 462; it lives and dies with the options."""
+    spaces: Memo[int, object] = attrs.field(
+        init=False, eq=False, repr=False, metadata=DERIVED,
+        factory=lambda: Memo(None, 3))
+    """Memo of the numeric layer (derived, not serialized): the action space of each
+    player count (2–4) asked for under these options (`kivi.action_space`); it lives and dies
+    with the options."""
+
     @layout.default
     def _layout(self) -> Layout:
         return layout(self.board)
+
+
+DEFAULT_OPTIONS: Final = Options()
+"""The default options, shared by every game started without options (and so their
+tables and memos)."""
 
 
 @attrs.frozen
