@@ -118,13 +118,12 @@ def _multisets(size: int) -> tuple[tuple[int, ...], ...]:
     return tuple(itertools.combinations_with_replacement(range(1, FACES + 1), size))
 
 
-ROLLS: Final[Mapping[int, tuple[Roll, ...]]] = MappingProxyType({
-    k: tuple(Roll(m) for m in _multisets(k)) for k in range(1, DICE + 1)
-})
-"""Every outcome of rolling k dice, in ascending order of values."""
+ROLLS: Final[tuple[tuple[Roll, ...], ...]] = ((), *(
+    tuple(Roll(m) for m in _multisets(k)) for k in range(1, DICE + 1)))
+"""``ROLLS[k]``: every outcome of rolling k dice, in ascending order of values (none for 0)."""
 
 ROLL_OF: Final[Mapping[tuple[int, ...], Roll]] = MappingProxyType({
-    r.dice: r for rolls in ROLLS.values() for r in rolls
+    r.dice: r for rolls in ROLLS for r in rolls
 })
 """The prebuilt `Roll` of a sorted tuple of values."""
 
@@ -134,17 +133,16 @@ def _probability(values: tuple[int, ...]) -> int:
     return factorial(len(values)) // prod(factorial(values.count(v)) for v in set(values))
 
 
-ROLL_WEIGHTS: Final[Mapping[int, tuple[int, ...]]] = MappingProxyType({
-    k: tuple(_probability(r.dice) for r in rolls) for k, rolls in ROLLS.items()
-})
-"""For k dice, the number of the 6**k ordered rolls giving each outcome of `ROLLS[k]`."""
+ROLL_WEIGHTS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(_probability(r.dice) for r in rolls) for rolls in ROLLS)
+"""``ROLL_WEIGHTS[k]``: the number of the 6**k ordered rolls of k dice giving each outcome
+of ``ROLLS[k]``."""
 
-ORDERED_ROLLS: Final[Mapping[int, tuple[Roll, ...]]] = MappingProxyType({
-    k: tuple(ROLL_OF[tuple(sorted(t))]
-             for t in itertools.product(range(1, FACES + 1), repeat=k))
-    for k in range(1, DICE + 1)
-})
-"""For k dice, the outcome of each of the 6**k equally likely ordered rolls."""
+ORDERED_ROLLS: Final[tuple[tuple[Roll, ...], ...]] = ((), *(
+    tuple(ROLL_OF[tuple(sorted(t))] for t in itertools.product(range(1, FACES + 1), repeat=k))
+    for k in range(1, DICE + 1)))
+"""``ORDERED_ROLLS[k]``: the outcome of each of the 6**k equally likely ordered rolls of k
+dice (none for 0)."""
 
 
 REROLL_OF: Final[Mapping[tuple[int, ...], Reroll]] = MappingProxyType({

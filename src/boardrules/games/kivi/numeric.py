@@ -119,8 +119,7 @@ def _legal_parts(
     roll (or the forfeit): `ActionSpace.legal_mask` keeps the mask of the rerolls."""
     if state.pending or state.turn >= ROUNDS * state.players:
         return None
-    return _decision(state.dice, state.rolls, state.cells, state.turn % state.players,
-                     state.options)
+    return _decision(state)
 
 
 def action_space(players: int, options: Options | None = None) -> ActionSpace[Action]:

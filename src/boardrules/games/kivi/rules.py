@@ -47,6 +47,7 @@ from boardrules.games.kivi.state import (
     HighestRule,
     Options,
     Plan,
+    Runs,
     State,
 )
 
@@ -120,31 +121,30 @@ def _plan(dice: tuple[int, ...], options: Options) -> Plan:
     return plan
 
 
-def _placements(dice: tuple[int, ...], cells: tuple[int | None, ...], me: int,
-                options: Options) -> list[Place | Displace]:
-    """Return the stone placements the roll allows (K7, K8), in the documented order."""
+def _decision(state: State) -> tuple[list[Place | Displace], tuple[Reroll | Forfeit, ...]]:
+    """Return the legal actions of a player's decision after a roll (K5-K8), in the
+    documented order, in two parts: the placements (K7, K8), and the rerolls (K5) or the
+    forfeit when nothing else is legal (K6)."""
+    dice, cells, options = state.dice, state.cells, state.options
     wild, six, base, rivals = options.plans.get(dice) or _plan(dice, options)
+    placements: list[Place | Displace]
     if wild:
-        out: list[Place | Displace] = [PLACE[i] for i in range(SQUARES) if cells[i] is None]
+        placements = [PLACE[i] for i in range(SQUARES) if cells[i] is None]
         if six:
+            me = state.turn % state.players
             free = [i for i in range(SQUARES) if cells[i] is None]
-            out += [d for i in range(SQUARES) if cells[i] is not None and cells[i] != me
-                    for j in free if (d := DISPLACE[i][j]) is not None]
-        return out
-    found = [i for i in base if cells[i] is None]
-    for own, higher in rivals:  # K8: usable once every higher combination is full
-        if all(cells[i] is not None for i in higher):
-            found += [i for i in own if cells[i] is None]
-            found.sort()
-    return [PLACE[i] for i in found]
-
-
-def _decision(dice: tuple[int, ...], rolls: int, cells: tuple[int | None, ...], me: int,
-              options: Options) -> tuple[list[Place | Displace], tuple[Reroll | Forfeit, ...]]:
-    """Return the legal actions of player `me` after a roll (K5-K8), in the documented order,
-    in two parts: the placements, and the rerolls (the forfeit when nothing else is legal)."""
-    placements = _placements(dice, cells, me, options)
-    rerolls = REROLLS[dice] if rolls < 3 else ()
+            placements += [d for i in range(SQUARES) if cells[i] is not None and cells[i] != me
+                           for j in free if (d := DISPLACE[i][j]) is not None]
+    elif rivals:
+        found = [i for i in base if cells[i] is None]
+        for own, higher in rivals:  # K8: usable once every higher combination is full
+            if all(cells[i] is not None for i in higher):
+                found += [i for i in own if cells[i] is None]
+                found.sort()
+        placements = [PLACE[i] for i in found]
+    else:
+        placements = [PLACE[i] for i in base if cells[i] is None]
+    rerolls = REROLLS[dice] if state.rolls < 3 else ()
     return placements, rerolls if rerolls or placements else (FORFEIT,)
 
 
@@ -159,8 +159,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         return ROLLS[state.pending]
     if state.turn >= ROUNDS * state.players:
         return ()
-    placements, others = _decision(state.dice, state.rolls, state.cells,
-                                   state.turn % state.players, state.options)
+    placements, others = _decision(state)
     return (*placements, *others)
 
 
@@ -224,12 +223,19 @@ def _higher_reason(state: State, lower: Combination) -> str:
     return f"the dice also make {listed}, which {why}: the highest combination must be used"
 
 
+_ROLL_SETS: Final = tuple(frozenset(rolls) for rolls in ROLLS)
+"""``ROLLS[k]`` as a set: `legal_actions` at a chance node, for `apply`'s membership test
+(a hash, where the tuple of 462 rolls would compare one by one)."""
+
+
 def apply(state: State, action: Action) -> State:
     """Return the state after `action`; raise `IllegalActionError` if it is illegal.
 
     The given state never changes.
     """
-    if action not in legal_actions(state):
+    k = state.pending
+    if not (isinstance(action, Roll) and action in _ROLL_SETS[k] if k
+            else action in legal_actions(state)):
         reason, rule = _why_illegal(state, action)
         raise IllegalActionError(state, action, reason, rule)
     return apply_unchecked(state, action)
@@ -295,12 +301,29 @@ def sample_chance(state: State, rng: random.Random) -> Action:
     k = state.pending
     if not k:
         raise BoardrulesError("no dice are pending: this state is not a chance node")
-    return ORDERED_ROLLS[k][rng.randrange(6**k)]
+    return rng.choice(ORDERED_ROLLS[k])
 
 
-_LINES: Final = tuple(tuple(range(SIZE * r, SIZE * r + SIZE)) for r in range(SIZE)) + tuple(
-    tuple(range(c, SQUARES, SIZE)) for c in range(SIZE))
-"""The squares of every row and every column of the board (K10: no diagonals)."""
+_LINE_SLICES: Final = tuple((SIZE * r, SIZE * r + SIZE, 1) for r in range(SIZE)) + tuple(
+    (c, c + SQUARES, SIZE) for c in range(SIZE))
+"""Every row and every column of the board as the slice of `State.cells` it is (K10: no
+diagonals): start, stop, step."""
+
+
+def _runs(pattern: tuple[int | None, ...], options: Options) -> Runs:
+    """Return the runs of the owners along a line (see `Options.runs`), and keep them."""
+    runs = []
+    k = 0
+    while k < SIZE:
+        owner = pattern[k]
+        end = k + 1
+        while end < SIZE and pattern[end] == owner:
+            end += 1
+        if owner is not None and end - k >= 2:
+            runs.append((owner, k, end - k))
+        k = end
+    found = options.runs[pattern] = tuple(runs)
+    return found
 
 
 def scores(state: State) -> tuple[int, ...]:
@@ -310,26 +333,23 @@ def scores(state: State) -> tuple[int, ...]:
     the sum of its squares' points times its length; a stone in no line scores its
     square's points once.
     """
-    points = state.options.layout.points
+    options = state.options
+    points = options.layout.points
+    known = options.runs.get
     cells = state.cells
     totals = [0] * state.players
-    in_line = [False] * SQUARES
-    for line in _LINES:
-        k = 0
-        while k < SIZE:
-            owner = cells[line[k]]
-            end = k + 1
-            if owner is not None:
-                while end < SIZE and cells[line[end]] == owner:
-                    end += 1
-                if end - k >= 2:
-                    run = line[k:end]
-                    totals[owner] += sum([points[i] for i in run]) * (end - k)
-                    for i in run:
-                        in_line[i] = True
-            k = end
+    in_line: set[int] = set()
+    for start, stop, step in _LINE_SLICES:
+        pattern = cells[start:stop:step]
+        runs = known(pattern)
+        if runs is None:
+            runs = _runs(pattern, options)
+        for player, k, n in runs:
+            squares = range(start + k * step, start + (k + n) * step, step)
+            totals[player] += sum([points[i] for i in squares]) * n
+            in_line.update(squares)
     for i, owner in enumerate(cells):
-        if owner is not None and not in_line[i]:
+        if owner is not None and i not in in_line:
             totals[owner] += points[i]
     return tuple(totals)
 

@@ -12,7 +12,9 @@ from boardrules._fields import DERIVED, rebuilt_from_init
 from boardrules.errors import InvalidOptionsError
 from boardrules.games.kivi.board import DEFAULT_BOARD, SIZE, Combination, Layout, layout
 
-__all__ = ["DEFAULT_OPTIONS", "ROUNDS", "STONES", "HighestRule", "Options", "Plan", "State"]
+__all__ = [
+    "DEFAULT_OPTIONS", "ROUNDS", "STONES", "HighestRule", "Options", "Plan", "Runs", "State",
+]
 
 ROUNDS: Final = 10
 """The game lasts 10 rounds (K4, K9)."""
@@ -76,6 +78,13 @@ those of the higher ones."""
 _ROLLS_OF_SIX: Final = 462
 """Distinct rolls of six dice: the most plans one `Options` keeps."""
 
+Runs: TypeAlias = tuple[tuple[int, int, int], ...]
+"""The runs of the owners along a row or column (made by the rules, K10): owner, first
+position and length of each maximal run of two or more stones of one player."""
+_RUNS_LIMIT: Final = 1 << 14
+"""The most runs one `Options` keeps (about 3 MiB): a two-player game has 2,187 patterns
+of owners along a line, four players up to 78,125."""
+
 
 def _board_repr(board: tuple[tuple[Combination, ...], ...]) -> str:
     return "DEFAULT_BOARD" if board == DEFAULT_BOARD else repr(board)
@@ -104,6 +113,11 @@ class Options:
         factory=lambda: Memo(None, _ROLLS_OF_SIX))
     """Memo of the rules (derived, not serialized): the `Plan` of each roll of six dice
     seen under these options, at most 462; it lives and dies with the options."""
+    runs: Memo[tuple[int | None, ...], Runs] = attrs.field(
+        init=False, eq=False, repr=False, metadata=DERIVED,
+        factory=lambda: Memo(None, _RUNS_LIMIT))
+    """Memo of the rules (derived, not serialized): the `Runs` of each pattern of owners
+    along a line met when scoring under these options (K10); it lives and dies with them."""
     spaces: Memo[int, object] = attrs.field(
         init=False, eq=False, repr=False, metadata=DERIVED,
         factory=lambda: Memo(None, 3))
