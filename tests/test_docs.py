@@ -3,8 +3,11 @@ of the learning page are current."""
 
 from __future__ import annotations
 
+import doctest
+import importlib.util
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -38,3 +41,35 @@ def test_learning_tables_are_current() -> None:
     for path, text in files().items():
         assert path.exists() and path.read_text(encoding="utf-8") == text, (
             f"{path.name} is out of date: run python tests/learning_tables.py")
+
+
+def _doctests_hook() -> Any:
+    """docs/hooks/doctests.py, the griffe extension of the API pages (needs griffe), its own
+    doctests passed."""
+    pytest.importorskip("griffe")
+    spec = importlib.util.spec_from_file_location(
+        "doctests_hook", ROOT / "docs" / "hooks" / "doctests.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert doctest.testmod(module).failed == 0
+    return module
+
+
+def test_doctests_render_as_code() -> None:
+    """Each run of doctest lines of a docstring becomes one fenced pycon block, indented as
+    it was; prose, blank lines and code already fenced stay as they are."""
+    hook = _doctests_hook()
+    text = ("Intro:\n>>> a = [1, 2]\n>>> a[0]\n1\n\nMore text.\n\n    >>> b = (\n    ... 2)\n"
+            "\n```python\n>>> inside\n```")
+    assert hook.fence_doctests(text) == (
+        "Intro:\n\n```pycon\n>>> a = [1, 2]\n>>> a[0]\n1\n```\n\nMore text.\n\n"
+        "    ```pycon\n    >>> b = (\n    ... 2)\n    ```\n\n```python\n>>> inside\n```")
+
+
+def test_docs_page_references_become_links() -> None:
+    """'the docs page "TITLE"' links to that game's page, however the line wraps; an unknown
+    title stays text."""
+    hook = _doctests_hook()
+    assert hook.link_pages('See the\ndocs page "Ren Dhark" and the docs page "Chess".') == (
+        'See the docs page [Ren Dhark](../games/ren_dhark.md) and the docs page "Chess".')
