@@ -15,7 +15,7 @@ import pytest
 import boardrules
 from boardrules import BoardrulesError
 from boardrules.games import GAMES, kivi
-from boardrules.spaces import ActionSpace, InfoState, TensorLayout
+from boardrules.numeric.spaces import ActionSpace, InfoState, TensorLayout
 from boardrules.testing import (
     NumericRegistry,
     check_chance_sampling,

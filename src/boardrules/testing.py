@@ -56,7 +56,7 @@ at every step, checks:
   JSON) to the same final state; `Result.truncated` is a bool, and a truncated game has
   no winner.
 
-Where the game has the numeric members of `boardrules.spaces.NumericGame` (optional for
+Where the game has the numeric members of `boardrules.numeric.spaces.NumericGame` (optional for
 a third-party game, like `announce`), `check_playout` also checks, per configuration:
 
 * the action space: ``index`` and ``action`` are inverse bijections over ``0 .. size - 1``
@@ -123,9 +123,9 @@ from boardrules.errors import (
     InvalidStateError,
 )
 from boardrules.game import CHANCE, TERMINAL, Game
+from boardrules.numeric.spaces import InfoState, TensorLayout
 from boardrules.records import Record, replay
 from boardrules.serialization import from_data, from_json, to_data, to_json, unstructure
-from boardrules.spaces import InfoState, TensorLayout
 
 try:
     from hypothesis import HealthCheck, given, settings
@@ -436,7 +436,7 @@ def _has_numeric(game: AnyGame) -> bool:
 
 
 NumericModule = Any
-"""A game module with the numeric members (`boardrules.spaces.NumericGame`), read through
+"""A game module with the numeric members (`boardrules.numeric.spaces.NumericGame`), read through
 ``getattr`` like the other optional members."""
 
 

@@ -14,7 +14,7 @@ from boardrules.game import Game
 from boardrules.games import captain_bluff, kivi, lustry, ren_dhark, whales_rivals
 
 if TYPE_CHECKING:
-    from boardrules.spaces import NumericGame
+    from boardrules.numeric.spaces import NumericGame
 
 __all__ = ["GAMES", "AnyGame", "game_of", "load", "register"]
 
