@@ -82,3 +82,13 @@ def test_docs_page_references_become_links() -> None:
     hook = _doctests_hook()
     assert hook.link_pages('See the\ndocs page "Ren Dhark" and the docs page "Chess".') == (
         'See the docs page [Ren Dhark](../games/ren_dhark.md) and the docs page "Chess".')
+
+
+def test_changelog_has_one_line_per_change() -> None:
+    """CHANGELOG.md is for users: each change one line, the whole at most 250 lines (the
+    measurements behind a change belong in benchmarks/ and the commit, not here)."""
+    lines = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8").splitlines()
+    assert len(lines) <= 250, f"CHANGELOG.md has {len(lines)} lines"
+    continued = [n for n, line in enumerate(lines, 1)
+                 if line.startswith("  ") and n > 1 and lines[n - 2].strip()]
+    assert not continued, f"entries continue on lines {continued}: one line per change"
