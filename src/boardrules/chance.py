@@ -12,7 +12,7 @@ import random
 from typing import Any, TypeVar
 
 from boardrules.game import CHANCE, TERMINAL, Game
-from boardrules.games import game_of
+from boardrules.registry import game_of
 
 __all__ = ["playout", "resolve_chance", "sample_chance"]
 
