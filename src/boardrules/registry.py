@@ -9,13 +9,13 @@ game an object belongs to (an object exists only once its game's module is loade
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Final, TypeAlias
 
 from boardrules.errors import BoardrulesError
 from boardrules.game import Game
 
-__all__ = ["GAMES", "AnyGame", "Registry", "game_of", "load", "register"]
+__all__ = ["GAMES", "AnyGame", "Registry", "game_of", "load", "picture", "register"]
 
 AnyGame: TypeAlias = Game[Any, Any, Any, Any]
 """A game module of any game (the registry holds different games side by side)."""
@@ -139,3 +139,22 @@ def game_of(obj: object) -> tuple[AnyGame, Kind]:
     'state'
     """
     return GAMES.game_of(obj)
+
+
+def picture(obj: object) -> str:
+    """Return the SVG picture of a state (the spectator's view) or an observation.
+
+    The picture is drawn by the game's optional ``svg`` member, which lives in the
+    pictures layer: states and observations reach it through the registry, so that the
+    rules never import the drawing code (this serves their ``_repr_svg_``, which shows
+    them in a Jupyter notebook). Raises `BoardrulesError` for a game without pictures.
+
+    >>> from boardrules.games import kivi
+    >>> picture(kivi.new_game(2)).startswith("<svg")
+    True
+    """
+    game, kind = game_of(obj)
+    draw: Callable[[Any], str] | None = getattr(game, "svg", None)
+    if draw is None:
+        raise BoardrulesError(f"the game {game.NAME!r} draws no pictures (it has no svg)")
+    return draw(game.observe(obj, None) if kind == "state" else obj)
