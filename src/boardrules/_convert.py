@@ -24,7 +24,7 @@ import attrs
 
 from boardrules.errors import BoardrulesError, InvalidOptionsError, InvalidStateError
 
-__all__ = ["JSONValue", "structure", "unstructure"]
+__all__ = ["Codec", "JSONValue", "structure", "unstructure"]
 
 JSONValue: TypeAlias = (
     bool | int | float | str | list["JSONValue"] | dict[str, "JSONValue"] | None
@@ -36,8 +36,6 @@ T = TypeVar("T")
 _Dump: TypeAlias = Callable[[Any], JSONValue]
 _Load: TypeAlias = Callable[[JSONValue, str], Any]
 
-_dumpers: dict[object, _Dump] = {}
-_loaders: dict[object, _Load] = {}
 
 
 def _type_name(data: object) -> str:
@@ -61,55 +59,6 @@ def _union_members(hint: object) -> tuple[object, ...] | None:
     if origin is typing.Union or origin is types.UnionType:
         return typing.get_args(hint)
     return None
-
-
-def _build_dumper(hint: object) -> _Dump:
-    if hint in (int, str, bool, type(None)):
-        return lambda v: v  # a JSON scalar already
-    if hint is Fraction:
-        return str
-    if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        return lambda v: v.value  # enum values are JSON scalars
-    members = _union_members(hint)
-    if members is not None:
-        classes = [m for m in members if isinstance(m, type) and attrs.has(m)]
-        if len(classes) > 1:
-            by_type = {m: _dumper(m) for m in members}
-
-            def dump_union(v: Any) -> JSONValue:
-                out = by_type[type(v)](v)
-                if isinstance(out, dict):
-                    return {"type": type(v).__name__, **out}
-                return out
-
-            return dump_union
-        optional = [m for m in members if m is not type(None)]
-        if len(optional) == 1:
-            inner = _dumper(optional[0])
-            return lambda v: None if v is None else inner(v)
-        raise TypeError(f"unsupported union {hint!r}")
-    origin = typing.get_origin(hint)
-    args = typing.get_args(hint)
-    if origin is tuple:
-        if len(args) == 2 and args[1] is Ellipsis:
-            item = _dumper(args[0])
-            return lambda v: [item(x) for x in v]
-        items = [_dumper(a) for a in args]
-        return lambda v: [d(x) for d, x in zip(items, v, strict=True)]
-    if origin is frozenset:
-        item = _dumper(args[0])
-        return lambda v: sorted((item(x) for x in v), key=json.dumps)
-    if isinstance(hint, type) and attrs.has(hint):
-        fields = [(f.name, _dumper(f.type)) for f in _fields(hint)]
-        return lambda v: {name: d(getattr(v, name)) for name, d in fields}
-    raise TypeError(f"unsupported type {hint!r}")
-
-
-def _dumper(hint: object) -> _Dump:
-    dump = _dumpers.get(hint)
-    if dump is None:
-        dump = _dumpers[hint] = _build_dumper(hint)
-    return dump
 
 
 def _scalar(kind: type, name: str) -> _Load:
@@ -140,133 +89,199 @@ def _load_fraction(data: JSONValue, path: str) -> Fraction:
         _fail(path, f"{data!r} is not a fraction")
 
 
-def _union_loader(hint: object, members: tuple[object, ...]) -> _Load:
-    classes = {m.__name__: m for m in members if isinstance(m, type) and attrs.has(m)}
-    if len(classes) > 1:
-        loaders = {name: _loader(cls) for name, cls in classes.items()}
-        nullable = type(None) in members
+class Codec:
+    """Converters between the types of one document and JSON data, built as needed.
 
-        def load_union(data: JSONValue, path: str) -> Any:
-            if data is None and nullable:
-                return None
-            if not isinstance(data, dict):
-                _fail(path, f"expected an object, got {_type_name(data)}")
-            tag = data.get("type")
-            if not isinstance(tag, str) or tag not in loaders:
-                _fail(path, f"unknown type {tag!r}; expected one of {', '.join(loaders)}")
-            rest = {k: v for k, v in data.items() if k != "type"}
-            return loaders[tag](rest, path)
+    A converter is built once per type a codec meets and kept by the codec, so a document
+    with a hundred cards builds the card's converter once. `unstructure` and `structure`
+    use a new codec for every call; hold one to convert many values of the same types.
+    """
 
-        return load_union
-    optional = [m for m in members if m is not type(None)]
-    if len(optional) == 1:
-        inner = _loader(optional[0])
-        return lambda data, path: None if data is None else inner(data, path)
-    raise TypeError(f"unsupported union {hint!r}")
+    __slots__ = ("_dumpers", "_loaders")
+
+    def __init__(self) -> None:
+        self._dumpers: dict[object, _Dump] = {}
+        self._loaders: dict[object, _Load] = {}
+
+    def _build_dumper(self, hint: object) -> _Dump:
+        if hint in (int, str, bool, type(None)):
+            return lambda v: v  # a JSON scalar already
+        if hint is Fraction:
+            return str
+        if isinstance(hint, type) and issubclass(hint, enum.Enum):
+            return lambda v: v.value  # enum values are JSON scalars
+        members = _union_members(hint)
+        if members is not None:
+            classes = [m for m in members if isinstance(m, type) and attrs.has(m)]
+            if len(classes) > 1:
+                by_type = {m: self.dumper(m) for m in members}
+
+                def dump_union(v: Any) -> JSONValue:
+                    out = by_type[type(v)](v)
+                    if isinstance(out, dict):
+                        return {"type": type(v).__name__, **out}
+                    return out
+
+                return dump_union
+            optional = [m for m in members if m is not type(None)]
+            if len(optional) == 1:
+                inner = self.dumper(optional[0])
+                return lambda v: None if v is None else inner(v)
+            raise TypeError(f"unsupported union {hint!r}")
+        origin = typing.get_origin(hint)
+        args = typing.get_args(hint)
+        if origin is tuple:
+            if len(args) == 2 and args[1] is Ellipsis:
+                item = self.dumper(args[0])
+                return lambda v: [item(x) for x in v]
+            items = [self.dumper(a) for a in args]
+            return lambda v: [d(x) for d, x in zip(items, v, strict=True)]
+        if origin is frozenset:
+            item = self.dumper(args[0])
+            return lambda v: sorted((item(x) for x in v), key=json.dumps)
+        if isinstance(hint, type) and attrs.has(hint):
+            fields = [(f.name, self.dumper(f.type)) for f in _fields(hint)]
+            return lambda v: {name: d(getattr(v, name)) for name, d in fields}
+        raise TypeError(f"unsupported type {hint!r}")
 
 
-def _build_loader(hint: object) -> _Load:
-    simple: dict[object, _Load] = {
-        int: _load_int, str: _load_str, bool: _load_bool, type(None): _load_none,
-        Fraction: _load_fraction,
-    }
-    if hint in simple:
-        return simple[hint]
-    if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        enum_cls: type[enum.Enum] = hint
-        by_value = {m.value: m for m in enum_cls}
+    def dumper(self, hint: object) -> _Dump:
+        """Return the function writing a value of type `hint` as JSON data."""
+        dump = self._dumpers.get(hint)
+        if dump is None:
+            dump = self._dumpers[hint] = self._build_dumper(hint)
+        return dump
 
-        def load_enum(data: JSONValue, path: str) -> enum.Enum:
-            if isinstance(data, bool) or not isinstance(data, str | int):
-                _fail(path, f"expected one of {sorted(map(str, by_value))}, got {_type_name(data)}")
-            try:
-                return by_value[data]
-            except KeyError:
-                _fail(path, f"unknown {enum_cls.__name__} {data!r}; expected one of "
-                      f"{', '.join(map(str, by_value))}")
+    def _union_loader(self, hint: object, members: tuple[object, ...]) -> _Load:
+        classes = {m.__name__: m for m in members if isinstance(m, type) and attrs.has(m)}
+        if len(classes) > 1:
+            loaders = {name: self.loader(cls) for name, cls in classes.items()}
+            nullable = type(None) in members
 
-        return load_enum
-    members = _union_members(hint)
-    if members is not None:
-        return _union_loader(hint, members)
-    origin = typing.get_origin(hint)
-    args = typing.get_args(hint)
-    if origin is tuple:
-        if len(args) == 2 and args[1] is Ellipsis:
-            item = _loader(args[0])
+            def load_union(data: JSONValue, path: str) -> Any:
+                if data is None and nullable:
+                    return None
+                if not isinstance(data, dict):
+                    _fail(path, f"expected an object, got {_type_name(data)}")
+                tag = data.get("type")
+                if not isinstance(tag, str) or tag not in loaders:
+                    _fail(path, f"unknown type {tag!r}; expected one of {', '.join(loaders)}")
+                rest = {k: v for k, v in data.items() if k != "type"}
+                return loaders[tag](rest, path)
 
-            def load_tuple(data: JSONValue, path: str) -> tuple[Any, ...]:
+            return load_union
+        optional = [m for m in members if m is not type(None)]
+        if len(optional) == 1:
+            inner = self.loader(optional[0])
+            return lambda data, path: None if data is None else inner(data, path)
+        raise TypeError(f"unsupported union {hint!r}")
+
+
+    def _build_loader(self, hint: object) -> _Load:
+        simple: dict[object, _Load] = {
+            int: _load_int, str: _load_str, bool: _load_bool, type(None): _load_none,
+            Fraction: _load_fraction,
+        }
+        if hint in simple:
+            return simple[hint]
+        if isinstance(hint, type) and issubclass(hint, enum.Enum):
+            enum_cls: type[enum.Enum] = hint
+            by_value = {m.value: m for m in enum_cls}
+
+            def load_enum(data: JSONValue, path: str) -> enum.Enum:
+                if isinstance(data, bool) or not isinstance(data, str | int):
+                    _fail(path, f"expected one of {sorted(map(str, by_value))}, "
+                          f"got {_type_name(data)}")
+                try:
+                    return by_value[data]
+                except KeyError:
+                    _fail(path, f"unknown {enum_cls.__name__} {data!r}; expected one of "
+                          f"{', '.join(map(str, by_value))}")
+
+            return load_enum
+        members = _union_members(hint)
+        if members is not None:
+            return self._union_loader(hint, members)
+        origin = typing.get_origin(hint)
+        args = typing.get_args(hint)
+        if origin is tuple:
+            if len(args) == 2 and args[1] is Ellipsis:
+                item = self.loader(args[0])
+
+                def load_tuple(data: JSONValue, path: str) -> tuple[Any, ...]:
+                    if not isinstance(data, list):
+                        _fail(path, f"expected an array, got {_type_name(data)}")
+                    return tuple(item(x, f"{path}[{i}]") for i, x in enumerate(data))
+
+                return load_tuple
+            items = [self.loader(a) for a in args]
+
+            def load_fixed(data: JSONValue, path: str) -> tuple[Any, ...]:
+                if not isinstance(data, list) or len(data) != len(items):
+                    _fail(path, f"expected an array of {len(items)} items")
+                pairs = enumerate(zip(items, data, strict=True))
+                return tuple(f(x, f"{path}[{i}]") for i, (f, x) in pairs)
+
+            return load_fixed
+        if origin is frozenset:
+            item = self.loader(args[0])
+
+            def load_set(data: JSONValue, path: str) -> frozenset[Any]:
                 if not isinstance(data, list):
                     _fail(path, f"expected an array, got {_type_name(data)}")
-                return tuple(item(x, f"{path}[{i}]") for i, x in enumerate(data))
+                out = frozenset(item(x, f"{path}[{i}]") for i, x in enumerate(data))
+                if len(out) != len(data):
+                    _fail(path, "repeated item in a set")
+                return out
 
-            return load_tuple
-        items = [_loader(a) for a in args]
-
-        def load_fixed(data: JSONValue, path: str) -> tuple[Any, ...]:
-            if not isinstance(data, list) or len(data) != len(items):
-                _fail(path, f"expected an array of {len(items)} items")
-            pairs = enumerate(zip(items, data, strict=True))
-            return tuple(f(x, f"{path}[{i}]") for i, (f, x) in pairs)
-
-        return load_fixed
-    if origin is frozenset:
-        item = _loader(args[0])
-
-        def load_set(data: JSONValue, path: str) -> frozenset[Any]:
-            if not isinstance(data, list):
-                _fail(path, f"expected an array, got {_type_name(data)}")
-            out = frozenset(item(x, f"{path}[{i}]") for i, x in enumerate(data))
-            if len(out) != len(data):
-                _fail(path, "repeated item in a set")
-            return out
-
-        return load_set
-    if isinstance(hint, type) and attrs.has(hint):
-        return _class_loader(hint)
-    raise TypeError(f"unsupported type {hint!r}")
+            return load_set
+        if isinstance(hint, type) and attrs.has(hint):
+            return self._class_loader(hint)
+        raise TypeError(f"unsupported type {hint!r}")
 
 
-def _class_loader(cls: type) -> _Load:
-    fields = _fields(cls)
-    loaders = {f.name: (_loader(f.type), f.default is not attrs.NOTHING) for f in fields}
+    def _class_loader(self, cls: type) -> _Load:
+        fields = _fields(cls)
+        loaders = {f.name: (self.loader(f.type), f.default is not attrs.NOTHING)
+                   for f in fields}
 
-    def load_class(data: JSONValue, path: str) -> Any:
-        if not isinstance(data, dict):
-            _fail(path, f"expected an object, got {_type_name(data)}")
-        unknown = sorted(set(data) - set(loaders))
-        if unknown:
-            _fail(path, f"unknown field(s) {', '.join(map(repr, unknown))} for {cls.__name__}")
-        kwargs = {}
-        for name, (load, optional) in loaders.items():
-            if name in data:
-                kwargs[name] = load(data[name], f"{path}.{name}")
-            elif not optional:
-                _fail(path, f"missing field {name!r} of {cls.__name__}")
-        try:
-            return cls(**kwargs)
-        except InvalidOptionsError:
-            raise
-        except (BoardrulesError, ValueError, TypeError) as exc:
-            _fail(path, str(exc))
+        def load_class(data: JSONValue, path: str) -> Any:
+            if not isinstance(data, dict):
+                _fail(path, f"expected an object, got {_type_name(data)}")
+            unknown = sorted(set(data) - set(loaders))
+            if unknown:
+                _fail(path, f"unknown field(s) {', '.join(map(repr, unknown))} for {cls.__name__}")
+            kwargs = {}
+            for name, (load, optional) in loaders.items():
+                if name in data:
+                    kwargs[name] = load(data[name], f"{path}.{name}")
+                elif not optional:
+                    _fail(path, f"missing field {name!r} of {cls.__name__}")
+            try:
+                return cls(**kwargs)
+            except InvalidOptionsError:
+                raise
+            except (BoardrulesError, ValueError, TypeError) as exc:
+                _fail(path, str(exc))
 
-    return load_class
+        return load_class
 
 
-def _loader(hint: object) -> _Load:
-    load = _loaders.get(hint)
-    if load is None:
-        load = _loaders[hint] = _build_loader(hint)
-    return load
+    def loader(self, hint: object) -> _Load:
+        """Return the function reading JSON data as a value of type `hint`, strictly."""
+        load = self._loaders.get(hint)
+        if load is None:
+            load = self._loaders[hint] = self._build_loader(hint)
+        return load
 
 
 def unstructure(value: object, hint: object = None) -> JSONValue:
     """Return the JSON data of `value` read as type `hint` (default: its own class)."""
-    return _dumper(type(value) if hint is None else hint)(value)
+    return Codec().dumper(type(value) if hint is None else hint)(value)
 
 
 def structure(data: JSONValue, hint: type[T], path: str = "data") -> T:
     """Build a value of type `hint` from JSON data, strictly; raise `InvalidStateError`."""
-    return typing.cast(T, _loader(hint)(data, path))
+    return typing.cast(T, Codec().loader(hint)(data, path))
 
 

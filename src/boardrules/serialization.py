@@ -30,9 +30,9 @@ import typing
 from typing import Any, Final, TypeVar, overload
 
 from boardrules._convert import (
+    Codec,
     JSONValue,
     _fail,
-    _loader,
     _type_name,
     structure,
     unstructure,
@@ -129,7 +129,7 @@ def from_data(data: JSONValue, expect: type[T] | None = None) -> object:
             raise InvalidStateError(f"state.options: {exc}") from None
         game.validate_state(obj)
     elif kind == "action":
-        obj = _loader(_action_union(game))(payload, "action")
+        obj = Codec().loader(_action_union(game))(payload, "action")
     elif kind == "observation":
         try:
             obj = structure(payload, game.Observation, "observation")
