@@ -1,7 +1,7 @@
 """MkDocs hook: draw the example pictures and the facts of every game while the site is built.
 
-The pictures come from the code of the games (`boardrules.pictures.gallery`), so they never go
-stale. A page shows one with a marker on a line of its own::
+The pictures come from the code of the games (`boardrules.apps.gallery`), so they never
+go stale. A page shows one with a marker on a line of its own::
 
     <!-- picture: kivi-start -->
 
@@ -23,8 +23,8 @@ import attrs
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 
+from boardrules.apps.gallery import Picture, pictures
 from boardrules.games import GAMES, AnyGame
-from boardrules.pictures.gallery import Picture, pictures
 
 MARKER = re.compile(r"^<!-- picture: ([\w-]+) -->$", re.MULTILINE)
 FACTS = re.compile(r"^( *)<!-- facts: (\w+) -->$", re.MULTILINE)

@@ -24,12 +24,13 @@ from urllib.parse import unquote
 
 import attrs
 
+from boardrules._convert import _fields, structure, unstructure
 from boardrules.errors import BoardrulesError, InvalidOptionsError, InvalidStateError
 from boardrules.game import CHANCE, TERMINAL
 from boardrules.games import GAMES, AnyGame, load
 from boardrules.numeric.spaces import ActionSpace, InfoState
 from boardrules.records import Record
-from boardrules.serialization import _fields, from_json, structure, to_json, unstructure
+from boardrules.serialization import from_json, to_json
 
 __all__ = [
     "DEFAULT_TEXT",

@@ -226,7 +226,7 @@ def _dask(address: str, jobs: int, stack: contextlib.ExitStack) -> Executor:
     if jobs != 1:
         raise BoardrulesError("--jobs and --dask do not mix: the cluster has its own workers")
     try:
-        from distributed import Client
+        from distributed import Client  # noqa: PLC0415 - the optional distributed extra
     except ImportError:
         raise BoardrulesError("--dask needs Dask: pip install 'boardrules[distributed]'"
                               ) from None
