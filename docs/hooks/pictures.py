@@ -5,7 +5,8 @@ go stale. A page shows one with a marker on a line of its own::
 
     <!-- picture: kivi-start -->
 
-which becomes the picture and its caption; a marker naming no picture stops the build.
+which becomes the picture and its caption (``<!-- picture: kivi-middle | CAPTION -->``
+gives another caption); a marker naming no picture stops the build.
 
 The numbers of a game (players, sizes of the action space and the observation, options)
 come from its module too. ``<!-- facts: kivi -->``, indented as the table it ends, becomes
@@ -26,7 +27,7 @@ from mkdocs.structure.files import File, Files
 from boardrules.apps.gallery import Picture, pictures
 from boardrules.games import GAMES, AnyGame
 
-MARKER = re.compile(r"^<!-- picture: ([\w-]+) -->$", re.MULTILINE)
+MARKER = re.compile(r"^<!-- picture: ([\w-]+)(?: \| (.+?))? -->$", re.MULTILINE)
 FACTS = re.compile(r"^( *)<!-- facts: (\w+) -->$", re.MULTILINE)
 TABLE = re.compile(r"^<!-- games-table -->$", re.MULTILINE)
 GLANCE = {
@@ -56,13 +57,14 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str
     depth = page.file.src_uri.count("/")
 
     def figure(match: re.Match[str]) -> str:
-        name = match.group(1)
+        name, caption = match.groups()
         picture = _gallery().get(name)
         if picture is None:
             raise PluginError(f"{page.file.src_uri}: no picture named {name!r}")
+        caption = caption or picture.caption
         path = "../" * depth + f"pictures/{name}.svg"
         # A click opens the picture alone, at full size, where the labels are readable.
-        return f"[![{picture.caption}]({path})]({path})\n\n*{picture.caption}*"
+        return f"[![{caption}]({path})]({path})\n\n*{caption}*"
 
     def facts(match: re.Match[str]) -> str:
         indent, name = match.groups()
