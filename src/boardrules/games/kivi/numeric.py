@@ -42,7 +42,7 @@ from boardrules.games.kivi.rules import (
     new_game,
 )
 from boardrules.games.kivi.state import DEFAULT_OPTIONS, ROUNDS, STONES, Options, State
-from boardrules.spaces import (
+from boardrules.numeric.spaces import (
     ActionSpace,
     InfoState,
     LayoutBuilder,

@@ -11,6 +11,7 @@ from boardrules._caches import Memo
 from boardrules._fields import DERIVED, rebuilt_from_init
 from boardrules.errors import InvalidOptionsError
 from boardrules.games.kivi.board import DEFAULT_BOARD, SIZE, Combination, Layout, layout
+from boardrules.registry import picture
 
 __all__ = [
     "DEFAULT_OPTIONS", "ROUNDS", "STONES", "HighestRule", "Options", "Plan", "Runs", "State",
@@ -170,7 +171,4 @@ class State:
 
     def _repr_svg_(self) -> str:
         """Return the spectator's picture of this state, for Jupyter (see `svg`)."""
-        from boardrules.games.kivi.observe import observe
-        from boardrules.games.kivi.svg import svg
-
-        return svg(observe(self, None))
+        return picture(self)
