@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import math
+import operator
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -25,15 +26,19 @@ from typing import Any, Final, Literal, Protocol
 import attrs
 
 from boardrules.chance import playout
+from boardrules.errors import BoardrulesError, UnknownActionError
 from boardrules.game import CHANCE, TERMINAL, Game
 
 __all__ = [
-    "AUTO_ROLLOUT_LIMIT", "ActionStats", "Bot", "Decision", "ISMCTSBot", "RandomBot", "play_game",
+    "AUTO_ROLLOUT_LIMIT", "ActionStats", "Bot", "Decision", "ISMCTSBot", "Policy", "PolicyBot",
+    "RandomBot", "play_game",
 ]
 
 AnyGame = Game[Any, Any, Any, Any]
 Evaluator = Callable[[Any], Sequence[float]]
 """A function estimating `returns` of a state that is not over (each value in -1..1)."""
+Policy = Callable[[Any, Any], Any]
+"""A function of (observation tensor, legal-action mask) to an action index (see `PolicyBot`)."""
 
 AUTO_ROLLOUT_LIMIT: Final = 40
 """Steps a rollout plays, with ``rollout_limit="auto"``, in a game that has a `heuristic`
@@ -345,6 +350,77 @@ class ISMCTSBot:
             if score > best_score:
                 best, best_score = i, score
         return best
+
+
+class PolicyBot:
+    """A seat played by a policy: a function of (observation tensor, legal mask) to an action
+    index, exactly as the Gymnasium and PettingZoo environments give them to a learner.
+
+    At each decision the policy gets the seat's observation tensor (the game's
+    ``observation_tensor`` of `Decision.observation`, seat-relative, a ``float32`` numpy
+    array) and the legal-action mask (``int8``, 1 = legal, indexed by the game's
+    ``action_space(players, options)``), and returns the index of a legal action (any
+    integer, numpy's included). It sees nothing else: no state, no sampled world. A
+    policy trained in ``boardrules/<game>`` therefore plays a seat of a tournament, an
+    opponent of the Gymnasium environment or itself (self-play) without glue. Needs numpy
+    (the ``gymnasium`` or ``pettingzoo`` extra).
+
+    An index that is not a legal action's raises `UnknownActionError` (not an index of the
+    game) or `BoardrulesError` (an index of an action that is not legal now); nothing is
+    played.
+
+    >>> import random
+    >>> from boardrules.games import kivi
+    >>> first = PolicyBot(lambda tensor, mask: int(mask.argmax()), kivi, players=2)
+    >>> state = play_game(kivi, [first, RandomBot(2)], rng=random.Random(3))
+    >>> kivi.is_terminal(state)
+    True
+    """
+
+    def __init__(self, policy: Policy, game: AnyGame, players: int, options: object = None,
+                 *, name: str = "policy") -> None:
+        # numpy is an optional extra (gymnasium, pettingzoo): imported by the one bot that
+        # needs it, so `import boardrules.bots` works without it.
+        import numpy as np  # noqa: PLC0415
+
+        self.policy = policy
+        """The policy function."""
+        self.game = game
+        """The game it plays."""
+        self.name = name
+        """A short name for tables and logs (default ``"policy"``)."""
+        self.space: Any = getattr(game, "action_space", None)
+        if self.space is None:
+            raise BoardrulesError(f"{game.TITLE} has no numeric layer (action_space, tensors): "
+                                  f"a policy cannot play it")
+        self.space = game.action_space(players, options)  # type: ignore[attr-defined]
+        self._np = np
+
+    def act(self, decision: Decision) -> Any:
+        """Return the legal action whose index the policy chose."""
+        game, space, np = self.game, self.space, self._np
+        if decision.game is not game:
+            raise BoardrulesError(f"this PolicyBot plays {game.NAME}, not {decision.game.NAME}")
+        tensor = np.frombuffer(game.observation_tensor(  # type: ignore[attr-defined]
+            decision.observation), np.float32)
+        mask = np.zeros(space.size, np.int8)
+        legal = {}
+        for action in decision.legal_actions:
+            index = space.index(action)
+            mask[index] = 1
+            legal[index] = action
+        chosen = self.policy(tensor, mask)
+        try:
+            index = operator.index(chosen)
+        except TypeError:
+            index = -1
+        if type(chosen) is bool or not 0 <= index < space.size:
+            raise UnknownActionError(chosen, f"not an action index of {game.NAME} "
+                                             f"(0 to {space.size - 1})")
+        if index not in legal:
+            raise BoardrulesError(f"the policy chose action {index} ({space.action(index)}), "
+                                  f"which is not legal now")
+        return legal[index]
 
 
 def play_game(
