@@ -246,14 +246,15 @@ class ISMCTSBot:
         self.name = f"ismcts:{'/'.join(budget)}"
 
     def act(self, decision: Decision) -> Any:
-        """Search from the decision and return the most visited legal action (the first of
-        them on a tie); a lone legal action is returned without a search."""
+        """Search from the decision and return the most visited legal action (on a tie, the
+        one of the best mean value, then the first); a lone legal action is returned without
+        a search."""
         legal = decision.legal_actions
         if len(legal) == 1:
             return legal[0]
         stats = self.analyse(decision)
-        counts = [s.visits for s in stats]
-        return legal[counts.index(max(counts))]
+        best = max(stats, key=_rank)  # the first of the best: max keeps the first
+        return best.action
 
     def analyse(self, decision: Decision) -> tuple[ActionStats, ...]:
         """Search from the decision and return what it found of each legal action, in the
@@ -421,6 +422,14 @@ class PolicyBot:
             raise BoardrulesError(f"the policy chose action {index} ({space.action(index)}), "
                                   f"which is not legal now")
         return legal[index]
+
+
+def _rank(stats: ActionStats) -> tuple[int, float]:
+    """The order of `ISMCTSBot.act`'s choice: the most visited action, and of those the one
+    of the best mean value (not the first listed: with many actions and a small budget
+    most are visited equally often, and the first, always the same kind of action, would
+    be played every time)."""
+    return stats.visits, stats.value
 
 
 def play_game(
