@@ -368,14 +368,8 @@ class PolicyBot:
 
     An index that is not a legal action's raises `UnknownActionError` (not an index of the
     game) or `BoardrulesError` (an index of an action that is not legal now); nothing is
-    played.
-
-    >>> import random
-    >>> from boardrules.games import kivi
-    >>> first = PolicyBot(lambda tensor, mask: int(mask.argmax()), kivi, players=2)
-    >>> state = play_game(kivi, [first, RandomBot(2)], rng=random.Random(3))
-    >>> kivi.is_terminal(state)
-    True
+    played. ``PolicyBot(lambda tensor, mask: int(mask.argmax()), kivi, players=2)`` plays
+    the lowest legal index (the docs' bots page and tests/test_policy_bot.py have it play).
     """
 
     def __init__(self, policy: Policy, game: AnyGame, players: int, options: object = None,
