@@ -80,6 +80,13 @@ def _seed(text: str) -> int:
     return seed
 
 
+def _port(text: str) -> int:
+    """Read ``--port``: 0 to 65535."""
+    if not text.isascii() or not text.isdigit() or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port (0 to 65535)")
+    return int(text)
+
+
 def _jobs(text: str) -> int:
     """Read ``--jobs``: a whole number >= 0 (0: every core)."""
     try:
@@ -148,7 +155,8 @@ def _parser() -> argparse.ArgumentParser:
                                           "--host says otherwise).")
     web.add_argument("--host", default="127.0.0.1",
                      help="the address to serve on (default 127.0.0.1: this computer only)")
-    web.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    web.add_argument("--port", type=_port, default=8000,
+                     help="the port (default 8000; 0: any free port)")
     return parser
 
 
