@@ -201,3 +201,16 @@ def test_lazy_export() -> None:
                           check=True)
     assert done.stdout.strip() == "boardrules.apps.match"
     assert boardrules.Match is Match
+
+
+def test_a_bad_record_is_refused() -> None:
+    """A record with an illegal action, or for another number of seats, does not start."""
+    match, rng = human_game("kivi")
+    play_some(match, rng, 2)
+    record = match.record()
+    broken = Record(record.game, record.rules_version, record.players, record.options,
+                    (*record.actions[:3], "zz9"))
+    with pytest.raises(boardrules.InvalidStateError, match=r"record.actions\[3\]"):
+        Match.from_record(broken, ["human", "random"])
+    with pytest.raises(BoardrulesError, match="2 players"):
+        Match.from_record(record, ["human", "random", "random"])

@@ -172,7 +172,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.send_header("X-Content-Type-Options", "nosniff")
         self.send_header("Content-Security-Policy",
                          "default-src 'none'; script-src 'unsafe-inline'; "
-                         "style-src 'unsafe-inline'; img-src data:; connect-src 'self'")
+                         "style-src 'unsafe-inline'; img-src data:; connect-src 'self'; "
+                         "frame-ancestors 'none'")
         self.end_headers()
         self.wfile.write(body)
 
