@@ -838,12 +838,15 @@ def _defend(state: State, action: Defend) -> State:
     # face up at once.
     shown = _shown_after(state, d, card, (None, True, False, o.attack_type) if rolls else None)
     hands = _hands_without(state.hands, d, card)
+    # Written out (a defence is made in most battles). No activation roll: both cards
+    # turn face up at once (D9), so the duel is built revealed, at window step 0.
+    duel = _Duel(counter=o.counter, attack=o.attack, attack_type=o.attack_type, defense=card,
+                 defense_type=as_type, attack_activated=o.attack_activated,
+                 defense_activated=rolls, revealed=o.revealed or not rolls,
+                 window=o.window if rolls else 0, played=o.played, resolving=o.resolving,
+                 attack_mod=o.attack_mod, defense_mod=o.defense_mod, loser=o.loser)
     if rolls:
-        duel = _evolve_duel(o, defense=card, defense_type=as_type, defense_activated=True)
         return _from_hand(state, _ACTIVATE, duel, hands, shown)
-    # No activation roll: both cards turn face up at once (D9), so build the duel revealed.
-    duel = _evolve_duel(o, defense=card, defense_type=as_type, defense_activated=False,
-                        revealed=True, window=0)
     # The state is built as the window usually opens now; if not (a ``-`` decides the duel,
     # or the attacker's hand is empty), the steps after the reveal take the duel as an
     # argument and never read the state's phase or duel.
