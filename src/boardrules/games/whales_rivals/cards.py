@@ -18,6 +18,8 @@ The packs (W4), numbered 0-2 in the state and 1-3 in the notation::
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from operator import attrgetter
 from typing import Final
 
 import attrs
@@ -116,6 +118,6 @@ class Whale:
         return f"{self.value}{'^' if self.face_up else ''}"
 
 
-def grey_key(card: Grey) -> tuple[int, bool, tuple[bool, bool]]:
-    """Return the sort key of a grey card: its fields in order (as `Grey`'s ordering, faster)."""
-    return (card.value, card.shown, card.seen)
+grey_key: Final[Callable[[Grey], tuple[int, bool, tuple[bool, bool]]]] = attrgetter(
+    "value", "shown", "seen")
+"""Return the sort key of a grey card: its fields in order (as `Grey`'s ordering, faster)."""

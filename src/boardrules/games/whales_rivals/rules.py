@@ -134,11 +134,11 @@ def new_game(players: int = 2, options: Options | None = None) -> State:
 def to_move(state: State) -> ToMove:
     """Return who acts: `CHANCE` while dealing or drawing, `TERMINAL` at the end, else a player."""
     phase = state.phase
-    if phase is _ACT or phase is _EXPLORE:
-        return state.player
+    if phase is _DRAW or phase is _DEAL:  # most steps of a random game are draws and deals
+        return CHANCE
     if phase is _OVER:
         return TERMINAL
-    return CHANCE
+    return state.player
 
 
 def is_terminal(state: State) -> bool:
@@ -396,16 +396,16 @@ def _end_round(  # noqa: PLR0917 - positional on the hot path, private
     unclaimed = state.unclaimed
     kept: list[Pack] = []
     for pack in packs:
-        mine, theirs = pack.whales
-        a = sum(w.value for w in mine)
-        b = sum(w.value for w in theirs)
-        lost[0].extend(w.value for w in mine)
-        lost[1].extend(w.value for w in theirs)
+        mine = [w.value for w in pack.whales[0]]
+        theirs = [w.value for w in pack.whales[1]]
+        lost[0] += mine
+        lost[1] += theirs
+        a, b = sum(mine), sum(theirs)
         if a > b:
-            taken[0].extend(greys[g.value, g.shown, True, g.seen[1]] for g in pack.grey)
+            taken[0] += [greys[g.value, g.shown, True, g.seen[1]] for g in pack.grey]
             kept.append(EMPTY_PACK)
         elif b > a:
-            taken[1].extend(greys[g.value, g.shown, g.seen[0], True] for g in pack.grey)
+            taken[1] += [greys[g.value, g.shown, g.seen[0], True] for g in pack.grey]
             kept.append(EMPTY_PACK)
         elif last:
             unclaimed = (*unclaimed, *pack.grey)
