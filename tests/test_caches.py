@@ -88,6 +88,7 @@ def check_flat(load_and_play: Callable[[int], None], count: int, margin: int,
         + ", ".join(f"{m / 2**20:.1f}" for m in memory) + " MiB")
 
 
+@pytest.mark.slow
 def test_kivi_boards_do_not_accumulate() -> None:
     """2,500 distinct boards loaded from JSON leave one bounded layout cache."""
     rng = random.Random(1)
@@ -104,6 +105,7 @@ def test_kivi_boards_do_not_accumulate() -> None:
     assert cache_sizes()["kivi.layouts"][0] <= 64
 
 
+@pytest.mark.slow
 def test_whale_values_do_not_accumulate() -> None:
     """1,500 distinct Whales distributions, each a little played, keep the caches bounded."""
     rng = random.Random(2)
@@ -120,6 +122,7 @@ def test_whale_values_do_not_accumulate() -> None:
     check_flat(load_and_play, 1500, 4 * MiB)
 
 
+@pytest.mark.slow
 def test_ren_dhark_card_sets_do_not_accumulate() -> None:
     """200 distinct card sets loaded from JSON, each a little played: the tables of the 32
     used last stay cached, and the memos of the rules go with their tables (module caches
@@ -137,6 +140,7 @@ def test_ren_dhark_card_sets_do_not_accumulate() -> None:
     check_flat(load_and_play, 200, 2 * MiB)
 
 
+@pytest.mark.slow
 def test_captain_bluff_keeps_nothing_by_options() -> None:
     """Captain Bluff's memos are keyed by positions (rows, destinations, hands), bounded:
     500 distinct options loaded from JSON, each playing the same game, add no entry
