@@ -337,16 +337,9 @@ has ``starts``, the ``(value index, step)`` pairs its next card may take, each r
 by `step`."""
 
 
-_Grid = tuple[Sequence[Sequence[T]], tuple[int, ...] | None]
-"""A run of legal actions, ``(tables, cards)``: ``table[card]`` for each table in turn and
-each card of `cards` in turn; with `cards` ``None``, the actions of the one sequence in
-`tables`. Counting a grid, or taking its i-th action, does not list it (see `_nth`). (Its
-tables hold actions, or their counterparts: see `_Tables`.)"""
-
-
 class _Plan(NamedTuple, Generic[T]):
     """The shape of the main actions for one layout of rows and destination cards: all that
-    does not depend on the hand (see `_main_grids`). Its tables hold actions (`T` is
+    does not depend on the hand (see `_listing`). Its tables hold actions (`T` is
     `Action`), or their counterparts (see `_Tables`)."""
 
     plays: tuple[_Continuation, ...]
@@ -360,15 +353,6 @@ class _Plan(NamedTuple, Generic[T]):
     """The `SWAP` tables of the conveyors whose destination card may be swapped."""
     closes: tuple[T, ...]
     """Every `CloseConveyor`."""
-    checks_grid: _Grid[T]
-    """`checks` as a grid (see `_main_grids`)."""
-    closes_grid: _Grid[T]
-    """`closes` as a grid."""
-    per_card: int
-    """How many of these main actions each distinct card of the hand adds: the conveyors of
-    `sets` and `swaps`."""
-    fixed: int
-    """How many take no card: `checks` and `closes`."""
 
 
 class _RowsFacts(NamedTuple):
@@ -513,25 +497,17 @@ def _plan(rows_facts: _RowsFacts, destination_facts: _DestinationFacts) -> _Plan
             elif can_open and v in held:
                 plays.append((v, -1, 0, None))
         sets = tuple(SET[v] for v in destination_facts.free if rows_facts.infos[v] is None)
-        found = rows_facts.plans[held] = _plan_of(
+        found = rows_facts.plans[held] = _Plan(
             tuple(plays), sets, destination_facts.checks, tuple(SWAP[v] for v in held),
             rows_facts.closes)
     return found
-
-
-def _plan_of(plays: tuple[_Continuation, ...], sets: tuple[tuple[T, ...], ...],
-             checks: tuple[T, ...], swaps: tuple[tuple[T, ...], ...], closes: tuple[T, ...],
-             ) -> _Plan[T]:
-    """Return the `_Plan` of these plays and tables (see its fields)."""
-    return _Plan(plays, sets, checks, swaps, closes, ((checks,), None), ((closes,), None),
-                 len(sets) + len(swaps), len(checks) + len(closes))
 
 
 def _plan_counterpart(plan: _Plan[Action],
                       kept: Callable[[tuple[Action, ...]], tuple[T, ...]]) -> _Plan[T]:
     """Return `plan` with each of its tables replaced by its counterpart, ``kept(table)``
     (see `_Tables`)."""
-    return _plan_of(plan.plays, tuple(map(kept, plan.sets)), kept(plan.checks),
+    return _Plan(plan.plays, tuple(map(kept, plan.sets)), kept(plan.checks),
                     tuple(map(kept, plan.swaps)), kept(plan.closes))
 
 
@@ -584,29 +560,6 @@ def _distinct(hand: tuple[int, ...]) -> tuple[int, ...]:
         return hand
     split = bisect_left(hand, STAR)
     return hand[:split] + tuple(dict.fromkeys(hand[split:]))
-
-
-def _main_grids(cards: tuple[int, ...], plan: _Plan[T]) -> tuple[_Grid[T], ...]:
-    """Return the main actions of a hand (its distinct `cards`) for a `_Plan` but its
-    luggage plays (which come first, see `_luggage_plays`) as grids, in the documented
-    order: destinations set (by conveyor, then card), checks, swaps (conveyor, card),
-    closes. They are ``plan.per_card * len(cards) + plan.fixed``."""
-    return (plan.sets, cards), plan.checks_grid, (plan.swaps, cards), plan.closes_grid
-
-
-def _listed(grids: Sequence[_Grid[T]]) -> list[T]:
-    """Return the actions of `grids` (or their counterparts), in order."""
-    out: list[T] = []
-    pick: Callable[[Sequence[T]], tuple[T, ...]] | None = None
-    for tables, cards in grids:
-        if cards is None:
-            out += tables[0]
-        elif tables:
-            if pick is None:  # every grid of one list takes the same cards
-                pick = _card_picker(cards)
-            for table in tables:
-                out += pick(table)
-    return out
 
 
 def _picker(hand: tuple[int, ...]) -> Callable[[Sequence[Any]], tuple[Any, ...]]:
@@ -694,7 +647,15 @@ def _listing(state: State, tables: _Tables[T]) -> tuple[T, ...]:
     hand, plan = main
     out = []
     _luggage_plays(hand, plan, state.options.memos.runs, out, tables.plays)
-    out += _listed(_main_grids(_distinct(hand), tables.plan(plan)))
+    # Then destinations set (by conveyor, then card), checks, swaps (conveyor, card), closes.
+    pick = _picker(hand)
+    counterparts = tables.plan(plan)
+    for table in counterparts.sets:
+        out += pick(table)
+    out += counterparts.checks
+    for table in counterparts.swaps:
+        out += pick(table)
+    out += counterparts.closes
     if not out:
         return tables.kept(_END_TURN_ONLY)
     if rest:
@@ -708,7 +669,7 @@ _END_TURN_ONLY: Final = (END_TURN,)
 
 _Main = tuple[tuple[int, ...], _Plan[Action]]
 """A turn's main actions, ``(hand, plan)``: the luggage plays of `_luggage_plays`, then the
-grids of `_main_grids`."""
+sets, checks, swaps and closes of the plan (see `_listing`)."""
 
 
 def _turn_actions(state: State) -> tuple[_Main | None, Sequence[Action]]:
