@@ -15,7 +15,7 @@ import tracemalloc
 
 from boardrules import CHANCE
 from boardrules.games import captain_bluff as cb
-from boardrules.spaces import SPACE_CACHE
+from boardrules.numeric.spaces import SPACE_CACHE
 
 MiB = 1 << 20
 PER_CONFIGURATION = 2.5 * MiB

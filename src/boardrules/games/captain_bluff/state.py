@@ -11,6 +11,7 @@ import attrs
 from boardrules._caches import Memo
 from boardrules._fields import DERIVED, rebuilt_from_init
 from boardrules.errors import InvalidOptionsError
+from boardrules.registry import picture
 
 __all__ = ["DEFAULT_TURN_LIMIT", "FaceDown", "Memos", "Options", "Specials", "Stage", "State"]
 
@@ -232,7 +233,4 @@ class State:
 
     def _repr_svg_(self) -> str:
         """Return the spectator's picture of this state, for Jupyter (see `svg`)."""
-        from boardrules.games.captain_bluff.observe import observe
-        from boardrules.games.captain_bluff.svg import svg
-
-        return svg(observe(self, None))
+        return picture(self)
