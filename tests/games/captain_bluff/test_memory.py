@@ -13,6 +13,8 @@ import gc
 import random
 import tracemalloc
 
+import pytest
+
 from boardrules import CHANCE
 from boardrules.games import captain_bluff as cb
 from boardrules.numeric.spaces import SPACE_CACHE
@@ -38,6 +40,7 @@ def _use(options: cb.Options, seed: int) -> None:
         state = cb.apply_unchecked(state, rng.choice(cb.legal_actions(state)))
 
 
+@pytest.mark.slow  # 300 action spaces built under tracemalloc: tens of seconds
 def test_memory_flat_when_options_vary() -> None:
     """300 distinct options (turn limits), each used for a game, its tensors and its action
     space, add nothing once the kept configurations are full, and in all no more than
