@@ -157,7 +157,9 @@ def test_captain_bluff_keeps_nothing_by_options() -> None:
             first.update(last)
 
     check_flat(load_and_play, 500, MiB // 4)
-    assert set(last) == {"captain_bluff.numeric"}  # the memos live on options and tables
+    # The memos live on the options and on the numeric layer's configurations (registered
+    # once that layer is loaded): no other cache of the game is named.
+    assert set(last) <= {"captain_bluff.numeric"}
     assert first == last
 
 
