@@ -160,13 +160,9 @@ def test_captain_bluff_keeps_nothing_by_options() -> None:
             first.update(last)
 
     check_flat(load_and_play, 500, MiB // 4)
-    assert set(last) == {"captain_bluff.row_info", "captain_bluff.run_pickers",
-                         "captain_bluff.rows_facts", "captain_bluff.numeric",
-                         "captain_bluff.segments", "captain_bluff.buried_tensors",
-                         "captain_bluff.card_tensors", "captain_bluff.luggage_tensors",
-                         "captain_bluff.pile_tensors", "captain_bluff.last_conveyors",
-                         "captain_bluff.conveyor_tensors", "captain_bluff.kept_indices",
-                         "captain_bluff.plan_indices"}
+    # The memos live on the options and on the numeric layer's configurations (registered
+    # once that layer is loaded): no other cache of the game is named.
+    assert set(last) <= {"captain_bluff.numeric"}
     assert first == last
 
 
