@@ -26,7 +26,7 @@ from boardrules.game import CHANCE
 from boardrules.games import GAMES, AnyGame, game_of, load
 from boardrules.parallel import GameFailedError, RunInterrupted
 from boardrules.records import Record, replay_states
-from boardrules.serialization import from_json
+from boardrules.serialization import read_json
 from boardrules.simulation import Summary, simulate
 from boardrules.terminal import HUMAN, check_seed, game_over, make_bot, play, render
 from boardrules.tournament import Tournament, run_tournament
@@ -189,12 +189,8 @@ def _game_and_players(name: str, players: int | None, err: TextIO) -> tuple[AnyG
 
 def _replay(path: str, out: TextIO, err: TextIO) -> int:
     try:
-        with open(path, encoding="utf-8") as handle:
-            record = from_json(handle.read(), Record)
+        record = read_json(path, Record)
         states = list(replay_states(record))
-    except UnicodeDecodeError:
-        err.write(f"boardrules: cannot read {path}: it is not UTF-8 text\n")
-        return 1
     except OSError as exc:
         err.write(f"boardrules: cannot read {path}: {exc.strerror}\n")
         return 1
@@ -279,10 +275,7 @@ def _many_games(args: argparse.Namespace, game: AnyGame, players: int, out: Text
 def _read_json(path: str) -> object:
     """Read a JSON document of boardrules; raise `BoardrulesError` naming the file."""
     try:
-        with open(path, encoding="utf-8") as handle:
-            return from_json(handle.read())
-    except UnicodeDecodeError:
-        raise BoardrulesError(f"cannot read {path}: it is not UTF-8 text") from None
+        return read_json(path)
     except OSError as exc:
         raise BoardrulesError(f"cannot read {path}: {exc.strerror}") from None
     except BoardrulesError as exc:
