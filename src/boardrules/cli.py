@@ -5,6 +5,11 @@ and prints a summary; ``boardrules play GAME`` plays in the terminal against bot
 people; ``boardrules replay FILE`` replays a saved record; ``boardrules tournament GAME``
 lets bots play many games with seats rotated; ``boardrules render GAME`` draws a position
 as an SVG picture.
+
+``simulate`` and ``tournament`` stop cleanly on Ctrl-C (SIGINT), SIGTERM and SIGHUP: the
+workers are stopped, the table of the games finished so far is printed, their records are
+kept, and the exit status is 128 + the signal's number (130, 143, 129). Files are read up to
+`boardrules.serialization.MAX_DOCUMENT_BYTES` (32 MiB).
 """
 
 from __future__ import annotations
@@ -14,11 +19,13 @@ import contextlib
 import itertools
 import os
 import random
+import signal
 import sys
+import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
-from typing import Any, TextIO
+from typing import Any, Final, TextIO
 
 from boardrules import __version__
 from boardrules.errors import BoardrulesError
@@ -233,16 +240,52 @@ def _dask(address: str, jobs: int, stack: contextlib.ExitStack) -> Executor:
     return executor
 
 
+STOP_SIGNALS: Final = ("SIGINT", "SIGTERM", "SIGHUP")
+"""The signals that stop ``simulate`` and ``tournament`` cleanly: the workers are stopped,
+the finished games' table printed and their records kept; the exit status is 128 + the
+signal's number (130, 143, 129)."""
+
+
+@contextlib.contextmanager
+def _stopping_signals() -> Iterator[list[int]]:
+    """Turn SIGTERM and SIGHUP into the interrupt Ctrl-C raises, while the block runs; the
+    list yielded gets the number of the signal that came (none: Ctrl-C or nothing).
+
+    After the first, further ones are ignored, so that stopping the workers and printing
+    the table are not cut short. Outside the main thread (where Python cannot set signal
+    handlers) nothing changes.
+    """
+    caught: list[int] = []
+    numbers = [getattr(signal, name) for name in STOP_SIGNALS[1:] if hasattr(signal, name)]
+    if threading.current_thread() is not threading.main_thread():
+        yield caught
+        return
+
+    def stop(number: int, frame: object) -> None:
+        for each in numbers:
+            signal.signal(each, signal.SIG_IGN)
+        caught.append(number)
+        raise KeyboardInterrupt
+
+    before = {number: signal.signal(number, stop) for number in numbers}
+    try:
+        yield caught
+    finally:
+        for number, handler in before.items():
+            signal.signal(number, handler)
+
+
 def _many_games(args: argparse.Namespace, game: AnyGame, players: int, out: TextIO,
                 err: TextIO) -> int:
-    """Run ``simulate`` or ``tournament``; on Ctrl-C print the finished games' table."""
+    """Run ``simulate`` or ``tournament``; on Ctrl-C, SIGTERM or SIGHUP print the finished
+    games' table and return 128 + the signal's number."""
     if args.command == "simulate" and args.games < 1:
         err.write("boardrules: --games must be at least 1\n")
         return 2
     progress = None if args.quiet else Progress(args.games, err, args.game).update
     table: Summary | Tournament
     try:
-        with contextlib.ExitStack() as stack:
+        with _stopping_signals() as caught, contextlib.ExitStack() as stack:
             executor = None if args.dask is None else _dask(args.dask, args.jobs, stack)
             if args.command == "tournament":
                 entrants = [s.strip() for s in args.bots.split(",") if s.strip()]
@@ -253,10 +296,15 @@ def _many_games(args: argparse.Namespace, game: AnyGame, players: int, out: Text
                 table = simulate(game, players, args.games, args.seed, jobs=args.jobs,
                                  executor=executor, records=args.records, progress=progress)
     except RunInterrupted as stop:
-        err.write(f"\nboardrules: interrupted after {stop.finished} of {stop.games} games\n")
+        number = caught[0] if caught else signal.SIGINT
+        how = "interrupted" if number == signal.SIGINT else \
+            f"stopped by {signal.Signals(number).name}"
+        err.write(f"\nboardrules: {how} after {stop.finished} of {stop.games} games\n")
         if stop.partial is not None:
             out.write(stop.partial.render() + "\n")
-        return 130
+        if args.records is not None:
+            err.write(f"boardrules: the records of the games finished are in {args.records}\n")
+        return 128 + number
     except GameFailedError as exc:
         err.write(f"\nboardrules: {exc}\n{exc.details}")
         if args.records is not None:
