@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any, TypeVar
 
+from boardrules.errors import BoardrulesError, InvalidStateError
 from boardrules.game import CHANCE, TERMINAL, Game
 from boardrules.games import game_of
 
@@ -50,6 +51,7 @@ def playout(game: Game[S, Any, Any, Any], state: S, rng: random.Random,
 
     Stops at the end of the game, or once `max_steps` actions (chance outcomes
     included) have been applied. Returns the state reached; `state` never changes.
+    A state of another game raises `InvalidStateError` naming both games.
     The moves are exactly those of this loop, which draws from `rng` in this order::
 
         while not terminal and steps < max_steps:
@@ -76,11 +78,22 @@ def playout(game: Game[S, Any, Any, Any], state: S, rng: random.Random,
     """
     if max_steps is not None and (type(max_steps) is not int or max_steps < 0):
         raise ValueError(f"max_steps must be None or a whole number >= 0, got {max_steps!r}")
+    if not isinstance(state, game.State):
+        raise InvalidStateError(f"playout: {_describe(state)} given to {game.TITLE}")
     fast = getattr(game, "playout", None) if fused else None
     if fast is not None:
         end: S = fast(state, rng, max_steps)
         return end
     return _loop(game, state, rng, max_steps)
+
+
+def _describe(obj: object) -> str:
+    """Name what `obj` is: ``a KIVI state``, or its class for an object of no game."""
+    try:
+        owner, kind = game_of(obj)
+    except BoardrulesError:
+        return f"a {type(obj).__qualname__} (no game's object)"
+    return f"a {owner.TITLE} {kind}"
 
 
 def _loop(game: Game[S, Any, Any, Any], state: S, rng: random.Random,
