@@ -3,17 +3,23 @@ signals. The fuzz suite that attacks every reader lives in ``tests/fuzz`` (slow 
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import os
+import random
 from pathlib import Path
+from typing import Any, Final
 
 import pytest
 
 from boardrules import cli
-from boardrules.errors import InvalidStateError
+from boardrules.chance import playout
+from boardrules.errors import BoardrulesError, InvalidOptionsError, InvalidStateError
+from boardrules.games import GAMES
 from boardrules.records import Record
 from boardrules.serialization import MAX_DOCUMENT_BYTES, from_json, read_json, to_json
+from tests.cross_game import FUNCTIONS, bounded, calls, objects, others
 
 
 class TestBoundedReads:
@@ -74,3 +80,129 @@ class TestRecordsOnLoad:
         data["data"]["options"]["first_player"] = 5
         with pytest.raises(InvalidStateError):
             from_json(json.dumps(data))
+
+
+# --- cross-game calls (issue #31 item 7) ----------------------------------------------------
+
+_ALL_BUT: Final = frozenset(("new_game", "validate_state", "validate_observation", "svg",
+                             "action_space", "tensor_layout", "observation_shape",
+                             "info_state_layout"))
+"""The functions that refuse another game's objects in every game today."""
+KNOWN: Final[dict[str, frozenset[str]]] = {
+    name: frozenset(FUNCTIONS) - _ALL_BUT - extra for name, extra in {
+        "captain_bluff": frozenset(("scores",)),  # it has no scores
+        "kivi": frozenset(("chance_probabilities",)),  # it has no chance_probabilities
+        "lustry": frozenset(), "ren_dhark": frozenset(), "whales_rivals": frozenset(),
+    }.items()
+}
+"""The game functions that do not yet refuse another game's objects with a typed error
+(an `AttributeError`, a `TypeError`, an answer, or a loop that does not end): the games'
+own modules, being rewritten as this was written. Each is a strict xfail: remove it from
+here when the game refuses them."""
+
+
+def _cross_params() -> list[Any]:
+    out = []
+    for name in GAMES:
+        for function in FUNCTIONS:
+            if not callable(getattr(GAMES[name], function, None)):
+                continue
+            marks = [pytest.mark.xfail(strict=True, reason=(
+                f"{name}.{function} does not refuse other games' objects yet (games/)"))
+            ] if function in KNOWN.get(name, ()) else []
+            out.append(pytest.param(name, function, id=f"{name}.{function}", marks=marks))
+    return out
+
+
+class TestCrossGame:
+    """Every public function of a game, given another game's state, action, observation
+    or options, raises a typed error (within a few seconds: one looped forever)."""
+
+    @pytest.mark.parametrize(("name", "function"), _cross_params())
+    def test_games_refuse_other_games_objects(self, name: str, function: str) -> None:
+        own = objects(name)
+        wrong = []
+        for other in others(name):
+            for called, call in calls(own, objects(other)):
+                if called != function:
+                    continue
+                try:
+                    bounded(call)
+                except BoardrulesError:
+                    continue
+                except Exception as exc:
+                    wrong.append(f"{other}: {type(exc).__name__}: {exc}"[:200])
+                    continue
+                wrong.append(f"{other}: returned")
+        assert not wrong, "\n".join(wrong)
+
+    @pytest.mark.parametrize("name", list(GAMES))
+    def test_the_calls_are_right(self, name: str) -> None:
+        """With the game's own objects every call answers or refuses with a typed error
+        (so a cross-game failure is the other game's objects, not a wrong call)."""
+        own = objects(name)
+        for called, call in calls(own, own):
+            try:
+                bounded(call)
+            except BoardrulesError:
+                pass
+            except Exception as exc:  # pragma: no cover - the message is the point
+                pytest.fail(f"{name}.{called} with its own objects: {exc!r}")
+
+    @pytest.mark.parametrize("name", list(GAMES))
+    def test_playout_names_both_games(self, name: str) -> None:
+        """boardrules.playout(game, another game's state) is refused at once (it once
+        looped forever, max_steps notwithstanding)."""
+        for other in others(name):
+            state = objects(other).state
+            with pytest.raises(InvalidStateError) as caught:
+                bounded(functools.partial(playout, GAMES[name], state, random.Random(0), 50))
+            message = str(caught.value)
+            assert GAMES[name].TITLE in message and GAMES[other].TITLE in message
+            with pytest.raises(InvalidStateError):
+                bounded(functools.partial(playout, GAMES[name], state, random.Random(0), 50,
+                                          fused=False))
+
+    @pytest.mark.parametrize("name", list(GAMES))
+    def test_adapters_refuse_other_games_options(self, name: str) -> None:
+        """The adapters' configurations name both games for another game's options."""
+        from boardrules.adapters._common import Configuration, parameter_values
+
+        for other in others(name):
+            options = GAMES[other].Options()
+            expected = f"expected {GAMES[name].TITLE} Options, got a {GAMES[other].TITLE}"
+            with pytest.raises(InvalidOptionsError, match=expected):
+                Configuration(GAMES[name], GAMES[name].MIN_PLAYERS, options)
+            with pytest.raises(InvalidOptionsError, match=expected):
+                parameter_values(GAMES[name], options)
+
+    def test_environments_refuse_other_games_actions(self) -> None:
+        """An action object (of this game or another) is no action index."""
+        pytest.importorskip("pettingzoo")
+        from boardrules.adapters import gymnasium, pettingzoo
+        from boardrules.errors import UnknownActionError
+
+        foreign = objects("lustry").action
+        aec = pettingzoo.env("kivi")
+        aec.reset(seed=1)
+        single = gymnasium.BoardrulesEnv("kivi")
+        single.reset(seed=1)
+        for step in (aec.step, single.step):
+            with pytest.raises(UnknownActionError):
+                step(foreign)
+
+    def test_pettingzoo_step_after_the_end_is_typed(self) -> None:
+        """A done agent's only step is None: anything else is UnknownActionError (it was
+        PettingZoo's plain ValueError)."""
+        pytest.importorskip("pettingzoo")
+        from boardrules.adapters import pettingzoo
+        from boardrules.errors import UnknownActionError
+
+        aec = pettingzoo.env("kivi", illegal_action="lose")
+        aec.reset(seed=1)
+        mask = aec.last()[0]["action_mask"]
+        aec.step(int(mask.argmin()))  # an illegal index: the game ends, lost
+        assert aec.terminations[aec.agent_selection]
+        with pytest.raises(UnknownActionError, match="only step is None"):
+            aec.step(0)
+        aec.step(None)

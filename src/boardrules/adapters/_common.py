@@ -26,7 +26,7 @@ import attrs
 
 from boardrules.errors import BoardrulesError, InvalidOptionsError, InvalidStateError
 from boardrules.game import CHANCE, TERMINAL
-from boardrules.games import GAMES, AnyGame, load
+from boardrules.games import GAMES, AnyGame, game_of, load
 from boardrules.records import Record
 from boardrules.serialization import _fields, from_json, structure, to_json, unstructure
 from boardrules.spaces import ActionSpace, InfoState
@@ -38,6 +38,7 @@ __all__ = [
     "History",
     "Parameter",
     "ParameterValue",
+    "check_options",
     "has_numeric_layer",
     "numeric_games",
     "options_from_parameters",
@@ -204,6 +205,19 @@ def options_from_parameters(game: AnyGame, values: Mapping[str, object]) -> Any:
     return game.Options(**kwargs)
 
 
+def check_options(game: AnyGame, options: object) -> None:
+    """Raise `InvalidOptionsError` naming both games unless `options` is `game`'s
+    ``Options`` (or ``None``, the defaults)."""
+    if options is None or isinstance(options, game.Options):
+        return
+    try:
+        owner, kind = game_of(options)
+        what = f"{owner.TITLE} {kind}"
+    except BoardrulesError:
+        what = type(options).__qualname__
+    raise InvalidOptionsError("options", f"expected {game.TITLE} Options, got a {what}")
+
+
 def parameter_values(game: AnyGame, options: object) -> dict[str, ParameterValue]:
     """Return every option of `options` as a parameter value (the inverse of
     `options_from_parameters`).
@@ -211,6 +225,7 @@ def parameter_values(game: AnyGame, options: object) -> dict[str, ParameterValue
     >>> parameter_values(load("lustry"), load("lustry").Options(stall_turns=None))
     {'first_player': 0, 'stall_turns': -1, 'turn_limit': 500, 'unblock_protects': 'sequence'}
     """
+    check_options(game, options)
     out: dict[str, ParameterValue] = {}
     defaults = game.Options()
     for parameter in parameters(game):
@@ -248,6 +263,7 @@ class Configuration:
         if not has_numeric_layer(game):
             raise BoardrulesError(f"{game.TITLE} has no numeric layer (action_space, tensors): "
                                   "an adapter cannot wrap it")
+        check_options(game, options)
         initial = game.new_game(players, typing.cast(Any, options))
         options = game.Options() if options is None else options
         set_ = object.__setattr__
