@@ -11,6 +11,7 @@ import random
 from pathlib import Path
 from typing import Any, Final
 
+import attrs
 import pytest
 
 from boardrules import cli
@@ -206,3 +207,38 @@ class TestCrossGame:
         with pytest.raises(UnknownActionError, match="only step is None"):
             aec.step(0)
         aec.step(None)
+
+
+class TestFuzzChecks:
+    """The fuzz suite's checks (tests/fuzz, slow tier) catch what they are for."""
+
+    def test_an_untyped_error_is_a_finding(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from tests.fuzz import engine
+
+        def broken(*args: object, **kwargs: object) -> object:
+            empty: dict[str, object] = {}
+            return empty["data"]
+
+        monkeypatch.setattr(engine, "from_json", broken)
+        with pytest.raises(engine.Finding, match="untyped KeyError"):
+            engine.check_document({"kind": "document", "text": "{}"})
+
+    def test_a_hang_is_a_finding(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from tests.fuzz import engine
+
+        def endless(*args: object, **kwargs: object) -> object:
+            while True:
+                pass
+
+        monkeypatch.setattr(engine, "SECONDS", 0.2)
+        monkeypatch.setattr(engine, "playout", endless)
+        state = to_json(GAMES["kivi"].new_game(2))
+        with pytest.raises(engine.Finding, match=r"no answer within 0\.2 s"):
+            engine.check_playout({"kind": "playout", "game": "kivi", "state": state})
+
+    def test_a_record_that_cannot_start_is_a_finding(self) -> None:
+        from tests.fuzz import engine
+
+        bad = attrs.evolve(Record.start("kivi", 2), players=2000)
+        with pytest.raises(engine.Finding, match="cannot start"):
+            engine.check_loaded({}, bad)
