@@ -4,7 +4,7 @@ Usage::
 
     python .ci/screenshots.py [--chromium /usr/bin/chromium] [--out .ci/pictures]
 
-For every picture of ``boardrules._gallery`` (the ones the docs show) at its natural
+For every picture of ``boardrules.apps.gallery`` (the ones the docs show) at its natural
 size, and for each game's first picture also scaled to 480 pixels wide: writes
 ``NAME.svg``, has Chromium screenshot it in a window of the picture's size to
 ``NAME.png``, and checks the PNG (read with the standard library: zlib and struct):
@@ -31,8 +31,8 @@ from collections import Counter
 from pathlib import Path
 from xml.etree import ElementTree
 
-from boardrules._gallery import pictures
-from boardrules._svg import SVG_NS
+from boardrules.apps.gallery import pictures
+from boardrules.pictures.svg import SVG_NS
 
 FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",

@@ -14,7 +14,7 @@ from typing import Any, Final
 import attrs
 import pytest
 
-from boardrules import cli
+from boardrules.apps import cli
 from boardrules.chance import playout
 from boardrules.errors import BoardrulesError, InvalidOptionsError, InvalidStateError
 from boardrules.games import GAMES
@@ -160,9 +160,6 @@ class TestCrossGame:
                 bounded(functools.partial(playout, GAMES[name], state, random.Random(0), 50))
             message = str(caught.value)
             assert GAMES[name].TITLE in message and GAMES[other].TITLE in message
-            with pytest.raises(InvalidStateError):
-                bounded(functools.partial(playout, GAMES[name], state, random.Random(0), 50,
-                                          fused=False))
 
     @pytest.mark.parametrize("name", list(GAMES))
     def test_adapters_refuse_other_games_options(self, name: str) -> None:

@@ -1,6 +1,6 @@
 """MkDocs hook: draw the example pictures of every game while the site is built.
 
-The pictures come from the code of the games (`boardrules._gallery`), so they never go
+The pictures come from the code of the games (`boardrules.apps.gallery`), so they never go
 stale. A page shows one with a marker on a line of its own::
 
     <!-- picture: kivi-start -->
@@ -17,7 +17,7 @@ from typing import Any
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 
-from boardrules._gallery import Picture, pictures
+from boardrules.apps.gallery import Picture, pictures
 
 MARKER = re.compile(r"^<!-- picture: ([\w-]+) -->$", re.MULTILINE)
 

@@ -12,8 +12,9 @@ from typing import Any
 
 import attrs
 
+from boardrules._convert import JSONValue, structure, unstructure
 from boardrules.errors import BoardrulesError, InvalidOptionsError, InvalidStateError
-from boardrules.serialization import JSONValue, structure, unstructure
+from boardrules.registry import load
 
 __all__ = ["Record", "replay", "replay_states"]
 
@@ -36,7 +37,6 @@ class Record:
     @classmethod
     def start(cls, game: str, players: int, options: object = None) -> Record:
         """Return an empty record of a new game (default options when `options` is None)."""
-        from boardrules.games import load
 
         module = load(game)
         return cls(game, module.RULES_VERSION, players,
@@ -48,7 +48,6 @@ class Record:
 
     def to_data(self) -> dict[str, JSONValue]:
         """Return the record's JSON data (without the envelope)."""
-        from boardrules.games import load
 
         return {
             "game": self.game,
@@ -63,8 +62,6 @@ class Record:
         """Build a record from its JSON data; raise `InvalidStateError` on bad data,
         players or options the game does not take included (the actions are checked when
         the record is replayed)."""
-        from boardrules.games import load
-
         if not isinstance(data, dict):
             raise InvalidStateError("record: expected an object")
         expected = {"game", "rules_version", "players", "options", "actions"}
@@ -91,8 +88,6 @@ class Record:
 def _start(record: Record) -> Any:
     """Return the record's initial state; raise `InvalidStateError` (naming the game's own
     reason) for players or options the game does not take."""
-    from boardrules.games import load
-
     try:
         return load(record.game).new_game(record.players, record.options)
     except BoardrulesError as exc:
@@ -104,8 +99,6 @@ def replay_states(record: Record) -> Iterator[Any]:
 
     Raises `InvalidStateError` naming the first action that cannot be read or is illegal.
     """
-    from boardrules.games import load
-
     game = load(record.game)
     if record.rules_version != game.RULES_VERSION:
         raise InvalidStateError(

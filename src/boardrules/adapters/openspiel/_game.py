@@ -26,10 +26,10 @@ from boardrules.errors import (
     InvalidStateError,
 )
 from boardrules.game import CHANCE, TERMINAL, Result
-from boardrules.games import AnyGame, game_of
+from boardrules.games import GAMES, AnyGame, game_of
+from boardrules.numeric.spaces import InfoState, Tensor
 from boardrules.records import Record
 from boardrules.serialization import MAX_DOCUMENT_BYTES, from_json, to_json, unstructure
-from boardrules.spaces import InfoState, Tensor
 
 __all__ = [
     "PREFIX", "BoardrulesGame", "BoardrulesState", "Observer", "deserialize_game_and_state",
@@ -584,8 +584,6 @@ def deserialize_game_and_state(text: str, *, limit: int = MAX_DOCUMENT_BYTES
     if not isinstance(loaded, Record):
         raise InvalidStateError("document: expected a record (a state document: use the "
                                 "game's deserialize_state)")
-    from boardrules.games import GAMES
-
     game = GAMES[loaded.game]
     try:
         spiel: BoardrulesGame = game_class(game)(

@@ -51,9 +51,9 @@ from typing import Any, Final, Generic, Protocol, TypeAlias, TypeVar
 import attrs
 
 from boardrules._caches import Memo, lru
+from boardrules._convert import _fields, unstructure
 from boardrules.errors import BoardrulesError, UnknownActionError
 from boardrules.game import CHANCE, Chance
-from boardrules.serialization import _fields, unstructure
 
 __all__ = [
     "ActionSpace",

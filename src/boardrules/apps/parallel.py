@@ -1,6 +1,6 @@
 """Many games at once: in this process, on every core, or on any `concurrent.futures.Executor`.
 
-`boardrules.tournament.run_tournament` and `boardrules.simulation.simulate` hand their
+`boardrules.apps.tournament.run_tournament` and `boardrules.apps.simulation.simulate` hand their
 games to `run_games`, which plays them one after another in this process (``jobs=1``),
 in a pool of worker processes of its own (``jobs=N``; ``0`` for every core), or on an
 executor you pass — a `concurrent.futures.ProcessPoolExecutor`, or a Dask cluster's

@@ -12,82 +12,23 @@ are shown.
 from __future__ import annotations
 
 import contextlib
-import json
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Literal, TextIO, TypeVar
+from typing import Any, TextIO
 
-from boardrules.bots import Bot, Decision, ISMCTSBot, RandomBot
-from boardrules.errors import BoardrulesError, InvalidNotationError
+from boardrules.bots import Decision
+from boardrules.bots.spec import check_seed, make_bot
+from boardrules.errors import InvalidNotationError
 from boardrules.game import CHANCE, TERMINAL, Game
+from boardrules.pictures.text import render
 from boardrules.records import Record
-from boardrules.serialization import to_json, unstructure
+from boardrules.serialization import to_json
 
-__all__ = ["HUMAN", "check_seed", "game_over", "make_bot", "play", "render"]
+__all__ = ["HUMAN", "game_over", "play"]
 
 AnyGame = Game[Any, Any, Any, Any]
-_N = TypeVar("_N", int, float)
 HUMAN = "human"
 CLEAR = "\033[2J\033[H"
-
-
-def render(game: AnyGame, observation: Any) -> str:
-    """Return the game's text picture of an observation (its `render`, else JSON)."""
-    renderer: Callable[[Any], str] | None = getattr(game, "render", None)
-    if renderer is not None:
-        return renderer(observation)
-    return json.dumps(unstructure(observation), indent=1, ensure_ascii=False)
-
-
-def check_seed(seed: object) -> None:
-    """Raise `BoardrulesError` unless `seed` is a whole number >= 0 (Python's `random` seeds
-    -n exactly like n, so a negative seed would silently repeat another game)."""
-    if type(seed) is not int or seed < 0:
-        raise BoardrulesError(f"the seed must be a whole number >= 0, got {seed!r}")
-
-
-def make_bot(spec: str, seed: int) -> Bot:
-    """Build a bot from its command-line name: ``random``, or ``ismcts`` with an optional
-    budget — ``ismcts:N`` (N iterations a move), ``ismcts:Ss`` (S seconds a move) or
-    ``ismcts:N/Ss`` (whichever ends first); plain ``ismcts`` is ``ismcts:1000``. A last
-    part ``/rollout=K`` cuts every rollout after K steps and ``/rollout=end`` plays rollouts
-    to the end (`ISMCTSBot`'s ``rollout_limit``; without it, the game's own limit)."""
-    name, colon, budget = spec.partition(":")
-    if name == "random" and not colon:
-        return RandomBot(seed)
-    if name != "ismcts":
-        raise BoardrulesError(f"unknown bot {spec!r}; use random, ismcts, ismcts:N "
-                              f"(iterations), ismcts:Ss (seconds) or ismcts:N/Ss")
-    if not colon:
-        return ISMCTSBot(1000, seed=seed)
-    bad = f"bad bot {spec!r}"
-    iterations: int | None = None
-    seconds: float | None = None
-    limit: int | Literal["auto"] | None = "auto"
-    budget, marker, rollout = budget.partition("/rollout=")
-    if marker:
-        limit = None if rollout == "end" else _read(
-            int, rollout, f"{bad}: {rollout!r} is not a whole number of steps or 'end'")
-    for part in budget.split("/"):
-        if part.endswith("s") and seconds is None:
-            seconds = _read(float, part[:-1], f"{bad}: {part!r} is not a number of seconds")
-        elif not part.endswith("s") and iterations is None:
-            iterations = _read(int, part, f"{bad}: {part!r} is not a whole number")
-        else:
-            raise BoardrulesError(f"{bad}: give at most one number of iterations and one "
-                                  f"of seconds (ismcts:N/Ss)")
-    try:
-        return ISMCTSBot(iterations, seconds=seconds, seed=seed, rollout_limit=limit)
-    except ValueError as error:
-        raise BoardrulesError(f"{bad}: {error}") from None
-
-
-def _read(kind: Callable[[str], _N], text: str, problem: str) -> _N:
-    """Read one number of a bot's budget; if it is not one, raise `problem`."""
-    try:
-        return kind(text)
-    except ValueError:
-        raise BoardrulesError(problem) from None
 
 
 def _announcer(game: AnyGame) -> Callable[[Any, Any, int | None], str]:

@@ -2,7 +2,7 @@
 
 `simulate` is what ``boardrules simulate`` runs. Game *n* draws every chance outcome
 and every move from one generator seeded by ``game_seed(seed, n)`` (see
-`boardrules.parallel.game_seed`), so the same seed gives the same games — and the same
+`boardrules.apps.parallel.game_seed`), so the same seed gives the same games — and the same
 summary and records — whether one process plays them or many.
 """
 
@@ -16,10 +16,7 @@ from concurrent.futures import Executor
 
 import attrs
 
-from boardrules.errors import BoardrulesError
-from boardrules.game import CHANCE, TERMINAL
-from boardrules.games import GAMES, AnyGame
-from boardrules.parallel import (
+from boardrules.apps.parallel import (
     GameRef,
     RecordWriter,
     RunInterrupted,
@@ -28,6 +25,9 @@ from boardrules.parallel import (
     run_games,
     ship_game,
 )
+from boardrules.errors import BoardrulesError
+from boardrules.game import CHANCE, TERMINAL
+from boardrules.games import GAMES, AnyGame
 from boardrules.records import Record
 from boardrules.serialization import to_json
 
@@ -150,7 +150,7 @@ def simulate(
     Game n (from 0) is seeded by ``game_seed(seed, n)``; `jobs` worker processes (``0``:
     every core) or your `executor` play the games, with the same summary whoever plays
     them (bar the wall time). `records` names a directory that gets every game's record
-    (see `boardrules.parallel.RecordWriter`). `progress(finished)` is told as games finish.
+    (see `boardrules.apps.parallel.RecordWriter`). `progress(finished)` is told as games finish.
 
     Raises `BoardrulesError` for bad settings before any game, `GameFailedError` if a game
     raises, and `RunInterrupted` (a `KeyboardInterrupt`) with the summary of the finished

@@ -12,10 +12,7 @@ from typing import Any
 
 import attrs
 
-from boardrules.bots import Bot, play_game
-from boardrules.errors import BoardrulesError
-from boardrules.game import Game
-from boardrules.parallel import (
+from boardrules.apps.parallel import (
     GameRef,
     RecordWriter,
     RunInterrupted,
@@ -25,9 +22,12 @@ from boardrules.parallel import (
     run_games,
     ship_game,
 )
+from boardrules.bots import Bot, play_game
+from boardrules.bots.spec import check_seed, make_bot
+from boardrules.errors import BoardrulesError
+from boardrules.game import Game
 from boardrules.records import Record
 from boardrules.serialization import to_json
-from boardrules.terminal import check_seed, make_bot
 
 __all__ = ["Entrant", "Standing", "Tournament", "run_tournament"]
 
@@ -110,7 +110,7 @@ def run_tournament(
     seat count; `players` defaults to one seat per entrant, within the game's limits.
     Each bot is built afresh for every game: the bot in seat s of game g gets the seed
     ``game_seed(seed, g, 1 + s)`` and chance draws from ``game_seed(seed, g)`` (see
-    `boardrules.parallel.game_seed`; `seed` is a whole number >= 0).
+    `boardrules.apps.parallel.game_seed`; `seed` is a whole number >= 0).
 
     The games are played here one after another (``jobs=1``), by `jobs` worker processes
     (``0``: every core), or by your `executor` (any `concurrent.futures.Executor`, such
@@ -118,7 +118,7 @@ def run_tournament(
     whoever plays the games. Games played elsewhere need your bot factories to pickle:
     one that does not is refused before any game, with the reason. `records` names a
     directory that gets every game's record and an index of who sat where (see
-    `boardrules.parallel.RecordWriter`). `progress(finished)` is told as games finish.
+    `boardrules.apps.parallel.RecordWriter`). `progress(finished)` is told as games finish.
 
     An unknown name, a bad seat count, fewer than one game, a negative seed, bad `jobs`
     or a factory that cannot be sent raise `BoardrulesError` before any game is played.

@@ -15,7 +15,8 @@ from typing import Any, Final
 import attrs
 
 from boardrules.game import CHANCE
-from boardrules.games import GAMES, AnyGame
+from boardrules.games import kivi
+from boardrules.registry import GAMES, AnyGame
 
 __all__ = ["Picture", "pictures"]
 
@@ -96,8 +97,6 @@ def _game_pictures(name: str) -> list[Picture]:
 
 def _kivi_rulebook() -> Picture:
     """The rulebook's scoring example (K10) on the default board: player 0 scores 56."""
-    from boardrules.games import kivi
-
     cells: list[int | None] = [None] * 49
     scoring = ("d1", "f1", "a2", "b2", "c2", "c3", "c4", "d4", "d5")
     others = ("g1", "e2", "g3", "f4", "a5", "g5", "f6", "a7", "b7", "e7")

@@ -28,15 +28,17 @@ from concurrent.futures import Executor
 from typing import Any, Final, TextIO
 
 from boardrules import __version__
+from boardrules.apps.parallel import GameFailedError, RunInterrupted
+from boardrules.apps.simulation import Summary, simulate
+from boardrules.apps.terminal import HUMAN, game_over, play
+from boardrules.apps.tournament import Tournament, run_tournament
+from boardrules.bots.spec import check_seed, make_bot
 from boardrules.errors import BoardrulesError
 from boardrules.game import CHANCE
 from boardrules.games import GAMES, AnyGame, game_of, load
-from boardrules.parallel import GameFailedError, RunInterrupted
+from boardrules.pictures.text import render
 from boardrules.records import Record, replay_states
 from boardrules.serialization import read_json
-from boardrules.simulation import Summary, simulate
-from boardrules.terminal import HUMAN, check_seed, game_over, make_bot, play, render
-from boardrules.tournament import Tournament, run_tournament
 
 __all__ = ["Summary", "main", "simulate"]
 
@@ -227,7 +229,7 @@ def _dask(address: str, jobs: int, stack: contextlib.ExitStack) -> Executor:
     if jobs != 1:
         raise BoardrulesError("--jobs and --dask do not mix: the cluster has its own workers")
     try:
-        from distributed import Client
+        from distributed import Client  # noqa: PLC0415 - the optional distributed extra
     except ImportError:
         raise BoardrulesError("--dask needs Dask: pip install 'boardrules[distributed]'"
                               ) from None
