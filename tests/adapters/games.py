@@ -7,7 +7,6 @@ is skipped, saying so, so that a game that gains it is tested without a change h
 from __future__ import annotations
 
 import re
-import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -93,5 +92,5 @@ def run_docs_section(heading: str) -> None:
     blocks = re.findall(r"```py\n(.*?)```", section, re.DOTALL)
     assert blocks, f"the section {heading!r} of {LEARNING_PAGE.name} has no py block"
     namespace: dict[str, object] = {}
-    for block in blocks:  # dedented: a block may sit in an admonition
-        exec(compile(textwrap.dedent(block), str(LEARNING_PAGE), "exec"), namespace)
+    for block in blocks:
+        exec(compile(block, str(LEARNING_PAGE), "exec"), namespace)

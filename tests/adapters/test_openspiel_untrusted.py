@@ -126,7 +126,7 @@ class TestPickleProof:
         assert marker.exists(), "pyspiel no longer unpickles: update the warning"
 
     def test_the_warning_is_on_the_pages(self) -> None:
-        for page in ("untrusted-input.md", "learning.md"):
+        for page in ("untrusted-input.md", "frameworks/openspiel.md"):
             text = (DOCS / page).read_text(encoding="utf-8")
             assert "unpickle" in text and "deserialize_game_and_state" in text, page
         assert "unpickles" in (openspiel.__doc__ or "")
