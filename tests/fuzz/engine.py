@@ -178,8 +178,10 @@ def mutate_data(data: JSON, rng: random.Random, donors: list[JSON]) -> JSON:
         return _set(data, path, copy.deepcopy(_get(donor, rng.choice(list(_paths(donor))))))
     if kind == 6 and isinstance(node, str):
         return _set(data, path, node[:-1] if node and rng.random() < 0.5 else node + "0")
-    if kind == 7 and isinstance(node, dict) and "type" in node and data.get("game") in GAMES:
-        node["type"] = rng.choice(GAMES[data["game"]].ACTION_TYPES).__name__
+    game = data.get("game") if isinstance(data, dict) else None
+    if kind == 7 and isinstance(node, dict) and "type" in node and isinstance(game, str) \
+            and game in GAMES:
+        node["type"] = rng.choice(GAMES[game].ACTION_TYPES).__name__
         return data
     return _set(data, path, rng.choice(INTERESTING))
 
