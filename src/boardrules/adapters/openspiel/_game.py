@@ -13,6 +13,7 @@ import numpy as np
 import pyspiel
 
 from boardrules.adapters._common import (
+    CHANCE_MEMO,
     Configuration,
     History,
     options_from_parameters,
@@ -241,19 +242,32 @@ _first: Final = itemgetter(0)
 
 
 def _outcomes(point: _Point) -> tuple[tuple[int, float], ...]:
-    """Return (and keep on `point`) its chance outcomes as pyspiel pairs."""
+    """Return (and keep on `point`) its chance outcomes as pyspiel pairs.
+
+    A list the game hands out again (a prebuilt tuple, as KIVI's rolls) is converted
+    once per configuration: its pairs are kept in the configuration's ``chance_memo``.
+    """
     found = point.chance
     if found is None:
         config = point.config
         game = config.game
         # The game's float path where it has one (no fractions built), else its outcomes.
         floats = getattr(game, "chance_probabilities", None)
-        if floats is not None:
-            found = tuple(floats(point._state))
+        listed: Any = floats(point._state) if floats is not None else game.chance_outcomes(
+            point._state)
+        memo = config.chance_memo
+        kept = memo.get(id(listed))
+        if kept is not None and kept[0] is listed:
+            found = kept[1]
         else:
-            index = config.space.chance_index
-            found = tuple((index(a), p.numerator / p.denominator)
-                          for a, p in game.chance_outcomes(point._state))
+            if floats is not None:
+                found = tuple(listed)
+            else:
+                index = config.space.chance_index
+                found = tuple((index(a), p.numerator / p.denominator) for a, p in listed)
+            if len(memo) >= CHANCE_MEMO:
+                memo.clear()
+            memo[id(listed)] = (listed, found)
         point.chance = found
     return found
 
