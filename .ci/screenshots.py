@@ -18,6 +18,14 @@ With ``--site DIR`` (a built docs site, `.ci/run`'s docs stage) it also screensh
 pages of the site as a reader sees them — the home page, a game page, a framework page and
 an API page — to ``site-NAME.png``, each checked to be of the window's size and not blank.
 
+With ``--serve`` it also plays a whole game of every game in ``boardrules serve``: a
+server on a free port of 127.0.0.1, the human seat's choices (seeded random) sent to its
+JSON API against an ``ismcts:20`` bot, and the page of that session screenshot at the
+start, in the middle and at the end to ``serve-GAME-WHEN.png`` (each checked to be of the
+window's size and not blank); then one game of KIVI played by the page itself
+(``?autoplay=1``: its JavaScript clicks the first action button until the game is over),
+checked to have ended on the server, to ``serve-kivi-autoplay.png``.
+
 The files stay in the output folder (git-ignored) for a person to look at. Exit status 1
 if any check fails.
 """
@@ -25,18 +33,25 @@ if any check fails.
 from __future__ import annotations
 
 import argparse
+import json
+import random
 import shutil
 import struct
 import subprocess
 import sys
 import tempfile
+import threading
+import urllib.request
 import zlib
 from collections import Counter
 from pathlib import Path
 from xml.etree import ElementTree
 
 from boardrules.apps.gallery import pictures
+from boardrules.apps.serve import make_server
+from boardrules.game import TERMINAL
 from boardrules.pictures.svg import SVG_NS
+from boardrules.registry import GAMES
 
 FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -115,11 +130,14 @@ def near(pixel: bytes, expected: tuple[int, int, int]) -> bool:
     return all(abs(a - b) <= 6 for a, b in zip(pixel, expected, strict=True))
 
 
-def screenshot(chromium: str, svg: Path, png: Path, width: int, height: int) -> None:
+def screenshot(chromium: str, svg: Path | str, png: Path, width: int, height: int,
+               *extra: str) -> None:
+    """Screenshot a file or a URL in a window of the given size."""
+    address = svg.resolve().as_uri() if isinstance(svg, Path) else svg
     with tempfile.TemporaryDirectory() as profile:
         subprocess.run([chromium, *FLAGS, f"--user-data-dir={profile}", f"--screenshot={png}",
-                        f"--window-size={width},{height}", svg.resolve().as_uri()],
-                       check=True, capture_output=True, timeout=120)
+                        f"--window-size={width},{height}", *extra, address],
+                       check=True, capture_output=True, timeout=300)
 
 
 def blank(rows: list[bytes], n: int, width: int, height: int, most: float) -> str | None:
@@ -178,11 +196,87 @@ def check_page(chromium: str, folder: Path, name: str, page: Path) -> list[str]:
     return [why] if why else []
 
 
+SERVE_SIZE = (1280, 900)
+"""The browser window of the served page's screenshots."""
+
+
+def check_served(chromium: str, folder: Path, name: str, url: str, budget: int = 20000
+                 ) -> list[str]:
+    """Screenshot a page of the server and return the problems found."""
+    png = folder / f"serve-{name}.png"
+    width, height = SERVE_SIZE
+    # The page asks the server for its view: give it (virtual) time to do so.
+    screenshot(chromium, url, png, width, height, f"--virtual-time-budget={budget}")
+    got_w, got_h, n, rows = read_png(png.read_bytes())
+    if (got_w, got_h) != (width, height):
+        return [f"screenshot is {got_w}×{got_h}, expected {width}×{height}"]
+    why = blank(rows, n, width, height, most=0.9)
+    return [why] if why else []
+
+
+def post(base: str, path: str, body: dict[str, object]) -> dict[str, object]:
+    """POST a JSON body to the server; return its JSON answer."""
+    request = urllib.request.Request(base + path, json.dumps(body).encode(),
+                                     {"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=300) as answer:
+        data: dict[str, object] = json.loads(answer.read())
+        return data
+
+
+def serve_games(chromium: str, folder: Path) -> list[tuple[str, list[str]]]:
+    """Play a whole game of every game through ``boardrules serve``; return each
+    screenshot's name and problems."""
+    server = make_server("127.0.0.1", 0, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    checked: list[tuple[str, list[str]]] = []
+    try:
+        for name in GAMES:
+            rng = random.Random(name)
+            new = post(base, "/api/new", {"game": name, "seats": ["human", "ismcts:20"],
+                                          "seed": 1})
+            session, view = new["session"], new["view"]
+            assert isinstance(view, dict)
+            shots = {"start": 0, "middle": 10}
+            moves = 0
+            while view["status"] != "game over":
+                for when, at in shots.items():
+                    if moves == at:
+                        url = f"{base}/?session={session}"
+                        checked.append((f"{name}-{when}",
+                                        check_served(chromium, folder, f"{name}-{when}", url)))
+                actions = view["actions"]
+                assert isinstance(actions, list) and view["status"] == "your move", view
+                choice = actions[rng.randrange(len(actions))]["index"]
+                view = post(base, "/api/act", {"session": session, "index": choice})["view"]
+                assert isinstance(view, dict)
+                moves += 1
+            problems = check_served(chromium, folder, f"{name}-end",
+                                    f"{base}/?session={session}")
+            if not view["result"]:
+                problems.append("the game ended without a result text")
+            checked.append((f"{name}-end ({moves} moves)", problems))
+        before = set(server.sessions)
+        problems = check_served(chromium, folder, "kivi-autoplay",
+                                f"{base}/?autoplay=1&game=kivi&seats=human,random&seed=3",
+                                budget=120000)
+        played = [server.sessions[s][0] for s in set(server.sessions) - before]
+        if len(played) != 1 or played[0].to_move is not TERMINAL:
+            problems.append("the page did not play its game to the end")
+        checked.append(("kivi-autoplay", problems))
+    finally:
+        server.shutdown()
+        server.server_close()
+    return checked
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--chromium", default=shutil.which("chromium") or "/usr/bin/chromium")
     parser.add_argument("--out", default=str(Path(__file__).parent / "pictures"))
     parser.add_argument("--site", help="a built docs site: screenshot four of its pages too")
+    parser.add_argument("--serve", action="store_true",
+                        help="play a game of every game in boardrules serve, screenshot it")
     args = parser.parse_args()
     folder = Path(args.out)
     shutil.rmtree(folder, ignore_errors=True)
@@ -200,6 +294,10 @@ def main() -> int:
     for name, path in PAGES.items() if args.site else ():
         problems = check_page(args.chromium, folder, name, Path(args.site) / path)
         print(f"{'FAIL' if problems else 'ok  '} site-{name}.png" + "".join(
+            f"\n     {p}" for p in problems), flush=True)
+        failed += bool(problems)
+    for name, problems in serve_games(args.chromium, folder) if args.serve else ():
+        print(f"{'FAIL' if problems else 'ok  '} serve-{name}" + "".join(
             f"\n     {p}" for p in problems), flush=True)
         failed += bool(problems)
     print(f"{failed} of the screenshots failed; the pictures are in {folder}")

@@ -16,6 +16,7 @@ PAGES = {
     ROOT / "README.md": ("Result(", ()),
     ROOT / "docs" / "index.md": ("Result(", ()),
     ROOT / "docs" / "bots.md": ("Result(", ()),
+    ROOT / "docs" / "serve.md": ("Scores: ", ()),
     ROOT / "docs" / "learning.md": ("mean return against random", ()),
     ROOT / "docs" / "frameworks" / "pettingzoo.md": ("mean return against random",
                                                      ("pettingzoo", "numpy")),

@@ -282,4 +282,4 @@ class TestImportsOnlyWhatIsUsed:
         assert not [m for m in modules if m.endswith((".numeric", ".svg"))
                     or ".numeric." in m or ".pictures" in m], modules
         used = self.loaded("from boardrules.games import kivi\nkivi.svg\nkivi.action_space")
-        assert {"boardrules.games.kivi.svg", "boardrules.games.kivi.numeric"} <= set(used)
+        assert {"boardrules.games.kivi.picture", "boardrules.games.kivi.numeric"} <= set(used)

@@ -247,7 +247,7 @@ class TestActionSpace:
         from boardrules._caches import cache_sizes
         sizes = cache_sizes()
         for name in ("captain_bluff.numeric", "kivi.action_spaces", "lustry.numeric",
-                     "ren_dhark.numeric", "whales_rivals.numeric"):
+                     "whales_rivals.numeric"):
             assert sizes[name][1] == SPACE_CACHE
         from boardrules.games import whales_rivals as wr
         for n in range(SPACE_CACHE + 5):

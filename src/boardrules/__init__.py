@@ -18,6 +18,9 @@ True
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from boardrules._lazy import lazy_members
 from boardrules.chance import playout, resolve_chance, sample_chance
 from boardrules.errors import (
     BoardrulesError,
@@ -32,7 +35,14 @@ from boardrules.records import Record, replay, replay_states
 from boardrules.registry import GAMES, game_of, load, register
 from boardrules.serialization import FORMAT_VERSION, from_data, from_json, to_data, to_json
 
+if TYPE_CHECKING:
+    from boardrules.apps.match import Match
+
 __version__ = "0.1.0"
+
+# `Match` lives with the apps (it uses the bots): loaded on first use, so that
+# ``import boardrules`` stays light.
+__getattr__, __dir__ = lazy_members(__name__, globals(), {"apps.match": ("Match",)})
 
 __all__ = [
     "CHANCE",
@@ -46,6 +56,7 @@ __all__ = [
     "InvalidNotationError",
     "InvalidOptionsError",
     "InvalidStateError",
+    "Match",
     "Record",
     "Result",
     "Terminal",

@@ -6,8 +6,6 @@ is skipped, saying so, so that a game that gains it is tested without a change h
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -77,20 +75,3 @@ def option_sets() -> list[ParameterSet]:
     sets += [(name, "spaces", options) for name, options in SPACE_CHANGING.items()]
     return [pytest.param(name, options, id=f"{name}-{label}", marks=skip_mark(name))
             for name, label, options in sets]
-
-
-LEARNING_PAGE = Path(__file__).parent.parent.parent / "docs" / "learning.md"
-"""The docs page with each adapter's section."""
-
-
-def run_docs_section(heading: str) -> None:
-    """Run the ``py`` blocks of the section `heading` of docs/learning.md in order, in one
-    namespace, as a reader does. (The docs tests run only ``python`` blocks, which must
-    not need an extra; an adapter's examples are ``py`` blocks, run by its tests.)"""
-    page = LEARNING_PAGE.read_text(encoding="utf-8")
-    section = page.split(f"\n## {heading}\n", 1)[1].split("\n## ", 1)[0]
-    blocks = re.findall(r"```py\n(.*?)```", section, re.DOTALL)
-    assert blocks, f"the section {heading!r} of {LEARNING_PAGE.name} has no py block"
-    namespace: dict[str, object] = {}
-    for block in blocks:
-        exec(compile(block, str(LEARNING_PAGE), "exec"), namespace)

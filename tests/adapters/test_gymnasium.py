@@ -29,7 +29,6 @@ from boardrules.games import GAMES, kivi  # noqa: E402
 from tests.adapters.games import (  # noqa: E402
     configurations,
     option_sets,
-    run_docs_section,
 )
 
 
@@ -264,9 +263,3 @@ class TestMaking:
                 mask = seen["action_mask"]
             ends.append(twin.game_state)
         assert ends[0] == ends[1] == ends[2]
-
-
-def test_docs_example(capsys: pytest.CaptureFixture[str]) -> None:
-    """The Gymnasium example of docs/learning.md runs as printed."""
-    run_docs_section("Gymnasium")
-    assert "a random learner against ISMCTS" in capsys.readouterr().out

@@ -30,7 +30,6 @@ from tests.adapters.games import (  # noqa: E402
     configurations,
     names,
     option_sets,
-    run_docs_section,
 )
 
 NAMES = numeric_games()
@@ -410,9 +409,3 @@ class TestBots:
         with pytest.raises(AssertionError):
             bot.step(state)
         assert state.current_player() != CHANCE
-
-
-def test_docs_example(capsys: pytest.CaptureFixture[str]) -> None:
-    """The OpenSpiel example of docs/learning.md runs as printed."""
-    run_docs_section("OpenSpiel")
-    assert "returns of ISMCTS and a random bot" in capsys.readouterr().out

@@ -33,7 +33,6 @@ from boardrules.games import GAMES, kivi, lustry  # noqa: E402
 from tests.adapters.games import (  # noqa: E402
     configurations,
     option_sets,
-    run_docs_section,
 )
 
 # api_test warns about every environment whose name is not on its own hard-coded lists of
@@ -327,9 +326,3 @@ class TestMaking:
                 twin.step(int(np.flatnonzero(twin.observe(twin.agent_selection)
                                              ["action_mask"])[-1]))
         assert copies[0].game_state == copies[1].game_state == e.game_state
-
-
-def test_docs_example(capsys: pytest.CaptureFixture[str]) -> None:
-    """The PettingZoo example of docs/learning.md runs as printed."""
-    run_docs_section("PettingZoo")
-    assert "player_0's mean return against random" in capsys.readouterr().out

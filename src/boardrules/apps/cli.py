@@ -4,7 +4,7 @@
 and prints a summary; ``boardrules play GAME`` plays in the terminal against bots or
 people; ``boardrules replay FILE`` replays a saved record; ``boardrules tournament GAME``
 lets bots play many games with seats rotated; ``boardrules render GAME`` draws a position
-as an SVG picture.
+as an SVG picture; ``boardrules serve`` plays in the web browser.
 
 ``simulate`` and ``tournament`` stop cleanly on Ctrl-C (SIGINT), SIGTERM and SIGHUP: the
 workers are stopped, the table of the games finished so far is printed, their records are
@@ -87,6 +87,13 @@ def _seed(text: str) -> int:
     return seed
 
 
+def _port(text: str) -> int:
+    """Read ``--port``: 0 to 65535."""
+    if not text.isascii() or not text.isdigit() or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port (0 to 65535)")
+    return int(text)
+
+
 def _jobs(text: str) -> int:
     """Read ``--jobs``: a whole number >= 0 (0: every core)."""
     try:
@@ -149,6 +156,14 @@ def _parser() -> argparse.ArgumentParser:
                                                    "within the game's limits)")
     _add_many_games(tour)
     _render_parser(commands)
+    web = commands.add_parser("serve", help="play in the web browser against the bots",
+                              description="Serve a page to play any game against the bots "
+                                          "in a web browser (only on this computer unless "
+                                          "--host says otherwise).")
+    web.add_argument("--host", default="127.0.0.1",
+                     help="the address to serve on (default 127.0.0.1: this computer only)")
+    web.add_argument("--port", type=_port, default=8000,
+                     help="the port (default 8000; 0: any free port)")
     return parser
 
 
@@ -427,6 +442,9 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None,
             return _replay(args.file, out, err)
         if args.command == "render":
             return _render(args, out)
+        if args.command == "serve":
+            from boardrules.apps.serve import serve  # noqa: PLC0415 - only this command
+            return serve(args.host, args.port, out=out, err=err)
         if args.command == "play":
             seats = [s.strip() for s in args.seats.split(",") if s.strip()]
             chosen = _game_and_players(

@@ -16,6 +16,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
+from boardrules.apps.match import HUMAN, announcer, result_text
 from boardrules.bots import Decision
 from boardrules.bots.spec import check_seed, make_bot
 from boardrules.errors import InvalidNotationError
@@ -27,19 +28,7 @@ from boardrules.serialization import to_json
 __all__ = ["HUMAN", "game_over", "play"]
 
 AnyGame = Game[Any, Any, Any, Any]
-HUMAN = "human"
 CLEAR = "\033[2J\033[H"
-
-
-def _announcer(game: AnyGame) -> Callable[[Any, Any, int | None], str]:
-    """Return the game's `announce`; without one, the notation in a game of perfect
-    information and a bare "moved" otherwise (an action's text may show a hidden card)."""
-    announce: Callable[[Any, Any, int | None], str] | None = getattr(game, "announce", None)
-    if announce is not None:
-        return announce
-    if getattr(game, "PERFECT_INFORMATION", False):
-        return lambda state, action, observer: str(action)
-    return lambda state, action, observer: "moved"
 
 
 class _Account:
@@ -133,7 +122,7 @@ def play(
     record = Record.start(game.NAME, len(seats), options)
     actions: list[Any] = []
     last_human: int | None = None
-    tell = _announcer(game)
+    tell = announcer(game)
     # What each viewer has not been shown yet: every human, or the public when no human
     # plays. With one viewer the account is printed before each decision of theirs and
     # after each move of another seat; with several humans at one screen each reads their
@@ -188,9 +177,7 @@ def play(
 
 def game_over(game: AnyGame, state: Any) -> str:
     """Return the line that ends a finished game: the scores and the winners."""
-    result = game.result(state)
-    winners = ", ".join(f"player {w}" for w in result.winners) or "nobody"
-    return f"Game over. Scores: {list(result.scores)}. Winner: {winners}."
+    return f"Game over. {result_text(game, state)}"
 
 
 def _save(record: Record, path: str, out: TextIO) -> bool:

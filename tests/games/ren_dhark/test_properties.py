@@ -5,13 +5,10 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from typing import Any
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import boardrules
 from boardrules import CHANCE
 from boardrules.games import ren_dhark as rd
 from boardrules.games.ren_dhark import CombatType, Options, Phase, State
@@ -145,61 +142,3 @@ class TestCustomDecks:
         for state, _ in steps[::10]:
             assert rd.inventory(state) == start
             rd.validate_state(state)
-
-
-class TestPlayout:
-    """`playout` plays the reference loop's game: the same states, the same random draws."""
-
-    @staticmethod
-    def _starts(options: Options | None, games: int) -> dict[Phase, list[State]]:
-        """States of every phase along seeded random games."""
-        by_phase: dict[Phase, list[State]] = {}
-        for seed in range(games):
-            state = rd.new_game(2, options)
-            rng = random.Random(seed)
-            while True:
-                by_phase.setdefault(state.phase, []).append(state)
-                if rd.is_terminal(state):
-                    break
-                state = playout_loop(state, rng, 1)
-        return by_phase
-
-    @pytest.mark.parametrize("dash", [False, True])
-    def test_from_every_phase_and_cut_anywhere(self, dash: bool) -> None:
-        options = Options(dash_cards_deployable=dash)
-        by_phase = self._starts(options, 12)
-        assert set(by_phase) == set(Phase)  # every phase, chance and decisions, is tried
-        rng = random.Random(1)
-        for phase, states in by_phase.items():
-            for start in rng.sample(states, min(len(states), 12)):
-                # 1-13 steps: cut inside a deal, between a duel's steps, on a die roll.
-                for limit in (None, 0, 1, 2, 3, 5, 8, 13):
-                    seed = rng.getrandbits(32)
-                    ours, theirs = random.Random(seed), random.Random(seed)
-                    got = rd.playout(start, ours, limit)
-                    assert got == playout_loop(start, theirs, limit), (phase, limit, seed)
-                    assert ours.getstate() == theirs.getstate(), (phase, limit, seed)
-
-    def test_another_generator_plays_the_reference_loop(self) -> None:
-        class Skewed(random.Random):
-            """Draws its own way: the fast path may not assume `random.Random`'s."""
-
-            def randrange(self, *args: Any, **kwargs: Any) -> int:
-                return 0
-
-            def choice(self, seq: Any) -> Any:
-                return seq[-1]
-
-        start = rd.new_game(2)
-        got = rd.playout(start, Skewed(3))
-        assert got == playout_loop(start, Skewed(3), None)
-        assert got != rd.playout(start, random.Random(3))
-        # ... and stops where it is told to.
-        cut = rd.playout(start, Skewed(3), 5)
-        assert cut == playout_loop(start, Skewed(3), 5)
-        assert cut != got
-
-
-def playout_loop(state: State, rng: random.Random, max_steps: int | None) -> State:
-    """The reference loop of `boardrules.playout`."""
-    return boardrules.playout(rd, state, rng, max_steps, fused=False)

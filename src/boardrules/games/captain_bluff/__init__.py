@@ -118,7 +118,7 @@ if TYPE_CHECKING:  # loaded on first use, see __getattr__ below
         observe_tensor,
         tensor_layout,
     )
-    from boardrules.games.captain_bluff.svg import svg
+    from boardrules.games.captain_bluff.picture import svg
 
 __all__ = [
     "ACTION_TYPES",
@@ -235,5 +235,5 @@ if not TYPE_CHECKING:
             "info_state_layout", "info_state_shape", "info_state_tensor",
             "observation_shape", "observation_tensor", "observe_tensor", "tensor_layout",
         ),
-        "svg": ("svg",),
+        "picture": ("svg",),
     })

@@ -70,7 +70,7 @@ if TYPE_CHECKING:  # loaded on first use, see __getattr__ below
         observe_tensor,
         tensor_layout,
     )
-    from boardrules.games.kivi.svg import svg
+    from boardrules.games.kivi.picture import svg
 
 __all__ = [
     "ACTION_TYPES",
@@ -148,5 +148,5 @@ if not TYPE_CHECKING:
             "action_space", "info_state_layout", "info_state_shape", "info_state_tensor",
             "observation_shape", "observation_tensor", "observe_tensor", "tensor_layout",
         ),
-        "svg": ("svg",),
+        "picture": ("svg",),
     })

@@ -91,7 +91,7 @@ if TYPE_CHECKING:  # loaded on first use, see __getattr__ below
         observe_tensor,
         tensor_layout,
     )
-    from boardrules.games.lustry.svg import svg
+    from boardrules.games.lustry.picture import svg
 
 __all__ = [
     "ACTION_TYPES",
@@ -187,5 +187,5 @@ if not TYPE_CHECKING:
             "info_state_layout", "info_state_shape", "info_state_tensor",
             "observation_shape", "observation_tensor", "observe_tensor", "tensor_layout",
         ),
-        "svg": ("svg",),
+        "picture": ("svg",),
     })

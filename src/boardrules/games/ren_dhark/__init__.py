@@ -85,7 +85,6 @@ from boardrules.games.ren_dhark.rules import (
     is_terminal,
     legal_actions,
     new_game,
-    playout,
     result,
     returns,
     sample_chance,
@@ -121,7 +120,7 @@ if TYPE_CHECKING:  # loaded on first use, see __getattr__ below
         observe_tensor,
         tensor_layout,
     )
-    from boardrules.games.ren_dhark.svg import svg
+    from boardrules.games.ren_dhark.picture import svg
 
 __all__ = [
     "ACTION_TYPES",
@@ -205,7 +204,6 @@ __all__ = [
     "observe",
     "observe_tensor",
     "parse_action",
-    "playout",
     "render",
     "resample",
     "result",
@@ -240,5 +238,5 @@ if not TYPE_CHECKING:
             "info_state_shape", "info_state_tensor", "observation_shape",
             "observation_tensor", "observe_tensor", "tensor_layout",
         ),
-        "svg": ("svg",),
+        "picture": ("svg",),
     })

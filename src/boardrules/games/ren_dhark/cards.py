@@ -64,7 +64,6 @@ Optional keys may be left out (defaults: ``null``, ``false``, ``[]``, ``{}``, ``
 from __future__ import annotations
 
 import enum
-import functools
 import json
 from collections import Counter
 from collections.abc import Mapping
@@ -710,12 +709,8 @@ STARTER_PATH: Final = Path(str(resources.files(__package__).joinpath("starter_I.
 """Path of the bundled Starter I file (house values)."""
 
 
-@functools.cache
-def _starter() -> CardSet:
-    return load_card_set(resources.files(__package__).joinpath("starter_I.json").read_bytes())
-
-
-STARTER_I: Final = _starter()
+STARTER_I: Final = load_card_set(
+    resources.files(__package__).joinpath("starter_I.json").read_bytes())
 """The bundled Starter I card set: 68 cards with **house values** (D2)."""
 
 

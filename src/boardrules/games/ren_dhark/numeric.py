@@ -42,6 +42,7 @@ from boardrules.games.ren_dhark.actions import (
 from boardrules.games.ren_dhark.cards import COMBAT_TYPES, CombatType, Effect
 from boardrules.games.ren_dhark.observe import DuelView, Observation, _sees
 from boardrules.games.ren_dhark.rules import (
+    _DEFAULT_OPTIONS,
     _drawer,
     action_bound,
     chance_outcomes,
@@ -62,11 +63,9 @@ from boardrules.games.ren_dhark.state import (
 )
 from boardrules.numeric.spaces import (
     ActionSpace,
-    ConfigurationCache,
     InfoState,
     LayoutBuilder,
     NumericTables,
-    SegmentCache,
     Tensor,
     TensorLayout,
 )
@@ -210,6 +209,10 @@ class _Code(NumericTables):
         """Encoded hand and deck sizes (the observer's first) by their values."""
         self.tails: Memo[_TailKey, bytes] = Memo(None, 1 << 12)
         """Encoded segments after the duel by their values and the observer's seat."""
+        self.counts: Memo[tuple[int, ...], Tensor] = Memo(None, 1 << 14)
+        """Card-count segments of hands and piles by their cards (`observation_tensor`)."""
+        self.landed_bytes: Memo[tuple[Landing, ...], bytes] = Memo(None, 1 << 10)
+        """Encoded landed cards of a player (one side of the `landed` segment) by the cards."""
 
     @functools.cached_property
     def draw_ids(self) -> dict[int, int]:
@@ -220,26 +223,37 @@ class _Code(NumericTables):
         return {c: index(a) for c, a in enumerate(draws) if a in chance}
 
 
-def _build(players: int, options: Options) -> _Code:
-    return _Code(players, options)
+def _code(options: Options) -> _Code:
+    """Return the tables of the tensors of `options` (two players: the only count), built
+    on first use and kept by the options' lookup tables, so they go with the options."""
+    tables = options.tables
+    code = tables.numeric
+    if code is None:
+        code = tables.numeric = _Code(2, options)
+    assert isinstance(code, _Code)
+    return code
 
 
-_CODES: Final = ConfigurationCache("ren_dhark.numeric", _build, new_game, Options)
+def _configured(players: int, options: Options | None) -> _Code:
+    """`_code` of a configuration a caller gave: checked by `new_game` (it raises
+    `InvalidOptionsError`), the default options when None."""
+    new_game(players, options)
+    return _code(_DEFAULT_OPTIONS if options is None else options)
 
 
 def action_space(players: int = 2, options: Options | None = None) -> ActionSpace[Action]:
-    """Return the action space (cached; see the module).
+    """Return the action space (built once per options object and kept by it; see the module).
 
     >>> space = action_space()
     >>> space.size, space.chance_size, space.max_legal
     (131, 110, 15)
     """
-    return _CODES(players, options).space
+    return _configured(players, options).space
 
 
 def tensor_layout(players: int = 2, options: Options | None = None) -> TensorLayout:
     """Return the segments of the observation tensor."""
-    return _CODES(players, options).layout
+    return _configured(players, options).layout
 
 
 def observation_shape(players: int = 2, options: Options | None = None) -> tuple[int]:
@@ -248,10 +262,7 @@ def observation_shape(players: int = 2, options: Options | None = None) -> tuple
     >>> observation_shape()
     (1550,)
     """
-    return (_CODES(players, options).size,)
-
-
-_SEGMENTS: Final = SegmentCache("ren_dhark.segments")
+    return (_configured(players, options).size,)
 
 
 def _counts(cards: tuple[int, ...], length: int) -> Tensor:
@@ -262,6 +273,14 @@ def _counts(cards: tuple[int, ...], length: int) -> Tensor:
     for card in cards:  # halves add up exactly in float32: count ÷ 2
         out[card] += 0.5
     return out
+
+
+def _segment(code: _Code, cards: tuple[int, ...]) -> Tensor:
+    """Return the card counts of `cards` (a hand or a pile), kept by `code`."""
+    found = code.counts.get(cards)
+    if found is None:
+        found = code.counts[cards] = _counts(cards, code.cards)
+    return found
 
 
 def _rel(who: int | None, me: int, offset: int) -> int:
@@ -275,7 +294,7 @@ def observation_tensor(observation: Observation) -> Tensor:
     Everything the observation holds is there: two different observations of one
     configuration give different tensors.
     """
-    code = _CODES.trusted(2, observation.options)
+    code = _code(observation.options)
     duel = observation.duel
     out = _write(code, observation, observation.player, observation.hand,
                  observation.hand_sizes, observation.deck_sizes)
@@ -288,12 +307,12 @@ def observe_tensor(state: State, player: int | None) -> Tensor:
     """Return ``observation_tensor(observe(state, player))`` without building the
     observation: the fast path for environments.
 
-    The tensor is joined from encoded segments: card counts and the scalars by their values
-    (kept in bounded memos), the landed cards by the identity of the tuples the state shares
-    between steps, the duel (which changes at nearly every step) written afresh.
+    The tensor is joined from encoded segments: card counts, landed cards and the scalars
+    by their values (kept in bounded memos of the options' tables), the duel (which changes
+    at nearly every step) written afresh.
     """
     check_player(player, 2)
-    code = _CODES.trusted(2, state.options)
+    code = _code(state.options)
     me = 0 if player is None else player
     other = 1 - me
     key = (player, _PHASES.index(state.phase), state.blue, state.attacker)
@@ -313,9 +332,7 @@ def observe_tensor(state: State, player: int | None) -> Tensor:
     for owner in (me, other):
         cards = landed[owner]
         if cards:
-            found = _LANDED_BYTES.get(id(cards))
-            parts.append(found[2] if found is not None and found[0] is cards
-                         and found[1] is code else _landed(code, cards))
+            parts.append(code.landed_bytes.get(cards) or _landed(code, cards))
         else:
             parts.append(code.no_landed)
     mine, theirs = piles[me], piles[other]
@@ -380,12 +397,6 @@ def _counted(code: _Code, cards: tuple[int, ...]) -> bytes:
     return found
 
 
-_LANDED_BYTES: Final[Memo[int, tuple[tuple[Landing, ...], _Code, bytes]]] = Memo(
-    "ren_dhark.landed_tensors", 1 << 10)
-"""Encoded landed cards of a player by the identity of their tuple (it lives on until a card
-lands); each entry holds its tuple, so an id is not reused while cached."""
-
-
 def _landed(code: _Code, cards: tuple[Landing, ...]) -> bytes:
     """Encode a player's landed cards (one side of the `landed` segment) and keep them."""
     out = array("f", bytes(4 * _LANDED * code.land_slot))
@@ -394,8 +405,8 @@ def _landed(code: _Code, cards: tuple[Landing, ...]) -> bytes:
         out[at + landing.card] = 1.0
         out[at + code.cards + TYPE_INDEX[landing.as_type]] = 1.0
         at += code.land_slot
-    found = _LANDED_BYTES[id(cards)] = (cards, code, out.tobytes())
-    return found[2]
+    found = code.landed_bytes[cards] = out.tobytes()
+    return found
 
 
 def _write(  # noqa: PLR0917 - the fields an observation and a state spell differently
@@ -417,7 +428,7 @@ def _write(  # noqa: PLR0917 - the fields an observation and a state spell diffe
     out[code.attacker + (o.attacker != me)] = 1.0
     n = code.cards
     if hand:
-        out[code.hand:code.hand + n] = _SEGMENTS.get((n, hand), _counts, hand, n)
+        out[code.hand:code.hand + n] = _segment(code, hand)
     landed, piles, redrew = o.landed, o.out, o.redrew
     nonships, actions, undeployable = o.shown_nonships, o.shown_actions, o.shown_undeployable
     for side, owner in enumerate((me, other)):
@@ -431,7 +442,7 @@ def _write(  # noqa: PLR0917 - the fields an observation and a state spell diffe
         pile = piles[owner]
         if pile:
             at = code.out + side * n
-            out[at:at + n] = _SEGMENTS.get((n, pile), _counts, pile, n)
+            out[at:at + n] = _segment(code, pile)
         out[code.redrew + side] = float(redrew[owner])
         shown = code.shown + 5 * side
         out[shown] = nonships[owner] / HAND_SIZE
@@ -490,8 +501,8 @@ def chance_probabilities(state: State) -> tuple[tuple[int, float], ...]:
     (2, 0.030303030303030304)
     """
     if state.phase is not Phase.DEAL:  # prebuilt outcomes (dice, sides) or none
-        return _CODES.trusted(2, state.options).fixed_chance(chance_outcomes(state))
-    code = _CODES.trusted(2, state.options)
+        return _code(state.options).fixed_chance(chance_outcomes(state))
+    code = _code(state.options)
     drawer = _drawer(state)
     assert drawer is not None
     deck = state.decks[drawer]
@@ -503,7 +514,7 @@ def chance_probabilities(state: State) -> tuple[tuple[int, float], ...]:
 def info_state_layout(players: int = 2, options: Options | None = None) -> TensorLayout:
     """Return the segments of the information-state tensor: the observation's, then the
     latest `HISTORY` actions as the player saw them (not perfect recall: see the docs)."""
-    return _CODES(players, options).info_layout
+    return _configured(players, options).info_layout
 
 
 def info_state_shape(players: int = 2, options: Options | None = None) -> tuple[int]:
@@ -512,11 +523,11 @@ def info_state_shape(players: int = 2, options: Options | None = None) -> tuple[
     >>> info_state_shape()
     (7695,)
     """
-    return (_CODES(players, options).info_layout.size,)
+    return (_configured(players, options).info_layout.size,)
 
 
 def info_state_tensor(info: InfoState) -> Tensor:
     """Return a player's information state as a flat float32 tensor (see
     `info_state_layout`): the latest observation, then the latest actions the player saw."""
-    code = _CODES.trusted(2, info.observation.options)
+    code = _code(info.observation.options)
     return code.info_tensor(info, observation_tensor(info.observation))

@@ -20,12 +20,10 @@ Order of `legal_actions` (stable, documented):
 
 from __future__ import annotations
 
-import functools
 import operator
 import random
 from bisect import insort
 from collections import Counter
-from collections.abc import Callable
 from fractions import Fraction
 from itertools import chain
 from typing import Any, Final, TypeVar, assert_never
@@ -91,7 +89,6 @@ __all__ = [
     "is_terminal",
     "legal_actions",
     "new_game",
-    "playout",
     "result",
     "returns",
     "sample_chance",
@@ -143,37 +140,45 @@ _Landing: Final = slot_builder(Landing)
 """Builds a `Landing`."""
 
 
-# Successor states are built by direct construction: attrs.evolve costs about five times
-# as much, and bots build millions of states.
+# Successor states are built by direct construction, by field name: attrs.evolve costs
+# about five times as much, and bots build millions of states.
 def _evolve_state(s: State, **kw: Any) -> State:
+    """Return `s` with the fields named in `kw` changed (the general builder)."""
     get = kw.get
-    return _State(get("options", s.options), get("phase", s.phase), get("blue", s.blue),
-                  get("attacker", s.attacker), get("hands", s.hands), get("decks", s.decks),
-                  get("landed", s.landed), get("out", s.out), get("duel", s.duel),
-                  get("battle", s.battle), get("skipped", s.skipped),
-                  get("mulligans", s.mulligans), get("redrew", s.redrew),
-                  get("shown_nonships", s.shown_nonships), get("shown_actions", s.shown_actions),
-                  get("shown_undeployable", s.shown_undeployable), get("winner", s.winner))
+    return _State(options=s.options, phase=get("phase", s.phase), blue=get("blue", s.blue),
+                  attacker=get("attacker", s.attacker), hands=get("hands", s.hands),
+                  decks=get("decks", s.decks), landed=get("landed", s.landed),
+                  out=get("out", s.out), duel=get("duel", s.duel),
+                  battle=get("battle", s.battle), skipped=get("skipped", s.skipped),
+                  mulligans=get("mulligans", s.mulligans), redrew=get("redrew", s.redrew),
+                  shown_nonships=get("shown_nonships", s.shown_nonships),
+                  shown_actions=get("shown_actions", s.shown_actions),
+                  shown_undeployable=get("shown_undeployable", s.shown_undeployable),
+                  winner=get("winner", s.winner))
 
 
 def _at(s: State, phase: Phase, duel: Duel) -> State:
     """Return `s` with another phase and duel (the most frequent change)."""
-    return _State(s.options, phase, s.blue, s.attacker, s.hands, s.decks, s.landed, s.out, duel,
-                  s.battle, s.skipped, s.mulligans, s.redrew, s.shown_nonships, s.shown_actions,
-                  s.shown_undeployable, s.winner)
+    return _State(options=s.options, phase=phase, blue=s.blue, attacker=s.attacker,
+                  hands=s.hands, decks=s.decks, landed=s.landed, out=s.out, duel=duel,
+                  battle=s.battle, skipped=s.skipped, mulligans=s.mulligans, redrew=s.redrew,
+                  shown_nonships=s.shown_nonships, shown_actions=s.shown_actions,
+                  shown_undeployable=s.shown_undeployable, winner=s.winner)
 
 
 def _evolve_duel(d: Duel, **kw: Any) -> Duel:
+    """Return `d` with the fields named in `kw` changed."""
     get = kw.get
-    return _Duel(get("counter", d.counter), get("attack", d.attack),
-                 get("attack_type", d.attack_type), get("defense", d.defense),
-                 get("defense_type", d.defense_type), get("attack_activated", d.attack_activated),
-                 get("defense_activated", d.defense_activated), get("revealed", d.revealed),
-                 get("window", d.window), get("played", d.played), get("resolving", d.resolving),
-                 get("attack_mod", d.attack_mod), get("defense_mod", d.defense_mod),
-                 get("loser", d.loser))
-
-
+    return _Duel(counter=get("counter", d.counter), attack=get("attack", d.attack),
+                 attack_type=get("attack_type", d.attack_type),
+                 defense=get("defense", d.defense),
+                 defense_type=get("defense_type", d.defense_type),
+                 attack_activated=get("attack_activated", d.attack_activated),
+                 defense_activated=get("defense_activated", d.defense_activated),
+                 revealed=get("revealed", d.revealed), window=get("window", d.window),
+                 played=get("played", d.played), resolving=get("resolving", d.resolving),
+                 attack_mod=get("attack_mod", d.attack_mod),
+                 defense_mod=get("defense_mod", d.defense_mod), loser=get("loser", d.loser))
 
 
 # ---------------------------------------------------------------------------------------
@@ -234,29 +239,12 @@ def can_redraw(tables: Tables, hand: tuple[int, ...]) -> bool:
     return ships < 2 or actions > 3
 
 
-_drawn: tuple[State | None, int | None] = (None, None)
-"""The last state `_drawer` was asked about and its answer: a draw asks three times of
-one state (`sample_chance`, `apply`'s check, `_draw`), and `_draw` asks first of the state
-it builds. States are immutable and the memo holds the state, so identity is enough; one
-tuple, replaced atomically."""
-
-
 def _drawer(state: State) -> int | None:
     """Return who draws next, or None when both hands are full (D4, D17).
 
     Opening hands: blue first. After a battle (the attacker role has already passed on):
     the player who attacked in it first.
     """
-    global _drawn  # noqa: PLW0603 - see _drawn
-    last = _drawn
-    if last[0] is state:
-        return last[1]
-    drawer = _find_drawer(state)
-    _drawn = (state, drawer)
-    return drawer
-
-
-def _find_drawer(state: State) -> int | None:
     return _who_draws(_first_drawer(state.attacker, state.mulligans), state.hands, state.decks)
 
 
@@ -279,8 +267,6 @@ def _who_draws(first: int, hands: tuple[tuple[int, ...], tuple[int, ...]],
 
 _Hands = tuple[tuple[int, ...], tuple[int, ...]]
 """Both players' hands (or decks, or out-of-game piles)."""
-_Bits = Callable[[int], int]
-"""``random.Random.getrandbits`` of the fused playout's generator."""
 _Shown = tuple[tuple[int, int], tuple[int, int],
                tuple[tuple[int, int, int], tuple[int, int, int]]]
 """The public counts of known cards in the hands: `State.shown_nonships`,
@@ -289,8 +275,7 @@ _Shown = tuple[tuple[int, int], tuple[int, int],
 _NO_UNDEPLOYABLE: Final = (0, 0, 0)
 
 
-def _shown_after(state: State, player: int, card: int, seen: Seen | None = None,
-                 shown: _Shown | None = None) -> _Shown:
+def _shown_after(state: State, player: int, card: int, seen: Seen | None = None) -> _Shown:
     """Return what the opponent knows of `player`'s hand once `card` has left it.
 
     `seen` is what the opponent sees of a combat card committed face down (a
@@ -299,14 +284,9 @@ def _shown_after(state: State, player: int, card: int, seen: Seen | None = None,
     `State.shown_actions`, `State.shown_undeployable`) falls by one unless it is zero or
     what the opponent sees rules the card out of it: it never depends on a hidden card
     (D31). A combat card is no action card, so the count of known action cards stays.
-    The counts start from `shown` when given (a later step the fused playout has not built
-    a state for), from the state's otherwise.
     """
-    if shown is None:
-        nonships, actions, undeployable = (state.shown_nonships, state.shown_actions,
-                                           state.shown_undeployable)
-    else:
-        nonships, actions, undeployable = shown
+    nonships, actions, undeployable = (state.shown_nonships, state.shown_actions,
+                                       state.shown_undeployable)
     mine = undeployable[player]
     if not (nonships[player] or actions[player]) and mine == _NO_UNDEPLOYABLE:
         return nonships, actions, undeployable  # nothing known: the usual case
@@ -329,9 +309,8 @@ def _shown_after(state: State, player: int, card: int, seen: Seen | None = None,
 # Setup
 
 
-@functools.cache
-def _default_options() -> Options:
-    return Options()
+_DEFAULT_OPTIONS: Final = Options()
+"""The options of `new_game` without options (one object: its tables are built once)."""
 
 
 @player_count("Ren Dhark", MIN_PLAYERS, MAX_PLAYERS)
@@ -347,16 +326,18 @@ def new_game(players: int, options: Options | None = None, *,
     (CHANCE, <Phase.SIDES: 'sides'>)
     """
     if options is None:
-        options = _default_options()
+        options = _DEFAULT_OPTIONS
     elif not isinstance(options, Options):
         raise InvalidOptionsError("options",
                                   f"expected ren_dhark.Options, got {type(options).__name__}")
     if card_set is not None:
         options = attrs.evolve(options, card_set=card_set)
     blue_deck, red_deck = options.tables.decks
-    state = _State(options, _SIDES, None, 0, ((), ()), (blue_deck, red_deck), ((), ()),
-                   ((), ()), NO_DUEL, 0, False, 0, (False, False), (0, 0), (0, 0),
-                   (_NO_UNDEPLOYABLE, _NO_UNDEPLOYABLE), None)
+    state = _State(options=options, phase=_SIDES, blue=None, attacker=0, hands=((), ()),
+                   decks=(blue_deck, red_deck), landed=((), ()), out=((), ()), duel=NO_DUEL,
+                   battle=0, skipped=False, mulligans=0, redrew=(False, False),
+                   shown_nonships=(0, 0), shown_actions=(0, 0),
+                   shown_undeployable=(_NO_UNDEPLOYABLE, _NO_UNDEPLOYABLE), winner=None)
     if options.blue_player is None:
         return state
     return _assign_sides(state, options.blue_player)
@@ -365,10 +346,7 @@ def new_game(players: int, options: Options | None = None, *,
 def _assign_sides(state: State, blue: int) -> State:
     blue_deck, red_deck = state.options.tables.decks
     decks = (blue_deck, red_deck) if blue == 0 else (red_deck, blue_deck)
-    s = state  # built directly: every game starts here
-    return _State(s.options, _DEAL, blue, blue, s.hands, decks, s.landed, s.out, s.duel, s.battle,
-                  s.skipped, s.mulligans, s.redrew, s.shown_nonships, s.shown_actions,
-                  s.shown_undeployable, s.winner)
+    return _evolve_state(state, phase=_DEAL, blue=blue, attacker=blue, decks=decks)
 
 
 # ---------------------------------------------------------------------------------------
@@ -379,37 +357,27 @@ def to_move(state: State) -> ToMove:
     """Return who acts: a player, `CHANCE` (sides, draws, dice) or `TERMINAL`."""
     phase = state.phase
     # Most frequent first: this runs at every step of every playout.
-    if phase is _DEAL:
+    if phase is _DEAL or phase is _COMBAT or phase is _WARD or phase is _DESTROY \
+            or phase is _ACTIVATE or phase is _SIDES:
         return CHANCE
-    if phase is _WINDOW:
-        return state.attacker if state.duel.window != 1 else 1 - state.attacker
-    if phase is _ATTACK:
-        return state.attacker
-    if phase is _COMBAT or phase is _WARD or phase is _DESTROY:
-        return CHANCE
-    if phase is _DEFEND:
-        return 1 - state.attacker
-    if phase is _ACTIVATE or phase is _SIDES:
-        return CHANCE
-    if phase is _COUNTER and state.duel.loser is not None:  # the loser decides
-        return state.attacker if state.duel.loser == ATTACKER else 1 - state.attacker
     if phase is _OVER:
         return TERMINAL
     return _decider(state)
 
 
 def _decider(state: State) -> int:
+    """Return the player who decides in `state` (not a chance node, not over)."""
     phase = state.phase
+    if phase is _WINDOW:  # the attacker at steps 0 and 2, the defender at step 1 (D10)
+        return state.attacker if state.duel.window != 1 else 1 - state.attacker
     if phase is _ATTACK:
         return state.attacker
     if phase is _DEFEND:
         return 1 - state.attacker
-    if phase is _WINDOW:
-        return state.attacker if state.duel.window != 1 else 1 - state.attacker
-    if phase is _COUNTER:
+    if phase is _COUNTER:  # the loser decides (D15)
         loser = state.duel.loser
         assert loser is not None
-        return _role_player(state, loser)
+        return state.attacker if loser == ATTACKER else 1 - state.attacker
     assert phase is _MULLIGAN and state.blue is not None
     return state.blue if state.mulligans == 0 else 1 - state.blue
 
@@ -427,15 +395,13 @@ def _attack_options(state: State, player: int) -> tuple[Action, ...]:
     return tuple(chain.from_iterable(map(table.__getitem__, dict.fromkeys(state.hands[player]))))
 
 
-def _counter_options(state: State, duel: Duel, loser: int | None = None) -> tuple[Action, ...]:
-    """`Pass`, then the loser's counter-strikes against the winning card of `duel`, face up
-    (D15): G cards that may be deployed against its type, an attacker's only as ships
-    before a ship has landed (D7). `duel` is the state's, or in the fused playout the duel
-    as it ended, with `loser` given (the state's other fields are those of the decision)."""
+def _counter_options(state: State) -> tuple[Action, ...]:
+    """`Pass`, then the loser's counter-strikes against the winning card, face up (D15): G
+    cards that may be deployed against its type, an attacker's only as ships before a ship
+    has landed (D7)."""
     tables = state.options.tables
-    if loser is None:
-        loser = duel.loser
-    if loser == ATTACKER:
+    duel = state.duel
+    if duel.loser == ATTACKER:
         player = state.attacker
         table = (tables.counter_vs if has_landed_ship(state, player)
                  else tables.counter_as_ship_vs)[TYPE_INDEX[duel.defense_type]]  # type: ignore[index]  # it waits
@@ -459,14 +425,9 @@ def _can_attack_with(tables: Tables, landed: tuple[Landing, ...], hand: tuple[in
 
 def _defend_options(state: State, player: int) -> tuple[Action, ...]:
     """The defences (D8): against the attacking card's type, which the defender knows."""
-    return _defences(state.options.tables, state.duel.attack_type, state.hands[player])  # type: ignore[arg-type]  # committed
-
-
-def _defences(tables: Tables, attack_type: CombatType, hand: tuple[int, ...]) -> tuple[Action, ...]:
-    """`_defend_options` from the attacking card's type and the defender's hand."""
-    table = tables.defend_vs[TYPE_INDEX[attack_type]]
+    table = state.options.tables.defend_vs[TYPE_INDEX[state.duel.attack_type]]  # type: ignore[index]  # committed
     # dict.fromkeys: `_distinct` without the call (legal actions are asked at every decision).
-    return tuple(chain.from_iterable(map(table.__getitem__, dict.fromkeys(hand))))
+    return tuple(chain.from_iterable(map(table.__getitem__, dict.fromkeys(state.hands[player]))))
 
 
 def _slot(duel: Duel, role: int) -> tuple[int | None, CombatType | None]:
@@ -485,12 +446,12 @@ def _playable_against(tables: Tables, action: int, role: int, target: int,
     return tables.matches(effect.target, target, target_type)
 
 
-def _window_options(state: State, duel: Duel, window: int) -> tuple[Action, ...]:
-    """The window's choices (D10) at step `window` of `duel`: the state's duel and step, or
-    a later step the fused playout reached without building its duel and state."""
+def _window_options(state: State) -> tuple[Action, ...]:
+    """The window's choices (D10): `Pass`, then the playable action cards in hand."""
     tables = state.options.tables
-    # `_role_player` and `_slot` written out: the window is the most frequent decision.
-    if window == 1:
+    duel = state.duel
+    # `_decider` and `_slot` written out: the window is the most frequent decision.
+    if duel.window == 1:
         role, player = DEFENDER, 1 - state.attacker
         target, target_type = duel.attack, duel.attack_type
     else:
@@ -524,9 +485,6 @@ def _playable_cards(tables: Tables, role: int, target: int,
     return found
 
 
-_last: tuple[State | None, tuple[Action, ...]] = (None, ())
-
-
 def legal_actions(state: State) -> tuple[Action, ...]:
     """Return every legal action in the documented order (see the module docstring).
 
@@ -535,23 +493,10 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     >>> [str(a) for a in legal_actions(state)][:2]
     ['draw I/1 Charaua', 'draw I/2 Ren Dhark']
     """
-    # A one-entry cache: a driver asks for the legal actions and then applies one through
-    # the checked `apply`, which asks again. States are immutable, so identity is enough;
-    # the pair is read and written as one object, so threads cannot mix two entries.
-    global _last  # noqa: PLW0603 - the cache of the last call
-    last = _last
-    if last[0] is state:
-        return last[1]
-    legal = _legal_actions(state)
-    _last = (state, legal)
-    return legal
-
-
-def _legal_actions(state: State) -> tuple[Action, ...]:
     phase = state.phase
     # Decisions first, most frequent first: drivers sample chance nodes instead.
     if phase is _WINDOW:
-        return _window_options(state, state.duel, state.duel.window)
+        return _window_options(state)
     if phase is _ATTACK:
         return _attack_options(state, state.attacker)
     if phase is _DEFEND:
@@ -566,10 +511,9 @@ def _legal_actions(state: State) -> tuple[Action, ...]:
     if phase is _COMBAT:
         return COMBAT_ROLLS
     if phase is _COUNTER:
-        return _counter_options(state, state.duel)
+        return _counter_options(state)
     if phase is _MULLIGAN:
-        player = _decider(state)
-        if can_redraw(state.options.tables, state.hands[player]):
+        if can_redraw(state.options.tables, state.hands[_decider(state)]):
             return (KEEP, REDRAW)
         return (KEEP,)
     if phase is _SIDES:
@@ -610,22 +554,13 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     return ()
 
 
-_sampled: tuple[State | None, Action | None] = (None, None)
-"""The last draw `sample_chance` made and the state it was made in: `apply` then knows it
-legal without searching the deck. The memo holds the state, so identity is enough; one
-tuple, replaced atomically."""
-
-
 def sample_chance(state: State, rng: random.Random) -> Action:
     """Draw one chance outcome with the distribution of `chance_outcomes`, without listing them."""
-    global _sampled  # noqa: PLW0603 - see _sampled
     phase = state.phase
     if phase is _DEAL:
         p = _drawer(state)
         assert p is not None
-        draw = state.options.tables.draw[rng.choice(state.decks[p])]
-        _sampled = (state, draw)
-        return draw
+        return state.options.tables.draw[rng.choice(state.decks[p])]
     if phase is _ACTIVATE or phase is _WARD or phase is _DESTROY:
         return ROLLS[rng.randrange(6)]
     if phase is _COMBAT:
@@ -639,39 +574,8 @@ def sample_chance(state: State, rng: random.Random) -> Action:
 # Applying actions
 
 
-def _is_legal(state: State, action: Action) -> bool:
-    """Whether `action` is legal in `state` (`apply` first tries the memos, see there)."""
-    phase = state.phase
-    try:
-        if phase is _DEAL:
-            if type(action) is not Draw:
-                return False
-            tables = state.options.tables
-            index = tables.index.get(action.card)
-            if index is None or index not in state.decks[_drawer(state)]:  # type: ignore[index]
-                return False
-            prebuilt = tables.draw[index]
-            return prebuilt is action or prebuilt == action
-        # Dice: a plain int 1-6 is one of the prebuilt outcomes; anything else (a float, a
-        # bool) takes the general membership test, which decides by equality.
-        if phase is _ACTIVATE or phase is _WARD or phase is _DESTROY:
-            if type(action) is not Roll:
-                return False
-            value = action.value
-            return (type(value) is int and 1 <= value <= 6) or action in ROLLS
-        if phase is _COMBAT:
-            if type(action) is not CombatRoll:
-                return False
-            a, d = action.attacker, action.defender
-            return ((type(a) is int and type(d) is int and 1 <= a <= 6 and 1 <= d <= 6)
-                    or action in COMBAT_ROLLS)
-        return action in legal_actions(state)
-    except TypeError:  # an unhashable or incomparable object is no action
-        return False
-
-
 def _why_illegal(state: State, action: object) -> tuple[str, str]:
-    """Return the reason and rule id for an action `_is_legal` refused (slow path)."""
+    """Return the reason and rule id for an action `apply` refused (only then computed)."""
     phase = state.phase
     if phase is _OVER:
         return "the game is over", "D18"
@@ -755,20 +659,14 @@ def apply(state: State, action: Action) -> State:
 
     The given state never changes.
     """
-    # The usual driver applies the very object that `legal_actions` just returned for this
-    # state (found by identity in its memo, without calling the attrs ``__eq__`` of the
-    # actions before it), or the draw `sample_chance` just made here. Anything else takes
-    # the full check.
-    last, sampled = _last, _sampled
-    if not ((last[0] is state and id(action) in map(id, last[1]))
-            or (sampled[0] is state and sampled[1] is action)
-            or _is_legal(state, action)):
+    try:
+        legal = action in legal_actions(state)
+    except TypeError:  # an object that cannot be compared is no action
+        legal = False
+    if not legal:
         reason, rule = _why_illegal(state, action)
         raise IllegalActionError(state, action, reason, rule)
-    handler = _HANDLERS.get(type(action))  # apply_unchecked, one call level less
-    if handler is not None:
-        return handler(state, action)
-    return _apply_matched(state, action)
+    return apply_unchecked(state, action)
 
 
 def apply_unchecked(state: State, action: Action) -> State:
@@ -777,15 +675,11 @@ def apply_unchecked(state: State, action: Action) -> State:
     Only pass actions taken from `legal_actions(state)` or `sample_chance(state, ...)`;
     anything else may build an impossible state.
     """
-    handler = _HANDLERS.get(type(action))
-    if handler is not None:
-        return handler(state, action)
-    return _apply_matched(state, action)
-
-
-def _apply_matched(state: State, action: Action) -> State:
-    """Dispatch by pattern matching: the general path (subclasses of the action classes)."""
-    match action:
+    match action:  # most frequent first
+        case Pass():
+            if state.phase is _WINDOW:
+                return _open_window(state, _next_window(state.duel, False))
+            return _counter_declined(state)
         case Draw():
             return _draw(state, action)
         case Roll(value=value):
@@ -803,10 +697,6 @@ def _apply_matched(state: State, action: Action) -> State:
             return _defend(state, action)
         case PlayAction():
             return _play(state, action)
-        case Pass():
-            if state.phase is _WINDOW:
-                return _advance_window(state, state.duel, played=False)
-            return _counter_declined(state)
         case CounterStrike():
             return _counter_strike(state, action)
         case Keep():
@@ -819,132 +709,48 @@ def _apply_matched(state: State, action: Action) -> State:
             assert_never(action)
 
 
-def _on_roll(state: State, action: Roll) -> State:
-    phase = state.phase
-    if phase is _ACTIVATE:
-        return _activation(state, action.value)
-    if phase is _WARD:
-        return _ward(state, action.value)
-    return _destroy(state, action.value)
-
-
-def _on_pass(state: State, action: Pass) -> State:
-    if state.phase is _WINDOW:
-        return _open_window(state, _next_window(state.duel, False))
-    return _counter_declined(state)
-
-
 def _draw(state: State, action: Draw) -> State:
+    """Draw a card (D4, D17). Once nobody draws on: the mulligans after the opening hands
+    (D5), else the battle begins (D6; the usual attack built at once)."""
     s = state
     p = _drawer(s)
     assert p is not None
     hands, decks = _take(s.hands, s.decks, p, s.options.tables.index[action.card])
-    first = _first_drawer(s.attacker, s.mulligans)
-    return _after_draws(s, hands, decks, _next_drawer(first, p, hands, decks))
+    attacker = s.attacker
+    phase = _DEAL
+    skip = False
+    if _who_draws(_first_drawer(attacker, s.mulligans), hands, decks) is None:
+        if s.mulligans < 2:
+            phase = _MULLIGAN
+        elif _can_attack_with(s.options.tables, s.landed[attacker], hands[attacker]):
+            phase = _ATTACK
+        else:
+            skip = True
+    state = _State(options=s.options, phase=phase, blue=s.blue, attacker=attacker,
+                   hands=hands, decks=decks, landed=s.landed, out=s.out, duel=s.duel,
+                   battle=s.battle, skipped=s.skipped, mulligans=s.mulligans, redrew=s.redrew,
+                   shown_nonships=s.shown_nonships, shown_actions=s.shown_actions,
+                   shown_undeployable=s.shown_undeployable, winner=s.winner)
+    if skip:
+        return _start_battle(state)  # the attacker cannot attack: a skip (D6)
+    return state
 
 
-def _take(hands: tuple[tuple[int, ...], tuple[int, ...]],
-          decks: tuple[tuple[int, ...], tuple[int, ...]], p: int,
-          card: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]],
-                              tuple[tuple[int, ...], tuple[int, ...]]]:
-    """Return the hands and decks after player `p` drew `card` (D4, D17)."""
+def _take(hands: _Hands, decks: _Hands, p: int, card: int) -> tuple[_Hands, _Hands]:
+    """Return the hands and decks after player `p` drew `card` (D4, D17): the hand stays
+    sorted, and the deck too (its copies of a card stand together)."""
     hand, deck = list(hands[p]), list(decks[p])
-    _take_into(hand, deck, deck.index(card))
+    insort(hand, deck.pop(deck.index(card)))
     if p == 0:
         return (tuple(hand), hands[1]), (tuple(deck), decks[1])
     return (hands[0], tuple(hand)), (decks[0], tuple(deck))
 
 
-def _take_into(hand: list[int], deck: list[int], at: int) -> bool:
-    """Move the card at position `at` of a deck into a hand, kept sorted (lists, changed in
-    place); return whether the player draws on: up to 7 cards in hand while the deck lasts
-    (D4, D17). Decks are sorted, so the copies of a card stand together and taking any one
-    of them leaves the same deck."""
-    insort(hand, deck.pop(at))
-    return len(hand) < HAND_SIZE and bool(deck)
-
-
-def _next_drawer(first: int, p: int, hands: tuple[tuple[int, ...], tuple[int, ...]],
-                 decks: tuple[tuple[int, ...], tuple[int, ...]]) -> int | None:
-    """Return who draws after player `p` drew into these hands and decks in a deal that
-    `first` draws first in (`_drawer` of the state that draw builds, without building it)."""
-    # A player who may draw on goes on drawing: they drew first, or the other's hand is full.
-    if len(hands[p]) < HAND_SIZE and decks[p]:
-        return p
-    return _who_draws(first, hands, decks)
-
-
-def _draw_run(  # noqa: PLR0917 - positional on the hot path, private
-    first: int, p: int, hands: _Hands, decks: _Hands, getrandbits: _Bits, steps: int, limit: int,
-) -> tuple[_Hands, _Hands, int | None, int]:
-    """Draw a deal's cards from a random generator's `getrandbits` as `sample_chance` draws
-    them, `p` drawing next and `first` first (D4, D17), into lists: no state between the
-    draws. Stop when nobody draws on or `steps` (counted up, one a card) reaches `limit`;
-    return the hands, the decks, who draws next (None: nobody) and the steps."""
-    while True:  # a run of draws of one player, then the next player
-        hand, deck = list(hands[p]), list(decks[p])
-        while True:
-            n = len(deck)
-            k = n.bit_length()
-            r = getrandbits(k)
-            while r >= n:
-                r = getrandbits(k)
-            steps += 1
-            if not _take_into(hand, deck, r) or steps == limit:
-                break
-        hand_t, deck_t = tuple(hand), tuple(deck)
-        if p == 0:
-            hands, decks = (hand_t, hands[1]), (deck_t, decks[1])
-        else:
-            hands, decks = (hands[0], hand_t), (decks[0], deck_t)
-        drawer = _next_drawer(first, p, hands, decks)
-        if drawer is None or steps == limit:
-            return hands, decks, drawer, steps
-        p = drawer
-
-
-def _dealt_phase(tables: Tables, attacker: int, mulligans: int,
-                 landed: tuple[tuple[Landing, ...], tuple[Landing, ...]], hands: _Hands) -> Phase:
-    """Return the phase once nobody draws on in a deal: the mulligans after the opening
-    hands (D5), else the attack when the attacker can attack (what `_start_battle` would
-    find first), else still the deal, which `_start_battle` turns into a skip (D6)."""
-    if mulligans < 2:
-        return _MULLIGAN
-    if _can_attack_with(tables, landed[attacker], hands[attacker]):
-        return _ATTACK
-    return _DEAL
-
-
-def _after_draws(s: State, hands: tuple[tuple[int, ...], tuple[int, ...]],
-                 decks: tuple[tuple[int, ...], tuple[int, ...]], drawer: int | None) -> State:
-    """Return `s` (a deal) after one or more draws into these hands and decks, `drawer`
-    drawing next (`_next_drawer`); one state is built, not two."""
-    attacker = s.attacker
-    if drawer is not None:
-        phase = s.phase
-    else:
-        phase = _dealt_phase(s.options.tables, attacker, s.mulligans, s.landed, hands)
-    state = _State(s.options, phase, s.blue, attacker, hands, decks, s.landed, s.out,
-                   NO_DUEL if phase is _ATTACK else s.duel, s.battle, s.skipped,
-                   s.mulligans, s.redrew, s.shown_nonships, s.shown_actions,
-                   s.shown_undeployable, s.winner)
-    if drawer is not None:
-        global _drawn  # noqa: PLW0603 - see _drawn: the next sample and apply ask
-        _drawn = (state, drawer)
-        return state
-    if phase is _DEAL:
-        return _start_battle(state)  # the attacker cannot attack: a skip (D6)
-    return state
-
-
 def _mulligan(state: State, *, redraw: bool) -> State:
     player = _decider(state)
     mulligans = state.mulligans + 1
-    if not redraw:  # built directly: every game keeps twice or more
-        s = state
-        state = _State(s.options, s.phase, s.blue, s.attacker, s.hands, s.decks, s.landed, s.out,
-                       s.duel, s.battle, s.skipped, mulligans, s.redrew, s.shown_nonships,
-                       s.shown_actions, s.shown_undeployable, s.winner)
+    if not redraw:
+        state = _evolve_state(state, mulligans=mulligans)
         return state if mulligans < 2 else _start_battle(state)
     deck = tuple(sorted(state.decks[player] + state.hands[player]))
     return _evolve_state(state, phase=_DEAL, mulligans=mulligans,
@@ -982,16 +788,8 @@ def _end_by_skips(state: State) -> State:
 
 
 def _attack(state: State, action: Attack) -> State:
-    phase, duel, hands, shown = _attacked(state, action)
-    state = _from_hand(state, phase, duel, hands, shown)
-    if phase is _ATTACK:
-        return _to_defend(state)
-    return state
-
-
-def _attacked(state: State, action: Attack) -> tuple[Phase, Duel, _Hands, _Shown]:
-    """`_attack` without building the state: the phase it reaches (``ATTACK`` when nobody
-    can defend, which `_to_defend` then settles), the duel, the hands and the shown counts."""
+    """Commit a card face down with its declared type (D7); an activation roll (D12) or the
+    defence (D8) follows."""
     p = state.attacker
     tables = state.options.tables
     card, as_type = tables.index[action.card], action.as_type
@@ -1001,13 +799,13 @@ def _attacked(state: State, action: Attack) -> tuple[Phase, Duel, _Hands, _Shown
     duel = tables.attack_duels.get((card, as_type))
     if duel is None:  # built once per card and type (an attack is made in every battle)
         duel = tables.attack_duels[card, as_type] = _Duel(
-            False, card, as_type, None, None, rolls, False, False, 0, (), 0, 0, 0, None)
+            counter=False, attack=card, attack_type=as_type, defense=None, defense_type=None,
+            attack_activated=rolls, defense_activated=False, revealed=False, window=0,
+            played=(), resolving=0, attack_mod=0, defense_mod=0, loser=None)
     hands = _hands_without(state.hands, p, card)
     if rolls:
-        return _ACTIVATE, duel, hands, shown
-    if any(map(tables.deployable[TYPE_INDEX[as_type]].__getitem__, hands[1 - p])):
-        return _DEFEND, duel, hands, shown
-    return _ATTACK, duel, hands, shown  # nobody can defend (D8)
+        return _from_hand(state, _ACTIVATE, duel, hands, shown)
+    return _to_defend(_from_hand(state, _ATTACK, duel, hands, shown))
 
 
 def _to_defend(state: State) -> State:
@@ -1028,32 +826,27 @@ def _to_defend(state: State) -> State:
 
 
 def _defend(state: State, action: Defend) -> State:
-    return _defended(state, state.duel, state.hands, None, action)
-
-
-def _defended(state: State, o: Duel, hands: _Hands, shown: _Shown | None,
-              action: Defend) -> State:
-    """`_defend` with the attack's duel, hands and shown counts (None: the state's) given:
-    the fused playout applies an attack and its defence without the state between them
-    (`state`'s other fields are those of both)."""
+    """Commit a card against the attacking card (D8); its activation roll (D12) or the
+    reveal (D9) follows."""
     d = 1 - state.attacker
+    o = state.duel
     tables = state.options.tables
     card, as_type = tables.index[action.card], action.as_type
     rolls = tables.activation[card] is not None
     # With an activation roll the card stays face down (the opponent sees only the roll,
     # and that the card may be deployed against the declared type); without one it turns
     # face up at once.
-    shown = _shown_after(state, d, card,
-                         (None, True, False, o.attack_type) if rolls else None, shown)
-    hands = _hands_without(hands, d, card)
+    shown = _shown_after(state, d, card, (None, True, False, o.attack_type) if rolls else None)
+    hands = _hands_without(state.hands, d, card)
+    # Written out (a defence is made in most battles). No activation roll: both cards
+    # turn face up at once (D9), so the duel is built revealed, at window step 0.
+    duel = _Duel(counter=o.counter, attack=o.attack, attack_type=o.attack_type, defense=card,
+                 defense_type=as_type, attack_activated=o.attack_activated,
+                 defense_activated=rolls, revealed=o.revealed or not rolls,
+                 window=o.window if rolls else 0, played=o.played, resolving=o.resolving,
+                 attack_mod=o.attack_mod, defense_mod=o.defense_mod, loser=o.loser)
     if rolls:
-        duel = _Duel(o.counter, o.attack, o.attack_type, card, as_type, o.attack_activated, True,
-                     o.revealed, o.window, o.played, o.resolving, o.attack_mod, o.defense_mod,
-                     o.loser)
         return _from_hand(state, _ACTIVATE, duel, hands, shown)
-    # No activation roll: both cards turn face up at once (D9), so build the duel revealed.
-    duel = _Duel(o.counter, o.attack, o.attack_type, card, as_type, o.attack_activated, False,
-                 True, 0, o.played, o.resolving, o.attack_mod, o.defense_mod, o.loser)
     # The state is built as the window usually opens now; if not (a ``-`` decides the duel,
     # or the attacker's hand is empty), the steps after the reveal take the duel as an
     # argument and never read the state's phase or duel.
@@ -1064,9 +857,11 @@ def _from_hand(s: State, phase: Phase, duel: Duel, hands: _Hands, shown: _Shown)
     """Return `s` after a card left a hand: new phase, duel, hands and shown counts
     (`shown` as `_shown_after` returns them)."""
     nonships, actions, undeployable = shown
-    return _State(s.options, phase, s.blue, s.attacker, hands, s.decks, s.landed, s.out, duel,
-                  s.battle, s.skipped, s.mulligans, s.redrew, nonships, actions, undeployable,
-                  s.winner)
+    return _State(options=s.options, phase=phase, blue=s.blue, attacker=s.attacker, hands=hands,
+                  decks=s.decks, landed=s.landed, out=s.out, duel=duel, battle=s.battle,
+                  skipped=s.skipped, mulligans=s.mulligans, redrew=s.redrew,
+                  shown_nonships=nonships, shown_actions=actions,
+                  shown_undeployable=undeployable, winner=s.winner)
 
 
 def _activating_role(duel: Duel) -> int:
@@ -1115,10 +910,7 @@ def _activation(state: State, value: int) -> State:
 
 def _reveal(state: State, duel: Duel) -> State:
     """Turn both cards face up (D9); a ``-`` against the other card's type loses at once."""
-    d = duel
-    return _judge(state, _Duel(d.counter, d.attack, d.attack_type, d.defense, d.defense_type,
-                               d.attack_activated, d.defense_activated, True, 0, d.played,
-                               d.resolving, d.attack_mod, d.defense_mod, d.loser))
+    return _judge(state, _evolve_duel(duel, revealed=True, window=0))
 
 
 def _judge(state: State, duel: Duel) -> State:
@@ -1145,10 +937,7 @@ def _open_window(state: State, duel: Duel) -> State:
     s = state
     if s.phase is _WINDOW and s.duel is duel:
         return s  # the caller built it, expecting the window to open
-    # `_at` written out: the window is the most frequent decision.
-    return _State(s.options, _WINDOW, s.blue, s.attacker, s.hands, s.decks, s.landed, s.out,
-                  duel, s.battle, s.skipped, s.mulligans, s.redrew, s.shown_nonships,
-                  s.shown_actions, s.shown_undeployable, s.winner)
+    return _at(s, _WINDOW, duel)
 
 
 def _window_step(state: State, duel: Duel, window: int) -> int:
@@ -1175,32 +964,25 @@ def _next_window(d: Duel, played: bool) -> Duel:
 
 
 def _at_step(d: Duel, window: int) -> Duel:
-    """Return `d` at window step `window`."""
-    return _Duel(d.counter, d.attack, d.attack_type, d.defense, d.defense_type,
-                 d.attack_activated, d.defense_activated, d.revealed, window, d.played,
-                 d.resolving, d.attack_mod, d.defense_mod, d.loser)
+    """Return `d` at window step `window` (written out: the window is the most frequent
+    decision)."""
+    return _Duel(counter=d.counter, attack=d.attack, attack_type=d.attack_type,
+                 defense=d.defense, defense_type=d.defense_type,
+                 attack_activated=d.attack_activated, defense_activated=d.defense_activated,
+                 revealed=d.revealed, window=window, played=d.played, resolving=d.resolving,
+                 attack_mod=d.attack_mod, defense_mod=d.defense_mod, loser=d.loser)
 
 
-def _advance_window(state: State, duel: Duel, *, played: bool) -> State:
-    return _open_window(state, _next_window(duel, played))
-
-
-def _play(state: State, action: PlayAction, window: int | None = None) -> State:
-    """Play an action card into the window (D10) at step `window`: the state's (by default),
-    or the step the fused playout's passes reached without building its state."""
+def _play(state: State, action: PlayAction) -> State:
+    """Play an action card into the window (D10)."""
     card = state.options.tables.index[action.card]
     duel = state.duel
-    if window is None:
-        window = duel.window
+    window = duel.window
     role = DEFENDER if window == 1 else ATTACKER
     player = _role_player(state, role)
     shown = _shown_after(state, player, card)
-    played = (*duel.played, _Played(role, card, _PENDING))
-    d = duel
-    duel = _Duel(d.counter, d.attack, d.attack_type, d.defense, d.defense_type,
-                 d.attack_activated, d.defense_activated, d.revealed,
-                 _next_step(window, played, True), played, d.resolving, d.attack_mod,
-                 d.defense_mod, d.loser)
+    played = (*duel.played, _Played(role=role, card=card, status=_PENDING))
+    duel = _evolve_duel(duel, window=_next_step(window, played, True), played=played)
     # Built as the window usually stays open; `_open_window` returns it as it is then, and
     # otherwise takes the duel as an argument and never reads the state's phase or duel.
     return _open_window(_from_hand(state, _WINDOW, duel,
@@ -1212,22 +994,17 @@ def _set_status(d: Duel, index: int, status: Status, *, resolving: int,
     """Return `d` with action `index` in `status`, resolving and the modifiers changed."""
     played = d.played
     entry = played[index]
-    played = (*played[:index], _Played(entry.role, entry.card, status), *played[index + 1:])
-    return _Duel(d.counter, d.attack, d.attack_type, d.defense, d.defense_type,
-                 d.attack_activated, d.defense_activated, d.revealed, d.window, played, resolving,
-                 d.attack_mod if attack_mod is None else attack_mod,
-                 d.defense_mod if defense_mod is None else defense_mod, d.loser)
+    played = (*played[:index], _Played(role=entry.role, card=entry.card, status=status),
+              *played[index + 1:])
+    return _evolve_duel(d, played=played, resolving=resolving,
+                        attack_mod=d.attack_mod if attack_mod is None else attack_mod,
+                        defense_mod=d.defense_mod if defense_mod is None else defense_mod)
 
 
 def _resolve(state: State, duel: Duel) -> State:
-    """Resolve the played action cards in order (D10, D11), then roll for combat (D13)."""
-    phase, duel = _resolution(state.options.tables, duel)
-    return _at(state, phase, duel)
-
-
-def _resolution(tables: Tables, duel: Duel) -> tuple[Phase, Duel]:
-    """`_resolve` without building the state: the phase it reaches (a roll to ward off or
-    to destroy, or the combat dice) and the duel then."""
+    """Resolve the played action cards in order (D10, D11): stop at a roll to ward off or
+    to destroy, else roll for combat (D13)."""
+    tables = state.options.tables
     k = duel.resolving
     while k < len(duel.played):
         entry = duel.played[k]
@@ -1236,19 +1013,12 @@ def _resolution(tables: Tables, duel: Duel) -> tuple[Phase, Duel]:
         target, _ = _slot(duel, 1 - entry.role)
         assert target is not None
         if effect.aims_at_enemy and tables.a[target] is not None:
-            return _WARD, _resolving(duel, k)
+            return _at(state, _WARD, _evolve_duel(duel, resolving=k))
         if effect.effect is Effect.DESTROY:
-            return _DESTROY, _resolving(duel, k)
+            return _at(state, _DESTROY, _evolve_duel(duel, resolving=k))
         duel = _modify(tables, duel, k)
         k += 1
-    return _COMBAT, duel
-
-
-def _resolving(d: Duel, k: int) -> Duel:
-    """Return `d` about to resolve played action `k`."""
-    return _Duel(d.counter, d.attack, d.attack_type, d.defense, d.defense_type,
-                 d.attack_activated, d.defense_activated, d.revealed, d.window, d.played, k,
-                 d.attack_mod, d.defense_mod, d.loser)
+    return _at(state, _COMBAT, duel)
 
 
 def _modify(tables: Tables, duel: Duel, k: int) -> Duel:
@@ -1298,7 +1068,7 @@ def _destroy(state: State, value: int) -> State:
     if value < effect.amount:
         return _resolve(state, _set_status(duel, k, _FAILED, resolving=k + 1))
     # Success: the opposing card is destroyed and the duel won. The duel ends here, and no
-    # state holds it after (its action cards leave, `_end_duel`): what became of this card
+    # state holds it after (its action cards leave, `_finish_duel`): what became of this card
     # and of those after it (`APPLIED`, `VOID`) is not recorded.
     return _finish_duel(state, duel, entry.role)
 
@@ -1337,57 +1107,16 @@ def _strengths(tables: Tables, a: int, ta: CombatType, d: int,
 
 
 def _combat(state: State, action: CombatRoll) -> State:
-    return _finish_duel(state, state.duel, _combat_winner(state.options.tables, state.duel,
-                                                          action))
-
-
-def _combat_winner(tables: Tables, duel: Duel, action: CombatRoll) -> int | None:
-    """Return the role whose combat total in `duel` is higher (D13), None on a tie."""
-    total_a, total_d = _totals(tables, duel, action.attacker, action.defender)
-    return ATTACKER if total_a > total_d else DEFENDER if total_d > total_a else None
+    """The higher combat total wins the duel (D13), a tie destroys both cards (D14)."""
+    total_a, total_d = _totals(state.options.tables, state.duel, action.attacker,
+                               action.defender)
+    winner = ATTACKER if total_a > total_d else DEFENDER if total_d > total_a else None
+    return _finish_duel(state, state.duel, winner)
 
 
 def _finish_duel(state: State, duel: Duel, winner: int | None) -> State:
     """End a duel (D14): used action cards leave; a tie destroys both; else a counter-strike
     may follow (D15) or the outcome applies."""
-    ended = _end_duel(state, duel, winner)
-    if isinstance(ended, State):
-        return ended
-    return _counter_state(state, duel, *ended)
-
-
-def _counter_state(s: State, duel: Duel, out: _Hands, loser: int) -> State:
-    """Return `s` (the state in which `duel` ended, `loser` losing, with these out-of-game
-    piles) at the counter-strike decision (D15): the losing card leaves, the winning card
-    waits face up."""
-    attacker = s.attacker
-    a, d = duel.attack, duel.defense
-    # The winning card waits face up, keeping its modifiers: they last for the battle
-    # (D11), and the counter-strike is a second duel of the same battle (D15).
-    if loser == ATTACKER:
-        assert a is not None
-        out = _pair(out, attacker, (*out[attacker], a))
-        duel = _Duel(False, None, None, d, duel.defense_type, False, duel.defense_activated,
-                     True, 0, (), 0, 0, duel.defense_mod, loser)
-    else:
-        assert d is not None
-        out = _pair(out, 1 - attacker, (*out[1 - attacker], d))
-        duel = _Duel(False, a, duel.attack_type, None, None, duel.attack_activated, False,
-                     True, 0, (), 0, duel.attack_mod, 0, loser)
-    return _State(s.options, _COUNTER, s.blue, attacker, s.hands, s.decks, s.landed, out, duel,
-                  s.battle, s.skipped, s.mulligans, s.redrew, s.shown_nonships, s.shown_actions,
-                  s.shown_undeployable, s.winner)
-
-
-def _end_duel(state: State, duel: Duel, winner: int | None, draws: _Bits | None = None,
-              ) -> State | tuple[_Hands, int]:
-    """`_finish_duel`, except that where a counter-strike decision follows it returns the
-    out-of-game piles (the used action cards gone) and the loser instead of building the
-    decision's duel and state (`_counter_state` builds them; the fused playout skips both
-    when the loser passes); `draws`: see `_end_battle`.
-
-    If the loser passes, the outcome is that of `duel` as it ended with these piles
-    (`_outcome(state, duel, winner, out)`): the losing card leaves either way."""
     # `_role_player` and `_slot` written out: a duel ends in most battles.
     attacker = state.attacker
     out = state.out
@@ -1399,19 +1128,34 @@ def _end_duel(state: State, duel: Duel, winner: int | None, draws: _Bits | None 
         assert a is not None and d is not None
         out = _pair(out, attacker, (*out[attacker], a))
         out = _pair(out, 1 - attacker, (*out[1 - attacker], d))
-        return _end_battle(state, out, state.landed, draws)
+        return _end_battle(state, out, state.landed)
     loser = 1 - winner
-    if not duel.counter and state.hands[attacker if loser == ATTACKER else 1 - attacker]:
-        return out, loser
-    return _outcome(state, duel, winner, out, draws)
+    if duel.counter or not state.hands[attacker if loser == ATTACKER else 1 - attacker]:
+        return _outcome(state, duel, winner, out)
+    # The loser may counter-strike (D15): the losing card leaves, the winning card waits
+    # face up, keeping its modifiers: they last for the battle (D11), and the
+    # counter-strike is a second duel of the same battle.
+    a, d = duel.attack, duel.defense
+    if loser == ATTACKER:
+        assert a is not None
+        out = _pair(out, attacker, (*out[attacker], a))
+        duel = _evolve_duel(NO_DUEL, defense=d, defense_type=duel.defense_type,
+                            defense_activated=duel.defense_activated, revealed=True,
+                            defense_mod=duel.defense_mod, loser=loser)
+    else:
+        assert d is not None
+        out = _pair(out, 1 - attacker, (*out[1 - attacker], d))
+        duel = _evolve_duel(NO_DUEL, attack=a, attack_type=duel.attack_type,
+                            attack_activated=duel.attack_activated, revealed=True,
+                            attack_mod=duel.attack_mod, loser=loser)
+    return _evolve_state(state, phase=_COUNTER, out=out, duel=duel)
 
 
-def _counter_declined(state: State, draws: _Bits | None = None) -> State:
-    """The loser passes the counter-strike (D15): the duel's outcome applies (`draws`: see
-    `_end_battle`)."""
+def _counter_declined(state: State) -> State:
+    """The loser passes the counter-strike (D15): the duel's outcome applies."""
     loser = state.duel.loser
     assert loser is not None
-    return _outcome(state, state.duel, 1 - loser, None, draws)
+    return _outcome(state, state.duel, 1 - loser)
 
 
 def _counter_strike(state: State, action: CounterStrike) -> State:
@@ -1434,25 +1178,22 @@ def _counter_strike(state: State, action: CounterStrike) -> State:
     hands = _hands_without(state.hands, player, card)
     # Face down until its activation roll (D12); without one both cards turn face up at
     # once (D9), so the duel is built revealed, at window step 0 (as `_reveal` sets it).
-    d = duel
-    revealed, window = (False, d.window) if rolls else (True, 0)
+    revealed, window = (False, duel.window) if rolls else (True, 0)
     if loser == ATTACKER:
-        duel = _Duel(True, card, as_type, d.defense, d.defense_type, rolls, d.defense_activated,
-                     revealed, window, d.played, d.resolving, d.attack_mod, d.defense_mod, loser)
+        duel = _evolve_duel(duel, counter=True, attack=card, attack_type=as_type,
+                            attack_activated=rolls, revealed=revealed, window=window)
     else:
-        duel = _Duel(True, d.attack, d.attack_type, card, as_type, d.attack_activated, rolls,
-                     revealed, window, d.played, d.resolving, d.attack_mod, d.defense_mod, loser)
+        duel = _evolve_duel(duel, counter=True, defense=card, defense_type=as_type,
+                            defense_activated=rolls, revealed=revealed, window=window)
     if rolls:
         return _from_hand(state, _ACTIVATE, duel, hands, shown)
-    # Built as the window usually opens now, as `_defended` builds it.
+    # Built as the window usually opens now, as `_defend` builds it.
     return _judge(_from_hand(state, _WINDOW, duel, hands, shown), duel)
 
 
-def _outcome(state: State, duel: Duel, winner: int,
-             out: tuple[tuple[int, ...], tuple[int, ...]] | None = None,
-             draws: _Bits | None = None) -> State:
+def _outcome(state: State, duel: Duel, winner: int, out: _Hands | None = None) -> State:
     """Apply a battle's outcome (D14): the attacker's winning card lands, else both leave
-    (`draws`: see `_end_battle`)."""
+    (`out`: the out-of-game piles, the state's by default)."""
     out = state.out if out is None else out
     landed = state.landed
     pa, pd = state.attacker, 1 - state.attacker
@@ -1461,250 +1202,27 @@ def _outcome(state: State, duel: Duel, winner: int,
     if duel.attack is not None:
         if winner == ATTACKER:
             assert duel.attack_type is not None
-            landed = _pair(landed, pa, (*landed[pa], _Landing(duel.attack, duel.attack_type)))
+            landing = _Landing(card=duel.attack, as_type=duel.attack_type)
+            landed = _pair(landed, pa, (*landed[pa], landing))
         else:
             out = _pair(out, pa, (*out[pa], duel.attack))
-    return _end_battle(state, out, landed, draws)
+    return _end_battle(state, out, landed)
 
 
-def _end_battle(state: State, out: tuple[tuple[int, ...], tuple[int, ...]],
-                landed: tuple[tuple[Landing, ...], tuple[Landing, ...]],
-                draws: _Bits | None = None) -> State:
+def _end_battle(state: State, out: _Hands,
+                landed: tuple[tuple[Landing, ...], tuple[Landing, ...]]) -> State:
     """Close a battle with these piles and planets: check victory (D18), switch the attacker,
-    draw up to 7 (D17). Builds one state: the game's end, the deal, or when nobody draws
-    the next battle's (two when its attacker skips).
-
-    `draws` is given by the fused playout without a step limit (the `getrandbits` of its
-    generator): the next deal's cards are then drawn here, as `sample_chance` draws them,
-    and the state built is the one after the draws (the deal's state is skipped)."""
-    s = state
-    attacker = s.attacker
+    draw up to 7 (D17); when nobody draws, the next battle begins (D6)."""
+    attacker = state.attacker
     if has_won(landed[attacker]):
-        return _State(s.options, _OVER, s.blue, attacker, s.hands, s.decks, landed, out,
-                      NO_DUEL, s.battle, s.skipped, s.mulligans, s.redrew, s.shown_nonships,
-                      s.shown_actions, s.shown_undeployable, attacker)
+        return _evolve_state(state, phase=_OVER, landed=landed, out=out, duel=NO_DUEL,
+                             winner=attacker)
     attacker = 1 - attacker
-    hands, decks = s.hands, s.decks
-    first = _first_drawer(attacker, s.mulligans)
-    p = _who_draws(first, hands, decks)
-    if p is not None:
-        if draws is None:
-            state = _State(s.options, _DEAL, s.blue, attacker, hands, decks, landed, out,
-                           NO_DUEL, s.battle + 1, False, s.mulligans, s.redrew,
-                           s.shown_nonships, s.shown_actions, s.shown_undeployable, None)
-            global _drawn  # noqa: PLW0603 - see _drawn: the next sample and apply ask
-            _drawn = (state, p)
-            return state
-        hands, decks, _, _ = _draw_run(first, p, hands, decks, draws, 0, -1)
-    phase = _dealt_phase(s.options.tables, attacker, s.mulligans, landed, hands)
-    state = _State(s.options, phase, s.blue, attacker, hands, decks, landed, out, NO_DUEL,
-                   s.battle + 1, False, s.mulligans, s.redrew, s.shown_nonships,
-                   s.shown_actions, s.shown_undeployable, None)
-    if phase is _DEAL:
-        return _start_battle(state)  # the attacker cannot attack: a skip (D6)
+    state = _evolve_state(state, phase=_DEAL, attacker=attacker, landed=landed, out=out,
+                          duel=NO_DUEL, battle=state.battle + 1, skipped=False)
+    if _drawer(state) is None:
+        return _start_battle(state)
     return state
-
-
-_HANDLERS: Final[dict[type, Callable[[State, Any], State]]] = {
-    Draw: _draw,
-    Roll: _on_roll,
-    CombatRoll: _combat,
-    Attack: _attack,
-    Defend: _defend,
-    PlayAction: _play,
-    Pass: _on_pass,
-    CounterStrike: _counter_strike,
-    Keep: lambda s, a: _mulligan(s, redraw=False),
-    Redraw: lambda s, a: _mulligan(s, redraw=True),
-    AssignSides: lambda s, a: _assign_sides(s, a.blue),
-}
-"""`apply_unchecked` by exact action class: one dict lookup instead of trying each pattern
-of a ``match`` in turn. Subclasses fall back to `_apply_matched`, which does the same."""
-
-
-# ---------------------------------------------------------------------------------------
-# Playouts
-
-
-def playout(state: State, rng: random.Random, max_steps: int | None = None) -> State:
-    """Play on from `state` with random moves and sampled chance; return the final state.
-
-    Plays exactly the game of `boardrules.playout`'s reference loop, drawing the same
-    numbers from `rng`: at a chance node ``apply_unchecked(state, sample_chance(state,
-    rng))``, at a decision ``legal[rng.randrange(len(legal))]`` of
-    ``legal_actions(state)``. Stops at the end of the game, or once `max_steps` actions
-    (chance outcomes included) have been applied. It only runs faster: the cards of a
-    deal are drawn without a state between them (without `max_steps`, a battle's end
-    draws the next deal at once, `_end_battle`), and the steps skip the checks and memos
-    of the public functions; the rules are the same functions.
-
-    >>> import random
-    >>> state = playout(new_game(2), random.Random(1))
-    >>> is_terminal(state)
-    True
-    """
-    if type(rng) is not random.Random or not _RANDBELOW_BY_BITS:
-        # Another generator may draw differently (its own randrange or choice): play the
-        # reference loop, which calls exactly those.
-        # Imported here: both import this module.
-        from boardrules.chance import playout as reference
-        from boardrules.games import ren_dhark
-
-        return reference(ren_dhark, state, rng, max_steps, fused=False)
-    # `randrange(n)` and `choice(seq)` of `random.Random` draw ``k = n.bit_length()`` bits
-    # until the number is below n (`_randbelow`); written out here, without the two calls.
-    getrandbits = rng.getrandbits
-    handlers = _HANDLERS
-    steps = 0
-    limit = -1 if max_steps is None else max_steps
-    while steps != limit:
-        phase = state.phase
-        # The phases of `_legal_actions`, without its memo; dice as `sample_chance` draws.
-        if phase is _DEAL:
-            state, steps = _play_deal(state, getrandbits, steps, limit)
-            continue
-        if phase is _WINDOW:
-            state, steps = _play_window(state, getrandbits, steps, limit)
-            continue
-        if phase is _COMBAT:
-            state, steps = _play_combat(state, state.duel, getrandbits, steps, limit)
-            continue
-        if phase is _ATTACK:
-            state, steps = _play_attack(state, getrandbits, steps, limit)
-            continue
-        if phase is _DEFEND:
-            legal = _defend_options(state, 1 - state.attacker)
-        elif phase is _OVER:
-            break
-        else:
-            legal = _legal_actions(state)
-        n = len(legal)
-        k = n.bit_length()
-        r = getrandbits(k)
-        while r >= n:
-            r = getrandbits(k)
-        steps += 1
-        if phase is _COUNTER and not r and limit < 0:
-            # `Pass` (first): as `_play_combat`'s, on into the next deal's draws.
-            state = _counter_declined(state, getrandbits)
-            continue
-        action = legal[r]
-        state = handlers[type(action)](state, action)
-    return state
-
-
-def _play_deal(state: State, getrandbits: _Bits, steps: int, limit: int) -> tuple[State, int]:
-    """`playout` from a deal: its cards drawn into lists, one state built at the end; return
-    it and the steps taken so far."""
-    p = _drawer(state)
-    assert p is not None
-    hands, decks, drawer, steps = _draw_run(_first_drawer(state.attacker, state.mulligans), p,
-                                            state.hands, state.decks, getrandbits, steps, limit)
-    return _after_draws(state, hands, decks, drawer), steps
-
-
-def _play_attack(state: State, getrandbits: _Bits, steps: int, limit: int) -> tuple[State, int]:
-    """`playout` from an attack: an attack and its defence without the state between them;
-    return the state and the steps so far."""
-    legal = _attack_options(state, state.attacker)
-    n = len(legal)
-    k = n.bit_length()
-    r = getrandbits(k)
-    while r >= n:
-        r = getrandbits(k)
-    steps += 1
-    phase, duel, hands, shown = _attacked(state, legal[r])  # type: ignore[arg-type]  # attacks
-    if phase is not _DEFEND or steps == limit:
-        state = _from_hand(state, phase, duel, hands, shown)
-        return (_to_defend(state) if phase is _ATTACK else state), steps
-    legal = _defences(state.options.tables, duel.attack_type, hands[1 - state.attacker])  # type: ignore[arg-type]  # committed
-    n = len(legal)
-    k = n.bit_length()
-    r = getrandbits(k)
-    while r >= n:
-        r = getrandbits(k)
-    return _defended(state, duel, hands, shown, legal[r]), steps + 1  # type: ignore[arg-type]  # defences
-
-
-def _play_window(state: State, getrandbits: _Bits, steps: int, limit: int) -> tuple[State, int]:
-    """`playout` from a window: passes without a state between them, and a closed window
-    on to the combat dice without one either; return the state and the steps so far."""
-    duel = state.duel
-    window = duel.window
-    while True:
-        legal = _window_options(state, duel, window)
-        n = len(legal)
-        k = n.bit_length()
-        r = getrandbits(k)
-        while r >= n:
-            r = getrandbits(k)
-        steps += 1
-        if r:  # a PlayAction (`legal` holds one Pass, first), at the step the passes reached
-            return _play(state, legal[r], window), steps  # type: ignore[arg-type]  # not the Pass
-        # What `_on_pass` does, the duel and state built only where the window stops.
-        window = _window_step(state, duel, _next_step(window, duel.played, False))
-        if window == _WINDOW_CLOSED:
-            # Resolution never reads the window's step, nor do the combat dice: the duel is
-            # set to the closed window only where a state is built.
-            phase, duel = _resolution(state.options.tables, duel)
-            if phase is not _COMBAT or steps == limit:
-                return _at(state, phase, _at_step(duel, window)), steps
-            return _play_combat(state, duel, getrandbits, steps, limit)
-        if steps == limit:
-            return _at(state, _WINDOW, _at_step(duel, window)), steps
-
-
-def _play_combat(state: State, duel: Duel, getrandbits: _Bits, steps: int,
-                 limit: int) -> tuple[State, int]:
-    """`playout` from the combat dice of `duel` (the state's other fields are those of the
-    combat): a declined counter-strike without a state between, and without a step limit
-    the battle's end on into the next deal's draws (`_end_battle`), which are not counted
-    (nothing reads the count then); return the state and the steps so far."""
-    r = getrandbits(6)
-    while r >= len(COMBAT_ROLLS):
-        r = getrandbits(6)
-    steps += 1
-    draws = getrandbits if limit < 0 else None
-    ended = _end_duel(state, duel, _combat_winner(state.options.tables, duel, COMBAT_ROLLS[r]),
-                      draws)
-    if isinstance(ended, State):
-        return ended, steps
-    out, loser = ended
-    if steps == limit:
-        return _counter_state(state, duel, out, loser), steps
-    legal = _counter_options(state, duel, loser)
-    n = len(legal)
-    k = n.bit_length()
-    r = getrandbits(k)
-    while r >= n:
-        r = getrandbits(k)
-    steps += 1
-    if r == 0:  # `Pass`: what `_counter_declined` does, without the waiting duel
-        return _outcome(state, duel, 1 - loser, out, draws), steps
-    return _counter_strike(_counter_state(state, duel, out, loser), legal[r]), steps  # type: ignore[arg-type]  # not the Pass
-
-
-def _draws_by_bits() -> bool:
-    """Whether `random.Random` draws ``randrange(n)`` and ``choice`` as `playout` writes out."""
-    cls = random.Random
-    if cls._randbelow is not cls._randbelow_with_getrandbits:  # type: ignore[attr-defined]
-        return False
-    a, b = random.Random(0), random.Random(0)
-    return all(a.randrange(n) == _below(b, n) and a.choice(range(n)) == _below(b, n)
-               for n in (*range(1, 70), 1000, 1 << 40))
-
-
-def _below(rng: random.Random, n: int) -> int:
-    """Return ``rng.randrange(n)`` as `playout` draws it."""
-    k = n.bit_length()
-    r = rng.getrandbits(k)
-    while r >= n:
-        r = rng.getrandbits(k)
-    return r
-
-
-_RANDBELOW_BY_BITS: Final = _draws_by_bits()
-"""Whether `playout` may draw its numbers with ``getrandbits`` (true on CPython 3.11-3.13)."""
 
 
 # ---------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from typing import Final, TypeVar
 
 import attrs
 
-from boardrules._caches import Memo, lru
+from boardrules._caches import Memo
 from boardrules._fields import DERIVED, rebuilt_from_init
 from boardrules.errors import InvalidOptionsError
 from boardrules.games.ren_dhark.actions import Attack, CounterStrike, Defend, Draw, PlayAction
@@ -110,7 +110,7 @@ class Tables:
     __slots__ = ("a", "activation", "attack", "attack_as_ship", "attack_duels", "card_set",
                  "cards", "counter_as_ship_vs", "counter_vs", "decks", "defend_vs", "deployable",
                  "draw", "effect", "g", "index", "is_action", "is_combat", "is_ship", "kinds",
-                 "para", "planets", "play", "playable", "race", "ship_class", "strength",
+                 "numeric", "para", "planets", "play", "playable", "race", "ship_class", "strength",
                  "strengths", "surely_outside")
 
     def __init__(self, card_set: CardSet, decks: tuple[tuple[str, ...], tuple[str, ...]], *,
@@ -128,6 +128,9 @@ class Tables:
         self.attack_duels: Memo[tuple[int, CombatType], Duel] = Memo(None, 1024)
         """Memo of the rules: per (attacking card, declared type), the duel an attack opens
         (a duel is immutable, so every attack with that card and type shares one)."""
+        self.numeric: object = None
+        """The tables of the tensors and the action space (`boardrules.games.ren_dhark.numeric`),
+        built there on first use (None until then); they live and die with these tables."""
         self.index: Mapping[str, int] = {c.number: i for i, c in enumerate(cards)}
         self.strength = tuple(c.strength for c in cards)
         self.is_ship = tuple(c.is_ship for c in cards)
@@ -223,12 +226,6 @@ class Tables:
         return effect.amount
 
 
-@lru("ren_dhark.tables", 32)  # one per card set, decks and option in use
-def _tables(card_set: CardSet, decks: tuple[tuple[str, ...], tuple[str, ...]],
-            dash_deployable: bool) -> Tables:
-    return Tables(card_set, decks, dash_deployable=dash_deployable)
-
-
 def _to_card_set(value: CardSet | None) -> CardSet | None:
     if value is None:
         return None
@@ -295,7 +292,8 @@ got 2
     and loses with it at the reveal (D9); both ``-``: both are destroyed. The attacker,
     who commits blind, may always attack with it and loses with it at the reveal."""
     tables: Tables = attrs.field(init=False, eq=False, repr=False, metadata=DERIVED)
-    """Lookup tables of the card set (derived, not serialized)."""
+    """Lookup tables of the card set, decks and options (derived, not serialized): built
+    with the options, once, and gone with them (keep one options object for many games)."""
 
     @tables.default
     def _tables(self) -> Tables:
@@ -308,7 +306,7 @@ got 2
                         for p in deck_problems(cards, side, deck)]
             if problems:
                 raise InvalidOptionsError("decks", "; ".join(problems))
-        return _tables(cards, decks, self.dash_cards_deployable)
+        return Tables(cards, decks, dash_deployable=self.dash_cards_deployable)
 
     @property
     def cards(self) -> CardSet:
