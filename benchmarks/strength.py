@@ -6,6 +6,8 @@ Usage::
     python benchmarks/strength.py lustry --games 100 --start 100   # games 100-199 (split a run)
     python benchmarks/strength.py whales_rivals --old 1000 --limit 20 --ratio 1.65
     python benchmarks/strength.py ren_dhark --old 1000 --games 20 --calibrate 20 40 80
+    python benchmarks/strength.py captain_bluff --previous --old 200 --ratio 1 --games 60
+    python benchmarks/strength.py captain_bluff --random --old 200 --games 60
 
 The old search is `ISMCTSBot` with the rollouts of boardrules 0.1 (``rollout_limit=None``,
 to the end, in KIVI, Whales Rivals and Ren Dhark; ``40`` steps and the game's heuristic in
@@ -17,6 +19,10 @@ the new search. Game g is seeded by g alone, the new search sits in seat g mod 2
 bots' CPU time per searched move is measured, so the table shows whether the budgets were
 equal. The score is the new search's mean of 1 a win, 1/2 a draw, 0 a loss, with a 95 %
 interval (normal approximation, the games' own spread).
+
+``--previous`` makes the old search the default of before issue #30 instead: the same
+rollouts, scored by the game's heuristic as it was then (`PREVIOUS`: Captain Bluff's hand
+sizes alone, before `ready`); ``--random`` plays the default search against `RandomBot`.
 
 ``--limit`` gives the new search another rollout limit than its default (with ``--ratio``,
 which ``--calibrate`` measures: each limit's CPU time per iteration against the old
@@ -31,7 +37,7 @@ import random
 import time
 from typing import Any, Literal
 
-from boardrules.bots import Decision, ISMCTSBot, play_game
+from boardrules.bots import Bot, Decision, ISMCTSBot, RandomBot, play_game
 from boardrules.games import GAMES
 
 OLD_LIMITS: dict[str, int | None] = {
@@ -47,11 +53,26 @@ limit of 20). They are generous at larger budgets (at 1,000: KIVI 1.74, Ren Dhar
 Whales Rivals 1.69): give ``--ratio`` there."""
 
 
+def _captain_bluff_by_hands(state: Any) -> tuple[float, ...]:
+    """Captain Bluff's heuristic before issue #30: hand sizes against the others' mean, over
+    4 (no `ready`)."""
+    game = GAMES["captain_bluff"]
+    if game.is_terminal(state):
+        return game.returns(state)
+    sizes = [len(hand) for hand in state.hands]
+    n, total = len(sizes), sum(sizes)
+    return tuple(math.tanh(((total - own) / (n - 1) - own) / 4.0) for own in sizes)
+
+
+PREVIOUS: dict[str, Any] = {"captain_bluff": _captain_bluff_by_hands}
+"""The games' heuristics before issue #30, where it changed them (``--previous``)."""
+
+
 class TimedBot:
     """Wraps a bot and records the CPU time of each move it searched (lone actions are
     not searched, so they are not counted)."""
 
-    def __init__(self, bot: ISMCTSBot) -> None:
+    def __init__(self, bot: Bot) -> None:
         self.bot = bot
         self.name = bot.name
         self.seconds = 0.0
@@ -67,13 +88,19 @@ class TimedBot:
         return action
 
 
-def one_game(name: str, old: int, new: int, g: int,
-             limit: int | Literal["auto"] | None = "auto") -> tuple[float, TimedBot, TimedBot]:
-    """Play game `g` (the new search, with rollout limit `limit`, in seat g mod 2); return
-    its score for the new search (1, 1/2 or 0) and the two timed bots."""
+def one_game(name: str, old: int, new: int, g: int,  # noqa: PLR0917
+             limit: int | Literal["auto"] | None = "auto",
+             baseline: str = "old") -> tuple[float, TimedBot, TimedBot]:
+    """Play game `g` (the new search, with rollout limit `limit`, in seat g mod 2) against
+    the `baseline` (``old``, ``previous`` or ``random``); return its score for the new
+    search (1, 1/2 or 0) and the two timed bots."""
     game = GAMES[name]
     fresh = TimedBot(ISMCTSBot(new, seed=2 * g, rollout_limit=limit))
-    before = TimedBot(ISMCTSBot(old, seed=2 * g + 1, rollout_limit=OLD_LIMITS[name]))
+    other: Bot = (RandomBot(2 * g + 1) if baseline == "random" else
+                  ISMCTSBot(old, seed=2 * g + 1, evaluate=PREVIOUS[name])
+                  if baseline == "previous" else
+                  ISMCTSBot(old, seed=2 * g + 1, rollout_limit=OLD_LIMITS[name]))
+    before = TimedBot(other)
     seat = g % 2
     bots = [fresh, before] if seat == 0 else [before, fresh]
     state = play_game(game, bots, rng=random.Random(g))
@@ -140,6 +167,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--limit", type=_limit, default="auto", help=(
         "the new search's rollout limit: steps, or 'end' (default: 'auto', the game's "
         "ROLLOUT_LIMIT); give --ratio with it"))
+    parser.add_argument("--previous", action="store_true", help=(
+        "the old search is the default before issue #30 (the game's PREVIOUS heuristic)"))
+    parser.add_argument("--random", action="store_true", help="play against RandomBot")
     parser.add_argument("--calibrate", nargs="+", type=_limit, metavar="LIMIT", help=(
         "instead of a match, time these rollout limits against the old search at --old "
         "iterations, at --games positions of one game"))
@@ -148,23 +178,28 @@ def main(argv: list[str] | None = None) -> None:
         for name in args.games or list(GAMES):
             calibrate(name, args.old, args.calibrate, args.count)
         return
+    baseline = "random" if args.random else "previous" if args.previous else "old"
+    if args.previous and set(args.games or GAMES) - set(PREVIOUS):
+        parser.error(f"--previous: only {', '.join(PREVIOUS)} changed its heuristic")
     if args.limit != "auto" and args.ratio is None:
         parser.error("--limit needs --ratio (RATIOS are measured for the default limit)")
     unknown = sorted(set(args.games) - set(GAMES))
     if unknown:
         parser.error(f"unknown game(s) {', '.join(unknown)}; known: {', '.join(GAMES)}")
     for name in args.games or list(GAMES):
-        ratio = args.ratio or RATIOS[name]
+        ratio = args.ratio or (1.0 if baseline != "old" else RATIOS[name])
         new = math.floor(args.old * ratio)
         label = "default" if args.limit == "auto" else f"rollout_limit={args.limit}"
-        print(f"{name}: new {label} {new} iterations a move against the old search "
-              f"(rollout_limit={OLD_LIMITS[name]}) {args.old}, games {args.start}-"
-              f"{args.start + args.count - 1}", flush=True)
+        against = {"old": f"the old search (rollout_limit={OLD_LIMITS[name]}) {args.old}",
+                   "previous": f"the default before #30 {args.old}",
+                   "random": "RandomBot"}[baseline]
+        print(f"{name}: new {label} {new} iterations a move against {against}, games "
+              f"{args.start}-{args.start + args.count - 1}", flush=True)
         scores: list[float] = []
         cpu = [0.0, 0.0]
         moves = [0, 0]
         for g in range(args.start, args.start + args.count):
-            score, fresh, before = one_game(name, args.old, new, g, args.limit)
+            score, fresh, before = one_game(name, args.old, new, g, args.limit, baseline)
             scores.append(score)
             cpu[0] += fresh.seconds
             cpu[1] += before.seconds

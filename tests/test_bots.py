@@ -101,8 +101,9 @@ class TestISMCTSBot:
 
     @pytest.mark.parametrize("name", NAMES)
     def test_analyse_explains_the_choice(self, name: str) -> None:
-        """`analyse` gives every legal action its visits and value; `act` plays the first most
-        visited; the visits add up to the iterations; twins get the same analysis."""
+        """`analyse` gives every legal action its visits and value; `act` plays the most
+        visited, of those the first of the best value; the visits add up to the iterations;
+        twins get the same analysis."""
         game = GAMES[name]
         state, seat = decision_point(game, 5)
         decision = Decision(game, state, seat)
@@ -112,8 +113,9 @@ class TestISMCTSBot:
         assert all(-1.0 <= s.value <= 1.0 for s in stats)
         assert all(s.value == 0.0 for s in stats if s.visits == 0)
         most = max(s.visits for s in stats)
+        best = max(s.value for s in stats if s.visits == most)
         chosen = ISMCTSBot(80, seed=7).act(decision)
-        assert chosen == next(s.action for s in stats if s.visits == most)
+        assert chosen == next(s.action for s in stats if (s.visits, s.value) == (most, best))
         twin = game.resample(state, seat, random.Random(99))
         assert ISMCTSBot(80, seed=7).analyse(Decision(game, twin, seat)) == stats
 
@@ -545,3 +547,20 @@ class TestTournament:
         assert run_tournament(GAMES["lustry"], ["random"] * 3, 3).players == 2
         assert run_tournament(GAMES["kivi"], ["random"] * 3, 3).players == 3
         assert run_tournament(GAMES["kivi"], ["random"], 1).players == 2
+
+
+def test_act_breaks_a_tie_of_visits_by_value_not_by_order() -> None:
+    """With more legal actions than iterations every visited action has one visit: the
+    first listed would always be played (in Captain Bluff a check of a destination, turn
+    after turn, #30); the best valued of them is."""
+
+    class Stub(ISMCTSBot):
+        def analyse(self, decision: Decision) -> tuple[bots_module.ActionStats, ...]:
+            return tuple(bots_module.ActionStats(a, 1, v) for a, v in
+                         zip(decision.legal_actions, (-0.5, 0.25, 0.75, 0.75), strict=False))
+
+    game = GAMES["kivi"]
+    state, seat = decision_point(game, 5)
+    decision = Decision(game, state, seat)
+    assert len(decision.legal_actions) >= 4
+    assert Stub(10).act(decision) == decision.legal_actions[2]

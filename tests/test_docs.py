@@ -15,7 +15,7 @@ ROOT = Path(__file__).parent.parent
 PAGES = {
     ROOT / "README.md": ("Result(", ()),
     ROOT / "docs" / "index.md": ("Result(", ()),
-    ROOT / "docs" / "bots.md": ("Result(", ()),
+    ROOT / "docs" / "bots.md": ("Result(", ("numpy",)),  # PolicyBot's example
     ROOT / "docs" / "serve.md": ("Scores: ", ()),
     ROOT / "docs" / "learning.md": ("mean return against random", ()),
     ROOT / "docs" / "frameworks" / "pettingzoo.md": ("mean return against random",

@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import math
+import operator
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -25,15 +26,19 @@ from typing import Any, Final, Literal, Protocol
 import attrs
 
 from boardrules.chance import playout
+from boardrules.errors import BoardrulesError, UnknownActionError
 from boardrules.game import CHANCE, TERMINAL, Game
 
 __all__ = [
-    "AUTO_ROLLOUT_LIMIT", "ActionStats", "Bot", "Decision", "ISMCTSBot", "RandomBot", "play_game",
+    "AUTO_ROLLOUT_LIMIT", "ActionStats", "Bot", "Decision", "ISMCTSBot", "Policy", "PolicyBot",
+    "RandomBot", "play_game",
 ]
 
 AnyGame = Game[Any, Any, Any, Any]
 Evaluator = Callable[[Any], Sequence[float]]
 """A function estimating `returns` of a state that is not over (each value in -1..1)."""
+Policy = Callable[[Any, Any], Any]
+"""A function of (observation tensor, legal-action mask) to an action index (see `PolicyBot`)."""
 
 AUTO_ROLLOUT_LIMIT: Final = 40
 """Steps a rollout plays, with ``rollout_limit="auto"``, in a game that has a `heuristic`
@@ -241,14 +246,15 @@ class ISMCTSBot:
         self.name = f"ismcts:{'/'.join(budget)}"
 
     def act(self, decision: Decision) -> Any:
-        """Search from the decision and return the most visited legal action (the first of
-        them on a tie); a lone legal action is returned without a search."""
+        """Search from the decision and return the most visited legal action (on a tie, the
+        one of the best mean value, then the first); a lone legal action is returned without
+        a search."""
         legal = decision.legal_actions
         if len(legal) == 1:
             return legal[0]
         stats = self.analyse(decision)
-        counts = [s.visits for s in stats]
-        return legal[counts.index(max(counts))]
+        best = max(stats, key=_rank)  # the first of the best: max keeps the first
+        return best.action
 
     def analyse(self, decision: Decision) -> tuple[ActionStats, ...]:
         """Search from the decision and return what it found of each legal action, in the
@@ -345,6 +351,79 @@ class ISMCTSBot:
             if score > best_score:
                 best, best_score = i, score
         return best
+
+
+class PolicyBot:
+    """A seat played by a policy: a function of (observation tensor, legal mask) to an action
+    index, exactly as the Gymnasium and PettingZoo environments give them to a learner.
+
+    At each decision the policy gets the seat's observation tensor (the game's
+    ``observation_tensor`` of `Decision.observation`, seat-relative, a ``float32`` numpy
+    array) and the legal-action mask (``int8``, 1 = legal, indexed by the game's
+    ``action_space(players, options)``), and returns the index of a legal action (any
+    integer, numpy's included). It sees nothing else: no state, no sampled world. A
+    policy trained in ``boardrules/<game>`` therefore plays a seat of a tournament, an
+    opponent of the Gymnasium environment or itself (self-play) without glue. Needs numpy
+    (the ``gymnasium`` or ``pettingzoo`` extra).
+
+    An index that is not a legal action's raises `UnknownActionError` (not an index of the
+    game) or `BoardrulesError` (an index of an action that is not legal now); nothing is
+    played. ``PolicyBot(lambda tensor, mask: int(mask.argmax()), kivi, players=2)`` plays
+    the lowest legal index (the docs' bots page and tests/test_policy_bot.py have it play).
+    """
+
+    def __init__(self, policy: Policy, game: AnyGame, players: int, options: object = None,
+                 *, name: str = "policy") -> None:
+        # numpy is an optional extra (gymnasium, pettingzoo): imported by the one bot that
+        # needs it, so `import boardrules.bots` works without it.
+        import numpy as np  # noqa: PLC0415
+
+        self.policy = policy
+        """The policy function."""
+        self.game = game
+        """The game it plays."""
+        self.name = name
+        """A short name for tables and logs (default ``"policy"``)."""
+        self.space: Any = getattr(game, "action_space", None)
+        if self.space is None:
+            raise BoardrulesError(f"{game.TITLE} has no numeric layer (action_space, tensors): "
+                                  f"a policy cannot play it")
+        self.space = game.action_space(players, options)  # type: ignore[attr-defined]
+        self._np = np
+
+    def act(self, decision: Decision) -> Any:
+        """Return the legal action whose index the policy chose."""
+        game, space, np = self.game, self.space, self._np
+        if decision.game is not game:
+            raise BoardrulesError(f"this PolicyBot plays {game.NAME}, not {decision.game.NAME}")
+        tensor = np.frombuffer(game.observation_tensor(  # type: ignore[attr-defined]
+            decision.observation), np.float32)
+        mask = np.zeros(space.size, np.int8)
+        legal = {}
+        for action in decision.legal_actions:
+            index = space.index(action)
+            mask[index] = 1
+            legal[index] = action
+        chosen = self.policy(tensor, mask)
+        try:
+            index = operator.index(chosen)
+        except TypeError:
+            index = -1
+        if type(chosen) is bool or not 0 <= index < space.size:
+            raise UnknownActionError(chosen, f"not an action index of {game.NAME} "
+                                             f"(0 to {space.size - 1})")
+        if index not in legal:
+            raise BoardrulesError(f"the policy chose action {index} ({space.action(index)}), "
+                                  f"which is not legal now")
+        return legal[index]
+
+
+def _rank(stats: ActionStats) -> tuple[int, float]:
+    """The order of `ISMCTSBot.act`'s choice: the most visited action, and of those the one
+    of the best mean value (not the first listed: with many actions and a small budget
+    most are visited equally often, and the first, always the same kind of action, would
+    be played every time)."""
+    return stats.visits, stats.value
 
 
 def play_game(

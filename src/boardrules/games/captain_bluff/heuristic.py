@@ -1,8 +1,19 @@
 """A cheap estimate of each player's return, for search bots that cut their rollouts short.
 
 Random play almost never empties a hand, so random Captain Bluff games run to the turn
-limit; a searching bot (`boardrules.bots.ISMCTSBot`) plays a few dozen random steps from
-each sampled world and scores the position it reaches with `heuristic` instead.
+limit; a searching bot (`boardrules.bots.ISMCTSBot`) plays a few random steps from each
+sampled world and scores the position it reaches with `heuristic` instead.
+
+Hand sizes alone are not enough (issue #30). When the three open rows are of a
+destination nobody holds the next card of, no move of one turn changes a hand: every
+action scored the same, and the search, playing the first of equals, checked a
+destination it knew turn after turn to the turn limit. Two things now tell the moves
+apart. Each player's count is their hand less half of what they could shed with one
+honest row start next turn (`ready`), so closing a row, swapping in a destination one
+holds a run of and checking a destination one does not know are worth something, and
+re-checking a known one is worth nothing. And while all three rows are taken a lead is
+worth half (no row can start until one closes, and a game nobody can play in ends at
+the turn limit, a draw): the player ahead gains by breaking the stall.
 """
 
 from __future__ import annotations
@@ -10,24 +21,66 @@ from __future__ import annotations
 import math
 from typing import Final
 
+from boardrules.games.captain_bluff.cards import LUGGAGE, MAX_VALUE
 from boardrules.games.captain_bluff.rules import is_terminal, returns
 from boardrules.games.captain_bluff.state import State
 
-__all__ = ["ROLLOUT_LIMIT", "heuristic"]
+__all__ = ["ROLLOUT_LIMIT", "heuristic", "ready"]
 
 ROLLOUT_LIMIT: Final = 5
 """Steps (chance included) an `ISMCTSBot` rollout plays before `heuristic` scores it, with
 ``rollout_limit="auto"``: about one turn (a random game runs to the turn limit)."""
 
-_SCALE: Final = 4.0
-"""Cards of difference to the others' mean that make an estimate of about ±0.76."""
+_SCALE: Final = 6.0
+"""Cards of difference to the others' mean that make an estimate of about ±0.76 (it was 4:
+a lead of 8 cards scored 0.96, and a card more or less hardly counted)."""
+_READY: Final = 0.5
+"""What each card of a player's `ready` play is worth, in cards of hand size: half a card
+(it is not shed yet, and a challenge or another player may stop it)."""
+_FULL: Final = 0.5
+"""What a lead is worth while all three rows are taken (no new row can start until one
+closes): half."""
+_OPEN_ROWS: Final = 3
+"""At most three conveyors hold luggage (B6)."""
+
+
+def ready(state: State, player: int) -> float:
+    """Return the most luggage cards `player` could play in one honest row start (B6): a run
+    of consecutive values in hand of the destination of an empty conveyor whose destination
+    card the player knows; half as many while all three rows hold luggage (no row can start
+    until one closes); 0 if there is none.
+
+    >>> from boardrules.games import captain_bluff
+    >>> ready(captain_bluff.new_game(2), 0)
+    0
+    """
+    rows = state.rows
+    hand = state.hands[player]
+    best = 0
+    for row, card, knowers in zip(rows, state.destinations, state.knowers, strict=True):
+        if row or card is None or card >= LUGGAGE or player not in knowers:
+            continue
+        low = card - card % MAX_VALUE  # the destination's first code
+        run = longest = 0
+        last = -2
+        for c in hand:
+            if low <= c < low + MAX_VALUE:
+                run = run + 1 if c == last + 1 else 1
+                longest = max(longest, run)
+                last = c
+        best = max(best, longest)
+    if sum(1 for row in rows if row) >= _OPEN_ROWS:
+        return best / 2
+    return best
 
 
 def heuristic(state: State) -> tuple[float, ...]:
     """Estimate `returns(state)`: fewer cards in hand than the others is better (B16).
 
-    At the end (a win or the turn limit) it is `returns` itself. Before, each player's estimate is
-    ``tanh((mean hand size of the others - own hand size) / 4)``.
+    At the end (a win or the turn limit) it is `returns` itself. Before, each player counts
+    their hand size less half their `ready` cards; their estimate is
+    ``tanh((the others' mean count - own count) / 6)``, halved while all three rows hold
+    luggage (B6: no row can start).
 
     >>> from boardrules.games import captain_bluff
     >>> heuristic(captain_bluff.new_game(3))
@@ -35,7 +88,8 @@ def heuristic(state: State) -> tuple[float, ...]:
     """
     if is_terminal(state):
         return returns(state)
-    sizes = [len(hand) for hand in state.hands]
-    n = len(sizes)
-    total = sum(sizes)
-    return tuple(math.tanh(((total - own) / (n - 1) - own) / _SCALE) for own in sizes)
+    n = state.players
+    counts = [len(state.hands[p]) - _READY * ready(state, p) for p in range(n)]
+    total = sum(counts)
+    worth = _FULL if sum(1 for row in state.rows if row) >= _OPEN_ROWS else 1.0
+    return tuple(worth * math.tanh(((total - own) / (n - 1) - own) / _SCALE) for own in counts)

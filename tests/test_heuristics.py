@@ -1,0 +1,67 @@
+"""Captain Bluff's heuristic: what a player could shed next turn (`ready`) and a stall's
+worth, the two things that keep ISMCTS self-play from stalling to the turn limit (#30)."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import attrs
+import pytest
+
+from boardrules.games import captain_bluff as cb
+from boardrules.games.captain_bluff import CheckDestination, CloseConveyor, SwapDestination
+from boardrules.games.captain_bluff.heuristic import heuristic, ready
+from boardrules.serialization import from_json
+
+STALL = Path(__file__).with_name("captain_bluff_stall.json")
+"""Turn 31 of a two-player self-play game of the search before #30 (it checked conveyor 0
+from here to the turn limit): all three rows are red and hold no next card of either
+hand; player 0 (10 cards, to move) holds no red, knows conveyors 0, 2, 3 (g2) and 5 (r4)."""
+
+
+def stall() -> cb.State:
+    state = from_json(STALL.read_text(encoding="utf-8"), cb.State)
+    assert cb.to_move(state) == 0
+    return state
+
+
+def test_ready_is_the_longest_honest_row_start_halved_while_the_rows_are_full() -> None:
+    state = stall()
+    # Player 0: g3 on conveyor 3 (g2, known); player 1: r15 or r17 on conveyor 4 (r14).
+    assert [ready(state, p) for p in (0, 1)] == [0.5, 0.5]  # B6: no fourth row until one closes
+    closed = cb.apply(state, CloseConveyor(2))  # B10
+    assert [ready(closed, p) for p in (0, 1)] == [1, 1]
+    # B9: b2 in place of r4 makes conveyor 5 blue, known to player 0, who keeps b3 b4 b5.
+    swapped = cb.apply(state, SwapDestination(5, cb.card_code("b2")))
+    assert ready(swapped, 0) == 1.5
+
+
+def test_a_destination_the_player_does_not_know_is_no_start() -> None:
+    state = stall()
+    blind = attrs.evolve(state, knowers=tuple(frozenset() for _ in state.knowers))
+    assert [ready(blind, p) for p in (0, 1)] == [0, 0]
+    # Conveyor 4 (r14, player 1's): player 0 learning it holds no red to start it with.
+    told = attrs.evolve(blind, knowers=(*blind.knowers[:4], frozenset({0}), blind.knowers[5]))
+    assert ready(told, 0) == 0
+
+
+def test_the_estimate_halves_a_lead_while_the_rows_are_full() -> None:
+    state = stall()
+    # Counts: 10 - 0.5 * 0.5 and 12 - 0.5 * 0.5; a lead of 2 over 6, halved.
+    lead = 0.5 * math.tanh(2 / 6)
+    assert heuristic(state) == pytest.approx((lead, -lead))
+    closed = cb.apply(state, CloseConveyor(2))
+    assert heuristic(closed) == pytest.approx((math.tanh(2 / 6), -math.tanh(2 / 6)))
+
+
+def test_re_checking_a_known_destination_is_worth_nothing_and_closing_is() -> None:
+    state = stall()
+    checked = cb.apply(state, CheckDestination(2))  # B8: player 0 knows it already
+    assert heuristic(checked) == heuristic(state)
+    assert heuristic(cb.apply(state, CloseConveyor(2)))[0] > heuristic(checked)[0]
+
+
+def test_the_end_is_scored_by_returns() -> None:
+    won = attrs.evolve(stall(), winner=1)
+    assert heuristic(won) == cb.returns(won) == (-1.0, 1.0)
