@@ -88,6 +88,7 @@ def check_flat(load_and_play: Callable[[int], None], count: int, margin: int,
         + ", ".join(f"{m / 2**20:.1f}" for m in memory) + " MiB")
 
 
+@pytest.mark.slow
 def test_kivi_boards_do_not_accumulate() -> None:
     """2,500 distinct boards loaded from JSON leave nothing behind (each options object
     keeps its own tables)."""
@@ -105,6 +106,7 @@ def test_kivi_boards_do_not_accumulate() -> None:
     assert not [name for name in cache_sizes() if name.startswith("kivi.")]  # tables: options'
 
 
+@pytest.mark.slow
 def test_whale_values_do_not_accumulate() -> None:
     """1,500 distinct Whales distributions, each a little played, keep the caches bounded."""
     rng = random.Random(2)
@@ -121,6 +123,7 @@ def test_whale_values_do_not_accumulate() -> None:
     check_flat(load_and_play, 1500, 4 * MiB)
 
 
+@pytest.mark.slow
 def test_ren_dhark_card_sets_do_not_accumulate() -> None:
     """200 distinct card sets loaded from JSON, each a little played: the tables of the 32
     used last stay cached, and the memos of the rules go with their tables (module caches
@@ -138,6 +141,7 @@ def test_ren_dhark_card_sets_do_not_accumulate() -> None:
     check_flat(load_and_play, 200, 2 * MiB)
 
 
+@pytest.mark.slow
 def test_captain_bluff_keeps_nothing_by_options() -> None:
     """Captain Bluff's memos are keyed by positions (rows, destinations, hands), bounded:
     500 distinct options loaded from JSON, each playing the same game, add no entry
@@ -157,13 +161,9 @@ def test_captain_bluff_keeps_nothing_by_options() -> None:
             first.update(last)
 
     check_flat(load_and_play, 500, MiB // 4)
-    assert set(last) == {"captain_bluff.row_info", "captain_bluff.run_pickers",
-                         "captain_bluff.rows_facts", "captain_bluff.numeric",
-                         "captain_bluff.segments", "captain_bluff.buried_tensors",
-                         "captain_bluff.card_tensors", "captain_bluff.luggage_tensors",
-                         "captain_bluff.pile_tensors", "captain_bluff.last_conveyors",
-                         "captain_bluff.conveyor_tensors", "captain_bluff.kept_indices",
-                         "captain_bluff.plan_indices"}
+    # The memos live on the options and on the numeric layer's configurations (registered
+    # once that layer is loaded): no other cache of the game is named.
+    assert set(last) <= {"captain_bluff.numeric"}
     assert first == last
 
 

@@ -16,8 +16,10 @@ SETTINGS: dict[str, dict[str, int]] = {
     "lustry": {"playouts": 1, "observe_every": 20},
 }
 
+# The quick tier checks each game with its fewest players; the other counts are slow.
 CASES = [
-    pytest.param(name, players, id=f"{name}-{players}p")
+    pytest.param(name, players, id=f"{name}-{players}p",
+                 marks=() if players == game.MIN_PLAYERS else pytest.mark.slow)
     for name, game in GAMES.items()
     for players in range(game.MIN_PLAYERS, game.MAX_PLAYERS + 1)
 ]

@@ -28,6 +28,7 @@ CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "players"), CASES)
 def test_mutated_observations_load_or_are_refused(name: str, players: int) -> None:
     """Every mutated observation is refused with InvalidStateError or loads and renders."""

@@ -181,7 +181,7 @@ class TestFailures:
         status = main(["simulate", "kivi", "--games", "5", "--records", str(tmp_path)],
                       out=io.StringIO(), err=err)
         assert status == 2
-        assert "already holds game records" in err.getvalue()
+        assert "is not empty" in err.getvalue()
 
 
 class TestSettings:
@@ -204,8 +204,15 @@ class TestSettings:
 
     def test_records_directory_in_use(self, tmp_path: Path) -> None:
         (tmp_path / "game-0000.json").write_text("{}", encoding="utf-8")
-        with pytest.raises(BoardrulesError, match="already holds game records"):
+        with pytest.raises(BoardrulesError, match="is not empty"):
             RecordWriter(tmp_path, 3)
+        other = tmp_path / "other"  # any file at all: the help says a new or empty directory
+        other.mkdir()
+        (other / "notes.txt").write_text("", encoding="utf-8")
+        with pytest.raises(BoardrulesError, match=r"not empty \(it holds notes.txt\)"):
+            RecordWriter(other, 3)
+        RecordWriter(tmp_path / "new", 3)
+        RecordWriter(tmp_path / "new", 3)  # still empty: no game written
         (tmp_path / "plain").write_text("", encoding="utf-8")
         with pytest.raises(BoardrulesError, match="cannot write records to"):
             RecordWriter(tmp_path / "plain" / "sub", 3)
@@ -299,10 +306,16 @@ class TestCommandLine:
 
 
 class TestInterrupt:
-    """Ctrl-C stops the workers at once and prints the table of the games finished."""
+    """Ctrl-C, SIGTERM and SIGHUP stop the workers at once and print the table of the games
+    finished; no process of the run is left (issue #29: SIGTERM left orphaned workers)."""
 
-    @pytest.mark.parametrize("jobs", ["1", "2"])
-    def test_ctrl_c(self, jobs: str, tmp_path: Path) -> None:
+    @pytest.mark.parametrize(("jobs", "name"), [
+        ("1", "SIGINT"), ("2", "SIGINT"), ("1", "SIGTERM"), ("2", "SIGTERM"),
+        ("2", "SIGHUP")])
+    def test_stop_signals(self, jobs: str, name: str, tmp_path: Path) -> None:
+        number = getattr(signal, name, None)
+        if number is None:
+            pytest.skip(f"no {name} here")
         argv = ["tournament", "kivi", "--bots", "ismcts:10,random", "--games", "200",
                 "--jobs", jobs, "--records", str(tmp_path)]
         # As at a terminal: Ctrl-C raises KeyboardInterrupt even if this test runs where
@@ -318,17 +331,20 @@ class TestInterrupt:
             assert child.stderr is not None
             first = child.stderr.readline()  # the bar at 10 %: games are being played
             assert "20/200" in first or "/200" in first, first
-            os.killpg(child.pid, signal.SIGINT)
+            if number == signal.SIGINT:
+                os.killpg(child.pid, number)  # Ctrl-C at a terminal: the whole group
+            else:
+                os.kill(child.pid, number)  # kill, a service manager: the main process
             start = time.monotonic()
             out, err = child.communicate(timeout=60)
             stopped = time.monotonic() - start
         finally:
             if child.poll() is None:
                 os.killpg(child.pid, signal.SIGKILL)
-        assert child.returncode == 130, err
+        assert child.returncode == 128 + number, err
         assert stopped < 10  # the workers were stopped, not waited for
         assert "Traceback" not in err
-        finished = int(err.split("interrupted after ")[1].split()[0])
+        finished = int(err.split(" after ")[1].split()[0])
         assert 20 <= finished < 200
         assert f"{finished} games of kivi" in out
         rows = [line for line in out.splitlines() if line.startswith(("ismcts", "random"))]

@@ -13,7 +13,7 @@ from typing import Any
 import attrs
 
 from boardrules._convert import JSONValue, structure, unstructure
-from boardrules.errors import BoardrulesError, InvalidStateError
+from boardrules.errors import BoardrulesError, InvalidOptionsError, InvalidStateError
 from boardrules.registry import load
 
 __all__ = ["Record", "replay", "replay_states"]
@@ -59,8 +59,9 @@ class Record:
 
     @classmethod
     def from_data(cls, game: str, data: JSONValue) -> Record:
-        """Build a record from its JSON data; raise `InvalidStateError` on bad data."""
-
+        """Build a record from its JSON data; raise `InvalidStateError` on bad data,
+        players or options the game does not take included (the actions are checked when
+        the record is replayed)."""
         if not isinstance(data, dict):
             raise InvalidStateError("record: expected an object")
         expected = {"game", "rules_version", "players", "options", "actions"}
@@ -69,13 +70,28 @@ class Record:
         if data["game"] != game:
             raise InvalidStateError(f"record.game: {data['game']!r} differs from {game!r}")
         module = load(game)
-        return cls(
+        try:
+            options = structure(data["options"], module.Options, "record.options")
+        except InvalidOptionsError as exc:
+            raise InvalidStateError(f"record.options: {exc}") from None
+        record = cls(
             game,
             structure(data["rules_version"], str, "record.rules_version"),
             structure(data["players"], int, "record.players"),
-            structure(data["options"], module.Options, "record.options"),
+            options,
             structure(data["actions"], tuple[str, ...], "record.actions"),
         )
+        _start(record)  # the players and options, checked by the game itself
+        return record
+
+
+def _start(record: Record) -> Any:
+    """Return the record's initial state; raise `InvalidStateError` (naming the game's own
+    reason) for players or options the game does not take."""
+    try:
+        return load(record.game).new_game(record.players, record.options)
+    except BoardrulesError as exc:
+        raise InvalidStateError(f"record: cannot start the game: {exc}") from None
 
 
 def replay_states(record: Record) -> Iterator[Any]:
@@ -83,7 +99,6 @@ def replay_states(record: Record) -> Iterator[Any]:
 
     Raises `InvalidStateError` naming the first action that cannot be read or is illegal.
     """
-
     game = load(record.game)
     if record.rules_version != game.RULES_VERSION:
         raise InvalidStateError(
@@ -92,10 +107,7 @@ def replay_states(record: Record) -> Iterator[Any]:
             f"{game.RULES_VERSION!r}, whose rules may replay it differently (see the game's "
             "version history)"
         )
-    try:
-        state = game.new_game(record.players, record.options)
-    except BoardrulesError as exc:
-        raise InvalidStateError(f"record: cannot start the game: {exc}") from None
+    state = _start(record)
     yield state
     for index, text in enumerate(record.actions):
         try:

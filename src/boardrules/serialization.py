@@ -21,11 +21,16 @@ observations — anything the game's `validate_observation` refuses (no possible
 shows it to its observer; optional for a third-party game) raise `InvalidStateError`
 naming the path of the problem. Untrusted input never builds an impossible state or
 observation.
+
+Size is bounded too: `from_json` refuses a text longer than `MAX_DOCUMENT_BYTES` (32 MiB,
+or the ``limit`` you give) before parsing it, and `read_json` reads at most that much of a
+file, so an endless or huge file fails fast with `InvalidStateError` and bounded memory.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import typing
 from typing import Any, Final, TypeVar, overload
 
@@ -43,9 +48,11 @@ from boardrules.registry import GAMES, game_of
 
 __all__ = [
     "FORMAT_VERSION",
+    "MAX_DOCUMENT_BYTES",
     "JSONValue",
     "from_data",
     "from_json",
+    "read_json",
     "structure",
     "to_data",
     "to_json",
@@ -55,6 +62,10 @@ __all__ = [
 FORMAT_VERSION: Final = 2
 """Version of the JSON envelope; a document of another version is refused. Format 2 added
 ``rules_version`` to the envelope."""
+
+MAX_DOCUMENT_BYTES: Final = 32 * 1024 * 1024
+"""The largest document `from_json` and `read_json` read by default: 32 MiB (the longest
+record of a built-in game is well under 1 MiB). Pass ``limit=`` for another bound."""
 
 _ENVELOPE: Final = ("format", "game", "rules_version", "kind", "data")
 
@@ -150,22 +161,65 @@ def from_data(data: JSONValue, expect: type[T] | None = None) -> object:
     return obj
 
 
+def _too_long(size: int, limit: int, what: str) -> typing.NoReturn:
+    _fail("document", f"{what} is over {limit} bytes ({size} or more), the most a document "
+          "may have (see MAX_DOCUMENT_BYTES; pass limit= for another bound)")
+
+
 @overload
-def from_json(text: str | bytes) -> object: ...
+def from_json(text: str | bytes, *, limit: int = ...) -> object: ...
 @overload
-def from_json(text: str | bytes, expect: type[T]) -> T: ...
-def from_json(text: str | bytes, expect: type[T] | None = None) -> object:
+def from_json(text: str | bytes, expect: type[T], *, limit: int = ...) -> T: ...
+def from_json(text: str | bytes, expect: type[T] | None = None, *,
+              limit: int = MAX_DOCUMENT_BYTES) -> object:
     """Build an object from JSON text made by `to_json`, validating everything.
 
     Raises `InvalidStateError` naming the problem (or `InvalidOptionsError` for
-    options whose values are out of range).
+    options whose values are out of range); a text of more than `limit` characters (or
+    bytes) is refused before it is parsed.
 
     >>> from boardrules.games import kivi
     >>> from_json(to_json(kivi.PLACE[10]))
     Place(square=10)
     """
+    if not isinstance(text, (str, bytes, bytearray)):
+        _fail("document", f"expected JSON text (str or bytes), got {type(text).__name__}")
+    if len(text) > limit:
+        _too_long(len(text), limit, "the text")
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as exc:
         raise InvalidStateError(f"document: not JSON ({exc})") from None
     return from_data(data, expect) if expect is not None else from_data(data)
+
+
+@overload
+def read_json(source: str | os.PathLike[str] | typing.BinaryIO, *,
+              limit: int = ...) -> object: ...
+@overload
+def read_json(source: str | os.PathLike[str] | typing.BinaryIO, expect: type[T], *,
+              limit: int = ...) -> T: ...
+def read_json(source: str | os.PathLike[str] | typing.BinaryIO, expect: type[T] | None = None,
+              *, limit: int = MAX_DOCUMENT_BYTES) -> object:
+    """Read a document from a file (a path, or a file open for reading bytes) and build it
+    as `from_json` does.
+
+    At most `limit` + 1 bytes are read: a longer file (or an endless one, such as
+    ``/dev/zero`` or a pipe that never closes its end early) is refused with
+    `InvalidStateError` without reading the rest. Text that is not UTF-8 is refused
+    the same way; `OSError` is left to the caller (a file that cannot be opened).
+    """
+    if isinstance(source, (str, os.PathLike)):
+        with open(source, "rb") as handle:
+            data = handle.read(limit + 1)
+    else:
+        data = source.read(limit + 1)
+    if len(data) > limit:
+        _too_long(len(data), limit, "the file")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InvalidStateError(f"document: not UTF-8 text ({exc.reason} at byte "
+                                f"{exc.start})") from None
+    return from_json(text, expect, limit=limit) if expect is not None else from_json(
+        text, limit=limit)

@@ -27,7 +27,7 @@ import attrs
 from boardrules._convert import _fields, structure, unstructure
 from boardrules.errors import BoardrulesError, InvalidOptionsError, InvalidStateError
 from boardrules.game import CHANCE, TERMINAL
-from boardrules.games import GAMES, AnyGame, load
+from boardrules.games import GAMES, AnyGame, game_of, load
 from boardrules.numeric.spaces import ActionSpace, InfoState
 from boardrules.records import Record
 from boardrules.serialization import from_json, to_json
@@ -39,6 +39,7 @@ __all__ = [
     "History",
     "Parameter",
     "ParameterValue",
+    "check_options",
     "has_numeric_layer",
     "numeric_games",
     "options_from_parameters",
@@ -205,6 +206,19 @@ def options_from_parameters(game: AnyGame, values: Mapping[str, object]) -> Any:
     return game.Options(**kwargs)
 
 
+def check_options(game: AnyGame, options: object) -> None:
+    """Raise `InvalidOptionsError` naming both games unless `options` is `game`'s
+    ``Options`` (or ``None``, the defaults)."""
+    if options is None or isinstance(options, game.Options):
+        return
+    try:
+        owner, kind = game_of(options)
+        what = f"{owner.TITLE} {kind}"
+    except BoardrulesError:
+        what = type(options).__qualname__
+    raise InvalidOptionsError("options", f"expected {game.TITLE} Options, got a {what}")
+
+
 def parameter_values(game: AnyGame, options: object) -> dict[str, ParameterValue]:
     """Return every option of `options` as a parameter value (the inverse of
     `options_from_parameters`).
@@ -212,6 +226,7 @@ def parameter_values(game: AnyGame, options: object) -> dict[str, ParameterValue
     >>> parameter_values(load("lustry"), load("lustry").Options(stall_turns=None))
     {'first_player': 0, 'stall_turns': -1, 'turn_limit': 500, 'unblock_protects': 'sequence'}
     """
+    check_options(game, options)
     out: dict[str, ParameterValue] = {}
     defaults = game.Options()
     for parameter in parameters(game):
@@ -225,6 +240,9 @@ def parameter_values(game: AnyGame, options: object) -> dict[str, ParameterValue
 
 # --- configurations and histories -----------------------------------------------------------
 
+CHANCE_MEMO: Final = 256
+"""The most entries of a `Configuration`'s ``chance_memo``."""
+
 
 class Configuration:
     """A game with its player count and options, and their tables, built once.
@@ -233,7 +251,7 @@ class Configuration:
     pickles as its game's name, player count and options.
     """
 
-    __slots__ = ("bound", "game", "initial", "options", "players", "space")
+    __slots__ = ("bound", "chance_memo", "game", "initial", "options", "players", "space")
 
     game: AnyGame
     players: int
@@ -241,6 +259,10 @@ class Configuration:
     space: ActionSpace[Any]
     bound: int
     initial: Any
+    chance_memo: dict[int, tuple[object, Any]]
+    """An adapter's cache of what it made of the chance outcomes a game hands out as a
+    prebuilt tuple (KIVI's rolls), by the tuple's identity: each entry holds the tuple,
+    so the identity stays its own; at most `CHANCE_MEMO` entries (then emptied)."""
 
     def __init__(self, game: AnyGame, players: int, options: object = None) -> None:
         """Check the configuration (`InvalidOptionsError` names a bad one) and build its
@@ -249,6 +271,7 @@ class Configuration:
         if not has_numeric_layer(game):
             raise BoardrulesError(f"{game.TITLE} has no numeric layer (action_space, tensors): "
                                   "an adapter cannot wrap it")
+        check_options(game, options)
         initial = game.new_game(players, typing.cast(Any, options))
         options = game.Options() if options is None else options
         set_ = object.__setattr__
@@ -258,6 +281,7 @@ class Configuration:
         set_(self, "space", typing.cast(Any, game).action_space(players, options))
         set_(self, "bound", game.action_bound(players, options))
         set_(self, "initial", initial)
+        set_(self, "chance_memo", {})
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"Configuration is immutable: cannot set {name!r}")

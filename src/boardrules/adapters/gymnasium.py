@@ -30,7 +30,9 @@ game is over.
   game is over), as Gymnasium's own environments (``Taxi``) give them, so
   ``env.action_space.sample(info["action_mask"])`` draws a legal action; `action_masks`
   returns the same as booleans (the method sb3-contrib's ``MaskablePPO`` calls). An index
-  out of range raises `UnknownActionError`. An illegal index ends the game as a loss with
+  is an ``int`` or a numpy integer (``np.int64`` as ``action_space.sample`` gives it,
+  ``np.int32`` …: anything with ``__index__``), not a ``bool``; an index out of range, or
+  anything else, raises `UnknownActionError`. An illegal index ends the game as a loss with
   ``illegal_action="lose"`` (the default: reward -1, ``terminated``, and
   ``info["illegal_action"]``), or raises the game's `IllegalActionError` with
   ``illegal_action="raise"``.

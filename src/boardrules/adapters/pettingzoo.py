@@ -26,7 +26,10 @@ It follows PettingZoo's classic board games (``pettingzoo.classic.connect_four``
   for, not in `step`, and are new arrays each time.
 * **Actions**: ``Discrete(size)``, the game's `boardrules.numeric.spaces.ActionSpace` numbering
   (``env.space.action(i)`` is the action, ``env.space.index(action)`` its number). An
-  index out of range, or not an integer, raises `UnknownActionError`.
+  index is an ``int`` or a numpy integer (``np.int64``, ``np.int32``, ``np.uint8`` …:
+  anything with ``__index__``, which a ``Discrete`` space's ``sample`` gives), not a
+  ``bool``; an index out of range, or anything else, raises `UnknownActionError`, and so
+  does an action other than ``None`` for an agent that is done.
 * **Illegal actions** (an index in range that the mask forbids): with
   ``illegal_action="lose"`` (the default, PettingZoo's ``TerminateIllegalWrapper``
   convention) the game ends with PettingZoo's illegal-move warning, a reward of -1 for
@@ -78,6 +81,7 @@ from boardrules.adapters._env import (
     mask_space,
     observation_box,
 )
+from boardrules.errors import UnknownActionError
 from boardrules.games import AnyGame
 
 __all__ = ["AGENT", "BoardrulesEnv", "env", "raw_env"]
@@ -176,7 +180,8 @@ class BoardrulesEnv(EnvironmentBase, AECEnv):  # type: ignore[misc]  # pettingzo
         """Play `agent_selection`'s action index (``None`` for an agent that is done).
 
         Raises `UnknownActionError` for an index out of range or anything that is not an
-        integer; an illegal index is treated as `illegal_action` says.
+        integer (``int`` or a numpy integer), and for an action other than ``None`` once
+        the agent is done; an illegal index is treated as `illegal_action` says.
         """
         table = self._table
         if table is None or self._over:
@@ -184,6 +189,9 @@ class BoardrulesEnv(EnvironmentBase, AECEnv):  # type: ignore[misc]  # pettingzo
             if not self.agents:
                 EnvLogger.warn_step_after_terminated_truncated()
                 return
+            if action is not None:  # PettingZoo's own check raises a plain ValueError
+                raise UnknownActionError(action, f"{self.agent_selection} is done: its "
+                                                 "only step is None")
             self._was_dead_step(action)
             return
         index = table.action_index(action)

@@ -5,6 +5,11 @@ and prints a summary; ``boardrules play GAME`` plays in the terminal against bot
 people; ``boardrules replay FILE`` replays a saved record; ``boardrules tournament GAME``
 lets bots play many games with seats rotated; ``boardrules render GAME`` draws a position
 as an SVG picture; ``boardrules serve`` plays in the web browser.
+
+``simulate`` and ``tournament`` stop cleanly on Ctrl-C (SIGINT), SIGTERM and SIGHUP: the
+workers are stopped, the table of the games finished so far is printed, their records are
+kept, and the exit status is 128 + the signal's number (130, 143, 129). Files are read up to
+`boardrules.serialization.MAX_DOCUMENT_BYTES` (32 MiB).
 """
 
 from __future__ import annotations
@@ -14,11 +19,13 @@ import contextlib
 import itertools
 import os
 import random
+import signal
 import sys
+import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
-from typing import Any, TextIO
+from typing import Any, Final, TextIO
 
 from boardrules import __version__
 from boardrules.apps.parallel import GameFailedError, RunInterrupted
@@ -31,7 +38,7 @@ from boardrules.game import CHANCE
 from boardrules.games import GAMES, AnyGame, game_of, load
 from boardrules.pictures.text import render
 from boardrules.records import Record, replay_states
-from boardrules.serialization import from_json
+from boardrules.serialization import read_json
 
 __all__ = ["Summary", "main", "simulate"]
 
@@ -206,12 +213,8 @@ def _game_and_players(name: str, players: int | None, err: TextIO) -> tuple[AnyG
 
 def _replay(path: str, out: TextIO, err: TextIO) -> int:
     try:
-        with open(path, encoding="utf-8") as handle:
-            record = from_json(handle.read(), Record)
+        record = read_json(path, Record)
         states = list(replay_states(record))
-    except UnicodeDecodeError:
-        err.write(f"boardrules: cannot read {path}: it is not UTF-8 text\n")
-        return 1
     except OSError as exc:
         err.write(f"boardrules: cannot read {path}: {exc.strerror}\n")
         return 1
@@ -254,16 +257,52 @@ def _dask(address: str, jobs: int, stack: contextlib.ExitStack) -> Executor:
     return executor
 
 
+STOP_SIGNALS: Final = ("SIGINT", "SIGTERM", "SIGHUP")
+"""The signals that stop ``simulate`` and ``tournament`` cleanly: the workers are stopped,
+the finished games' table printed and their records kept; the exit status is 128 + the
+signal's number (130, 143, 129)."""
+
+
+@contextlib.contextmanager
+def _stopping_signals() -> Iterator[list[int]]:
+    """Turn SIGTERM and SIGHUP into the interrupt Ctrl-C raises, while the block runs; the
+    list yielded gets the number of the signal that came (none: Ctrl-C or nothing).
+
+    After the first, further ones are ignored, so that stopping the workers and printing
+    the table are not cut short. Outside the main thread (where Python cannot set signal
+    handlers) nothing changes.
+    """
+    caught: list[int] = []
+    numbers = [getattr(signal, name) for name in STOP_SIGNALS[1:] if hasattr(signal, name)]
+    if threading.current_thread() is not threading.main_thread():
+        yield caught
+        return
+
+    def stop(number: int, frame: object) -> None:
+        for each in numbers:
+            signal.signal(each, signal.SIG_IGN)
+        caught.append(number)
+        raise KeyboardInterrupt
+
+    before = {number: signal.signal(number, stop) for number in numbers}
+    try:
+        yield caught
+    finally:
+        for number, handler in before.items():
+            signal.signal(number, handler)
+
+
 def _many_games(args: argparse.Namespace, game: AnyGame, players: int, out: TextIO,
                 err: TextIO) -> int:
-    """Run ``simulate`` or ``tournament``; on Ctrl-C print the finished games' table."""
+    """Run ``simulate`` or ``tournament``; on Ctrl-C, SIGTERM or SIGHUP print the finished
+    games' table and return 128 + the signal's number."""
     if args.command == "simulate" and args.games < 1:
         err.write("boardrules: --games must be at least 1\n")
         return 2
     progress = None if args.quiet else Progress(args.games, err, args.game).update
     table: Summary | Tournament
     try:
-        with contextlib.ExitStack() as stack:
+        with _stopping_signals() as caught, contextlib.ExitStack() as stack:
             executor = None if args.dask is None else _dask(args.dask, args.jobs, stack)
             if args.command == "tournament":
                 entrants = [s.strip() for s in args.bots.split(",") if s.strip()]
@@ -274,10 +313,15 @@ def _many_games(args: argparse.Namespace, game: AnyGame, players: int, out: Text
                 table = simulate(game, players, args.games, args.seed, jobs=args.jobs,
                                  executor=executor, records=args.records, progress=progress)
     except RunInterrupted as stop:
-        err.write(f"\nboardrules: interrupted after {stop.finished} of {stop.games} games\n")
+        number = caught[0] if caught else signal.SIGINT
+        how = "interrupted" if number == signal.SIGINT else \
+            f"stopped by {signal.Signals(number).name}"
+        err.write(f"\nboardrules: {how} after {stop.finished} of {stop.games} games\n")
         if stop.partial is not None:
             out.write(stop.partial.render() + "\n")
-        return 130
+        if args.records is not None:
+            err.write(f"boardrules: the records of the games finished are in {args.records}\n")
+        return 128 + number
     except GameFailedError as exc:
         err.write(f"\nboardrules: {exc}\n{exc.details}")
         if args.records is not None:
@@ -296,10 +340,7 @@ def _many_games(args: argparse.Namespace, game: AnyGame, players: int, out: Text
 def _read_json(path: str) -> object:
     """Read a JSON document of boardrules; raise `BoardrulesError` naming the file."""
     try:
-        with open(path, encoding="utf-8") as handle:
-            return from_json(handle.read())
-    except UnicodeDecodeError:
-        raise BoardrulesError(f"cannot read {path}: it is not UTF-8 text") from None
+        return read_json(path)
     except OSError as exc:
         raise BoardrulesError(f"cannot read {path}: {exc.strerror}") from None
     except BoardrulesError as exc:

@@ -259,8 +259,14 @@ def _play_batch(pickled: bytes, first: int, stop: int) -> _Batch[Any]:
 
 
 def _ignore_sigint() -> None:
-    """Make a worker of our own pool ignore Ctrl-C: the main process stops it."""
+    """Make a worker of our own pool ignore Ctrl-C (the main process stops it) and die of
+    SIGTERM and SIGHUP: a worker forked from a process that turns them into an interrupt
+    (the command line does) would otherwise catch the SIGTERM that stops it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in ("SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)  # Windows has no SIGHUP
+        if number is not None:
+            signal.signal(number, signal.SIG_DFL)
 
 
 def _worker_count(executor: Executor) -> int:
@@ -399,20 +405,21 @@ class RecordWriter:
     ``index.jsonl`` gets one line per game (in the order they come in): its number, the
     record's file name, who sat in each seat and the returns. Every file is written whole
     or not at all, so a run that stops keeps every game it finished. A file that cannot
-    be written raises `OSError`.
+    be written raises `OSError`. The directory must be new or empty: any other is refused
+    with `BoardrulesError` before a game is played.
     """
 
     def __init__(self, directory: str | os.PathLike[str], games: int) -> None:
         path = Path(directory)
         try:
             path.mkdir(parents=True, exist_ok=True)
-            taken = any(path.glob("game-*.json")) or (path / "index.jsonl").exists()
+            taken = next(iter(path.iterdir()), None)
         except OSError as exc:
             raise BoardrulesError(f"cannot write records to {directory}: "
                                   f"{exc.strerror or exc}") from None
-        if taken:
-            raise BoardrulesError(f"{directory} already holds game records: give a new or "
-                                  f"empty directory")
+        if taken is not None:
+            raise BoardrulesError(f"{directory} is not empty (it holds {taken.name}): give a "
+                                  f"new or empty directory for the records")
         self.path = path
         self.width = max(4, len(str(games - 1)))
         self.written = 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from boardrules import CHANCE
 from boardrules.errors import InvalidStateError
@@ -200,14 +200,3 @@ def turn_states(options: Options, players: int, seed: int) -> list[State]:
             out.append(state)
         state = cb.apply_unchecked(state, legal[rng.randrange(len(legal))])
     return out
-
-
-def always(i: int, sizes: list[int] | None = None) -> Callable[[int], int]:
-    """Return a stand-in for a generator's draw below n that always draws `i` (and notes
-    each n in `sizes`)."""
-    def draw(n: int) -> int:
-        if sizes is not None:
-            sizes.append(n)
-        return i
-
-    return draw

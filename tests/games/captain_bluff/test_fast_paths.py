@@ -1,84 +1,14 @@
-"""Captain Bluff's fast paths give what the listing and the reference loop give (B5-B14).
-
-The fused playout counts a turn's main actions and builds only the one it draws; these
-tests hold it to `legal_actions` action by action, in short games of their own (the
-conformance kit's long playouts are not part of the mutation runs), and check the small
-helpers of `apply` the speed work added.
+"""The small helpers of Captain Bluff's `legal_actions` and `apply` (B5-B14): distinct
+cards of a hand, which conveyors hold a destination card, the multisets a transition
+builds.
 """
 
 from __future__ import annotations
 
-import random
-
-import pytest
-
-from boardrules import playout
 from boardrules.games import captain_bluff as cb
-from boardrules.games.captain_bluff import Options, rules
+from boardrules.games.captain_bluff import rules
 from boardrules.games.captain_bluff.cards import STAR
-from tests.games.captain_bluff.helpers import always, codes, position, turn_states
-
-SPLITS = [(4, 4, 3, 3), (6, 2, 3, 3), (0, 0, 7, 7), (2, 3, 0, 9)]
-
-
-def _turn_states(players: int, seed: int, turns: int = 30) -> list[cb.State]:
-    """Return the states of one short random game where the active player acts in their
-    turn."""
-    options = Options(turn_limit=turns, specials=SPLITS[(players + seed) % len(SPLITS)])
-    return turn_states(options, players, seed)
-
-
-@pytest.mark.parametrize(("players", "seed"), [(2, 0), (2, 1), (3, 2), (5, 3)])
-def test_B5_drawn_turn_action_is_the_listed_one(players: int, seed: int) -> None:
-    """B5-B14: every i-th action of a turn drawn without listing is `legal_actions`' i-th,
-    and the count the draw is taken below is their number; the luggage plays counted
-    are those listed, and listing stops right after the one wanted."""
-    states = _turn_states(players, seed)
-    assert any(not s.main_done for s in states) and any(s.main_done for s in states)
-    for state in states:
-        legal = cb.legal_actions(state)
-        main, rest = rules._turn_actions(state)
-        drawn = []
-        for i in range(len(legal)):
-            sizes: list[int] = []
-            drawn.append(rules._drawn_turn_action(main, rest, always(i, sizes)))
-            assert sizes == [len(legal)]
-        assert drawn == list(legal)
-        if main is None:
-            continue
-        hand, plan = main
-        plays: list[cb.Action] = []
-        count = rules._luggage_plays(hand, plan, plays)
-        assert count == len(plays) == rules._luggage_plays(hand, plan)
-        assert plays == [a for a in legal if isinstance(a, cb.PlayLuggage)]
-        for i in range(count):
-            some: list[cb.Action] = []
-            partial = rules._luggage_plays(hand, plan, some, i)
-            assert some[:i + 1] == plays[:i + 1] and partial == len(some)
-
-
-@pytest.mark.parametrize(("players", "seed"), [(2, 4), (3, 5), (4, 6)])
-def test_B5_fused_playout_plays_the_reference_game(players: int, seed: int) -> None:
-    """The fused playout plays the reference loop's game, draw for draw."""
-    options = Options(turn_limit=60, specials=SPLITS[seed % len(SPLITS)])
-    for cut in (None, 150, 400):
-        ours, theirs = random.Random(seed), random.Random(seed)
-        start = cb.new_game(players, options)
-        assert cb.playout(start, ours, cut) == playout(cb, start, theirs, cut, fused=False)
-        assert ours.getstate() == theirs.getstate()
-
-
-def test_B11_a_turn_with_no_main_action_ends() -> None:
-    """B11: with nothing to play, set, check, swap or close, the drawn action is EndTurn."""
-    state = position(["r5", "b1"])
-    main, rest = rules._turn_actions(state)
-    assert main is not None
-    _, plan = main
-    nothing = plan._replace(plays=(), sets=(), checks=(), swaps=(), closes=(), per_card=0,
-                            fixed=0)
-    sizes: list[int] = []
-    assert rules._drawn_turn_action(((), nothing), rest, always(0, sizes)) == cb.EndTurn()
-    assert sizes == [1]
+from tests.games.captain_bluff.helpers import codes, position
 
 
 def test_distinct_cards_of_a_hand() -> None:
@@ -127,41 +57,6 @@ def test_helpers_of_apply() -> None:
 
 
 
-@pytest.mark.parametrize(("after", "state"), [
-    ("end", position(["r5 b1", "g2 g3"], destinations={0: "r1"})),
-    ("special", position(["r5 b1", "g2 g3"], destinations={0: "eye"})),
-    ("pick-up", position(["r5 b1", "g2 g3"], destinations={0: "r1", 1: "b9"},
-                         rows={1: "b3 b4 b5"})),
-    ("held back", position(["r5 b1 r9", "g2 g3"], destinations={0: "r1"},
-                           picked_up=["r9", ""])),
-])
-def test_B9_fused_playout_swaps_and_goes_on(after: str, state: cb.State) -> None:
-    """B9, B11, B13, B14: a swap drawn by the fused playout, and the decision after it, are
-    those of the reference loop — `EndTurn` (then one state is built for both), a pick-up,
-    an eye the swap takes into the hand, or with luggage picked up this turn held
-    back — and a cut right after the swap or after the next step stops where the loop
-    stops."""
-    legal = cb.legal_actions(state)
-    swaps = [seed for seed in range(200)
-             if isinstance(legal[random.Random(seed).randrange(len(legal))], cb.SwapDestination)]
-    assert len(swaps) > 20
-    nexts = set()
-    for seed in swaps:
-        rng = random.Random(seed)
-        swapped = cb.apply(state, legal[rng.randrange(len(legal))])
-        nxt = cb.legal_actions(swapped)
-        nexts.add(type(nxt[rng.randrange(len(nxt))]).__name__)
-        for cut in (1, 2, 3, None):
-            ours, theirs = random.Random(seed), random.Random(seed)
-            assert cb.playout(state, ours, cut) == \
-                playout(cb, state, theirs, cut, fused=False), (cut, seed)
-            assert ours.getstate() == theirs.getstate()
-    hand = swapped.hands[state.active]
-    assert (hand[-1] >= STAR) is (after == "special")
-    assert bool(state.picked_up[state.active]) is (after == "held back")
-    assert ("PickUp" in nexts) is (after == "pick-up")
-    assert ("PlayEye" in nexts) is (after == "special")
-    assert "EndTurn" in nexts
 
 
 def test_B14_end_turn_frees_the_next_players_pick_ups_only() -> None:

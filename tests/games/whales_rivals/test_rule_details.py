@@ -38,8 +38,7 @@ from boardrules.games.whales_rivals import (
     State,
     Whale,
 )
-from boardrules.games.whales_rivals.cards import card_name, grey, whale
-from boardrules.testing import check_fused_playout
+from boardrules.games.whales_rivals.cards import card_name
 from tests.games.whales_rivals.test_rules import FULL, opening, play, position
 
 
@@ -219,7 +218,7 @@ def _round_two() -> State:
 
 def _over() -> State:
     """A finished game (a seeded random one), with two cards left unclaimed."""
-    state = wr.playout(wr.new_game(), random.Random(3))
+    state = playout(wr, wr.new_game(), random.Random(3))
     assert state.phase is Phase.OVER and len(state.unclaimed) == 2
     return state
 
@@ -525,11 +524,14 @@ class TestW2Cards:
         assert str(Whale(10, False)) == "10"
 
     def test_W4_card_records_are_shared(self) -> None:
-        """`grey` and `whale` hand out one shared record per field values (no copies)."""
-        assert grey(4, True, False, True) is grey(4, True, False, True)
-        assert grey(4, True, False, True) == Grey(4, True, (False, True))
-        assert whale(6, False) is whale(6, False)
-        assert whale(6, False) == Whale(6, False)
+        """The options' tables hold one record per field values, and the rules deal and
+        play those records (no copies)."""
+        tables = Options().tables
+        assert tables.greys[4, True, False, True] == Grey(4, True, (False, True))
+        assert tables.whales[6, False] == Whale(6, False)
+        state = play(_drawing(), "draw 1", "draw 4", "draw 4", "draw 5", "draw 6", "4>1 up")
+        assert state.packs[0].grey[0] is state.options.tables.greys[4, True, False, False]
+        assert state.packs[0].whales[0][0] is state.options.tables.whales[4, True]
 
     def test_W23_who_knows_a_grey_card(self) -> None:
         assert [Grey(3, True, (False, False)).known_to(p) for p in (0, 1)] == [True, True]
@@ -538,53 +540,20 @@ class TestW2Cards:
         assert [Grey(3, False, (False, False)).known_to(p) for p in (0, 1)] == [False, False]
 
 
-class TestFusedPlayout:
-    """W4, W7, W14: the fused `playout` (a round's deal and a player's draws in one step)
-    plays exactly the reference loop's game, for both first players and custom values."""
+class TestPassedTurn:
+    """W7, W13: a turn that passes hands the draws to the next player."""
 
-    @pytest.mark.parametrize("options", [
-        None, Options(first_player=1),
-        Options(whale_values=(tuple(range(1, 19)), (2,) * 17 + (7,), wr.DEFAULT_WHALE_VALUES)),
-    ], ids=["default", "first-player-1", "custom-values"])
-    def test_W14_fused_playout_plays_the_reference_game(self, options: Options | None) -> None:
-        check_fused_playout(wr, 2, options, games=3)
-
-    def test_W13_a_passed_turn_under_every_step_limit(self) -> None:
-        """W7, W13: player 0's last action, player 1's two draws, player 1 cannot act (three
-        whales at every pack, no turtle, player 0 lacks whales) and passes, player 0's two
-        draws: five steps. Under every limit the fused playout stops where the reference
-        loop stops, with the same state and draws (a turn end fused under a limit, measured
-        and not kept, would have to stop inside it)."""
+    def test_W13_a_passed_turn_draws_for_the_next_player(self) -> None:
+        """Player 0's last action, player 1's two draws, player 1 cannot act (three whales
+        at every pack, no turtle, player 0 lacks whales) and passes, player 0's two draws:
+        five steps, after which both hands hold five cards; after four, player 0 draws."""
         start = position(round=2, hands=((3, 3, 6, 6), (5, 5, 6)),  # no top matches
                          decks=((1, 2, 5, 10), (1, 6, 10)),
                          whales=(((), (2, 2, 2)), ((), (3, 3, 3)), ((), (4, 4, 4))))
-        for limit in range(14):
-            for seed in range(3):
-                ours, theirs = random.Random(seed), random.Random(seed)
-                got = wr.playout(start, ours, limit)
-                assert got == playout(wr, start, theirs, limit, fused=False), (limit, seed)
-                assert ours.getstate() == theirs.getstate(), (limit, seed)
-        ends = {wr.playout(start, random.Random(seed), 5).hands for seed in range(3)}
+        ends = {playout(wr, start, random.Random(seed), 5).hands for seed in range(3)}
         assert {len(hand) for hands in ends for hand in hands} == {5}  # both drew up to five
-        assert wr.playout(start, random.Random(0), 4).phase is Phase.DRAW
-
-    @pytest.mark.parametrize("limit", [None, 0, 1, 7, 40])
-    def test_W14_another_generator_draws_its_own_way(self, limit: int | None) -> None:
-        """The fused playout writes `random.Random`'s draw out; a generator that draws
-        otherwise (its own `_randbelow`) gets the reference loop's game from its draws."""
-
-        class Reversed(random.Random):
-            def _randbelow(self, n: int) -> int:
-                return n - 1 - random.Random._randbelow(self, n)  # type: ignore[attr-defined,no-any-return]
-
-        start = wr.new_game(2)
-        for seed in range(3):
-            ours, theirs, plain = Reversed(seed), Reversed(seed), random.Random(seed)
-            got = wr.playout(start, ours, limit)
-            assert got == playout(wr, start, theirs, limit, fused=False), (limit, seed)
-            assert ours.getstate() == theirs.getstate(), (limit, seed)
-            if limit != 0:
-                assert got != wr.playout(start, plain, limit)  # the draws differ indeed
+        four = playout(wr, start, random.Random(0), 4)
+        assert four.phase is Phase.DRAW and four.player == 0
 
 
 class TestWholePacks:
@@ -656,9 +625,9 @@ class TestRulesDetails:
             "this state is not a chance node: nothing is being dealt or drawn")
 
     def test_W4_W7_sample_chance_draws_as_the_generator_chooses(self) -> None:
-        """`sample_chance` writes `random.Random.choice` out; a generator that draws
-        otherwise (its own `_randbelow`) is asked, and an empty pile (no valid state has
-        one at a chance node) is refused as `choice` refuses it, not drawn from forever."""
+        """`sample_chance` draws with the generator's `choice`, whatever the generator (one
+        that draws otherwise, by its own `_randbelow`, is followed), and an empty pile (no
+        valid state has one at a chance node) is refused as `choice` refuses it."""
 
         class Reversed(random.Random):
             def _randbelow(self, n: int) -> int:
@@ -684,7 +653,7 @@ class TestRulesDetails:
         assert wr.action_bound(2, Options()) == 141
 
     def test_apply_unchecked_takes_an_action_of_a_subclass(self) -> None:
-        """The step table's slow path: an instance of a subclass of an action class."""
+        """An instance of a subclass of an action class is applied as its base class."""
 
         @attrs.frozen
         class MyDeal(DealGrey):

@@ -26,8 +26,17 @@ Importing this module registers every registered game that has the numeric layer
   ``information_state_tensor``; ``make_observation`` also gives the public observation
   (the spectator's view).
 * **Search**: ``clone`` copies a reference (boardrules states are immutable);
-  ``resample_from_infostate`` uses the game's ``resample``; serialization pickles a
-  boardrules record of the game, replayed (and so checked) when loaded.
+  ``resample_from_infostate`` uses the game's ``resample``.
+* **Serialization**: ``state.serialize()`` writes the game's boardrules record as JSON
+  and ``game.deserialize_state(text)`` replays it, every action checked; the module's
+  `deserialize_game_and_state` reads the game from the record too. Never unpickled.
+
+.. warning::
+   pyspiel's own ``pyspiel.deserialize_game_and_state`` (and ``pickle.loads`` of a
+   state) **unpickles** the Python side of every Python game's state: a crafted string
+   runs arbitrary code when loaded. A Python game cannot replace that C++ path. Load
+   text from anyone else only with `deserialize_game_and_state` of this module (or the
+   game's ``deserialize_state``); see the docs page "Untrusted input".
 """
 
 from __future__ import annotations
@@ -44,6 +53,7 @@ from boardrules.adapters.openspiel._game import (
     BoardrulesGame,
     BoardrulesState,
     Observer,
+    deserialize_game_and_state,
     game_class,
     game_type,
     short_name,
@@ -56,6 +66,7 @@ __all__ = [
     "BoardrulesGame",
     "BoardrulesState",
     "Observer",
+    "deserialize_game_and_state",
     "game_class",
     "game_type",
     "load",

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 from bisect import bisect_left
 from collections.abc import Callable, Mapping
 from operator import itemgetter
@@ -14,20 +13,28 @@ import numpy as np
 import pyspiel
 
 from boardrules.adapters._common import (
+    CHANCE_MEMO,
     Configuration,
     History,
     options_from_parameters,
+    parameter_values,
     parameters,
 )
-from boardrules.errors import BoardrulesError, IllegalActionError, InvalidOptionsError
+from boardrules.errors import (
+    BoardrulesError,
+    IllegalActionError,
+    InvalidOptionsError,
+    InvalidStateError,
+)
 from boardrules.game import CHANCE, TERMINAL, Result
-from boardrules.games import AnyGame
+from boardrules.games import GAMES, AnyGame, game_of
 from boardrules.numeric.spaces import InfoState, Tensor
-from boardrules.serialization import to_json, unstructure
+from boardrules.records import Record
+from boardrules.serialization import MAX_DOCUMENT_BYTES, from_json, to_json, unstructure
 
 __all__ = [
-    "PREFIX", "BoardrulesGame", "BoardrulesState", "Observer", "game_class", "game_type",
-    "short_name",
+    "PREFIX", "BoardrulesGame", "BoardrulesState", "Observer", "deserialize_game_and_state",
+    "game_class", "game_type", "short_name",
 ]
 
 PREFIX: Final = "boardrules_"
@@ -35,9 +42,6 @@ PREFIX: Final = "boardrules_"
 
 _CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
-_OUTCOME_MEMO: Final = 256
-"""Converted chance-outcome lists kept, by the identity of the game's tuple (a
-game that hands out prebuilt tuples, like KIVI's rolls, converts each once)."""
 
 
 def short_name(game: AnyGame) -> str:
@@ -105,7 +109,7 @@ _new: Final = object.__new__
 class _Point(History):
     """A point of the game with the caches the pyspiel state reads at every step."""
 
-    __slots__ = ("chance", "chance_ids", "legal", "player", "returns")
+    __slots__ = ("chance", "legal", "player", "returns")
 
     # Tuples, not lists: the garbage collector stops tracking a tuple of numbers, and a
     # game keeps every point of its path.
@@ -115,10 +119,6 @@ class _Point(History):
     """The legal action ids, ascending (pyspiel's order), once asked for."""
     chance: tuple[tuple[int, float], ...] | None
     """The chance outcomes as pyspiel pairs ``(chance id, probability)``, once asked for."""
-    chance_ids: frozenset[int] | None
-    """Their ids, for checking an outcome, where the game keeps its list of outcomes (the
-    set is then made once); ``None`` where the list was made for this point: an outcome
-    is then checked by a scan of `chance`, cheaper than a set used once."""
     returns: tuple[float, ...] | None
     """The returns, once asked for."""
 
@@ -128,7 +128,7 @@ class _Point(History):
         to_move = self.to_move
         self.player = _CHANCE if to_move is CHANCE else _TERMINAL if to_move is TERMINAL \
             else to_move
-        self.legal = self.chance = self.chance_ids = self.returns = None
+        self.legal = self.chance = self.returns = None
 
     def then(self: P, action: object, state: object) -> P:
         """Return the point after `action`, which took this point's state to `state`.
@@ -147,7 +147,7 @@ class _Point(History):
         point._infos = None
         point.player = _CHANCE if to_move is CHANCE else _TERMINAL if to_move is TERMINAL \
             else to_move
-        point.legal = point.chance = point.chance_ids = point.returns = None
+        point.legal = point.chance = point.returns = None
         return point
 
 
@@ -194,6 +194,20 @@ class BoardrulesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type
         """Return the initial state (a chance node in every built-in game)."""
         return BoardrulesState(self, self._root)
 
+    def deserialize_state(self, text: str, *,
+                          limit: int = MAX_DOCUMENT_BYTES) -> BoardrulesState:
+        """Return the state `serialize` wrote: boardrules JSON, never a pickle.
+
+        A record is replayed action by action through ``apply_action`` (so each is
+        checked, and ``history()`` is rebuilt); a state document (a resampled world) is
+        validated by the game. Raises `InvalidStateError` naming the problem, also for a
+        document of another game, player count or options than this game's, and for a
+        text over `limit` bytes. This is the Python method: pyspiel's C++
+        ``deserialize_game_and_state`` does not call it, and unpickles (see
+        `deserialize_game_and_state` of this module for the safe route).
+        """
+        return _deserialize(self, from_json(text, limit=limit))
+
     def make_py_observer(self, iig_obs_type: Any = None,
                          params: Mapping[str, Any] | None = None) -> Observer:
         """Return an observer (OpenSpiel's ``make_observation`` calls this).
@@ -224,41 +238,36 @@ class BoardrulesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type
                          "supported")
 
 
-_MEMO: Final[dict[int, tuple[object, object, tuple[tuple[int, float], ...],
-                              frozenset[int]]]] = {}
 _first: Final = itemgetter(0)
 
 
 def _outcomes(point: _Point) -> tuple[tuple[int, float], ...]:
-    """Return (and keep on `point`, with their ids where the game keeps the list) its
-    chance outcomes as pyspiel pairs."""
+    """Return (and keep on `point`) its chance outcomes as pyspiel pairs.
+
+    A list the game hands out again (a prebuilt tuple, as KIVI's rolls) is converted
+    once per configuration: its pairs are kept in the configuration's ``chance_memo``.
+    """
     found = point.chance
     if found is None:
         config = point.config
-        space = config.space
         game = config.game
         # The game's float path where it has one (no fractions built), else its outcomes.
         floats = getattr(game, "chance_probabilities", None)
         listed: Any = floats(point._state) if floats is not None else game.chance_outcomes(
             point._state)
-        memo = _MEMO.get(id(listed))
-        if memo is not None and memo[0] is listed and memo[1] is space:
-            found, point.chance_ids = memo[2], memo[3]
+        memo = config.chance_memo
+        kept = memo.get(id(listed))
+        if kept is not None and kept[0] is listed:
+            found = kept[1]
         else:
-            # Kept only when the game keeps the tuple too (a prebuilt or memoized one, as
-            # KIVI's rolls or a pile's probabilities): a tuple made for this call
-            # (references: ours, getrefcount's) never comes back.
-            kept = sys.getrefcount(listed) > 2
             if floats is not None:
-                found = listed
+                found = tuple(listed)
             else:
-                index = space.chance_index
+                index = config.space.chance_index
                 found = tuple((index(a), p.numerator / p.denominator) for a, p in listed)
-            if kept:
-                ids = point.chance_ids = frozenset(map(_first, found))
-                if len(_MEMO) >= _OUTCOME_MEMO:
-                    _MEMO.clear()
-                _MEMO[id(listed)] = (listed, space, found, ids)
+            if len(memo) >= CHANCE_MEMO:
+                memo.clear()
+            memo[id(listed)] = (listed, found)
         point.chance = found
     return found
 
@@ -363,19 +372,13 @@ class BoardrulesState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no ty
                 chosen = config.space.chance_outcome(action)
                 state = game.apply(now, chosen)
             else:
-                ids = point.chance_ids
-                if action not in (map(_first, outcomes) if ids is None else ids):
+                if action not in map(_first, outcomes):
                     self._refuse(config.space.chance_outcome(action))
                 chosen = config.space.chance_actions[action]
                 state = game.apply_unchecked(now, chosen)
         else:
             raise IllegalActionError(now, action, "the game is over")
         self._point = point.then(chosen, state)
-        # No other state stands on the point left behind (its references: `point`, the
-        # new point's parent, getrefcount's argument): it need not keep its state.
-        if sys.getrefcount(point) == 3:
-            point.release()
-            point.legal = point.chance = point.chance_ids = None
 
     def _refuse(self, action: object) -> None:
         """Raise the game's own `IllegalActionError` for `action` (it names the rule)."""
@@ -507,6 +510,24 @@ class BoardrulesState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no ty
                 infos[other] = InfoState(other, (first,), fresh.observation, ())
         return BoardrulesState(self.get_game(), _Point.start(config, world, infos))
 
+    def serialize(self) -> str:
+        """Return this state as boardrules JSON, for `BoardrulesGame.deserialize_state`.
+
+        The game's record (players, options, every action in notation, chance outcomes
+        included), or, for a resampled world (`resample_from_infostate`, which has no
+        history), its state document: the players' recall then starts there. This is the
+        Python method: pyspiel's C++ ``serialize_game_and_state`` does not call it, and
+        pickles.
+        """
+        point = self._point
+        config = point.config
+        game = config.game
+        first = point.first()
+        if first.state != config.initial:
+            return to_json(point.state)
+        return to_json(Record(game.NAME, game.RULES_VERSION, config.players, config.options,
+                              tuple(str(a) for a in point.actions())))
+
     def __str__(self) -> str:
         """Return the boardrules state as JSON (the game's public position format)."""
         return to_json(self._point.state)
@@ -520,6 +541,70 @@ class BoardrulesState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no ty
     def history_point(self) -> History:
         """The boardrules `History` of this state: the path of states and actions."""
         return self._point
+
+
+def _deserialize(spiel: BoardrulesGame, loaded: object) -> BoardrulesState:
+    """Return the state of `spiel` that `loaded` (a record or a state) describes."""
+    config = spiel.config
+    game = config.game
+    if isinstance(loaded, Record):
+        where = (loaded.game, loaded.players, loaded.options)
+        if where != (game.NAME, config.players, config.options):
+            raise InvalidStateError(
+                f"record: a record of {loaded.game} for {loaded.players} players with "
+                f"{loaded.options!r}; this game is {game.NAME} for {config.players} players "
+                f"with {config.options!r}")
+        if loaded.rules_version != game.RULES_VERSION:
+            raise InvalidStateError(
+                f"record.rules_version: made under rules version {loaded.rules_version!r} "
+                f"of {game.TITLE}; this library plays {game.RULES_VERSION!r}")
+        state = spiel.new_initial_state()
+        space = config.space
+        for index, text in enumerate(loaded.actions):
+            point = state._point
+            try:
+                if point.player == _TERMINAL:
+                    raise IllegalActionError(point.state, text, "the game is over")
+                action = game.parse_action(point.state, text)
+                state.apply_action(space.chance_index(action) if point.player == _CHANCE
+                                   else space.index(action))
+            except BoardrulesError as exc:
+                raise InvalidStateError(f"record.actions[{index}] {text!r}: {exc}") from None
+        return state
+    owner, kind = game_of(loaded)
+    if owner is not game or kind != "state":
+        raise InvalidStateError(f"document: a {owner.NAME} {kind}; expected a {game.NAME} "
+                                "record or state")
+    players = len(game.result(loaded).scores)
+    options = getattr(loaded, "options", config.options)
+    if (players, options) != (config.players, config.options):
+        raise InvalidStateError(
+            f"state: a state for {players} players with {options!r}; this game is for "
+            f"{config.players} players with {config.options!r}")
+    return BoardrulesState(spiel, _Point.start(config, loaded))
+
+
+def deserialize_game_and_state(text: str, *, limit: int = MAX_DOCUMENT_BYTES
+                               ) -> tuple[BoardrulesGame, BoardrulesState]:
+    """Return the pyspiel game and state of a record written by `BoardrulesState.serialize`
+    (or `boardrules.to_json`): the safe counterpart of pyspiel's
+    ``deserialize_game_and_state``, which unpickles.
+
+    The record names the game, the players and the options; every action is replayed and
+    checked. Raises `InvalidStateError` naming the problem (a state document names no
+    player count: load the game and call its `BoardrulesGame.deserialize_state`).
+    """
+    loaded = from_json(text, limit=limit)
+    if not isinstance(loaded, Record):
+        raise InvalidStateError("document: expected a record (a state document: use the "
+                                "game's deserialize_state)")
+    game = GAMES[loaded.game]
+    try:
+        spiel: BoardrulesGame = game_class(game)(
+            {"players": loaded.players, **parameter_values(game, loaded.options)})
+    except InvalidOptionsError as exc:
+        raise InvalidStateError(f"record: {exc}") from None
+    return spiel, _deserialize(spiel, loaded)
 
 
 class Observer:

@@ -48,8 +48,8 @@ from __future__ import annotations
 import functools
 from array import array
 from collections import Counter
-from collections.abc import Sequence
-from typing import Final
+from collections.abc import Callable, Sequence
+from typing import Any, Final
 
 from boardrules._caches import Memo
 from boardrules._seats import check_player
@@ -107,7 +107,6 @@ from boardrules.numeric.spaces import (
     InfoState,
     LayoutBuilder,
     NumericTables,
-    SegmentCache,
     Tensor,
     TensorLayout,
 )
@@ -183,41 +182,9 @@ def _each(actions: Sequence[Action]) -> tuple[int, ...]:
     return tuple(map(_INDEX.__getitem__, map(id, actions)))
 
 
-_KEPT: Final[Memo[int, tuple[tuple[Action, ...], tuple[int, ...]]]] = Memo(
-    "captain_bluff.kept_indices", 1 << 12)
-"""The indices of tuples of actions the rules keep (tables by card, a rows layout's
-pick-ups ...), by the tuple's identity; each entry holds its tuple, so its id is not
-reused while cached."""
-
-
-def _kept(actions: tuple[Action, ...]) -> tuple[int, ...]:
-    """Return the indices of a tuple of actions the rules keep (see `_KEPT`)."""
-    found = _KEPT.get(id(actions))
-    if found is None or found[0] is not actions:
-        found = _KEPT[id(actions)] = (actions, _each(actions))
-    return found[1]
-
-
-_PLANS: Final[Memo[int, tuple[_Plan[Action], _Plan[int]]]] = Memo(
-    "captain_bluff.plan_indices", 1 << 12)
-"""The counterparts of the rules' plans of main actions holding indices, by the plan's
-identity (each entry holds its plan)."""
-
-
-def _plan_indices(plan: _Plan[Action]) -> _Plan[int]:
-    """Return a plan of main actions with the indices of its actions (see `_PLANS`)."""
-    found = _PLANS.get(id(plan))
-    if found is None or found[0] is not plan:
-        found = _PLANS[id(plan)] = (plan, _plan_counterpart(plan, _kept))
-    return found[1]
-
-
-_INDEX_TABLES: Final = _Tables(
-    tuple(tuple(tuple(_INDEX[id(a)] for a in table) for table in tables)
-          for tables in _FLAT_PLAYS),
-    _plan_indices, _kept, _each)
-"""What the rules list legal actions from, as the actions' indices: the rules' own walk
-(`rules._listing`) gives the indices of the legal actions in order."""
+_FLAT_INDICES: Final = tuple(tuple(tuple(_INDEX[id(a)] for a in table) for table in tables)
+                             for tables in _FLAT_PLAYS)
+"""`rules._FLAT_PLAYS` with the index of each play."""
 
 
 def _legal_indices(state: State) -> tuple[int, ...] | None:
@@ -226,7 +193,7 @@ def _legal_indices(state: State) -> tuple[int, ...] | None:
     hook (the same in every configuration)."""
     if to_move(state) is CHANCE:
         return None
-    return _listing(state, _INDEX_TABLES)
+    return _listing(state, _CODES.trusted(state.players, state.options).index_tables)
 
 
 class _Code(NumericTables):
@@ -314,6 +281,50 @@ class _Code(NumericTables):
                          bytes] = Memo(None, 1 << 10)
         """Encoded segments after the conveyors, by the window, the player polled, the
         draws, the winner and the observer's seat."""
+        self.card_bytes: Memo[tuple[int, ...], bytes] = Memo(None, 1 << 14)
+        """Encoded multisets of card codes (hands, exposed cards, the discard pile) by
+        their cards."""
+        self.luggage_bytes: Memo[tuple[int, ...], bytes] = Memo(None, 1 << 10)
+        """Encoded sets of luggage picked up, by their cards."""
+        self.pile_sizes: Memo[tuple[int, int, int], bytes] = Memo(None, 1 << 12)
+        """Encoded sizes of the draw pile, the stowed and the removed cards."""
+        self.conveyor_bytes: Memo[tuple[object, ...], bytes] = Memo(None, 1 << 12)
+        """Encoded conveyors by what the observer sees of them (as `_write` keys them)."""
+        self.segments: Memo[tuple[object, ...], Tensor] = Memo(None, 1 << 14)
+        """Encoded segments of `observation_tensor` (`_write`), by what they encode."""
+        self.buried: Memo[tuple[int, int | None], tuple[tuple[FaceDown, ...], bytes]] = \
+            Memo(None, 1 << 12)
+        """The buried segments of states by identity of the pile (it lives on from state
+        to state until a card is buried) and the observer; each entry holds its pile, so
+        an id is not reused while cached."""
+        self.last_conveyors: dict[int | None, _LastConveyors] = {}
+        """Per observer (at most six), the conveyors of the last state encoded and their
+        encodings: the next state shares most of them."""
+        self.kept: Memo[int, tuple[tuple[Action, ...], tuple[int, ...]]] = Memo(None, 1 << 12)
+        """The indices of tuples of actions the rules keep (tables by card, a rows
+        layout's pick-ups ...), by the tuple's identity; each entry holds its tuple, so its
+        id is not reused while cached."""
+        self.plans: Memo[int, tuple[_Plan[Action], _Plan[int]]] = Memo(None, 1 << 12)
+        """The counterparts of the rules' plans of main actions holding indices, by the
+        plan's identity (each entry holds its plan)."""
+        self.index_tables: _Tables[int] = _Tables(_FLAT_INDICES, self._plan_indices,
+                                                  self._kept, _each)
+        """What the rules list legal actions from, as the actions' indices: the rules' own
+        walk (`rules._listing`) gives the indices of the legal actions in order."""
+
+    def _kept(self, actions: tuple[Action, ...]) -> tuple[int, ...]:
+        """Return the indices of a tuple of actions the rules keep (see `kept`)."""
+        found = self.kept.get(id(actions))
+        if found is None or found[0] is not actions:
+            found = self.kept[id(actions)] = (actions, _each(actions))
+        return found[1]
+
+    def _plan_indices(self, plan: _Plan[Action]) -> _Plan[int]:
+        """Return a plan of main actions with the indices of its actions (see `plans`)."""
+        found = self.plans.get(id(plan))
+        if found is None or found[0] is not plan:
+            found = self.plans[id(plan)] = (plan, _plan_counterpart(plan, self._kept))
+        return found[1]
 
     @functools.cached_property
     def draw_ids(self) -> tuple[int, ...]:
@@ -352,9 +363,6 @@ def observation_shape(players: int = 2, options: Options | None = None) -> tuple
     ((4370,), (5540,))
     """
     return (_CODES(players, options).size,)
-
-
-_SEGMENTS: Final = SegmentCache("captain_bluff.segments")
 
 
 def _cards(cards: tuple[int, ...]) -> Tensor:
@@ -456,42 +464,42 @@ def observe_tensor(state: State, player: int | None) -> Tensor:
     hands, exposed, picked_up = state.hands, state.exposed, state.picked_up
     seats = code.seats[me]
     hand = () if player is None else hands[player]
-    parts = [head, _CARD_BYTES.get(hand) or _card_bytes(hand)]
+    card_bytes = code.card_bytes
+    parts = [head, card_bytes.get(hand) or _card_bytes(code, hand)]
     try:
         parts += [_HAND_SIZES[len(hands[q])] for q in seats]
     except IndexError:  # more cards than the game has: no state of the rules
         parts += [array("f", (len(hands[q]) / _CARDS_IN_GAME,)).tobytes() for q in seats]
     for q in seats:
         known = exposed[q]
-        parts.append(_CARD_BYTES.get(known) or _card_bytes(known))
+        parts.append(card_bytes.get(known) or _card_bytes(code, known))
     for q in seats:
         picked = picked_up[q]
-        parts.append(_LUGGAGE_BYTES.get(picked) or _luggage_bytes(picked))
+        parts.append(code.luggage_bytes.get(picked) or _luggage_bytes(code, picked))
     piles = (len(state.draw), len(state.stowed), len(state.removed))
-    pile_bytes = _PILE_SIZES.get(piles)
+    pile_bytes = code.pile_sizes.get(piles)
     if pile_bytes is None:
-        pile_bytes = _PILE_SIZES[piles] = array(
+        pile_bytes = code.pile_sizes[piles] = array(
             "f", (piles[0] / _CARDS_IN_GAME, piles[1] / SPECIAL_TOTAL,
                   piles[2] / SPECIAL_TOTAL)).tobytes()
     discard = state.discard
-    parts += (pile_bytes, _CARD_BYTES.get(discard) or _card_bytes(discard))
+    parts += (pile_bytes, card_bytes.get(discard) or _card_bytes(code, discard))
     buried = state.buried
     if buried:
-        found = _STATE_BURIED.get((id(buried), player))
-        if found is None or found[0] is not buried or found[1] is not code:
+        found = code.buried.get((id(buried), player))
+        if found is None or found[0] is not buried:
             segment = _buried(code, [(f.card if player in f.known_by else None, f.known_by)
                                      for f in buried], me)
-            found = _STATE_BURIED[id(buried), player] = (buried, code, segment.tobytes())
-        parts.append(found[2])
+            found = code.buried[id(buried), player] = (buried, segment.tobytes())
+        parts.append(found[1])
     else:
         parts.append(code.no_buried)
     conveyors = (state.destinations, state.knowers, state.rows, state.star_values)
-    last = _LAST_CONVEYORS.get(player)
-    if (last is None or last[1] is not code or last[0][0] is not conveyors[0]
-            or last[0][1] is not conveyors[1] or last[0][2] is not conveyors[2]
-            or last[0][3] is not conveyors[3]):
+    last = code.last_conveyors.get(player)
+    if (last is None or last[0][0] is not conveyors[0] or last[0][1] is not conveyors[1]
+            or last[0][2] is not conveyors[2] or last[0][3] is not conveyors[3]):
         last = _conveyors(code, conveyors, player, last)
-    parts += last[2]
+    parts += last[1]
     window, polled, draws, winner = state.window, state.polled, state.draws, state.winner
     tail_key = (window, polled, draws, winner, me)
     tail = code.tails.get(tail_key)
@@ -535,34 +543,23 @@ def _tail(code: _Code, key: tuple[int | None, int | None, tuple[int, ...], int |
 _HAND_SIZES: Final = tuple(array("f", (size / _CARDS_IN_GAME,)).tobytes()
                           for size in range(_CARDS_IN_GAME + 1))
 """An entry of `hand_sizes` encoded, by the size (a hand holds at most every card)."""
-_CARD_BYTES: Final[Memo[tuple[int, ...], bytes]] = Memo("captain_bluff.card_tensors", 1 << 14)
-"""Encoded multisets of card codes (hands, exposed cards, the discard pile) by their cards."""
-_LUGGAGE_BYTES: Final[Memo[tuple[int, ...], bytes]] = Memo("captain_bluff.luggage_tensors",
-                                                           1 << 10)
-"""Encoded sets of luggage picked up, by their cards."""
-_PILE_SIZES: Final[Memo[tuple[int, int, int], bytes]] = Memo("captain_bluff.pile_tensors",
-                                                             1 << 12)
-"""Encoded sizes of the draw pile, the stowed and the removed cards, by their values."""
 
 
-def _card_bytes(cards: tuple[int, ...]) -> bytes:
-    found = _CARD_BYTES[cards] = _cards(cards).tobytes()
+def _card_bytes(code: _Code, cards: tuple[int, ...]) -> bytes:
+    found = code.card_bytes[cards] = _cards(cards).tobytes()
     return found
 
 
-def _luggage_bytes(cards: tuple[int, ...]) -> bytes:
-    found = _LUGGAGE_BYTES[cards] = _luggage(cards).tobytes()
+def _luggage_bytes(code: _Code, cards: tuple[int, ...]) -> bytes:
+    found = code.luggage_bytes[cards] = _luggage(cards).tobytes()
     return found
 
 
 _Conveyors = tuple[tuple[int | None, ...], tuple[frozenset[int], ...], tuple[tuple[int, ...], ...],
                    tuple[tuple[int, ...], ...]]
 """A state's destinations, knowers, rows and star values."""
-_LastConveyors = tuple[_Conveyors, _Code, list[bytes]]
-_LAST_CONVEYORS: Final[Memo[int | None, _LastConveyors]] = Memo(
-    "captain_bluff.last_conveyors", 8)
-"""Per observer, the conveyors of the last state encoded and their encodings: the next state
-shares most of them."""
+_LastConveyors = tuple[_Conveyors, list[bytes]]
+"""A state's conveyors and their encodings, as one observer sees them (`_Code.last_conveyors`)."""
 
 
 def _conveyors(code: _Code, conveyors: _Conveyors, player: int | None,
@@ -572,7 +569,7 @@ def _conveyors(code: _Code, conveyors: _Conveyors, player: int | None,
     destinations, knowers, rows, star_values = conveyors
     n = code.players
     me = 0 if player is None else player
-    old = None if last is None or last[1] is not code else last
+    old = last
     blocks = []
     for v in range(CONVEYORS):
         card, known, row, stars = destinations[v], knowers[v], rows[v], star_values[v]
@@ -580,33 +577,22 @@ def _conveyors(code: _Code, conveyors: _Conveyors, player: int | None,
             was = old[0]
             if (was[0][v] is card and was[1][v] is known and was[2][v] is row
                     and was[3][v] is stars):
-                blocks.append(old[2][v])
+                blocks.append(old[1][v])
                 continue
         has = card is not None
         if has or row:
             seen = card if player in known else None
             mask = _mask(known, me, n)
             segment_key = ("conveyor", n, has, seen, mask, row, stars)
-            found = _CONVEYOR_BYTES.get(segment_key)
+            found = code.conveyor_bytes.get(segment_key)
             if found is None:
-                found = _CONVEYOR_BYTES[segment_key] = _conveyor(
+                found = code.conveyor_bytes[segment_key] = _conveyor(
                     code, has, seen, mask, row, stars).tobytes()
             blocks.append(found)
         else:
             blocks.append(code.no_conveyor)
-    remembered = _LAST_CONVEYORS[player] = (conveyors, code, blocks)
+    remembered = code.last_conveyors[player] = (conveyors, blocks)
     return remembered
-
-
-_CONVEYOR_BYTES: Final[Memo[tuple[object, ...], bytes]] = Memo(
-    "captain_bluff.conveyor_tensors", 1 << 12)
-"""Encoded conveyors by what the observer sees of them (as `_write` keys them)."""
-
-
-_STATE_BURIED: Final[Memo[tuple[int, int | None], tuple[tuple[FaceDown, ...], _Code, bytes]]] = (
-    Memo("captain_bluff.buried_tensors", 1 << 12))
-"""The buried segments of states by identity of the pile (it lives on from state to state
-until a card is buried); each entry holds its pile, so an id is not reused while cached."""
 
 
 def _buried(code: _Code, cards: list[tuple[int | None, frozenset[int]]], me: int) -> Tensor:
@@ -630,6 +616,16 @@ def _buried(code: _Code, cards: list[tuple[int | None, frozenset[int]]], me: int
     return out
 
 
+def _segment(code: _Code, key: tuple[object, ...], build: Callable[..., Tensor],
+             *args: Any) -> Tensor:
+    """Return the segment `key` stands for from `code.segments`, built by ``build(*args)``
+    the first time."""
+    found = code.segments.get(key)
+    if found is None:
+        found = code.segments[key] = build(*args)
+    return found
+
+
 def _write(  # noqa: PLR0917 - the fields an observation and a state spell differently
     code: _Code, o: Observation | State, n: int, seat: int | None, hand: tuple[int, ...] | None,
     hand_sizes: tuple[int, ...], draw_size: int, stowed_size: int,
@@ -647,7 +643,7 @@ def _write(  # noqa: PLR0917 - the fields an observation and a state spell diffe
     out[code.flags + 1] = float(o.special_used)
     out[code.flags + 2] = float(o.reshuffled)
     if hand:
-        out[code.hand:code.hand + CARDS] = _SEGMENTS.get(("cards", hand), _cards, hand)
+        out[code.hand:code.hand + CARDS] = _segment(code, ("cards", hand), _cards, hand)
     exposed, picked_up = o.exposed, o.picked_up
     for r in range(n):
         q = (me + r) % n
@@ -655,17 +651,17 @@ def _write(  # noqa: PLR0917 - the fields an observation and a state spell diffe
         known = exposed[q]
         if known:
             at = code.exposed + r * CARDS
-            out[at:at + CARDS] = _SEGMENTS.get(("cards", known), _cards, known)
+            out[at:at + CARDS] = _segment(code, ("cards", known), _cards, known)
         picked = picked_up[q]
         if picked:
             at = code.picked_up + r * LUGGAGE
-            out[at:at + LUGGAGE] = _SEGMENTS.get(("luggage", picked), _luggage, picked)
+            out[at:at + LUGGAGE] = _segment(code, ("luggage", picked), _luggage, picked)
     out[code.draw_size] = draw_size / _CARDS_IN_GAME
     out[code.stowed] = stowed_size / SPECIAL_TOTAL
     out[code.removed] = len(o.removed) / SPECIAL_TOTAL
     discard = o.discard
     if discard:
-        out[code.discard:code.discard + CARDS] = _SEGMENTS.get(("cards", discard), _cards,
+        out[code.discard:code.discard + CARDS] = _segment(code, ("cards", discard), _cards,
                                                                discard)
     slot = code.conveyor_slot
     rows, knowers, star_values = o.rows, o.knowers, o.star_values
@@ -675,7 +671,7 @@ def _write(  # noqa: PLR0917 - the fields an observation and a state spell diffe
             card, stars = destinations[v], star_values[v]
             mask = _mask(knowers[v], me, n)
             at = code.conveyors + v * slot
-            out[at:at + slot] = _SEGMENTS.get(("conveyor", n, has, card, mask, row, stars),
+            out[at:at + slot] = _segment(code, ("conveyor", n, has, card, mask, row, stars),
                                               _conveyor, code, has, card, mask, row, stars)
     window, polled, draws, winner = o.window, o.polled, o.draws, o.winner
     out[code.window + (0 if window is None else 1 + window)] = 1.0

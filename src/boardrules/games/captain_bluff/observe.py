@@ -16,7 +16,6 @@ from typing import TypeAlias
 
 import attrs
 
-from boardrules._random import shuffle
 from boardrules._seats import check_player
 from boardrules.games.captain_bluff.actions import Action, Draw, SetDestination, SwapDestination
 from boardrules.games.captain_bluff.cards import LUGGAGE
@@ -187,8 +186,8 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     pool = sorted(c for cards in current.values() for c in cards)
     luggage_pool = [c for c in pool if c < LUGGAGE]
     special_pool = [c for c in pool if c >= LUGGAGE]
-    shuffle(rng, luggage_pool)
-    shuffle(rng, special_pool)
+    rng.shuffle(luggage_pool)
+    rng.shuffle(special_pool)
     assigned: dict[_Place, tuple[int, ...]] = {}
 
     def deal_out(places: list[_Place], cards: list[int]) -> None:
@@ -204,7 +203,7 @@ def resample(state: State, player: int, rng: random.Random) -> State:
         specials = len(cards) - luggage
         mine = luggage_pool[:luggage] + special_pool[:specials]
         del luggage_pool[:luggage], special_pool[:specials]
-        shuffle(rng, mine)
+        rng.shuffle(mine)
         deal_out(group, mine)
     rest = luggage_pool + special_pool
     # A plus-one's draw still pending tells everyone the draw pile holds luggage (B12: it
@@ -212,7 +211,7 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     # exactly from the worlds with that property: the fixed groups do not depend on it.
     luggage_drawn = ("draw", 0) in free and bool(state.draws) and state.draws[0] != state.active
     while True:
-        shuffle(rng, rest)
+        rng.shuffle(rest)
         deal_out(free, rest)
         if not luggage_drawn or assigned["draw", 0][0] < LUGGAGE:
             break
@@ -225,11 +224,14 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     for i in slots_buried:
         buried[i] = FaceDown(assigned["buried", i][0], buried[i].known_by)
     buried.sort(key=lambda f: (f.card, tuple(sorted(f.known_by))))
-    return _State(state.options, n, stage, hands, state.exposed, state.picked_up,
-                  assigned["draw", 0], state.discard, tuple(buried), state.removed,
-                  assigned["stowed", 0], state.reshuffled, tuple(destinations), state.knowers,
-                  state.rows, state.star_values, state.turn, state.main_done,
-                  state.special_used, state.window, state.polled, state.draws, state.winner)
+    return _State(
+        options=state.options, players=n, stage=stage, hands=hands, exposed=state.exposed,
+        picked_up=state.picked_up, draw=assigned["draw", 0], discard=state.discard,
+        buried=tuple(buried), removed=state.removed, stowed=assigned["stowed", 0],
+        reshuffled=state.reshuffled, destinations=tuple(destinations), knowers=state.knowers,
+        rows=state.rows, star_values=state.star_values, turn=state.turn, main_done=state.main_done,
+        special_used=state.special_used, window=state.window, polled=state.polled,
+        draws=state.draws, winner=state.winner)
 
 
 _Place: TypeAlias = tuple[str, int]

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from boardrules._caches import Memo
 from boardrules.games.captain_bluff.cards import ARROWS, LUGGAGE, MAX_VALUE, STAR, card_name
 
 __all__ = ["RowInfo", "analyse_row", "row_info", "star_choices"]
@@ -130,18 +129,11 @@ def analyse_row(row: tuple[int, ...], stars: tuple[int, ...] = ()) -> RowInfo | 
     return RowInfo(destination, head, direction, free, min(trailing, len(row) - 1))
 
 
-_CACHE: Memo[object, RowInfo] = Memo("captain_bluff.row_info", 1 << 17)
-"""Memo of `row_info` by row (and star values, if any): rows repeat a lot."""
-
-
 def row_info(row: tuple[int, ...], stars: tuple[int, ...] = ()) -> RowInfo:
-    """Return the `RowInfo` of a valid non-empty row and its star values (memoized; rows
-    repeat a lot)."""
-    key = (row, stars) if stars else row  # a row of ints never equals a pair of tuples
-    info = _CACHE.get(key)
-    if info is None:
-        found = analyse_row(row, stars)
-        if isinstance(found, str):
-            raise ValueError(f"invalid row {row} with star values {stars}: {found}")
-        info = _CACHE[key] = found
-    return info
+    """Return the `RowInfo` of a valid non-empty row and its star values; raise
+    `ValueError` for an invalid row. (The rules keep these in a memo of their options:
+    see `captain_bluff.state.Memos`.)"""
+    found = analyse_row(row, stars)
+    if isinstance(found, str):
+        raise ValueError(f"invalid row {row} with star values {stars}: {found}")
+    return found

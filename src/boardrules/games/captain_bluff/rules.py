@@ -31,8 +31,6 @@ from operator import itemgetter
 from typing import Any, Final, Generic, NamedTuple, TypeVar, assert_never
 
 from boardrules._build import slot_builder
-from boardrules._caches import Memo
-from boardrules._random import below as draw_below
 from boardrules._seats import player_count
 from boardrules.errors import BoardrulesError, IllegalActionError, InvalidOptionsError
 from boardrules.game import CHANCE, TERMINAL, Result, ToMove
@@ -83,7 +81,7 @@ from boardrules.games.captain_bluff.cards import (
     card_name,
 )
 from boardrules.games.captain_bluff.rows import RowInfo, row_info, star_choices
-from boardrules.games.captain_bluff.state import FaceDown, Options, Stage, State
+from boardrules.games.captain_bluff.state import FaceDown, Memos, Options, Stage, State
 
 __all__ = [
     "MAX_PLAYERS",
@@ -98,7 +96,6 @@ __all__ = [
     "legal_actions",
     "new_game",
     "placements_needed",
-    "playout",
     "result",
     "returns",
     "sample_chance",
@@ -126,8 +123,11 @@ _NO_KNOWERS: Final = (_NOBODY,) * CONVEYORS
 _ME: Final = tuple(frozenset({p}) for p in range(MAX_PLAYERS))
 _UP_DOWN: Final = (1, -1)
 _State: Final = slot_builder(State)
-"""Build a `State` from its 23 fields in order, like ``State(...)`` but about three times
+"""Build a `State` from its 23 fields by name, like ``State(...)`` but about three times
 cheaper (see `boardrules._build`): every successor state is built by it."""
+DEFAULT_OPTIONS: Final = Options()
+"""The options of `new_game` without options: one object, so that its games share the
+rules' memos (`Options.memos`)."""
 
 
 def placements_needed(players: int) -> int:
@@ -165,7 +165,7 @@ def new_game(players: int, options: Options | None = None) -> State:
     (CHANCE, 65)
     """
     if options is None:
-        options = Options()
+        options = DEFAULT_OPTIONS
     elif not isinstance(options, Options):
         raise InvalidOptionsError(
             "options", f"expected captain_bluff.Options, got {type(options).__name__}"
@@ -179,9 +179,12 @@ def new_game(players: int, options: Options | None = None) -> State:
         for _ in range(count)
     )
     empty = ((),) * players
-    return _State(options, players, _DEAL, empty, empty, empty,
-                 tuple(range(LUGGAGE)) + specials, (), (), (), (), False, _NO_DESTINATIONS,
-                 _NO_KNOWERS, _NO_ROWS, _NO_ROWS, 0, False, False, None, None, (), None)
+    return _State(
+        options=options, players=players, stage=_DEAL, hands=empty, exposed=empty, picked_up=empty,
+        draw=tuple(range(LUGGAGE)) + specials, discard=(), buried=(), removed=(), stowed=(),
+        reshuffled=False, destinations=_NO_DESTINATIONS, knowers=_NO_KNOWERS, rows=_NO_ROWS,
+        star_values=_NO_ROWS, turn=0, main_done=False, special_used=False, window=None, polled=None,
+        draws=(), winner=None)
 
 
 def is_terminal(state: State) -> bool:
@@ -209,13 +212,6 @@ def _placer(state: State) -> int:
     return (state.options.first_player + placed) % state.players
 
 
-def _luggage_only(state: State) -> bool:
-    """Return whether the next card dealt or drawn must be luggage: the luggage of the deal
-    (B2), or another player's draw after a plus-one (B12). (The active player's own draw
-    after setting a destination, B7, takes any card.)"""
-    if state.stage is _DEAL:
-        return deal_recipient(state)[1]
-    return state.draws[0] != (state.options.first_player + state.turn) % state.players
 
 
 def _chance_pool(state: State) -> tuple[int, ...]:
@@ -276,23 +272,21 @@ _BLOCK_INDICES: Final = tuple(
 )
 """``_BLOCK_INDICES[direction % 3][low][length]``: see `_block_indices`. Runs never leave
 a block of consecutive values, so a hand's runs are its blocks' runs, in block order."""
-_CACHE_LIMIT: Final = 1 << 15
-"""The most entries each memo of the rules holds (a whole game fills a few thousand)."""
-_RUNS: Memo[int, tuple[int, _Picker]] = Memo("captain_bluff.run_pickers", _CACHE_LIMIT)
-"""Memo of `_runs` by ``mask << 2 | direction % 3`` (hands change slowly, and one
-destination's part of a hand repeats far more often than the whole hand)."""
 
 
-def _runs(mask: int, direction: int) -> tuple[int, _Picker]:
+def _runs(memo: dict[int, tuple[int, _Picker]], mask: int, direction: int
+          ) -> tuple[int, _Picker]:
     """Return how many plays of runs from any first value there are, and a picker of them
     to apply to one conveyor's and destination's table of `_FLAT_PLAYS`.
 
     `mask` (not 0) has bit ``value - 1`` set for each value of that destination in hand;
     `direction` 0 allows both directions (a new row), else only that one (after arrows).
-    Order: by first value, the single card first, then the runs up, then down.
+    Order: by first value, the single card first, then the runs up, then down. `memo` is
+    `Memos.runs`, by ``mask << 2 | direction % 3`` (hands change slowly, and one
+    destination's part of a hand repeats far more often than the whole hand).
     """
     key = mask << 2 | direction % 3
-    found = _RUNS.get(key)
+    found = memo.get(key)
     if found is None:
         blocks = _BLOCK_INDICES[direction % 3]
         indices: list[int] = []
@@ -303,7 +297,7 @@ def _runs(mask: int, direction: int) -> tuple[int, _Picker]:
             length = (shifted ^ (shifted + 1)).bit_length() - 1  # trailing ones
             indices.extend(blocks[low][length])
             rest &= ~(((1 << length) - 1) << low)
-        found = _RUNS[key] = (len(indices), _index_picker(indices))
+        found = memo[key] = (len(indices), _index_picker(indices))
     return found
 
 
@@ -343,16 +337,9 @@ has ``starts``, the ``(value index, step)`` pairs its next card may take, each r
 by `step`."""
 
 
-_Grid = tuple[Sequence[Sequence[T]], tuple[int, ...] | None]
-"""A run of legal actions, ``(tables, cards)``: ``table[card]`` for each table in turn and
-each card of `cards` in turn; with `cards` ``None``, the actions of the one sequence in
-`tables`. Counting a grid, or taking its i-th action, does not list it (see `_nth`). (Its
-tables hold actions, or their counterparts: see `_Tables`.)"""
-
-
 class _Plan(NamedTuple, Generic[T]):
     """The shape of the main actions for one layout of rows and destination cards: all that
-    does not depend on the hand (see `_main_grids`). Its tables hold actions (`T` is
+    does not depend on the hand (see `_listing`). Its tables hold actions (`T` is
     `Action`), or their counterparts (see `_Tables`)."""
 
     plays: tuple[_Continuation, ...]
@@ -366,15 +353,6 @@ class _Plan(NamedTuple, Generic[T]):
     """The `SWAP` tables of the conveyors whose destination card may be swapped."""
     closes: tuple[T, ...]
     """Every `CloseConveyor`."""
-    checks_grid: _Grid[T]
-    """`checks` as a grid (see `_main_grids`)."""
-    closes_grid: _Grid[T]
-    """`closes` as a grid."""
-    per_card: int
-    """How many of these main actions each distinct card of the hand adds: the conveyors of
-    `sets` and `swaps`."""
-    fixed: int
-    """How many take no card: `checks` and `closes`."""
 
 
 class _RowsFacts(NamedTuple):
@@ -404,11 +382,6 @@ class _RowsFacts(NamedTuple):
 
 _Rows = tuple[tuple[int, ...], ...]
 """`State.rows` (and `State.star_values`): one tuple per conveyor."""
-_ROWS_FACTS: Memo[tuple[_Rows, _Rows], _RowsFacts] = Memo("captain_bluff.rows_facts",
-                                                           _CACHE_LIMIT)
-"""Memo of `_rows_facts` by rows and star values: rows change only when cards go onto or
-leave them, so most decisions of a turn (and every answer in a challenge window) share
-one rows tuple."""
 
 
 def _continuation(v: int, info: RowInfo) -> _Continuation:
@@ -423,21 +396,19 @@ def _continuation(v: int, info: RowInfo) -> _Continuation:
     return v, info.destination, 0, tuple((a, s) for a, s in pairs if 0 <= a < MAX_VALUE)
 
 
-_last_rows: tuple[_Rows | None, _Rows | None, _RowsFacts | None] = (None, None, None)
-"""The rows and star values last given to `_rows_facts` and their facts. Actions that
-leave the rows alone pass the same tuples on, so consecutive decisions usually hit this
-without hashing the rows; it holds the tuples themselves, so their identity cannot be
-reused."""
+def _rows_facts(memos: Memos, rows: _Rows, star_values: _Rows) -> _RowsFacts:
+    """Return the `_RowsFacts` of the rows of a state and the values of their stars.
 
-
-def _rows_facts(rows: _Rows, star_values: _Rows) -> _RowsFacts:
-    """Return the `_RowsFacts` of the rows of a state and the values of their stars."""
-    global _last_rows  # noqa: PLW0603 - see _last_rows
-    last, last_stars, found = _last_rows
+    Kept in `memos` (the state's `Options.memos`) by rows and star values: rows change only
+    when cards go onto or leave them, so most decisions of a turn (and every answer in a
+    challenge window) share one rows tuple; the last one is found by identity, unhashed.
+    """
+    last, last_stars, found = memos.last_rows
     if last is rows and last_stars is star_values:
-        return found  # type: ignore[return-value]  # set together with `last`
-    found = _ROWS_FACTS.get((rows, star_values))
+        return found  # type: ignore[no-any-return]  # set together with `last`
+    found = memos.rows.get((rows, star_values))
     if found is None:
+        row_infos = memos.row_infos
         infos: list[RowInfo | None] = []
         continuations: list[_Continuation | None] = []
         stars: list[Action] = []
@@ -450,19 +421,23 @@ def _rows_facts(rows: _Rows, star_values: _Rows) -> _RowsFacts:
                 infos.append(None)
                 continuations.append(None)
                 continue
-            info = row_info(row, star_values[v])
+            stars_of = star_values[v]
+            key = (row, stars_of) if stars_of else row  # ints never equal a pair of tuples
+            info = row_infos.get(key)
+            if info is None:
+                info = row_infos[key] = row_info(row, stars_of)
             infos.append(info)
             continuations.append(_continuation(v, info))
             stars.extend(STAR_ON[v][value] for value in star_choices(info))
             arrows.append(ARROWS_ON[v])
             pickups.extend(PICK_UP[v][1:info.pickable + 1])
             closes.append(CLOSE[v])
-        found = _ROWS_FACTS[rows, star_values] = _RowsFacts(
+        found = memos.rows[rows, star_values] = _RowsFacts(
             tuple(infos), tuple(continuations), len(closes), tuple(stars), tuple(arrows),
             tuple(pickups), tuple(closes), (CHALLENGE, PASS, *pickups), (*pickups, END_TURN), {},
         )
-    _last_rows = (rows, star_values, found)
-    return found
+    memos.last_rows = (rows, star_values, found)
+    return found  # type: ignore[no-any-return]  # the memo holds `_RowsFacts`
 
 
 class _DestinationFacts(NamedTuple):
@@ -522,25 +497,17 @@ def _plan(rows_facts: _RowsFacts, destination_facts: _DestinationFacts) -> _Plan
             elif can_open and v in held:
                 plays.append((v, -1, 0, None))
         sets = tuple(SET[v] for v in destination_facts.free if rows_facts.infos[v] is None)
-        found = rows_facts.plans[held] = _plan_of(
+        found = rows_facts.plans[held] = _Plan(
             tuple(plays), sets, destination_facts.checks, tuple(SWAP[v] for v in held),
             rows_facts.closes)
     return found
-
-
-def _plan_of(plays: tuple[_Continuation, ...], sets: tuple[tuple[T, ...], ...],
-             checks: tuple[T, ...], swaps: tuple[tuple[T, ...], ...], closes: tuple[T, ...],
-             ) -> _Plan[T]:
-    """Return the `_Plan` of these plays and tables (see its fields)."""
-    return _Plan(plays, sets, checks, swaps, closes, ((checks,), None), ((closes,), None),
-                 len(sets) + len(swaps), len(checks) + len(closes))
 
 
 def _plan_counterpart(plan: _Plan[Action],
                       kept: Callable[[tuple[Action, ...]], tuple[T, ...]]) -> _Plan[T]:
     """Return `plan` with each of its tables replaced by its counterpart, ``kept(table)``
     (see `_Tables`)."""
-    return _plan_of(plan.plays, tuple(map(kept, plan.sets)), kept(plan.checks),
+    return _Plan(plan.plays, tuple(map(kept, plan.sets)), kept(plan.checks),
                     tuple(map(kept, plan.swaps)), kept(plan.closes))
 
 
@@ -552,50 +519,29 @@ _VALUES: Final = (1 << MAX_VALUE) - 1
 """The 17 bits of one destination's values in that set."""
 
 
-def _luggage_plays(hand: tuple[int, ...], plan: _Plan[Any], out: list[Any] | None = None,
-                   until: int = CARDS * CARDS,
-                   flat: Sequence[Sequence[tuple[Any, ...]]] = _FLAT_PLAYS) -> int:
-    """Return how many `PlayLuggage` actions a hand has for a `_Plan`; if `out` is given,
-    append them to it, in the documented order, stopping (with a partial count) once it
-    holds more than `until` of them.
-
-    One walk serves all three: the fused playout counts the plays at every main decision
-    and lists them only when it takes one, up to that one (`legal_actions` lists them
-    all), and the numeric layer lists their action indices: `flat`, shaped like
-    `_FLAT_PLAYS` (the default), holds what is appended for each play.
-    """
+def _luggage_plays(hand: tuple[int, ...], plan: _Plan[Any], runs: dict[int, Any],
+                   out: list[Any], flat: Sequence[Sequence[tuple[Any, ...]]]) -> None:
+    """Append the `PlayLuggage` actions of a hand for a `_Plan` to `out`, in the
+    documented order, as `flat` holds them: `_FLAT_PLAYS` itself for `legal_actions`, or a
+    table of the same shape holding their counterparts (the numeric layer's action
+    indices). `runs` is the memo of `_runs` (`Memos.runs`)."""
     held = sum(map(_LUGGAGE_BIT, hand))
     masks = (held & _VALUES, (held >> MAX_VALUE) & _VALUES, held >> (2 * MAX_VALUE))
-    total = 0
     fresh: list[tuple[int, _Picker]] | None = None  # a new row's pickers, by destination
-    fresh_count = 0  # and how many plays they pick
     for v, d, direction, starts in plan.plays:
         if d < 0:  # a new row: runs of every destination, both ways
             if fresh is None:
-                fresh = []
-                for e in range(DESTINATIONS):
-                    if masks[e]:  # the memo inline: `_runs` only on a miss
-                        count, pick = _RUNS.get(masks[e] << 2) or _runs(masks[e], 0)
-                        fresh_count += count
-                        fresh.append((e, pick))
-            total += fresh_count
-            if out is not None:
-                tables = flat[v]
-                for e, pick in fresh:
-                    out.extend(pick(tables[e]))
-                if len(out) > until:
-                    break
+                fresh = [(e, (runs.get(masks[e] << 2) or _runs(runs, masks[e], 0))[1])
+                         for e in range(DESTINATIONS) if masks[e]]
+            tables = flat[v]
+            for e, pick in fresh:
+                out.extend(pick(tables[e]))
             continue
         mask = masks[d]
         if not mask:
             continue
         if starts is None:  # after arrows: runs from any value in the row's direction
-            count, pick = _runs(mask, direction)
-            total += count
-            if out is not None:
-                out.extend(pick(flat[v][d]))
-                if len(out) > until:
-                    break
+            out.extend(_runs(runs, mask, direction)[1](flat[v][d]))
             continue
         for a, step in starts:  # the values held in a row from `a` on by `step`
             if step > 0:
@@ -604,13 +550,7 @@ def _luggage_plays(hand: tuple[int, ...], plan: _Plan[Any], out: list[Any] | Non
             else:
                 length = a + 1 - (~mask & ((2 << a) - 1)).bit_length()  # ones from `a` down
             if length:
-                total += length
-                if out is not None:
-                    out.extend(_START_PICKERS[(step > 0) * MAX_VALUE + a][length](
-                        flat[v][d]))
-        if out is not None and len(out) > until:
-            break
-    return total
+                out.extend(_START_PICKERS[(step > 0) * MAX_VALUE + a][length](flat[v][d]))
 
 
 def _distinct(hand: tuple[int, ...]) -> tuple[int, ...]:
@@ -620,46 +560,6 @@ def _distinct(hand: tuple[int, ...]) -> tuple[int, ...]:
         return hand
     split = bisect_left(hand, STAR)
     return hand[:split] + tuple(dict.fromkeys(hand[split:]))
-
-
-def _main_grids(cards: tuple[int, ...], plan: _Plan[T]) -> tuple[_Grid[T], ...]:
-    """Return the main actions of a hand (its distinct `cards`) for a `_Plan` but its
-    luggage plays (which come first, see `_luggage_plays`) as grids, in the documented
-    order: destinations set (by conveyor, then card), checks, swaps (conveyor, card),
-    closes. They are ``plan.per_card * len(cards) + plan.fixed``."""
-    return (plan.sets, cards), plan.checks_grid, (plan.swaps, cards), plan.closes_grid
-
-
-def _listed(grids: Sequence[_Grid[T]]) -> list[T]:
-    """Return the actions of `grids` (or their counterparts), in order."""
-    out: list[T] = []
-    pick: Callable[[Sequence[T]], tuple[T, ...]] | None = None
-    for tables, cards in grids:
-        if cards is None:
-            out += tables[0]
-        elif tables:
-            if pick is None:  # every grid of one list takes the same cards
-                pick = _card_picker(cards)
-            for table in tables:
-                out += pick(table)
-    return out
-
-
-def _nth(grids: Sequence[_Grid[Action]], i: int) -> Action:
-    """Return ``_listed(grids)[i]`` (for ``0 <= i < len(_listed(grids))``) without listing
-    them."""
-    for tables, cards in grids:
-        if cards is None:
-            table = tables[0]
-            if i < len(table):
-                return table[i]
-            i -= len(table)
-        else:
-            width = len(cards)
-            if i < len(tables) * width:
-                return tables[i // width][cards[i % width]]
-            i -= len(tables) * width
-    raise IndexError(i)
 
 
 def _picker(hand: tuple[int, ...]) -> Callable[[Sequence[Any]], tuple[Any, ...]]:
@@ -732,7 +632,8 @@ def _listing(state: State, tables: _Tables[T]) -> tuple[T, ...]:
     if state.winner is not None or state.turn >= state.options.turn_limit:
         return ()
     if state.window is not None:
-        return tables.kept(_rows_facts(state.rows, state.star_values).window_actions)
+        return tables.kept(
+            _rows_facts(state.options.memos, state.rows, state.star_values).window_actions)
     if state.stage is _PLACE:
         out: list[T] = []
         pick = _picker(state.hands[_placer(state)])
@@ -745,8 +646,16 @@ def _listing(state: State, tables: _Tables[T]) -> tuple[T, ...]:
         return tables.kept(rest) if type(rest) is tuple else tables.each(rest)
     hand, plan = main
     out = []
-    _luggage_plays(hand, plan, out, flat=tables.plays)
-    out += _listed(_main_grids(_distinct(hand), tables.plan(plan)))
+    _luggage_plays(hand, plan, state.options.memos.runs, out, tables.plays)
+    # Then destinations set (by conveyor, then card), checks, swaps (conveyor, card), closes.
+    pick = _picker(hand)
+    counterparts = tables.plan(plan)
+    for table in counterparts.sets:
+        out += pick(table)
+    out += counterparts.checks
+    for table in counterparts.swaps:
+        out += pick(table)
+    out += counterparts.closes
     if not out:
         return tables.kept(_END_TURN_ONLY)
     if rest:
@@ -760,7 +669,7 @@ _END_TURN_ONLY: Final = (END_TURN,)
 
 _Main = tuple[tuple[int, ...], _Plan[Action]]
 """A turn's main actions, ``(hand, plan)``: the luggage plays of `_luggage_plays`, then the
-grids of `_main_grids`."""
+sets, checks, swaps and closes of the plan (see `_listing`)."""
 
 
 def _turn_actions(state: State) -> tuple[_Main | None, Sequence[Action]]:
@@ -771,7 +680,7 @@ def _turn_actions(state: State) -> tuple[_Main | None, Sequence[Action]]:
     only action is `EndTurn` (B11)."""
     p = (state.options.first_player + state.turn) % state.players
     hand = state.hands[p] if not state.picked_up[p] else _usable(state, p)
-    rows_facts = _rows_facts(state.rows, state.star_values)
+    rows_facts = _rows_facts(state.options.memos, state.rows, state.star_values)
     # Specials have the highest codes and hands are ascending: one look skips them all.
     specials = not state.special_used and hand and hand[-1] >= STAR
     main: _Main | None = None
@@ -800,163 +709,16 @@ def _turn_actions(state: State) -> tuple[_Main | None, Sequence[Action]]:
     return main, rest
 
 
-# --- legality (targeted; tests prove it equals membership in legal_actions) -------------
+# --- legality: membership in legal_actions; the reasons only on the refusal path --------
 
 
 def _conveyor(v: object) -> bool:
     return type(v) is int and 0 <= v < CONVEYORS
 
 
-def _card(c: object) -> bool:
-    return type(c) is int and 0 <= c < CARDS
-
-
-def _luggage_fits(state: State, hand: tuple[int, ...], v: int, cards: object) -> bool:
-    if type(cards) is not tuple or not cards:
-        return False
-    for c in cards:
-        if type(c) is not int or not 0 <= c < LUGGAGE or c not in hand:
-            return False
-    d = cards[0] // MAX_VALUE
-    step = 0
-    if len(cards) > 1:
-        step = cards[1] - cards[0]
-        if step not in _UP_DOWN:
-            return False
-        for i in range(1, len(cards)):
-            if cards[i] - cards[i - 1] != step or cards[i] // MAX_VALUE != d:
-                return False
-    row = state.rows[v]
-    if not row:
-        return state.destinations[v] is not None and \
-            CONVEYORS - state.rows.count(()) < MAX_OPEN_ROWS
-    info = row_info(row, state.star_values[v])
-    if info.destination != d:
-        return False
-    first = cards[0] % MAX_VALUE + 1
-    if info.free:
-        return info.direction == 0 or step in (0, info.direction)
-    if info.direction == 0:
-        return abs(first - info.head) == 1 and step in (0, first - info.head)
-    return first == info.head + info.direction and step in (0, info.direction)
-
-
-def _has_main(state: State, hand: tuple[int, ...]) -> bool:
-    """Return whether there is a main action (`_main_grids`), without listing them."""
-    return bool(hand) or any(d is not None for d in state.destinations) or any(state.rows)
-
-
-def _pick_fits(state: State, action: PickUp) -> bool:
-    v, k = action.conveyor, action.count
-    if not _conveyor(v) or type(k) is not int or not state.rows[v]:
-        return False
-    return 1 <= k <= row_info(state.rows[v], state.star_values[v]).pickable
-
-
-def _is_legal(state: State, action: Action) -> bool:
-    kind = type(action)
-    if state.stage is _DEAL or state.draws:
-        return kind is Draw and action.card in _chance_pool(state)  # type: ignore[union-attr]
-    if state.winner is not None or state.turn >= state.options.turn_limit:
-        return False
-    if state.window is not None:
-        if kind is Challenge or kind is Pass:
-            return True
-        return kind is PickUp and _pick_fits(state, action)  # type: ignore[arg-type]
-    if state.stage is _PLACE:
-        if kind is not SetDestination:
-            return False
-        v, c = action.conveyor, action.card  # type: ignore[union-attr]
-        return _conveyor(v) and state.destinations[v] is None and _card(c) and \
-            c in state.hands[_placer(state)]
-    p = (state.options.first_player + state.turn) % state.players
-    hand = state.hands[p] if not state.picked_up[p] else _usable(state, p)
-    if not state.main_done and not _has_main(state, hand):
-        return kind is EndTurn
-    return _LEGAL_IN_TURN[kind](state, hand, action)
-
-
-# The checks of each action kind in the active player's turn, given the state and that
-# player's hand (`_is_legal` has ruled out chance, the end of the game, a challenge window,
-# setup, and a turn with no main action possible). Looked up by type: cheaper than a
-# `match` over the kinds.
-
-
-def _never(state: State, hand: tuple[int, ...], action: Action) -> bool:
-    return False
-
-
-def _end_turn_legal(state: State, hand: tuple[int, ...], action: EndTurn) -> bool:
-    return state.main_done
-
-
-def _pick_up_legal(state: State, hand: tuple[int, ...], action: PickUp) -> bool:
-    return _pick_fits(state, action)
-
-
-def _star_legal(state: State, hand: tuple[int, ...], action: PlayStar) -> bool:
-    v, value = action.conveyor, action.value
-    if state.special_used or STAR not in hand or not _conveyor(v) or not state.rows[v]:
-        return False
-    return type(value) is int and value in star_choices(row_info(state.rows[v],
-                                                                  state.star_values[v]))
-
-
-def _arrows_legal(state: State, hand: tuple[int, ...], action: PlayArrows) -> bool:
-    v = action.conveyor
-    return not state.special_used and ARROWS in hand and _conveyor(v) and bool(state.rows[v])
-
-
-def _eye_legal(state: State, hand: tuple[int, ...], action: PlayEye) -> bool:
-    vs = action.conveyors
-    return not state.special_used and EYE in hand and type(vs) is tuple and \
-        all(type(v) is int for v in vs) and vs in EYES and \
-        all(state.destinations[v] is not None for v in vs)
-
-
-def _plus_one_legal(state: State, hand: tuple[int, ...], action: PlayPlusOne) -> bool:
-    return not state.special_used and PLUS_ONE in hand
-
-
-def _luggage_legal(state: State, hand: tuple[int, ...], action: PlayLuggage) -> bool:
-    v = action.conveyor
-    return not state.main_done and _conveyor(v) and _luggage_fits(state, hand, v, action.cards)
-
-
-def _set_legal(state: State, hand: tuple[int, ...], action: SetDestination) -> bool:
-    v, c = action.conveyor, action.card
-    return not state.main_done and _conveyor(v) and state.destinations[v] is None and \
-        not state.rows[v] and _card(c) and c in hand
-
-
-def _check_legal(state: State, hand: tuple[int, ...], action: CheckDestination) -> bool:
-    v = action.conveyor
-    return not state.main_done and _conveyor(v) and state.destinations[v] is not None
-
-
-def _swap_legal(state: State, hand: tuple[int, ...], action: SwapDestination) -> bool:
-    v, c = action.conveyor, action.card
-    return not state.main_done and _conveyor(v) and state.destinations[v] is not None and \
-        _card(c) and c in hand
-
-
-def _close_legal(state: State, hand: tuple[int, ...], action: CloseConveyor) -> bool:
-    v = action.conveyor
-    return not state.main_done and _conveyor(v) and bool(state.rows[v])
-
-
-_LEGAL_IN_TURN: Final[dict[type, Callable[[State, tuple[int, ...], Any], bool]]] = {
-    EndTurn: _end_turn_legal, PickUp: _pick_up_legal, Draw: _never, Challenge: _never,
-    Pass: _never, PlayStar: _star_legal, PlayArrows: _arrows_legal,
-    PlayEye: _eye_legal, PlayPlusOne: _plus_one_legal, PlayLuggage: _luggage_legal,
-    SetDestination: _set_legal, CheckDestination: _check_legal, SwapDestination: _swap_legal,
-    CloseConveyor: _close_legal,
-}
-"""The in-turn check of every action kind (every kind of `_KINDS`)."""
-
-
 def _why_illegal(state: State, action: Action) -> tuple[str, str]:
-    """Return the reason and rule id for an action `_is_legal` refused (slow path)."""
+    """Return the reason and rule id for an action not in `legal_actions(state)` (the
+    refusal path of `apply`)."""
     kind = type(action)
     if kind not in _KINDS:
         return f"{action!r} is not a Captain Bluff action", ""
@@ -964,7 +726,7 @@ def _why_illegal(state: State, action: Action) -> tuple[str, str]:
         return "the cards are being dealt: expected a Draw of a card still to deal", "B2"
     if state.draws:
         if kind is Draw:
-            if _luggage_only(state) and action.card in state.draw:  # type: ignore[union-attr]
+            if action.card in state.draw:  # type: ignore[union-attr]  # refused: luggage only
                 return "after a plus-one the other players draw luggage cards", "B12"
             return f"{action} is not in the draw pile", "B15"
         return f"player {state.draws[0]} must draw a card first (chance)", "B15"
@@ -988,7 +750,7 @@ def _why_illegal(state: State, action: Action) -> tuple[str, str]:
             return f"setup: player {mover} must place a destination card", "B4"
         return "a setup destination goes from the player's hand to a conveyor without one", "B4"
     hand = _usable(state, mover)  # type: ignore[arg-type]
-    if not state.main_done and not _has_main(state, hand):
+    if not state.main_done and legal_actions(state) == _END_TURN_ONLY:
         return "no main action is possible: the turn must end", "B11"
     if kind is EndTurn:
         return "the turn's main action must be taken first", "B5"
@@ -1074,7 +836,7 @@ def apply(state: State, action: Action) -> State:
     boardrules.errors.IllegalActionError: illegal action draw r1: the cards are being dealt: \
 expected a Draw of a card still to deal (B2)
     """
-    if type(action) not in _KINDS or not _is_legal(state, action):
+    if type(action) not in _KINDS or action not in legal_actions(state):
         reason, rule = _why_illegal(state, action)
         raise IllegalActionError(state, action, reason, rule)
     return apply_unchecked(state, action)
@@ -1164,22 +926,28 @@ def _settle(state: State) -> State:
         if draws:
             if draws is state.draws:
                 return state
-            return _State(state.options, state.players, state.stage, state.hands, state.exposed,
-                         state.picked_up, draw, state.discard, state.buried, state.removed,
-                         state.stowed, state.reshuffled, state.destinations, state.knowers,
-                         state.rows, state.star_values, state.turn, state.main_done,
-                         state.special_used, state.window, state.polled, draws, None)
+            return _State(
+                options=state.options, players=state.players, stage=state.stage, hands=state.hands,
+                exposed=state.exposed, picked_up=state.picked_up, draw=draw, discard=state.discard,
+                buried=state.buried, removed=state.removed, stowed=state.stowed,
+                reshuffled=state.reshuffled, destinations=state.destinations, knowers=state.knowers,
+                rows=state.rows, star_values=state.star_values, turn=state.turn,
+                main_done=state.main_done, special_used=state.special_used, window=state.window,
+                polled=state.polled, draws=draws, winner=None)
     if state.window is None and not state.hands[active]:
         winner: int | None = active
     elif draws is state.draws:
         return state
     else:
         winner = None
-    return _State(state.options, state.players, state.stage, state.hands, state.exposed,
-                 state.picked_up, state.draw, state.discard, state.buried, state.removed,
-                 state.stowed, state.reshuffled, state.destinations, state.knowers, state.rows,
-                 state.star_values, state.turn, state.main_done, state.special_used,
-                 state.window, state.polled, draws, winner)
+    return _State(
+        options=state.options, players=state.players, stage=state.stage, hands=state.hands,
+        exposed=state.exposed, picked_up=state.picked_up, draw=state.draw, discard=state.discard,
+        buried=state.buried, removed=state.removed, stowed=state.stowed,
+        reshuffled=state.reshuffled, destinations=state.destinations, knowers=state.knowers,
+        rows=state.rows, star_values=state.star_values, turn=state.turn, main_done=state.main_done,
+        special_used=state.special_used, window=state.window, polled=state.polled, draws=draws,
+        winner=winner)
 
 
 def _buried_key(f: FaceDown) -> tuple[int, tuple[int, ...]]:
@@ -1192,16 +960,22 @@ def _dealt(s: State, hands: tuple[tuple[int, ...], ...], draw: tuple[int, ...]) 
     with the specials left stowed away unless they stay in the draw pile (B2, B3)."""
     n = s.players
     if sum(map(len, hands)) < _deal_size(n):
-        return _State(s.options, n, _DEAL, hands, s.exposed, s.picked_up, draw, (), (), (),
-                      (), False, s.destinations, s.knowers, s.rows, s.star_values, 0, False,
-                      False, None, None, (), None)
+        return _State(
+            options=s.options, players=n, stage=_DEAL, hands=hands, exposed=s.exposed,
+            picked_up=s.picked_up, draw=draw, discard=(), buried=(), removed=(), stowed=(),
+            reshuffled=False, destinations=s.destinations, knowers=s.knowers, rows=s.rows,
+            star_values=s.star_values, turn=0, main_done=False, special_used=False, window=None,
+            polled=None, draws=(), winner=None)
     stowed: tuple[int, ...] = ()
     if not s.options.specials_in_draw_pile:  # B3: the specials left leave the game
         split = bisect_left(draw, LUGGAGE)
         draw, stowed = draw[:split], draw[split:]
-    return _State(s.options, n, _PLACE, hands, s.exposed, s.picked_up, draw, (), (), (),
-                  stowed, False, s.destinations, s.knowers, s.rows, s.star_values, 0, False,
-                  False, None, None, (), None)
+    return _State(
+        options=s.options, players=n, stage=_PLACE, hands=hands, exposed=s.exposed,
+        picked_up=s.picked_up, draw=draw, discard=(), buried=(), removed=(), stowed=stowed,
+        reshuffled=False, destinations=s.destinations, knowers=s.knowers, rows=s.rows,
+        star_values=s.star_values, turn=0, main_done=False, special_used=False, window=None,
+        polled=None, draws=(), winner=None)
 
 
 def _apply_draw(s: State, action: Draw) -> State:
@@ -1224,10 +998,12 @@ def _draw_step(s: State, c: int) -> State:
     if not draw and (discard or buried):  # B15: at once, not at the next draw
         draw, discard, buried, reshuffled = _drawn_pile(discard, buried), (), (), True
     return _settle(_State(
-        s.options, s.players, s.stage, _put(hands, p, hand), s.exposed,
-        s.picked_up, draw, discard, buried, s.removed, s.stowed, reshuffled,
-        s.destinations, s.knowers, s.rows, s.star_values, s.turn, s.main_done, s.special_used,
-        s.window, s.polled, s.draws[1:], None))
+        options=s.options, players=s.players, stage=s.stage, hands=_put(hands, p, hand),
+        exposed=s.exposed, picked_up=s.picked_up, draw=draw, discard=discard, buried=buried,
+        removed=s.removed, stowed=s.stowed, reshuffled=reshuffled, destinations=s.destinations,
+        knowers=s.knowers, rows=s.rows, star_values=s.star_values, turn=s.turn,
+        main_done=s.main_done, special_used=s.special_used, window=s.window, polled=s.polled,
+        draws=s.draws[1:], winner=None))
 
 
 def _apply_set(s: State, action: SetDestination) -> State:
@@ -1241,53 +1017,39 @@ def _apply_set(s: State, action: SetDestination) -> State:
     if s.stage is _PLACE:
         placed = CONVEYORS - destinations.count(None)
         stage = _PLAY if placed == placements_needed(n) else _PLACE
-        return _State(s.options, n, stage, hands, exposed, s.picked_up, s.draw, (), (), (),
-                     s.stowed, False, destinations, knowers, s.rows, s.star_values, 0, False,
-                     False, None, None, (), None)
+        return _State(
+            options=s.options, players=n, stage=stage, hands=hands, exposed=exposed,
+            picked_up=s.picked_up, draw=s.draw, discard=(), buried=(), removed=(), stowed=s.stowed,
+            reshuffled=False, destinations=destinations, knowers=knowers, rows=s.rows,
+            star_values=s.star_values, turn=0, main_done=False, special_used=False, window=None,
+            polled=None, draws=(), winner=None)
     exposed = _put(exposed, p, _less_one_each(exposed[p], s.picked_up[p]))
     return _settle(_State(
-        s.options, n, s.stage, hands, exposed, s.picked_up, s.draw, s.discard, s.buried,
-        s.removed, s.stowed, s.reshuffled, destinations, knowers, s.rows, s.star_values, s.turn,
-        True, s.special_used, None, None, (p,), None))
+        options=s.options, players=n, stage=s.stage, hands=hands, exposed=exposed,
+        picked_up=s.picked_up, draw=s.draw, discard=s.discard, buried=s.buried, removed=s.removed,
+        stowed=s.stowed, reshuffled=s.reshuffled, destinations=destinations, knowers=knowers,
+        rows=s.rows, star_values=s.star_values, turn=s.turn, main_done=True,
+        special_used=s.special_used, window=None, polled=None, draws=(p,), winner=None))
 
 
 def _apply_check(s: State, action: CheckDestination) -> State:
     v = action.conveyor
     knowers = _put(s.knowers, v, s.knowers[v] | _ME[s.active])
-    return _State(s.options, s.players, s.stage, s.hands, s.exposed, s.picked_up, s.draw,
-                 s.discard, s.buried, s.removed, s.stowed, s.reshuffled, s.destinations, knowers,
-                 s.rows, s.star_values, s.turn, True, s.special_used, None, None, (), None)
+    return _State(
+        options=s.options, players=s.players, stage=s.stage, hands=s.hands, exposed=s.exposed,
+        picked_up=s.picked_up, draw=s.draw, discard=s.discard, buried=s.buried, removed=s.removed,
+        stowed=s.stowed, reshuffled=s.reshuffled, destinations=s.destinations, knowers=knowers,
+        rows=s.rows, star_values=s.star_values, turn=s.turn, main_done=True,
+        special_used=s.special_used, window=None, polled=None, draws=(), winner=None)
 
 
 def _apply_swap(s: State, action: SwapDestination) -> State:
-    return _swap_state(s, _swapped(s, action))
-
-
-def _swap_state(s: State, swapped: _Swapped) -> State:
-    """Return the state after a swap in `s` that changed the fields `swapped` (`_swapped`)."""
-    hands, exposed, destinations, knowers = swapped
-    return _State(s.options, s.players, s.stage, hands, exposed, s.picked_up, s.draw,
-                  s.discard, s.buried, s.removed, s.stowed, s.reshuffled, destinations, knowers,
-                  s.rows, s.star_values, s.turn, True, s.special_used, None, None, (), None)
-
-
-_Swapped = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...],
-                 tuple[int | None, ...], tuple[frozenset[int], ...]]
-"""The fields a swap changes: `State.hands`, `State.exposed`, `State.destinations` and
-`State.knowers` (and `State.main_done`, which it sets)."""
-
-
-def _swapped(s: State, action: SwapDestination) -> _Swapped:
-    """`_apply_swap` without building the state: the hands, exposed cards, destination cards
-    and knowers after the swap (the fused playout goes on to the end of the turn without
-    the state between)."""
     v, c = action.conveyor, action.card
     n = s.players
     hands, exposed = s.hands, s.exposed
     p = (s.options.first_player + s.turn) % n
     taken = s.destinations[v]
     assert taken is not None
-    hand = _exchanged(hands[p], c, taken)
     known = exposed[p] and _less_one_each(exposed[p], s.picked_up[p])
     knowers = s.knowers
     if len(knowers[v] | _ME[p]) == n:
@@ -1296,7 +1058,13 @@ def _swapped(s: State, action: SwapDestination) -> _Swapped:
         exposed = _put(exposed, p, known)
     if knowers[v] is not _ME[p]:  # the player alone knew it already (they put it there)
         knowers = _put(knowers, v, _ME[p])
-    return _put(hands, p, hand), exposed, _put(s.destinations, v, c), knowers
+    return _State(
+        options=s.options, players=s.players, stage=s.stage,
+        hands=_put(hands, p, _exchanged(hands[p], c, taken)), exposed=exposed,
+        picked_up=s.picked_up, draw=s.draw, discard=s.discard, buried=s.buried, removed=s.removed,
+        stowed=s.stowed, reshuffled=s.reshuffled, destinations=_put(s.destinations, v, c),
+        knowers=knowers, rows=s.rows, star_values=s.star_values, turn=s.turn, main_done=True,
+        special_used=s.special_used, window=None, polled=None, draws=(), winner=None)
 
 
 def _apply_close(s: State, action: CloseConveyor) -> State:
@@ -1309,13 +1077,13 @@ def _apply_close(s: State, action: CloseConveyor) -> State:
     if not draw:  # B15: the discard pile becomes the draw pile at once
         draw, discard, buried, reshuffled = _drawn_pile(discard, buried), (), (), True
     stars = s.star_values
-    return _State(s.options, s.players, s.stage, s.hands, s.exposed, s.picked_up, draw, discard,
-                 buried, s.removed, s.stowed, reshuffled,
-                 _put(s.destinations, v, None),
-                 _put(s.knowers, v, _NOBODY),
-                 _put(s.rows, v, ()),
-                 _put(stars, v, ()) if stars[v] else stars,
-                 s.turn, True, s.special_used, None, None, (), None)
+    return _State(
+        options=s.options, players=s.players, stage=s.stage, hands=s.hands, exposed=s.exposed,
+        picked_up=s.picked_up, draw=draw, discard=discard, buried=buried, removed=s.removed,
+        stowed=s.stowed, reshuffled=reshuffled, destinations=_put(s.destinations, v, None),
+        knowers=_put(s.knowers, v, _NOBODY), rows=_put(s.rows, v, ()),
+        star_values=_put(stars, v, ()) if stars[v] else stars, turn=s.turn, main_done=True,
+        special_used=s.special_used, window=None, polled=None, draws=(), winner=None)
 
 
 def _apply_luggage(s: State, action: PlayLuggage) -> State:
@@ -1323,12 +1091,15 @@ def _apply_luggage(s: State, action: PlayLuggage) -> State:
     n = s.players
     hands, exposed = s.hands, s.exposed
     p = (s.options.first_player + s.turn) % n
-    return _State(s.options, n, s.stage,
-                 _put(hands, p, _without(hands[p], cards)),
-                 _put(exposed, p, _without_known(exposed[p], cards)),
-                 s.picked_up, s.draw, s.discard, s.buried, s.removed, s.stowed, s.reshuffled,
-                 s.destinations, s.knowers, _put(s.rows, v, s.rows[v] + cards), s.star_values,
-                 s.turn, True, s.special_used, v, (p + 1) % n, (), None)
+    return _State(
+        options=s.options, players=n, stage=s.stage,
+        hands=_put(hands, p, _without(hands[p], cards)),
+        exposed=_put(exposed, p, _without_known(exposed[p], cards)), picked_up=s.picked_up,
+        draw=s.draw, discard=s.discard, buried=s.buried, removed=s.removed, stowed=s.stowed,
+        reshuffled=s.reshuffled, destinations=s.destinations, knowers=s.knowers,
+        rows=_put(s.rows, v, s.rows[v] + cards), star_values=s.star_values, turn=s.turn,
+        main_done=True, special_used=s.special_used, window=v, polled=(p + 1) % n, draws=(),
+        winner=None)
 
 
 def _apply_star_or_arrows(s: State, action: PlayStar | PlayArrows) -> State:
@@ -1342,12 +1113,13 @@ def _apply_star_or_arrows(s: State, action: PlayStar | PlayArrows) -> State:
     else:
         card = ARROWS
     return _settle(_State(
-        s.options, s.players, s.stage,
-        _put(hands, p, _without(hands[p], (card,))),
-        _put(exposed, p, _without_known(exposed[p], (card,))), s.picked_up,
-        s.draw, s.discard, s.buried, s.removed, s.stowed, s.reshuffled, s.destinations,
-        s.knowers, _put(s.rows, v, (*s.rows[v], card)), stars,
-        s.turn, s.main_done, True, None, None, (), None))
+        options=s.options, players=s.players, stage=s.stage,
+        hands=_put(hands, p, _without(hands[p], (card,))),
+        exposed=_put(exposed, p, _without_known(exposed[p], (card,))), picked_up=s.picked_up,
+        draw=s.draw, discard=s.discard, buried=s.buried, removed=s.removed, stowed=s.stowed,
+        reshuffled=s.reshuffled, destinations=s.destinations, knowers=s.knowers,
+        rows=_put(s.rows, v, (*s.rows[v], card)), star_values=stars, turn=s.turn,
+        main_done=s.main_done, special_used=True, window=None, polled=None, draws=(), winner=None))
 
 
 def _apply_eye(s: State, action: PlayEye) -> State:
@@ -1360,12 +1132,13 @@ def _apply_eye(s: State, action: PlayEye) -> State:
     if not draw:  # B15: the discard pile becomes the draw pile at once
         draw, discard, buried, reshuffled = _drawn_pile(discard, buried), (), (), True
     return _settle(_State(
-        s.options, s.players, s.stage,
-        _put(hands, p, _without(hands[p], (EYE,))),
-        _put(exposed, p, _without_known(exposed[p], (EYE,))), s.picked_up,
-        draw, discard, buried, s.removed, s.stowed, reshuffled,
-        s.destinations, knowers, s.rows, s.star_values, s.turn, s.main_done, True, None, None,
-        (), None))
+        options=s.options, players=s.players, stage=s.stage,
+        hands=_put(hands, p, _without(hands[p], (EYE,))),
+        exposed=_put(exposed, p, _without_known(exposed[p], (EYE,))), picked_up=s.picked_up,
+        draw=draw, discard=discard, buried=buried, removed=s.removed, stowed=s.stowed,
+        reshuffled=reshuffled, destinations=s.destinations, knowers=knowers, rows=s.rows,
+        star_values=s.star_values, turn=s.turn, main_done=s.main_done, special_used=True,
+        window=None, polled=None, draws=(), winner=None))
 
 
 def _apply_plus_one(s: State, action: PlayPlusOne) -> State:
@@ -1376,11 +1149,12 @@ def _apply_plus_one(s: State, action: PlayPlusOne) -> State:
     draws = tuple(q % n for q in range(p + 1, p + n)
                   if len(hands[q % n]) < HAND_LIMIT_PLUS_ONE)
     return _settle(_State(
-        s.options, n, s.stage, hands,
-        _put(exposed, p, _without_known(exposed[p], (PLUS_ONE,))), s.picked_up,
-        s.draw, s.discard, s.buried, _with(s.removed, (PLUS_ONE,)), s.stowed, s.reshuffled,
-        s.destinations, s.knowers, s.rows, s.star_values, s.turn, s.main_done, True, None, None,
-        draws, None))
+        options=s.options, players=n, stage=s.stage, hands=hands,
+        exposed=_put(exposed, p, _without_known(exposed[p], (PLUS_ONE,))), picked_up=s.picked_up,
+        draw=s.draw, discard=s.discard, buried=s.buried, removed=_with(s.removed, (PLUS_ONE,)),
+        stowed=s.stowed, reshuffled=s.reshuffled, destinations=s.destinations, knowers=s.knowers,
+        rows=s.rows, star_values=s.star_values, turn=s.turn, main_done=s.main_done,
+        special_used=True, window=None, polled=None, draws=draws, winner=None))
 
 
 def _apply_pick_up(s: State, action: PickUp) -> State:
@@ -1389,13 +1163,15 @@ def _apply_pick_up(s: State, action: PickUp) -> State:
     p = s.polled if s.polled is not None else s.active
     row = s.rows[v]
     picked = row[-k:]
-    return _State(s.options, s.players, s.stage,
-                 _put(hands, p, _with(hands[p], picked)),
-                 _put(exposed, p, _with(exposed[p], picked)),
-                 _put(picked_up, p, _with(picked_up[p], picked)),
-                 s.draw, s.discard, s.buried, s.removed, s.stowed, s.reshuffled, s.destinations,
-                 s.knowers, _put(s.rows, v, row[:-k]), s.star_values,
-                 s.turn, s.main_done, s.special_used, s.window, s.polled, (), None)
+    return _State(
+        options=s.options, players=s.players, stage=s.stage,
+        hands=_put(hands, p, _with(hands[p], picked)),
+        exposed=_put(exposed, p, _with(exposed[p], picked)),
+        picked_up=_put(picked_up, p, _with(picked_up[p], picked)), draw=s.draw, discard=s.discard,
+        buried=s.buried, removed=s.removed, stowed=s.stowed, reshuffled=s.reshuffled,
+        destinations=s.destinations, knowers=s.knowers, rows=_put(s.rows, v, row[:-k]),
+        star_values=s.star_values, turn=s.turn, main_done=s.main_done, special_used=s.special_used,
+        window=s.window, polled=s.polled, draws=(), winner=None)
 
 
 def _apply_challenge(s: State, action: Challenge) -> State:
@@ -1411,52 +1187,41 @@ def _apply_challenge(s: State, action: Challenge) -> State:
     lost = (*row, card)
     stars = s.star_values
     return _settle(_State(
-        s.options, s.players, s.stage, _put(hands, p, _with(hands[p], lost)),
-        _put(exposed, p, _with(exposed[p], lost)), s.picked_up,
-        s.draw, s.discard, s.buried, s.removed, s.stowed, s.reshuffled,
-        _put(s.destinations, w, None),
-        _put(s.knowers, w, _NOBODY),
-        _put(s.rows, w, ()),
-        _put(stars, w, ()) if stars[w] else stars,
-        s.turn, s.main_done, s.special_used, None, None, (), None))
+        options=s.options, players=s.players, stage=s.stage,
+        hands=_put(hands, p, _with(hands[p], lost)),
+        exposed=_put(exposed, p, _with(exposed[p], lost)), picked_up=s.picked_up, draw=s.draw,
+        discard=s.discard, buried=s.buried, removed=s.removed, stowed=s.stowed,
+        reshuffled=s.reshuffled, destinations=_put(s.destinations, w, None),
+        knowers=_put(s.knowers, w, _NOBODY), rows=_put(s.rows, w, ()),
+        star_values=_put(stars, w, ()) if stars[w] else stars, turn=s.turn, main_done=s.main_done,
+        special_used=s.special_used, window=None, polled=None, draws=(), winner=None))
 
 
 def _apply_pass(s: State, action: Pass) -> State:
     assert s.polled is not None
     nxt = (s.polled + 1) % s.players
     closed = nxt == (s.options.first_player + s.turn) % s.players
-    new = _State(s.options, s.players, s.stage, s.hands, s.exposed, s.picked_up, s.draw,
-                s.discard, s.buried, s.removed, s.stowed, s.reshuffled, s.destinations,
-                s.knowers, s.rows, s.star_values, s.turn, s.main_done, s.special_used,
-                None if closed else s.window, None if closed else nxt, (), None)
+    new = _State(
+        options=s.options, players=s.players, stage=s.stage, hands=s.hands, exposed=s.exposed,
+        picked_up=s.picked_up, draw=s.draw, discard=s.discard, buried=s.buried, removed=s.removed,
+        stowed=s.stowed, reshuffled=s.reshuffled, destinations=s.destinations, knowers=s.knowers,
+        rows=s.rows, star_values=s.star_values, turn=s.turn, main_done=s.main_done,
+        special_used=s.special_used, window=None if closed else s.window,
+        polled=None if closed else nxt, draws=(), winner=None)
     return _settle(new) if closed else new
 
 
-def _apply_end_turn(s: State, action: EndTurn, swapped: _Swapped | None = None) -> State:
-    """Return the state after `EndTurn` in `s`; with `swapped`, in `s` after a swap the
-    fused playout did not build a state for (its hands, exposed cards, destination cards
-    and knowers, see `_swapped`)."""
-    hands, exposed, destinations, knowers = swapped or (s.hands, s.exposed, s.destinations,
-                                                        s.knowers)
+def _apply_end_turn(s: State, action: EndTurn) -> State:
     picked_up = s.picked_up
     nxt = (s.options.first_player + s.turn + 1) % s.players
     if picked_up[nxt]:  # B14: what they picked up is theirs to use from this turn on
         picked_up = _put(picked_up, nxt, ())
-    return _State(s.options, s.players, s.stage, hands, exposed, picked_up, s.draw,
-                  s.discard, s.buried, s.removed, s.stowed, s.reshuffled, destinations,
-                  knowers, s.rows, s.star_values, s.turn + 1, False, False, None, None, (),
-                  None)
-
-
-_APPLY: Final[dict[type, Callable[[State, Any], State]]] = {
-    Draw: _apply_draw, SetDestination: _apply_set, CheckDestination: _apply_check,
-    SwapDestination: _apply_swap, CloseConveyor: _apply_close, PlayLuggage: _apply_luggage,
-    PlayStar: _apply_star_or_arrows, PlayArrows: _apply_star_or_arrows, PlayEye: _apply_eye,
-    PlayPlusOne: _apply_plus_one, PickUp: _apply_pick_up, Challenge: _apply_challenge,
-    Pass: _apply_pass, EndTurn: _apply_end_turn,
-}
-"""The state change of each action kind: a dict dispatch is much cheaper than a `match`
-over 14 class patterns (an `EndTurn`, the commonest decision, used to test them all)."""
+    return _State(
+        options=s.options, players=s.players, stage=s.stage, hands=s.hands, exposed=s.exposed,
+        picked_up=picked_up, draw=s.draw, discard=s.discard, buried=s.buried, removed=s.removed,
+        stowed=s.stowed, reshuffled=s.reshuffled, destinations=s.destinations, knowers=s.knowers,
+        rows=s.rows, star_values=s.star_values, turn=s.turn + 1, main_done=False,
+        special_used=False, window=None, polled=None, draws=(), winner=None)
 
 
 def apply_unchecked(state: State, action: Action) -> State:
@@ -1465,14 +1230,35 @@ def apply_unchecked(state: State, action: Action) -> State:
     Only pass actions taken from `legal_actions(state)` or `sample_chance(state, ...)`;
     anything else may build an impossible state.
     """
-    step = _APPLY.get(type(action))
-    if step is None:  # a subclass of an action kind, or no action at all
-        for kind, step in _APPLY.items():  # noqa: B007 - the matching step is wanted
-            if isinstance(action, kind):
-                break
-        else:
-            assert_never(action)  # type: ignore[arg-type]
-    return step(state, action)
+    match action:
+        case EndTurn():  # the commonest decision first
+            return _apply_end_turn(state, action)
+        case Draw():
+            return _apply_draw(state, action)
+        case PlayLuggage():
+            return _apply_luggage(state, action)
+        case Pass():
+            return _apply_pass(state, action)
+        case PickUp():
+            return _apply_pick_up(state, action)
+        case SwapDestination():
+            return _apply_swap(state, action)
+        case SetDestination():
+            return _apply_set(state, action)
+        case CheckDestination():
+            return _apply_check(state, action)
+        case CloseConveyor():
+            return _apply_close(state, action)
+        case PlayStar() | PlayArrows():
+            return _apply_star_or_arrows(state, action)
+        case PlayEye():
+            return _apply_eye(state, action)
+        case PlayPlusOne():
+            return _apply_plus_one(state, action)
+        case Challenge():
+            return _apply_challenge(state, action)
+        case _:
+            assert_never(action)
 
 
 # --- chance --------------------------------------------------------------------------------
@@ -1501,128 +1287,7 @@ def sample_chance(state: State, rng: random.Random) -> Action:
     (see `chance_outcomes`), with no enumeration."""
     if state.stage is not _DEAL and not state.draws:
         raise BoardrulesError("no card is being dealt or drawn: this state is not a chance node")
-    if state.stage is _DEAL:
-        return DRAW[_deal_card(state.draw, deal_recipient(state)[1], draw_below(rng))]
-    return DRAW[_drawn_card(state, draw_below(rng))]
-
-
-def _deal_card(draw: Sequence[int], luggage: bool, below: Callable[[int], int]) -> int:
-    """Return the next card dealt from the ascending pile `draw`: a luggage card or a
-    special (B2), each of its kind equally likely; `below(n)` draws a number under n."""
-    split = bisect_left(draw, LUGGAGE)
-    if luggage:
-        return draw[below(split)]
-    return draw[split + below(len(draw) - split)]
-
-
-def _drawn_card(state: State, below: Callable[[int], int]) -> int:
-    """Return the card drawn in the play stage: any card of the draw pile for the active
-    player (B7), a luggage card for another player after a plus-one (B12)."""
-    draw = state.draw
-    if state.draws[0] == (state.options.first_player + state.turn) % state.players:
-        return draw[below(len(draw))]
-    return draw[below(bisect_left(draw, LUGGAGE))]
-
-
-def playout(state: State, rng: random.Random, max_steps: int | None = None) -> State:
-    """Play random legal actions, chance drawn as `sample_chance` draws it, to the end or
-    for `max_steps` actions (chance outcomes included): `boardrules.playout`, fused.
-
-    The game, the numbers drawn from `rng` and the state returned are those of
-    `boardrules.playout`'s reference loop. The whole deal makes one state (its cards are
-    dealt into lists), a draw is made and applied with no `Draw` in between, and actions
-    are applied without the checks of `apply_unchecked`'s dispatch.
-    """
-    below = draw_below(rng)
-    steps = -1 if max_steps is None else max_steps
-    apply_step = _APPLY
-    limit = state.options.turn_limit  # the options never change
-    while steps:
-        if state.stage is _DEAL:
-            state, steps = _deal_out(state, below, steps)
-            continue
-        if state.draws:
-            state = _draw_step(state, _drawn_card(state, below))
-        elif state.winner is not None or state.turn >= limit:
-            break
-        elif state.window is not None or state.stage is _PLACE:
-            legal = legal_actions(state)
-            action = legal[below(len(legal))]
-            state = apply_step[type(action)](state, action)
-        else:  # a turn: the i-th legal action taken without listing them
-            action = _drawn_turn_action(*_turn_actions(state), below)
-            if type(action) is SwapDestination and steps != 1:
-                state = _play_swap(state, action, below)
-                steps -= 2
-                continue
-            state = apply_step[type(action)](state, action)
-        steps -= 1
-    return state
-
-
-def _play_swap(s: State, action: SwapDestination, below: Callable[[int], int]) -> State:
-    """`playout` from a swap in `s` through the decision after it: a swap followed by
-    `EndTurn` (the commonest pair of decisions) makes one state, not two."""
-    swapped = _swapped(s, action)
-    p = (s.options.first_player + s.turn) % s.players
-    hand = swapped[0][p]
-    if not (s.special_used or not hand or hand[-1] < STAR):
-        # A special may be played now: the decision as `_turn_actions` lists it, from the
-        # swap's state. (Cards picked up this turn are luggage, B14: held back or not, the
-        # hand's specials are the ones it may use.)
-        s = _swap_state(s, swapped)
-        after = _drawn_turn_action(*_turn_actions(s), below)
-        return _APPLY[type(after)](s, after)
-    # `_turn_actions` after a main action with no special usable: pick-ups, then `EndTurn`
-    # (the swap leaves the rows alone).
-    rest = _rows_facts(s.rows, s.star_values).pickups_then_end
-    after = rest[below(len(rest))]
-    if after is END_TURN:
-        return _apply_end_turn(s, after, swapped)
-    return _apply_pick_up(_swap_state(s, swapped), after)  # type: ignore[arg-type]  # a PickUp
-
-
-def _drawn_turn_action(main: _Main | None, rest: Sequence[Action],
-                       below: Callable[[int], int]) -> Action:
-    """Return ``legal[below(len(legal))]`` for the `legal_actions` of a turn, given its
-    `_turn_actions`, building that action alone: the main actions are counted, not
-    listed (the luggage plays by `_luggage_plays`, the others by the size of their grids,
-    see `_main_grids` and `_nth`)."""
-    if main is None:
-        return rest[below(len(rest))]
-    hand, plan = main
-    plays = _luggage_plays(hand, plan)
-    cards = _distinct(hand)
-    count = plays + plan.per_card * len(cards) + plan.fixed
-    if not count:
-        return _END_TURN_ONLY[below(1)]
-    i = below(count + len(rest))
-    if i < plays:
-        out: list[Action] = []
-        _luggage_plays(hand, plan, out, i)
-        return out[i]
-    if i < count:
-        return _nth(_main_grids(cards, plan), i - plays)
-    return rest[i - count]
-
-
-def _deal_out(s: State, below: Callable[[int], int], steps: int) -> tuple[State, int]:
-    """Deal cards as `sample_chance` and `apply_unchecked` deal them, one per step, until
-    the deal ends or `steps` run out (negative: no bound); return one state and the steps
-    left."""
-    n = s.players
-    hands = [list(hand) for hand in s.hands]
-    draw = list(s.draw)
-    dealt = sum(map(len, hands))
-    total = _deal_size(n)
-    while steps and dealt < total:
-        p, luggage = _recipient(n, dealt)
-        c = _deal_card(draw, luggage, below)
-        draw.remove(c)
-        insort(hands[p], c)
-        dealt += 1
-        steps -= 1
-    return _dealt(s, tuple(map(tuple, hands)), tuple(draw)), steps
+    return DRAW[rng.choice(_chance_pool(state))]
 
 
 # --- results -------------------------------------------------------------------------------

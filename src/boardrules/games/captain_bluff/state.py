@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
+from boardrules._caches import Memo
+from boardrules._fields import DERIVED, rebuilt_from_init
 from boardrules.errors import InvalidOptionsError
 from boardrules.registry import picture
 
-__all__ = ["DEFAULT_TURN_LIMIT", "FaceDown", "Options", "Specials", "Stage", "State"]
+__all__ = ["DEFAULT_TURN_LIMIT", "FaceDown", "Memos", "Options", "Specials", "Stage", "State"]
 
 DEFAULT_TURN_LIMIT: Final = 1000
 """Default engine bound on turns (B17)."""
@@ -83,6 +85,36 @@ def _check_first(_: object, attribute: attrs.Attribute[int], value: int) -> None
         raise InvalidOptionsError("first_player", f"expected a seat 0-4, got {value!r}")
 
 
+MEMO_LIMIT: Final = 1 << 15
+"""The most entries each memo of `Memos` holds (a whole game fills a few thousand)."""
+
+
+class Memos:
+    """The rules' bounded memos for one `Options` object (see `Options.memos`).
+
+    They are keyed by positions (rows, the luggage of a hand), not by options, but live
+    on the options object so that no memo outlives the games that fill it: every state of
+    a game holds the same options object (`new_game` without options shares one default
+    object). Each memo empties itself once it holds `MEMO_LIMIT` entries; the values are
+    the rules' own (see `rules`), typed loosely here because `rules` imports this module.
+    """
+
+    __slots__ = ("last_rows", "row_infos", "rows", "runs")
+
+    def __init__(self) -> None:
+        self.runs: Memo[int, Any] = Memo(None, MEMO_LIMIT)
+        """`rules._runs` by the values of one destination in hand and a direction."""
+        self.rows: Memo[tuple[object, object], Any] = Memo(None, MEMO_LIMIT)
+        """`rules._rows_facts` by rows and star values."""
+        self.row_infos: Memo[object, Any] = Memo(None, MEMO_LIMIT)
+        """`rows.row_info` by row (and star values) for `rules._rows_facts`."""
+        self.last_rows: tuple[object, object, Any] = (None, None, None)
+        """The rows and star values `rules._rows_facts` was last given and their facts
+        (the tuples themselves: consecutive decisions usually share them, and a hit by
+        identity needs no hashing)."""
+
+
+@rebuilt_from_init
 @attrs.frozen
 class Options:
     """Captain Bluff options.
@@ -105,6 +137,10 @@ class Options:
     first_player: int = attrs.field(default=0, validator=_check_first)
     """The seat that places the first destination and takes the first turn (B4); default 0.
     Must be a seat of the game."""
+    memos: Memos = attrs.field(init=False, eq=False, repr=False, metadata=DERIVED,
+                               factory=Memos)
+    """The rules' bounded memos of the games played with this object (derived, not
+    serialized; see `Memos`)."""
 
 
 class Stage(enum.Enum):

@@ -420,10 +420,13 @@ def validate_observation(observation: Observation) -> None:
     buried = sorted((FaceDown(filled["buried", i][0] if b.card is None else b.card, b.known_by)
                      for i, b in enumerate(o.buried)),
                     key=lambda f: (f.card, sorted(f.known_by)))
-    witness = State(o.options, n, o.stage, hands, o.exposed, o.picked_up, filled["draw", 0],
-                    o.discard, tuple(buried), o.removed, filled["stowed", 0], o.reshuffled,
-                    destinations, o.knowers, o.rows, o.star_values, o.turn, o.main_done,
-                    o.special_used, o.window, o.polled, o.draws, o.winner)
+    witness = State(
+        options=o.options, players=n, stage=o.stage, hands=hands, exposed=o.exposed,
+        picked_up=o.picked_up, draw=filled["draw", 0], discard=o.discard, buried=tuple(buried),
+        removed=o.removed, stowed=filled["stowed", 0], reshuffled=o.reshuffled,
+        destinations=destinations, knowers=o.knowers, rows=o.rows, star_values=o.star_values,
+        turn=o.turn, main_done=o.main_done, special_used=o.special_used, window=o.window,
+        polled=o.polled, draws=o.draws, winner=o.winner)
     check_witness(validate_state, observe, witness, o, player=o.player)
 
 

@@ -2,8 +2,8 @@
 
 `str(action)` is the notation (see `notation`); `repr` is valid Python. Packs and
 slots are numbered from 0 in the fields and from 1 in the notation. Actions are
-shared: `legal_actions` returns the same objects every time (see the ``*_action``
-helpers and the prebuilt constants).
+shared: `legal_actions` returns the same objects every time (the prebuilt constants
+here, and the tables of each `Options` for the actions that carry a card value).
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from boardrules._caches import Memo
 from boardrules._fields import exact_fields
 from boardrules.games.whales_rivals.cards import MAX_WHALES, PACKS, card_name
 
@@ -32,9 +31,6 @@ __all__ = [
     "PlayTurtle",
     "PlayWhale",
     "Skip",
-    "deal_action",
-    "draw_action",
-    "play_action",
 ]
 
 
@@ -163,33 +159,3 @@ FLIP: Final[tuple[tuple[Flip, ...], ...]] = tuple(
 """``FLIP[pack][slot]``: the prebuilt flip."""
 PEEK: Final[tuple[Peek, ...]] = tuple(Peek(p) for p in range(PACKS))
 """``PEEK[pack]``: the prebuilt peek."""
-
-# Shared actions of every value met (7 whale values and the turtle by default).
-_DEALS: Memo[int, DealGrey] = Memo("whales_rivals.deals", 1024)
-_DRAWS: Memo[int, Draw] = Memo("whales_rivals.draws", 1024)
-_PLAYS: Memo[tuple[int, int, bool], PlayWhale] = Memo("whales_rivals.plays", 4096)
-
-
-def deal_action(value: int) -> DealGrey:
-    """Return the shared `DealGrey` of a value."""
-    action = _DEALS.get(value)
-    if action is None:
-        action = _DEALS[value] = DealGrey(value)
-    return action
-
-
-def draw_action(card: int) -> Draw:
-    """Return the shared `Draw` of a card."""
-    action = _DRAWS.get(card)
-    if action is None:
-        action = _DRAWS[card] = Draw(card)
-    return action
-
-
-def play_action(value: int, pack: int, face_up: bool) -> PlayWhale:
-    """Return the shared `PlayWhale` with these fields."""
-    key = (value, pack, face_up)
-    action = _PLAYS.get(key)
-    if action is None:
-        action = _PLAYS[key] = PlayWhale(value, pack, face_up)
-    return action

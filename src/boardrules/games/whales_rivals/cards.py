@@ -6,8 +6,8 @@ value: whales show 1-6 or 10 (W2); a turtle is the value ``0`` (`TURTLE`) wherev
 player's cards are listed (decks, hands, discard piles).
 
 Grey cards carry what each player knows about them (`Grey`), whales at a pack
-whether they lie face up (`Whale`). Both are small frozen records shared through
-`grey` and `whale`, so the rules never allocate the same record twice.
+whether they lie face up (`Whale`). Both are small frozen records; the rules share
+them through the tables of each `Options` (`state.Tables`).
 
 The packs (W4), numbered 0-2 in the state and 1-3 in the notation::
 
@@ -18,11 +18,11 @@ The packs (W4), numbered 0-2 in the state and 1-3 in the notation::
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from operator import attrgetter
 from typing import Final
 
 import attrs
-
-from boardrules._caches import Memo
 
 __all__ = [
     "COLOURS",
@@ -39,9 +39,7 @@ __all__ = [
     "Grey",
     "Whale",
     "card_name",
-    "grey",
     "grey_key",
-    "whale",
 ]
 
 PLAYERS: Final = 2
@@ -120,29 +118,6 @@ class Whale:
         return f"{self.value}{'^' if self.face_up else ''}"
 
 
-# Shared records of every value met: 8 greys and 2 whales a value, 7 values by default.
-_GREYS: Memo[tuple[int, bool, bool, bool], Grey] = Memo("whales_rivals.greys", 4096)
-_WHALES: Memo[tuple[int, bool], Whale] = Memo("whales_rivals.whales", 1024)
-
-
-def grey(value: int, shown: bool, seen0: bool, seen1: bool) -> Grey:
-    """Return the shared `Grey` record with these fields."""
-    key = (value, shown, seen0, seen1)
-    card = _GREYS.get(key)
-    if card is None:
-        card = _GREYS[key] = Grey(value, shown, (seen0, seen1))
-    return card
-
-
-def grey_key(card: Grey) -> tuple[int, bool, tuple[bool, bool]]:
-    """Return the sort key of a grey card: its fields in order (as `Grey`'s ordering, faster)."""
-    return (card.value, card.shown, card.seen)
-
-
-def whale(value: int, face_up: bool) -> Whale:
-    """Return the shared `Whale` record with these fields."""
-    key = (value, face_up)
-    card = _WHALES.get(key)
-    if card is None:
-        card = _WHALES[key] = Whale(value, face_up)
-    return card
+grey_key: Final[Callable[[Grey], tuple[int, bool, tuple[bool, bool]]]] = attrgetter(
+    "value", "shown", "seen")
+"""Return the sort key of a grey card: its fields in order (as `Grey`'s ordering, faster)."""

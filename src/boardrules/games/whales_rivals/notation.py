@@ -31,9 +31,9 @@ from boardrules.games.whales_rivals.actions import (
     TURTLE_AT,
     TURTLE_NO_TARGET,
     Action,
-    deal_action,
-    draw_action,
-    play_action,
+    DealGrey,
+    Draw,
+    PlayWhale,
 )
 from boardrules.games.whales_rivals.cards import TURTLE
 from boardrules.games.whales_rivals.state import State
@@ -92,12 +92,12 @@ def parse_action(state: State, text: str) -> Action:
         if m.group(2) == "t":
             if m.group(1) == "deal":
                 raise InvalidNotationError(text, "the grey deck holds no turtle")
-            return draw_action(TURTLE)
+            return Draw(TURTLE)
         value = _value(text, m.group(2))
-        return deal_action(value) if m.group(1) == "deal" else draw_action(value)
+        return DealGrey(value) if m.group(1) == "deal" else Draw(value)
     if m := _PLAY.fullmatch(clean):
         value = _value(text, m.group(1))
-        return play_action(value, _index(text, m.group(2), "pack"), m.group(3) is not None)
+        return PlayWhale(value, _index(text, m.group(2), "pack"), m.group(3) is not None)
     if m := _TARGET.fullmatch(clean):
         pack = _index(text, m.group(2), "pack")
         slot = _index(text, m.group(3), "slot")

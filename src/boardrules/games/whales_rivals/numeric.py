@@ -34,9 +34,6 @@ from boardrules.games.whales_rivals.actions import (
     TURTLE_AT,
     TURTLE_NO_TARGET,
     Action,
-    deal_action,
-    draw_action,
-    play_action,
 )
 from boardrules.games.whales_rivals.cards import (
     HAND_SIZE,
@@ -63,7 +60,6 @@ from boardrules.numeric.spaces import (
     InfoState,
     LayoutBuilder,
     NumericTables,
-    SegmentCache,
     Tensor,
     TensorLayout,
     counts,
@@ -106,18 +102,16 @@ class _Code(NumericTables):
         whales = sorted(set(red) | set(blue))
         self.kinds = {v: i for i, v in enumerate([TURTLE, *whales])}
         """Player cards (turtle first) → position in a count segment."""
-        self.kinds_key = tuple(self.kinds)
-        """The player cards in order: what a cached count segment is keyed by."""
         self.whales = {v: i for i, v in enumerate(whales)}
         self.greys = {v: i for i, v in enumerate(sorted(set(greys)))}
-        plays = [play_action(v, i, up) for v in whales for i in range(PACKS)
-                 for up in (False, True)]
+        tables = options.tables
+        plays = [play for v in whales for play in tables.plays[v]]
         turtles = [TURTLE_AT[i][s] for i in range(PACKS) for s in range(MAX_WHALES)]
         flips = [FLIP[i][s] for i in range(PACKS) for s in range(MAX_WHALES)]
         actions: tuple[Action, ...] = (*plays, *turtles, TURTLE_NO_TARGET, END_ROUND, *flips,
                                        *PEEK, SKIP)
-        chance: tuple[Action, ...] = (*(deal_action(v) for v in self.greys),
-                                      *(draw_action(v) for v in self.kinds))
+        chance: tuple[Action, ...] = (*(tables.deals[v] for v in self.greys),
+                                      *(tables.draws[v] for v in self.kinds))
         space: ActionSpace[Action] = ActionSpace(
             game="whales_rivals", module="boardrules.games.whales_rivals", players=players,
             options=options, actions=actions, chance_actions=chance, max_legal=MAX_LEGAL,
@@ -174,16 +168,37 @@ class _Code(NumericTables):
 
 
     def _segments(self, kinds: int) -> None:
-        """Prepare what `observe_tensor` joins: constant segments and memos of encoded ones."""
+        """Prepare what `observe_tensor` joins: constant segments and memos of encoded ones
+        (each bounded; a full memo starts afresh)."""
         self.no_counts = bytes(4 * kinds)
         """An encoded count segment of no cards."""
         self.no_pile = bytes(4 * self.pile_kinds)
         """An encoded empty captured or unclaimed pile."""
+        self.heads: Memo[_HeadKey, bytes] = Memo(None, 1 << 12)
+        """The encoded segments before the hand (observer to dealt), by their values (at
+        most 3 × 3 × 5 × 2 × 2 × 2 × 3 × 6 values in play)."""
+        self.sizes: Memo[tuple[int, int, int, int], bytes] = Memo(None, 1 << 10)
+        """The encoded hand and deck sizes (me, the opponent), by their values."""
         self.hand_counts: Memo[tuple[int, ...], bytes] = Memo(None, 1 << 10)
         """Encoded hands (count segments ÷ the hand size) by their cards."""
         self.pile_counts: Memo[tuple[int, ...], bytes] = Memo(None, 1 << 11)
         """Encoded decks and discard piles (count segments ÷ a player's cards) by their
         cards."""
+        self.grey_rows: Memo[tuple[tuple[Grey, ...], int, int | None], bytes] = Memo(
+            None, 1 << 12)
+        """Encoded grey cards of a pack by the cards, the pack's slot and the observer."""
+        self.pods: Memo[tuple[tuple[Whale, ...], bool], bytes] = Memo(None, 1 << 12)
+        """Encoded whales of a player at a pack by the whales and whether the observer
+        owns them."""
+        self.piles: Memo[tuple[tuple[Grey, ...], int | None, bool], bytes] = Memo(
+            None, 1 << 12)
+        """Encoded captured and unclaimed piles by their cards, the observer and whether
+        the game is over (all revealed)."""
+
+
+_HeadKey = tuple[int | None, int, int, int, int, bool, int, int]
+"""What the segments before the hand encode: the observer, round, phase index, player to
+act, starter, opening flag, actions left and cards dealt."""
 
 
 def _build(players: int, options: Options) -> _Code:
@@ -251,10 +266,10 @@ def observe_tensor(state: State, player: int | None) -> Tensor:
     """Return ``observation_tensor(observe(state, player))`` without building the
     observation: the fast path for environments.
 
-    The tensor is joined from encoded segments kept in bounded memos: the scalars before
-    the hand by their values, card counts by the tuple counted, packs and piles by the
-    identity of the objects the state shares between steps (a pack lives on while it does
-    not change), so a step encodes only what it changed.
+    The tensor is joined from encoded segments kept in bounded memos of the configuration
+    (`_Code`): the scalars before the hand, card counts, the cards and whales of each pack
+    and the piles, each by the values it encodes, so a step mostly encodes only what it
+    changed.
     """
     check_player(player, 2)
     code = _CODES.trusted(2, state.options)
@@ -263,14 +278,14 @@ def observe_tensor(state: State, player: int | None) -> Tensor:
     hands, decks, discards = state.hands, state.decks, state.discards
     key = (player, state.round, _PHASES.index(state.phase), state.player, state.starter,
            state.opening, state.actions_left, state.dealt)
-    head = _HEADS.get(key)
+    head = code.heads.get(key)
     if head is None:
-        head = _HEADS[key] = _head_bytes(code, key)
+        head = code.heads[key] = _head_bytes(code, key)
     hand_counts, pile_counts = code.hand_counts, code.pile_counts
     sizes = (len(hands[me]), len(hands[other]), len(decks[me]), len(decks[other]))
-    size_bytes = _SIZES.get(sizes)
+    size_bytes = code.sizes.get(sizes)
     if size_bytes is None:
-        size_bytes = _SIZES[sizes] = array(
+        size_bytes = code.sizes[sizes] = array(
             "f", (sizes[0] / HAND_SIZE, sizes[1] / HAND_SIZE, sizes[2] / _CARDS,
                   sizes[3] / _CARDS)).tobytes()
     if player is None:
@@ -289,41 +304,26 @@ def observe_tensor(state: State, player: int | None) -> Tensor:
         _GREY_DECK[grey_deck] if grey_deck < len(_GREY_DECK)
         else array("f", (grey_deck / _GREYS,)).tobytes(),
     ]
-    sides = (me, other)
+    grey_rows, pods = code.grey_rows, code.pods
     for index, pack in enumerate(state.packs):
         greys = pack.grey
-        row = _GREY_ROWS.get((id(greys), index, player))
-        parts.append(row[2] if row is not None and row[0] is greys and row[1] is code
-                     else _grey_row(code, index, greys, player))
-        for owner in sides:
+        parts.append(grey_rows.get((greys, index, player))
+                     or _grey_row(code, index, greys, player))
+        for owner in (me, other):
             pod = pack.whales[owner]
-            found = _PODS.get((id(pod), owner == player))
-            parts.append(found[2] if found is not None and found[0] is pod and found[1] is code
-                         else _pod(code, pod, owner == player))
+            parts.append(pods.get((pod, owner == player)) or _pod(code, pod, owner == player))
     for cards in (captured[me], captured[other], state.unclaimed):
-        if cards:
-            found_pile = _STATE_PILES.get((id(cards), player, reveal))
-            parts.append(found_pile[2] if found_pile is not None and found_pile[0] is cards
-                         and found_pile[1] is code
-                         else _state_pile_tensor(code, cards, player, reveal))
-        else:
-            parts.append(code.no_pile)
+        parts.append((code.piles.get((cards, player, reveal))
+                      or _state_pile_tensor(code, cards, player, reveal)) if cards
+                     else code.no_pile)
     return array("f", b"".join(parts))
 
 
-_HEADS: Final[Memo[tuple[int | None, int, int, int, int, bool, int, int], bytes]] = Memo(
-    "whales_rivals.tensor_heads", 1 << 13)
-"""The encoded segments before the hand (observer to dealt), by their values: they do not
-depend on the options (at most 3 × 3 × 5 × 2 × 2 × 2 × 3 × 6 values in play)."""
-_SIZES: Final[Memo[tuple[int, int, int, int], bytes]] = Memo("whales_rivals.tensor_sizes",
-                                                             1 << 10)
-"""The encoded hand and deck sizes (me, the opponent), by their values."""
 _GREY_DECK: Final = tuple(array("f", (n / _GREYS,)).tobytes() for n in range(_GREYS + 1))
 
 
-def _head_bytes(code: _Code, key: tuple[int | None, int, int, int, int, bool, int, int]
-                ) -> bytes:
-    """Encode the segments before the hand (observer to dealt) of a `_HEADS` key."""
+def _head_bytes(code: _Code, key: _HeadKey) -> bytes:
+    """Encode the segments before the hand (observer to dealt) of a `_Code.heads` key."""
     seat, round_, phase, to_act, starter, opening, actions_left, dealt = key
     me = 0 if seat is None else seat
     out = array("f", bytes(4 * code.hand))
@@ -375,7 +375,6 @@ def _head(  # noqa: PLR0917 - the observation's fields in order
     return out
 
 
-_SEGMENTS: Final = SegmentCache("whales_rivals.segments")
 _Card = tuple[int | None, bool, bool, bool]
 """A grey card as the encoder reads it: its value if known, has lain face up, seen by me,
 seen by the opponent."""
@@ -385,8 +384,7 @@ def _counts(out: Tensor, offset: int, code: _Code, cards: tuple[int, ...], scale
     if cards:
         kinds = code.kinds
         k = len(kinds)
-        out[offset:offset + k] = _SEGMENTS.get((code.kinds_key, scale, cards), counts, cards,
-                                               kinds, k, scale)
+        out[offset:offset + k] = counts(cards, kinds, k, scale)
 
 
 def _pack(code: _Code, index: int, greys: list[_Card],
@@ -417,79 +415,39 @@ def _pack(code: _Code, index: int, greys: list[_Card],
     return out
 
 
-_GREY_ROWS: Final[Memo[tuple[int, int, int | None], tuple[tuple[Grey, ...], _Code, bytes]]] = (
-    Memo("whales_rivals.grey_row_tensors", 1 << 12))
-"""Encoded grey cards of a pack by the identity of their tuple (it lives on while only the
-whales at the pack change), the pack's slot and the observer; each entry holds its tuple,
-so an id is not reused while cached."""
-_PODS: Final[Memo[tuple[int, bool], tuple[tuple[Whale, ...], _Code, bytes]]] = Memo(
-    "whales_rivals.pod_tensors", 1 << 12)
-"""Encoded whales of a player at a pack by the identity of their tuple and whether the
-observer owns them, as `_GREY_ROWS`."""
-_GREY_SLOTS: Final[Memo[tuple[int, int | None], tuple[Grey, _Code, bytes]]] = Memo(
-    "whales_rivals.grey_slot_tensors", 1 << 10)
-"""Encoded grey cards by identity and observer (the rules share one record per value
-and marks: 8 a value)."""
-
-
 def _grey_row(code: _Code, index: int, greys: tuple[Grey, ...], player: int | None) -> bytes:
-    """Encode the grey cards of the pack in slot `index` and keep them (`_GREY_ROWS`)."""
-    parts = []
-    for card in greys:
-        found = _GREY_SLOTS.get((id(card), player))
-        if found is None or found[0] is not card or found[1] is not code:
-            me = 0 if player is None else player
-            seen = card.seen
-            value = (card.value if card.shown or (player is not None and seen[player])
-                     else None)
-            slot = _pack(code, 0, [(value, card.shown, seen[me], seen[1 - me])], [[], []])
-            found = _GREY_SLOTS[id(card), player] = (card, code, slot[:code.grey_slot].tobytes())
-        parts.append(found[2])
-    parts.append(bytes(4 * code.grey_slot * (_PILE_CAPACITY[index] - len(greys))))
-    row = b"".join(parts)
-    _GREY_ROWS[id(greys), index, player] = (greys, code, row)
+    """Encode the grey cards of the pack in slot `index` and keep them (`_Code.grey_rows`)."""
+    me = 0 if player is None else player
+    cards = [(g.value if g.shown or (player is not None and g.seen[player]) else None,
+              g.shown, g.seen[me], g.seen[1 - me]) for g in greys]
+    row = code.grey_rows[greys, index, player] = _pack(code, index, cards, [[], []])[
+        :_PILE_CAPACITY[index] * code.grey_slot].tobytes()
     return row
 
 
 def _pod(code: _Code, whales: tuple[Whale, ...], own: bool) -> bytes:
     """Encode a player's whales at a pack, face-down values shown to their owner alone, and
-    keep them (`_PODS`)."""
-    parts = []
+    keep them (`_Code.pods`)."""
+    values = array("f", bytes(4 * code.whale_slot * MAX_WHALES))
+    at = 0
     for w in whales:
-        slot = _WHALE_SLOTS.get((id(w), own))
-        if slot is None or slot[0] is not w or slot[1] is not code:
-            values = array("f", bytes(4 * code.whale_slot))
-            values[0] = 1.0
-            values[1] = float(w.face_up)
-            if w.face_up or own:
-                values[2 + code.whales[w.value]] = 1.0
-            slot = _WHALE_SLOTS[id(w), own] = (w, code, values.tobytes())
-        parts.append(slot[2])
-    parts.append(bytes(4 * code.whale_slot * (MAX_WHALES - len(whales))))
-    tensor = b"".join(parts)
-    _PODS[id(whales), own] = (whales, code, tensor)
+        values[at] = 1.0
+        values[at + 1] = float(w.face_up)
+        if w.face_up or own:
+            values[at + 2 + code.whales[w.value]] = 1.0
+        at += code.whale_slot
+    tensor = code.pods[whales, own] = values.tobytes()
     return tensor
-
-
-_WHALE_SLOTS: Final[Memo[tuple[int, bool], tuple[Whale, _Code, bytes]]] = Memo(
-    "whales_rivals.whale_slot_tensors", 1 << 8)
-"""Encoded whales by identity and whether the observer owns them (the rules share one
-record per value and side: 2 a value)."""
-
-
-_STATE_PILES: Final[Memo[tuple[int, int | None, bool], tuple[tuple[Grey, ...], _Code, bytes]]] = (
-    Memo("whales_rivals.pile_tensors", 1 << 12))
-"""Encoded piles of states by identity, as `_GREY_ROWS` (a pile changes only when cards
-are captured or left unclaimed)."""
 
 
 def _state_pile_tensor(code: _Code, cards: tuple[Grey, ...], player: int | None,
                        reveal: bool) -> bytes:
-    """Encode the category counts of a captured or unclaimed pile of a state and keep them."""
+    """Encode the category counts of a captured or unclaimed pile of a state and keep them
+    (`_Code.piles`)."""
     tensor = array("f", bytes(4 * code.pile_kinds))
     _pile(tensor, code, 0, _state_pile(cards, player, reveal))
-    found = _STATE_PILES[id(cards), player, reveal] = (cards, code, tensor.tobytes())
-    return found[2]
+    found = code.piles[cards, player, reveal] = tensor.tobytes()
+    return found
 
 
 def _state_pile(cards: tuple[Grey, ...], player: int | None, reveal: bool) -> list[_Card]:

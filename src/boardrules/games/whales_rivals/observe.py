@@ -20,7 +20,6 @@ import random
 
 import attrs
 
-from boardrules._random import shuffle
 from boardrules._seats import check_player
 from boardrules.games.whales_rivals.actions import Action, DealGrey, Draw, PlayWhale
 from boardrules.games.whales_rivals.cards import (
@@ -28,9 +27,7 @@ from boardrules.games.whales_rivals.cards import (
     PLAYERS,
     TURTLE,
     Grey,
-    grey,
     grey_key,
-    whale,
 )
 from boardrules.games.whales_rivals.rules import _can_act
 from boardrules.games.whales_rivals.rules import _Pack as build_pack
@@ -213,7 +210,7 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     # Sorted first: the draw must depend only on what the player knows (the multiset),
     # never on where the hidden cards really are.
     whales_pool = sorted(v for v in pool if v != TURTLE)
-    shuffle(rng, whales_pool)
+    rng.shuffle(whales_pool)
     down = whales_pool[:len(slots)]
     rest = whales_pool[len(slots):] + [TURTLE] * (len(pool) - len(whales_pool))
     size = len(state.hands[q])
@@ -222,14 +219,15 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     # uniform among the consistent worlds; the true hand is one, so it ends).
     must_act = state.phase is Phase.ACT and state.player == q
     while True:
-        shuffle(rng, rest)
+        rng.shuffle(rest)
         hand = tuple(sorted(rest[:size]))
         if not must_act or _can_act(hand, q, packs):
             break
     deck = tuple(sorted(rest[size:]))
+    tables = state.options.tables
     new_whales = [list(pack.whales[q]) for pack in packs]
     for (i, s), value in zip(slots, down, strict=True):
-        new_whales[i][s] = whale(value, False)
+        new_whales[i][s] = tables.whales[value, False]
     # The grey cards the player does not know (`Grey.known_to` written out: a card is
     # known when shown or seen; searches resample millions of worlds).
     over = state.phase is Phase.OVER
@@ -240,25 +238,29 @@ def resample(state: State, player: int, rng: random.Random) -> State:
         unknown.extend(g.value for g in theirs if not (g.shown or g.seen[player]))
         unknown.extend(state.grey_deck)
     unknown.sort()
-    shuffle(rng, unknown)
+    rng.shuffle(unknown)
     draw = iter(unknown)
+    greys = tables.greys
     new_packs = []
     for i, pack in enumerate(packs):
         whales_q = tuple(new_whales[i])
         new_packs.append(build_pack(
-            pack.grey if over else tuple(
-                g if g.shown or g.seen[player] else grey(next(draw), False, *g.seen)
+            grey=pack.grey if over else tuple(
+                g if g.shown or g.seen[player] else greys[next(draw), False, g.seen[0], g.seen[1]]
                 for g in pack.grey),
-            (pack.whales[0], whales_q) if q == 1 else (whales_q, pack.whales[1]),
+            whales=(pack.whales[0], whales_q) if q == 1 else (whales_q, pack.whales[1]),
         ))
     new_theirs = tuple(sorted(
-        theirs if over else (g if g.shown or g.seen[player] else grey(next(draw), False, *g.seen)
-                             for g in theirs), key=grey_key))
+        theirs if over else (
+            g if g.shown or g.seen[player] else greys[next(draw), False, g.seen[0], g.seen[1]]
+            for g in theirs), key=grey_key))
     grey_deck = state.grey_deck if over else tuple(sorted(draw))
     captured = (state.captured[0], new_theirs) if q == 1 else (new_theirs, state.captured[1])
-    return build_state(state.options, state.round, state.phase, state.player, state.starter,
-                       state.opening, state.actions_left, state.dealt,
-                       (state.decks[0], deck) if q == 1 else (deck, state.decks[1]),
-                       (state.hands[0], hand) if q == 1 else (hand, state.hands[1]),
-                       state.discards, grey_deck, (new_packs[0], new_packs[1], new_packs[2]),
-                       captured, state.unclaimed)
+    return build_state(
+        options=state.options, round=state.round, phase=state.phase, player=state.player,
+        starter=state.starter, opening=state.opening, actions_left=state.actions_left,
+        dealt=state.dealt, decks=(state.decks[0], deck) if q == 1 else (deck, state.decks[1]),
+        hands=(state.hands[0], hand) if q == 1 else (hand, state.hands[1]),
+        discards=state.discards, grey_deck=grey_deck,
+        packs=(new_packs[0], new_packs[1], new_packs[2]), captured=captured,
+        unclaimed=state.unclaimed)

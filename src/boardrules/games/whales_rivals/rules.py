@@ -18,15 +18,13 @@ every state that is not over has a legal action (W14).
 from __future__ import annotations
 
 import random
-from bisect import bisect_right, insort
+from bisect import bisect_right
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any, Final
+from typing import Final, assert_never
 
-from boardrules._build import slot_builder, step_of_subclass
-from boardrules._caches import Memo, lru
-from boardrules._random import _WITH_GETRANDBITS
+from boardrules._build import slot_builder
 from boardrules._seats import player_count
 from boardrules.errors import BoardrulesError, IllegalActionError, InvalidOptionsError
 from boardrules.game import CHANCE, TERMINAL, Result, ToMove
@@ -46,9 +44,6 @@ from boardrules.games.whales_rivals.actions import (
     PlayTurtle,
     PlayWhale,
     Skip,
-    deal_action,
-    draw_action,
-    play_action,
 )
 from boardrules.games.whales_rivals.cards import (
     COLOURS,
@@ -62,9 +57,7 @@ from boardrules.games.whales_rivals.cards import (
     TURTLES,
     WHALES_PER_COLOUR,
     Grey,
-    grey,
     grey_key,
-    whale,
 )
 from boardrules.games.whales_rivals.state import EMPTY_PACK, Options, Pack, Phase, State
 
@@ -81,7 +74,6 @@ __all__ = [
     "legal_actions",
     "new_game",
     "player_cards",
-    "playout",
     "result",
     "returns",
     "sample_chance",
@@ -100,17 +92,16 @@ _EXPLORE: Final = Phase.EXPLORE
 _OVER: Final = Phase.OVER
 _NO_WHALES: Final[tuple[tuple[()], tuple[()]]] = ((), ())
 _DEALS_PER_ROUND: Final = len(DEAL_ORDER)
-_Below = Callable[[int], int]
-"""``getrandbits`` of the fused playout's generator, from which `_draw_up` and `playout`
-draw ``randrange(n)`` as `random.Random` does (`boardrules._random`), without its call."""
 _State: Final = slot_builder(State)
-"""Builds a `State` (every successor state is built here: bots build millions)."""
+"""Builds a `State`, by field name (every successor state is built here: bots build
+millions)."""
 _Pack: Final = slot_builder(Pack)
 """Builds a `Pack`."""
 
 
 _DEFAULT_OPTIONS: Final = Options()
-"""The default options, made once (their whale values are checked when made)."""
+"""The default options, made once (their whale values are checked and their tables built
+when made)."""
 
 
 def player_cards(options: Options, player: int) -> tuple[int, ...]:
@@ -133,19 +124,21 @@ def new_game(players: int = 2, options: Options | None = None) -> State:
             "options", f"expected whales_rivals.Options, got {type(options).__name__}"
         )
     first = options.first_player
-    return _State(options, 1, _DEAL, first, first, True, 1, 0,
-                  (player_cards(options, 0), player_cards(options, 1)), ((), ()), ((), ()),
-                  options.whale_values[2], (EMPTY_PACK, EMPTY_PACK, EMPTY_PACK), ((), ()), ())
+    return _State(
+        options=options, round=1, phase=_DEAL, player=first, starter=first, opening=True,
+        actions_left=1, dealt=0, decks=(player_cards(options, 0), player_cards(options, 1)),
+        hands=((), ()), discards=((), ()), grey_deck=options.whale_values[2],
+        packs=(EMPTY_PACK, EMPTY_PACK, EMPTY_PACK), captured=((), ()), unclaimed=())
 
 
 def to_move(state: State) -> ToMove:
     """Return who acts: `CHANCE` while dealing or drawing, `TERMINAL` at the end, else a player."""
     phase = state.phase
-    if phase is _ACT or phase is _EXPLORE:
-        return state.player
+    if phase is _DRAW or phase is _DEAL:  # most steps of a random game are draws and deals
+        return CHANCE
     if phase is _OVER:
         return TERMINAL
-    return CHANCE
+    return state.player
 
 
 def is_terminal(state: State) -> bool:
@@ -198,36 +191,13 @@ def _can_act(hand: tuple[int, ...], player: int, packs: tuple[Pack, Pack, Pack])
     return can_end_round(packs)
 
 
-# The piles of a game under the default options recur: their first few thousand sub-multisets
-# hold nearly every hit (a bigger cache measured no faster).
-@lru("whales_rivals.deal_outcomes", 2048)
-def _deal_outcomes(pile: tuple[int, ...]) -> tuple[DealGrey, ...]:
-    return tuple(deal_action(v) for v in dict.fromkeys(pile))
 
-
-@lru("whales_rivals.draw_outcomes", 2048)
-def _draw_outcomes(pile: tuple[int, ...]) -> tuple[Draw, ...]:
-    return tuple(draw_action(v) for v in dict.fromkeys(pile))
-
-
-_PLAY_ROWS: Memo[int, tuple[PlayWhale, ...]] = Memo("whales_rivals.play_rows", 1024)
-"""The six plays of each whale value met (8 under the default options)."""
-
-
-def _play_row(value: int) -> tuple[PlayWhale, ...]:
-    """Return the six plays of a value: (pack 1 down, pack 1 up, pack 2 down, ...)."""
-    row = _PLAY_ROWS.get(value)
-    if row is None:
-        row = _PLAY_ROWS[value] = tuple(play_action(value, i, up) for i in range(PACKS)
-                                        for up in (False, True))
-    return row
-
-
-def _whale_plays(hand: tuple[int, ...], ta: int, tb: int, tc: int) -> list[Action]:
+def _whale_plays(hand: tuple[int, ...], plays: Mapping[int, tuple[PlayWhale, ...]],
+                 ta: int, tb: int, tc: int) -> list[Action]:
     """Return the whale plays of `hand` by value ascending, then pack, face down first.
 
-    `ta`, `tb`, `tc` are the top values of the three packs, or -1 where the player
-    already has three whales.
+    `plays` holds the six plays of each value (`Tables.plays`); `ta`, `tb`, `tc` are the
+    top values of the three packs, or -1 where the player already has three whales.
     """
     out: list[Action] = []
     previous = TURTLE
@@ -235,7 +205,7 @@ def _whale_plays(hand: tuple[int, ...], ta: int, tb: int, tc: int) -> list[Actio
         if value == previous:
             continue  # turtles (0) and repeated values
         previous = value
-        row = _PLAY_ROWS.get(value) or _play_row(value)
+        row = plays[value]
         if ta >= 0:
             out.append(row[0])
             if ta == value:
@@ -254,30 +224,26 @@ def _whale_plays(hand: tuple[int, ...], ta: int, tb: int, tc: int) -> list[Actio
 def _act_actions(state: State) -> tuple[Action, ...]:
     p = state.player
     hand = state.hands[p]
-    a, b, c = state.packs
+    packs = state.packs
+    a, b, c = packs
     # A pack's top value, or -1 when the player already has three whales there.
-    plays = _whale_plays(hand, a.grey[-1].value if len(a.whales[p]) < MAX_WHALES else -1,
+    plays = _whale_plays(hand, state.options.tables.plays,
+                         a.grey[-1].value if len(a.whales[p]) < MAX_WHALES else -1,
                          b.grey[-1].value if len(b.whales[p]) < MAX_WHALES else -1,
                          c.grey[-1].value if len(c.whales[p]) < MAX_WHALES else -1)
-    end = (a.whales[0] and a.whales[1] and b.whales[0] and b.whales[1]
-           and c.whales[0] and c.whales[1])
-    if not hand or hand[0] != TURTLE:
-        if end:
-            plays.append(END_ROUND)
-        return tuple(plays)
-    out = plays
-    q = 1 - p
-    found = False
-    for i in range(PACKS):
-        for s, w in enumerate(state.packs[i].whales[q]):
-            if not w.face_up:
-                out.append(TURTLE_AT[i][s])
-                found = True
-    if not found:
-        out.append(TURTLE_NO_TARGET)
-    if end:
-        out.append(END_ROUND)
-    return tuple(out)
+    if hand and hand[0] == TURTLE:  # sorted: a turtle comes first
+        q = 1 - p
+        found = False
+        for i in range(PACKS):
+            for s, w in enumerate(packs[i].whales[q]):
+                if not w.face_up:
+                    plays.append(TURTLE_AT[i][s])
+                    found = True
+        if not found:
+            plays.append(TURTLE_NO_TARGET)
+    if can_end_round(packs):
+        plays.append(END_ROUND)
+    return tuple(plays)
 
 
 def _explore_actions(state: State) -> tuple[Action, ...]:
@@ -306,9 +272,11 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if phase is _ACT:
         return _act_actions(state)
     if phase is _DRAW:
-        return _draw_outcomes(state.decks[state.player])
+        draws = state.options.tables.draws
+        return tuple([draws[v] for v in dict.fromkeys(state.decks[state.player])])
     if phase is _DEAL:
-        return _deal_outcomes(state.grey_deck)
+        deals = state.options.tables.deals
+        return tuple([deals[v] for v in dict.fromkeys(state.grey_deck)])
     if phase is _EXPLORE:
         return _explore_actions(state)
     return ()
@@ -318,59 +286,8 @@ def _is_int(value: object, low: int, high: int) -> bool:
     return type(value) is int and low <= value < high
 
 
-def _is_legal(state: State, action: Action) -> bool:
-    """Return whether `action` is legal; equal to membership in `legal_actions` (tested)."""
-    phase = state.phase
-    kind = type(action)
-    if kind is PlayWhale:
-        assert isinstance(action, PlayWhale)
-        if phase is not _ACT:
-            return False
-        value, i, up = action.value, action.pack, action.face_up
-        if type(value) is not int or value == TURTLE or value not in state.hands[state.player]:
-            return False
-        if not _is_int(i, 0, PACKS) or type(up) is not bool:
-            return False
-        pack = state.packs[i]
-        return len(pack.whales[state.player]) < MAX_WHALES and (
-            not up or pack.grey[-1].value == value)
-    if kind is Draw:
-        assert isinstance(action, Draw)
-        return (phase is _DRAW and type(action.card) is int
-                and action.card in state.decks[state.player])
-    if kind is DealGrey:
-        assert isinstance(action, DealGrey)
-        return phase is _DEAL and type(action.value) is int and action.value in state.grey_deck
-    if kind is PlayTurtle:
-        assert isinstance(action, PlayTurtle)
-        if phase is not _ACT or TURTLE not in state.hands[state.player]:
-            return False
-        theirs = [pack.whales[1 - state.player] for pack in state.packs]
-        if action.pack is None and action.slot is None:
-            return not any(not w.face_up for whales in theirs for w in whales)
-        return (_is_int(action.pack, 0, PACKS) and _is_int(action.slot, 0, MAX_WHALES)
-                and action.slot < len(theirs[action.pack])  # type: ignore[index,operator]
-                and not theirs[action.pack][action.slot].face_up)  # type: ignore[index]
-    if kind is EndRound:
-        return phase is _ACT and can_end_round(state.packs)
-    if kind is Flip:
-        assert isinstance(action, Flip)
-        if phase is not _EXPLORE or not _is_int(action.pack, 0, PACKS):
-            return False
-        whales = state.packs[action.pack].whales[1 - state.player]
-        return (_is_int(action.slot, 0, len(whales))
-                and not whales[action.slot].face_up)
-    if kind is Peek:
-        assert isinstance(action, Peek)
-        return (phase is _EXPLORE and _is_int(action.pack, 0, PACKS)
-                and any(not g.shown for g in state.packs[action.pack].grey))
-    if kind is Skip:
-        return phase is _EXPLORE
-    return False
-
-
 def _why_illegal(state: State, action: Action) -> tuple[str, str]:
-    """Return the reason and rule id for an action `_is_legal` refused (slow path)."""
+    """Return the reason and rule id for an action `apply` refused (its refusal path only)."""
     phase = state.phase
     p = state.player
     if phase is _OVER:
@@ -417,57 +334,93 @@ def _why_illegal(state: State, action: Action) -> tuple[str, str]:
 def apply(state: State, action: Action) -> State:
     """Return the state after `action`; raise `IllegalActionError` if it is illegal.
 
-    The given state never changes.
+    An action is legal exactly when it is one of `legal_actions(state)`. The given state
+    never changes.
 
     >>> state = apply(new_game(2), DealGrey(4))
     >>> state.packs[0].top, state.dealt
     (4, 1)
     """
-    if not _is_legal(state, action):
+    if action not in legal_actions(state):
         reason, rule = _why_illegal(state, action)
         raise IllegalActionError(state, action, reason, rule)
-    step = _APPLY.get(type(action)) or step_of_subclass(_APPLY, action)  # one call level less
-    return step(state, action, None)
+    return apply_unchecked(state, action)
+
+
+def apply_unchecked(state: State, action: Action) -> State:
+    """Return the state after `action`, trusting that it is legal (the fast path for bots).
+
+    Only pass actions taken from `legal_actions(state)` or `sample_chance(state, ...)`;
+    anything else may build an impossible state.
+    """
+    match action:
+        case Draw(card=card):
+            p = state.player
+            return _drawn(state, p, _without(state.decks[p], card),
+                          _with(state.hands[p], card))
+        case PlayWhale():
+            return _play_whale(state, action)
+        case DealGrey(value=value):
+            d = state.dealt
+            return _dealt(state, d + 1, _deal_one(state, d, value),
+                          _without(state.grey_deck, value))
+        case PlayTurtle():
+            return _play_turtle(state, action)
+        case Skip():
+            return _continue(state, state.actions_left, state.hands, state.discards,
+                             state.packs)
+        case Flip():
+            return _flip(state, action)
+        case Peek():
+            return _peek(state, action)
+        case EndRound():
+            return _end_round(state, state.player, state.decks, state.hands, state.discards,
+                              state.packs)
+        case _:
+            assert_never(action)
 
 
 # --- the turn flow -------------------------------------------------------------------------
 
-def _end_round(state: State, starter: int, hands: tuple[tuple[int, ...], tuple[int, ...]],
-               discards: tuple[tuple[int, ...], tuple[int, ...]],
-               packs: tuple[Pack, Pack, Pack]) -> State:
+def _end_round(  # noqa: PLR0917 - positional on the hot path, private
+    state: State, starter: int, decks: tuple[tuple[int, ...], tuple[int, ...]],
+    hands: tuple[tuple[int, ...], tuple[int, ...]],
+    discards: tuple[tuple[int, ...], tuple[int, ...]],
+    packs: tuple[Pack, Pack, Pack],
+) -> State:
     """Score every pack and start the next round, or end the game (W15-W19)."""
     last = state.round == ROUNDS
+    greys = state.options.tables.greys
     lost = [list(discards[0]), list(discards[1])]
     taken: list[list[Grey]] = [list(state.captured[0]), list(state.captured[1])]
-    unclaimed = list(state.unclaimed)
+    unclaimed = state.unclaimed
     kept: list[Pack] = []
     for pack in packs:
-        mine, theirs = pack.whales
-        a = sum(w.value for w in mine)
-        b = sum(w.value for w in theirs)
-        lost[0].extend(w.value for w in mine)
-        lost[1].extend(w.value for w in theirs)
+        mine = [w.value for w in pack.whales[0]]
+        theirs = [w.value for w in pack.whales[1]]
+        lost[0] += mine
+        lost[1] += theirs
+        a, b = sum(mine), sum(theirs)
         if a > b:
-            taken[0].extend(grey(g.value, g.shown, True, g.seen[1]) for g in pack.grey)
+            taken[0] += [greys[g.value, g.shown, True, g.seen[1]] for g in pack.grey]
             kept.append(EMPTY_PACK)
         elif b > a:
-            taken[1].extend(grey(g.value, g.shown, g.seen[0], True) for g in pack.grey)
+            taken[1] += [greys[g.value, g.shown, g.seen[0], True] for g in pack.grey]
             kept.append(EMPTY_PACK)
         elif last:
-            unclaimed.extend(pack.grey)
+            unclaimed = (*unclaimed, *pack.grey)
             kept.append(EMPTY_PACK)
         else:
-            kept.append(_Pack(pack.grey, _NO_WHALES) if mine or theirs else pack)
-    new_discards = (tuple(sorted(lost[0])), tuple(sorted(lost[1])))
-    captured = (tuple(sorted(taken[0], key=grey_key)), tuple(sorted(taken[1], key=grey_key)))
-    new_packs = (kept[0], kept[1], kept[2])
-    if last:
-        return _State(state.options, state.round, _OVER, starter, starter, False, 0, 0,
-                     state.decks, hands, new_discards, state.grey_deck, new_packs, captured,
-                     tuple(sorted(unclaimed, key=grey_key)))
-    return _State(state.options, state.round + 1, _DEAL, starter, starter, True, 1, 0,
-                 state.decks, hands, new_discards, state.grey_deck, new_packs, captured,
-                 state.unclaimed)
+            kept.append(_Pack(grey=pack.grey, whales=_NO_WHALES) if mine or theirs else pack)
+    return _State(
+        options=state.options, round=state.round if last else state.round + 1,
+        phase=_OVER if last else _DEAL, player=starter, starter=starter, opening=not last,
+        actions_left=0 if last else 1, dealt=0, decks=decks, hands=hands,
+        discards=(tuple(sorted(lost[0])), tuple(sorted(lost[1]))),
+        grey_deck=state.grey_deck, packs=(kept[0], kept[1], kept[2]),
+        captured=(tuple(sorted(taken[0], key=grey_key)),
+                  tuple(sorted(taken[1], key=grey_key))),
+        unclaimed=tuple(sorted(unclaimed, key=grey_key)) if last else unclaimed)
 
 
 def _after_draw(  # noqa: PLR0917 - positional on the hot path, private
@@ -476,32 +429,22 @@ def _after_draw(  # noqa: PLR0917 - positional on the hot path, private
     hands: tuple[tuple[int, ...], tuple[int, ...]],
     discards: tuple[tuple[int, ...], tuple[int, ...]],
     packs: tuple[Pack, Pack, Pack],
-    below: _Below | None,
 ) -> State:
-    """Begin `player`'s actions, pass their turn, or end the round by itself (W13).
-
-    `below` is given by the fused playout (no step limit): a passed turn's draws are then
-    drawn at once (see `_start_turn`)."""
+    """Begin `player`'s actions, pass their turn, or end the round by itself (W13)."""
     other = 1 - player
     empty = not hands[0] and not hands[1]
     if _can_act(hands[player], player, packs):
         if not empty:
-            return _State(state.options, state.round, _ACT, player, state.starter, opening,
-                         allowance, 0, decks, hands, discards, state.grey_deck, packs,
-                         state.captured, state.unclaimed)
+            return _State(
+                options=state.options, round=state.round, phase=_ACT, player=player,
+                starter=state.starter, opening=opening, actions_left=allowance, dealt=0,
+                decks=decks, hands=hands, discards=discards, grey_deck=state.grey_deck,
+                packs=packs, captured=state.captured, unclaimed=state.unclaimed)
         # Both hands empty: the round ends by itself; the player could have ended it.
-        return _end_round(_with_decks(state, decks), player, hands, discards, packs)
+        return _end_round(state, player, decks, hands, discards, packs)
     if not empty and _can_act(hands[other], other, packs):
-        return _start_turn(state, other, False, decks, hands, discards, packs, below)
-    return _end_round(_with_decks(state, decks), other, hands, discards, packs)
-
-
-def _with_decks(state: State, decks: tuple[tuple[int, ...], tuple[int, ...]]) -> State:
-    if decks is state.decks:
-        return state
-    return _State(state.options, state.round, state.phase, state.player, state.starter,
-                 state.opening, state.actions_left, state.dealt, decks, state.hands,
-                 state.discards, state.grey_deck, state.packs, state.captured, state.unclaimed)
+        return _start_turn(state, other, False, decks, hands, discards, packs)
+    return _end_round(state, other, decks, hands, discards, packs)
 
 
 def _start_turn(  # noqa: PLR0917 - positional on the hot path, private
@@ -510,81 +453,52 @@ def _start_turn(  # noqa: PLR0917 - positional on the hot path, private
     hands: tuple[tuple[int, ...], tuple[int, ...]],
     discards: tuple[tuple[int, ...], tuple[int, ...]],
     packs: tuple[Pack, Pack, Pack],
-    below: _Below | None,
 ) -> State:
-    """Start `player`'s turn: draw up to five (W7), then act.
-
-    Without `below` the draws are a chance node (a `DRAW` state); the fused playout gives
-    its generator's draw and the cards are drawn here, with no state between."""
+    """Start `player`'s turn: draw up to five, one card at a time (W7), then act."""
     allowance = 1 if opening else 2
     if len(hands[player]) < HAND_SIZE and decks[player]:
-        if below is None:
-            return _State(state.options, state.round, _DRAW, player, state.starter, opening,
-                          allowance, 0, decks, hands, discards, state.grey_deck, packs,
-                          state.captured, state.unclaimed)
-        deck, hand = [*decks[player]], [*hands[player]]
-        _draw_up(deck, hand, below, -1)
-        decks = _set(decks, player, (*deck,))
-        hands = _set(hands, player, (*hand,))
-    return _after_draw(state, player, opening, allowance, decks, hands, discards, packs, below)
+        return _State(
+            options=state.options, round=state.round, phase=_DRAW, player=player,
+            starter=state.starter, opening=opening, actions_left=allowance, dealt=0,
+            decks=decks, hands=hands, discards=discards, grey_deck=state.grey_deck,
+            packs=packs, captured=state.captured, unclaimed=state.unclaimed)
+    return _after_draw(state, player, opening, allowance, decks, hands, discards, packs)
 
 
-def _draw_up(deck: list[int], hand: list[int], below: _Below, steps: int) -> int:
-    """Draw cards one at a time from `deck` into `hand` (sorted lists, changed in place) as
-    `sample_chance` draws them, until the hand holds five cards or the deck is empty (W7),
-    or `steps` draws are made (-1: no limit); return the steps left. `below` is the
-    generator's ``getrandbits``: each card is ``rng.randrange(len(deck))`` written out."""
-    while True:
-        n = len(deck)
-        k = n.bit_length()
-        r = below(k)
-        while r >= n:
-            r = below(k)
-        insort(hand, deck.pop(r))
-        steps -= 1
-        if not steps or len(hand) >= HAND_SIZE or not deck:
-            return steps
-
-
-def _continue(  # noqa: PLR0917 - positional on the hot path, private
-    state: State, left: int, hands: tuple[tuple[int, ...], tuple[int, ...]],
-    discards: tuple[tuple[int, ...], tuple[int, ...]],
-    packs: tuple[Pack, Pack, Pack], below: _Below | None,
-) -> State:
-    """After an action: act again if an action is left and possible, else the turn passes
-    (`below`: see `_start_turn`)."""
+def _continue(state: State, left: int, hands: tuple[tuple[int, ...], tuple[int, ...]],
+              discards: tuple[tuple[int, ...], tuple[int, ...]],
+              packs: tuple[Pack, Pack, Pack]) -> State:
+    """After an action: act again if an action is left and possible, else the turn passes."""
     p = state.player
     if left and _can_act(hands[p], p, packs):
-        return _State(state.options, state.round, _ACT, p, state.starter, state.opening, left,
-                     0, state.decks, hands, discards, state.grey_deck, packs, state.captured,
-                     state.unclaimed)
-    return _start_turn(state, 1 - p, False, state.decks, hands, discards, packs, below)
+        return _State(
+            options=state.options, round=state.round, phase=_ACT, player=p,
+            starter=state.starter, opening=state.opening, actions_left=left, dealt=0,
+            decks=state.decks, hands=hands, discards=discards, grey_deck=state.grey_deck,
+            packs=packs, captured=state.captured, unclaimed=state.unclaimed)
+    return _start_turn(state, 1 - p, False, state.decks, hands, discards, packs)
 
 
-def _apply_draw(state: State, action: Draw, below: _Below | None) -> State:
-    p = state.player
-    return _drawn(state, p, _without(state.decks[p], action.card),
-                  _with(state.hands[p], action.card), below)
-
-
-def _drawn(state: State, p: int, deck: tuple[int, ...], hand: tuple[int, ...],
-           below: _Below | None) -> State:
-    """Return the state once player `p` has drawn cards: draw on while the hand holds fewer
-    than five cards and the deck has one (W7), else act."""
+def _drawn(state: State, p: int, deck: tuple[int, ...], hand: tuple[int, ...]) -> State:
+    """Return the state once player `p` has drawn a card: draw on while the hand holds
+    fewer than five cards and the deck has one (W7), else act."""
     if p == 0:
         decks, hands = (deck, state.decks[1]), (hand, state.hands[1])
     else:
         decks, hands = (state.decks[0], deck), (state.hands[0], hand)
     if len(hand) < HAND_SIZE and deck:
-        return _State(state.options, state.round, _DRAW, p, state.starter,
-                      state.opening, state.actions_left, 0, decks, hands,
-                      state.discards, state.grey_deck, state.packs, state.captured,
-                      state.unclaimed)
+        return _State(
+            options=state.options, round=state.round, phase=_DRAW, player=p,
+            starter=state.starter, opening=state.opening, actions_left=state.actions_left,
+            dealt=0, decks=decks, hands=hands, discards=state.discards,
+            grey_deck=state.grey_deck, packs=state.packs, captured=state.captured,
+            unclaimed=state.unclaimed)
     return _after_draw(state, p, state.opening, state.actions_left, decks, hands,
-                       state.discards, state.packs, below)
+                       state.discards, state.packs)
 
 
-def _apply_play_whale(state: State, action: PlayWhale, below: _Below | None) -> State:
+def _play_whale(state: State, action: PlayWhale) -> State:
+    """Put a whale from the hand at a pack (W9a); face up, an Exploration follows (W10)."""
     value, i, up = action.value, action.pack, action.face_up
     p = state.player
     # `_set`, `_without` and `_set_pack` written out: most decisions are whale plays.
@@ -596,47 +510,46 @@ def _apply_play_whale(state: State, action: PlayWhale, below: _Below | None) -> 
     packs = state.packs
     pack = packs[i]
     whales = pack.whales
-    added = (*whales[p], whale(value, up))
-    pack = _Pack(pack.grey, (added, whales[1]) if p == 0 else (whales[0], added))
+    added = (*whales[p], state.options.tables.whales[value, up])
+    pack = _Pack(grey=pack.grey, whales=(added, whales[1]) if p == 0 else (whales[0], added))
     packs = ((pack, packs[1], packs[2]) if i == 0 else (packs[0], pack, packs[2]) if i == 1
              else (packs[0], packs[1], pack))
     left = state.actions_left - 1
     if up:
-        return _State(state.options, state.round, _EXPLORE, p, state.starter,
-                      state.opening, left, 0, state.decks, hands, state.discards,
-                      state.grey_deck, packs, state.captured, state.unclaimed)
-    return _continue(state, left, hands, state.discards, packs, below)
+        return _State(
+            options=state.options, round=state.round, phase=_EXPLORE, player=p,
+            starter=state.starter, opening=state.opening, actions_left=left, dealt=0,
+            decks=state.decks, hands=hands, discards=state.discards,
+            grey_deck=state.grey_deck, packs=packs, captured=state.captured,
+            unclaimed=state.unclaimed)
+    return _continue(state, left, hands, state.discards, packs)
 
 
-def _apply_deal(state: State, action: DealGrey, below: _Below | None) -> State:
-    d = state.dealt
-    return _dealt(state, d + 1, _deal_one(state.packs, d, action.value),
-                  _without(state.grey_deck, action.value), below)
-
-
-def _deal_one(packs: tuple[Pack, Pack, Pack], d: int, value: int) -> tuple[Pack, Pack, Pack]:
+def _deal_one(state: State, d: int, value: int) -> tuple[Pack, Pack, Pack]:
     """Return the packs once the `d`-th grey card of the round, of `value`, is dealt (W4, W18)."""
     i, up = DEAL_ORDER[d]
-    pack = packs[i]
-    return _set_pack(packs, i, _Pack((*pack.grey, grey(value, up, False, False)), pack.whales))
+    pack = state.packs[i]
+    card = state.options.tables.greys[value, up, False, False]
+    return _set_pack(state.packs, i, _Pack(grey=(*pack.grey, card), whales=pack.whales))
 
 
 def _dealt(state: State, dealt: int, packs: tuple[Pack, Pack, Pack],
-           grey_deck: tuple[int, ...], below: _Below | None) -> State:
+           grey_deck: tuple[int, ...]) -> State:
     """Return the state once `dealt` grey cards of the round are dealt: deal on, or start the
-    round's first turn (W4, W5; `below`: see `_start_turn`)."""
+    round's first turn (W4, W5)."""
+    done = _State(
+        options=state.options, round=state.round, phase=_DEAL, player=state.player,
+        starter=state.starter, opening=True, actions_left=1, dealt=dealt, decks=state.decks,
+        hands=state.hands, discards=state.discards, grey_deck=grey_deck, packs=packs,
+        captured=state.captured, unclaimed=state.unclaimed)
     if dealt < _DEALS_PER_ROUND:
-        return _State(state.options, state.round, _DEAL, state.player, state.starter,
-                      True, 1, dealt, state.decks, state.hands, state.discards,
-                      grey_deck, packs, state.captured, state.unclaimed)
-    done = _State(state.options, state.round, _DEAL, state.player, state.starter,
-                  True, 1, dealt - 1, state.decks, state.hands, state.discards, grey_deck,
-                  packs, state.captured, state.unclaimed)
-    return _start_turn(done, state.starter, True, state.decks, state.hands,
-                       state.discards, packs, below)
+        return done
+    return _start_turn(done, state.starter, True, state.decks, state.hands, state.discards,
+                       packs)
 
 
-def _apply_turtle(state: State, action: PlayTurtle, below: _Below | None) -> State:
+def _play_turtle(state: State, action: PlayTurtle) -> State:
+    """Discard a turtle and the face-down opponent whale it targets, if any (W11)."""
     i, s = action.pack, action.slot
     p = state.player
     q = 1 - p
@@ -649,114 +562,33 @@ def _apply_turtle(state: State, action: PlayTurtle, below: _Below | None) -> Sta
         discards = _set(discards, q, _with(discards[q], theirs[s].value))
         rest = theirs[:s] + theirs[s + 1:]
         packs = _set_pack(packs, i, _Pack(
-            pack.grey, (pack.whales[0], rest) if q == 1 else (rest, pack.whales[1])))
-    return _continue(state, state.actions_left - 1, hands, discards, packs, below)
+            grey=pack.grey,
+            whales=(pack.whales[0], rest) if q == 1 else (rest, pack.whales[1])))
+    return _continue(state, state.actions_left - 1, hands, discards, packs)
 
 
-def _apply_end_round(state: State, action: EndRound, below: _Below | None) -> State:
-    return _end_round(state, state.player, state.hands, state.discards, state.packs)
-
-
-def _apply_flip(state: State, action: Flip, below: _Below | None) -> State:
+def _flip(state: State, action: Flip) -> State:
+    """Exploration: turn a face-down opponent whale face up (W10)."""
     i, s = action.pack, action.slot
     q = 1 - state.player
     pack = state.packs[i]
     theirs = pack.whales[q]
-    turned = (*theirs[:s], whale(theirs[s].value, True), *theirs[s + 1:])
+    turned = (*theirs[:s], state.options.tables.whales[theirs[s].value, True], *theirs[s + 1:])
     packs = _set_pack(state.packs, i, _Pack(
-        pack.grey, (pack.whales[0], turned) if q == 1 else (turned, pack.whales[1])))
-    return _continue(state, state.actions_left, state.hands, state.discards, packs, below)
+        grey=pack.grey,
+        whales=(pack.whales[0], turned) if q == 1 else (turned, pack.whales[1])))
+    return _continue(state, state.actions_left, state.hands, state.discards, packs)
 
 
-def _apply_peek(state: State, action: Peek, below: _Below | None) -> State:
+def _peek(state: State, action: Peek) -> State:
+    """Exploration: the player looks at every grey card of a pack (W10)."""
     p = state.player
+    greys = state.options.tables.greys
     pack = state.packs[action.pack]
-    looked = tuple(grey(g.value, g.shown, True, g.seen[1]) if p == 0
-                   else grey(g.value, g.shown, g.seen[0], True) for g in pack.grey)
-    packs = _set_pack(state.packs, action.pack, _Pack(looked, pack.whales))
-    return _continue(state, state.actions_left, state.hands, state.discards, packs, below)
-
-
-def _apply_skip(state: State, action: Skip, below: _Below | None) -> State:
-    return _continue(state, state.actions_left, state.hands, state.discards, state.packs, below)
-
-
-_APPLY: Final[dict[type, Callable[[State, Any, _Below | None], State]]] = {
-    Draw: _apply_draw, PlayWhale: _apply_play_whale, DealGrey: _apply_deal,
-    PlayTurtle: _apply_turtle, EndRound: _apply_end_round, Flip: _apply_flip,
-    Peek: _apply_peek, Skip: _apply_skip,
-}
-"""The state change of each action kind: one dict lookup by type is cheaper on this hot
-path than a `match` over the class patterns. The third argument is `None` but in the fused
-playout (see `_start_turn`)."""
-
-
-def apply_unchecked(state: State, action: Action) -> State:
-    """Return the state after `action`, trusting that it is legal (the fast path for bots).
-
-    Only pass actions taken from `legal_actions(state)` or `sample_chance(state, ...)`;
-    anything else may build an impossible state.
-    """
-    step = _APPLY.get(type(action)) or step_of_subclass(_APPLY, action)
-    return step(state, action, None)
-
-
-def playout(state: State, rng: random.Random, max_steps: int | None = None) -> State:
-    """Play random legal actions, chance drawn as `sample_chance` draws it, to the end or
-    for `max_steps` actions (chance outcomes included): `boardrules.playout`, fused.
-
-    The game, the numbers drawn from `rng` and the state returned are those of
-    `boardrules.playout`'s reference loop. A player's draws up to five cards, and the
-    round's six grey cards, are drawn one by one from `rng` but make one state; with no
-    `max_steps`, a turn's last action and the next player's draws make one state too.
-    """
-    if type(rng)._randbelow is not _WITH_GETRANDBITS:  # type: ignore[attr-defined]
-        # Another generator may draw otherwise: play the reference loop, which asks it.
-        from boardrules.chance import playout as reference  # imported here: it imports us
-        from boardrules.games import whales_rivals
-
-        return reference(whales_rivals, state, rng, max_steps, fused=False)
-    # `randrange(n)` of `random.Random` draws ``n.bit_length()`` bits until the number is
-    # below n (`_randbelow`): written out here and in `_draw_up`, without the call.
-    below = rng.getrandbits
-    steps = -1 if max_steps is None else max_steps
-    # With no step limit a turn that passes draws the next player's cards at once (no
-    # `DRAW` state between); with a limit every draw is a step, counted here.
-    fuse = below if max_steps is None else None
-    while steps:
-        phase = state.phase
-        if phase is _ACT or phase is _EXPLORE:
-            legal = _act_actions(state) if phase is _ACT else _explore_actions(state)
-            n = len(legal)
-            k = n.bit_length()
-            r = below(k)
-            while r >= n:
-                r = below(k)
-            action = legal[r]
-            state = _APPLY[type(action)](state, action, fuse)
-            steps -= 1
-        elif phase is _DRAW:  # one card at a time from the deck (W7), as sample_chance
-            p = state.player
-            deck, hand = [*state.decks[p]], [*state.hands[p]]  # sorted multisets
-            steps = _draw_up(deck, hand, below, steps)
-            state = _drawn(state, p, (*deck,), (*hand,), fuse)
-        elif phase is _DEAL:  # the round's grey cards, one at a time (W4, W18)
-            d, packs, grey_deck = state.dealt, state.packs, [*state.grey_deck]
-            while True:
-                n = len(grey_deck)
-                k = n.bit_length()
-                r = below(k)
-                while r >= n:
-                    r = below(k)
-                packs = _deal_one(packs, d, grey_deck.pop(r))
-                d += 1
-                steps -= 1
-                if not steps or d >= _DEALS_PER_ROUND:
-                    break
-            state = _dealt(state, d, packs, (*grey_deck,), fuse)
-        else:
-            break
-    return state
+    looked = tuple(greys[g.value, g.shown, True, g.seen[1]] if p == 0
+                   else greys[g.value, g.shown, g.seen[0], True] for g in pack.grey)
+    packs = _set_pack(state.packs, action.pack, _Pack(grey=looked, whales=pack.whales))
+    return _continue(state, state.actions_left, state.hands, state.discards, packs)
 
 
 # --- chance ------------------------------------------------------------------------------
@@ -770,38 +602,24 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     phase = state.phase
     if phase is _DEAL:
         pile = state.grey_deck
-        outcomes: tuple[Action, ...] = _deal_outcomes(pile)
     elif phase is _DRAW:
         pile = state.decks[state.player]
-        outcomes = _draw_outcomes(pile)
     else:
         return ()
-    counts = Counter(pile)
     size = len(pile)
-    return tuple((a, Fraction(counts[a.value if isinstance(a, DealGrey) else a.card], size))
-                 for a in outcomes if isinstance(a, DealGrey | Draw))
+    # The pile is sorted: its counts come in the order of `legal_actions`, ascending.
+    return tuple((action, Fraction(count, size)) for action, count
+                 in zip(legal_actions(state), Counter(pile).values(), strict=True))
 
 
 def sample_chance(state: State, rng: random.Random) -> Action:
     """Draw a card uniformly from the pile being drawn from (one `rng.choice`, no enumeration)."""
     phase = state.phase
+    if phase is _DRAW:
+        return state.options.tables.draws[rng.choice(state.decks[state.player])]
     if phase is _DEAL:
-        pile = state.grey_deck
-        make: Callable[[int], Action] = deal_action
-    elif phase is _DRAW:
-        pile = state.decks[state.player]
-        make = draw_action
-    else:
-        raise BoardrulesError("this state is not a chance node: nothing is being dealt or drawn")
-    n = len(pile)
-    if n and type(rng)._randbelow is _WITH_GETRANDBITS:  # type: ignore[attr-defined]
-        # `rng.choice(pile)` written out as `playout` draws (searches sample millions).
-        k = n.bit_length()
-        r = rng.getrandbits(k)
-        while r >= n:
-            r = rng.getrandbits(k)
-        return make(pile[r])
-    return make(rng.choice(pile))
+        return state.options.tables.deals[rng.choice(state.grey_deck)]
+    raise BoardrulesError("this state is not a chance node: nothing is being dealt or drawn")
 
 
 # --- the end -------------------------------------------------------------------------------
@@ -873,3 +691,4 @@ def inventory(state: State) -> Counter[str]:
     for value in greys:
         out[f"grey:{value}"] += 1
     return out
+

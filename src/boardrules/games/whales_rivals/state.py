@@ -9,21 +9,25 @@ No pile has an order: drawing from a deck is a chance node over its contents.
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import attrs
 
+from boardrules._fields import DERIVED, rebuilt_from_init
 from boardrules.errors import InvalidOptionsError
+from boardrules.games.whales_rivals.actions import DealGrey, Draw, PlayWhale
 from boardrules.games.whales_rivals.cards import (
     DEFAULT_WHALE_VALUES,
+    PACKS,
     PLAYERS,
+    TURTLE,
     WHALES_PER_COLOUR,
     Grey,
     Whale,
 )
 from boardrules.registry import picture
 
-__all__ = ["Options", "Pack", "Phase", "State"]
+__all__ = ["Options", "Pack", "Phase", "State", "Tables"]
 
 
 def _to_values(
@@ -63,6 +67,42 @@ def _to_first_player(value: int) -> int:
     return value
 
 
+_BOTH: tuple[bool, bool] = (False, True)
+
+
+class Tables:
+    """The actions and card records of one configuration, built once with its `Options`.
+
+    Every state of a game holds its options, so the rules look these up instead of
+    building them: `legal_actions` returns the same action objects every time, and the
+    cards at the packs are shared records. Read-only once built; they live and die with
+    their `Options` (a few hundred small objects).
+    """
+
+    __slots__ = ("deals", "draws", "greys", "plays", "whales")
+
+    def __init__(self, whale_values: tuple[tuple[int, ...], ...]) -> None:
+        red, blue, greys = whale_values
+        values = sorted({*red, *blue})
+        grey_values = sorted(set(greys))
+        self.deals: Mapping[int, DealGrey] = {v: DealGrey(v) for v in grey_values}
+        """The deal of each grey value."""
+        self.draws: Mapping[int, Draw] = {v: Draw(v) for v in (TURTLE, *values)}
+        """The draw of each player card, the turtle first."""
+        self.plays: Mapping[int, tuple[PlayWhale, ...]] = {
+            v: tuple(PlayWhale(v, i, up) for i in range(PACKS) for up in _BOTH)
+            for v in values}
+        """The six plays of each whale value: pack 1 face down, pack 1 face up, pack 2 ..."""
+        self.greys: Mapping[tuple[int, bool, bool, bool], Grey] = {
+            (v, shown, seen0, seen1): Grey(v, shown, (seen0, seen1))
+            for v in grey_values for shown in _BOTH for seen0 in _BOTH for seen1 in _BOTH}
+        """The grey card of each value, shown flag and seen flags (player 0's, player 1's)."""
+        self.whales: Mapping[tuple[int, bool], Whale] = {
+            (v, up): Whale(v, up) for v in values for up in _BOTH}
+        """The whale of each value, face down and face up."""
+
+
+@rebuilt_from_init
 @attrs.frozen
 class Options:
     """Whales Rivals options.
@@ -84,6 +124,12 @@ class Options:
     """
     first_player: int = attrs.field(default=0, converter=_to_first_player)
     """The player who starts round 1 (W5); default 0."""
+    tables: Tables = attrs.field(init=False, eq=False, repr=False, metadata=DERIVED)
+    """The actions and card records of these options (derived, not serialized)."""
+
+    @tables.default
+    def _tables(self) -> Tables:
+        return Tables(self.whale_values)
 
 
 class Phase(enum.Enum):

@@ -20,9 +20,7 @@ from boardrules.games.whales_rivals.cards import (
     WHALES_PER_COLOUR,
     Grey,
     Whale,
-    grey,
     grey_key,
-    whale,
 )
 from boardrules.games.whales_rivals.observe import GreyView, Observation, observe
 from boardrules.games.whales_rivals.rules import _can_act, player_cards
@@ -392,15 +390,17 @@ def validate_observation(observation: Observation) -> None:
 
     def card(view: GreyView) -> Grey:
         value = next(fill) if view.value is None else view.value
-        return grey(value, view.shown, view.seen[0], view.seen[1])
+        return Grey(value, view.shown, view.seen)
 
     packs = [Pack(tuple(card(g) for g in view.grey), (whales[0][i], whales[1][i]))
              for i, view in enumerate(o.packs)]
     captured = [tuple(sorted((card(g) for g in pile), key=grey_key)) for pile in piles]
-    witness = State(o.options, o.round, o.phase, o.to_act, o.starter, o.opening,
-                    o.actions_left, o.dealt, (decks[0], decks[1]), (hands[0], hands[1]),
-                    o.discards, tuple(fill), (packs[0], packs[1], packs[2]),
-                    (captured[0], captured[1]), captured[2])
+    witness = State(
+        options=o.options, round=o.round, phase=o.phase, player=o.to_act, starter=o.starter,
+        opening=o.opening, actions_left=o.actions_left, dealt=o.dealt,
+        decks=(decks[0], decks[1]), hands=(hands[0], hands[1]), discards=o.discards,
+        grey_deck=tuple(fill), packs=(packs[0], packs[1], packs[2]),
+        captured=(captured[0], captured[1]), unclaimed=captured[2])
     check_witness(validate_state, observe, witness, o, player=o.player)
 
 
@@ -424,7 +424,7 @@ def _fill_player_cards(
         # Whales (the largest cards) face down; turtles (0, the smallest) to the hand first.
         face_down = iter(pool[len(pool) - down:])
         rest = pool[:len(pool) - down]
-        whales.append([tuple(whale(next(face_down) if w.value is None else w.value, w.face_up)
+        whales.append([tuple(Whale(next(face_down) if w.value is None else w.value, w.face_up)
                              for w in pack.whales[q]) for pack in o.packs])
         if q == o.player:
             hands.append(o.hand)
