@@ -181,34 +181,20 @@ def _play_actions(state: State) -> tuple[Action, ...]:
     return _plays(p, state.hands[p], state.sequences, state.options)
 
 
-_Own = tuple[tuple[str, ...], bool, frozenset[str], bool]
-_Table = tuple[frozenset[str], tuple[_Own, _Own, _Own]]
-
-
-def _table(p: int, seqs: tuple[Sequence, ...], options: Options) -> _Table:
-    """Return what the sequences on the table allow player `p`: the opponent's cards a
-    block may cover (L12; under the rulebook's L13 an unblocking card guards its whole
-    sequence, and the option is read only then), and for each colour the player's
-    sequence: its cards, whether it is closed, the branch that extends it while open
-    (L10), whether a card of it is blocked (L13)."""
-    base = 3 * p
-    free = _NO_KINDS
-    for seq in seqs[3 - base:6 - base]:
-        if seq.free and not (seq.guarded and options.unblock_protects is _WHOLE):
-            free = free | seq.free if free else seq.free
-    r, g, b = ((seq.cards, seq.closed,
-                BRANCH[seq.cards[-1]] if seq.cards and not seq.closed else _NO_KINDS,
-                seq.blockers.count(None) != len(seq.cards)) for seq in seqs[base:base + 3])
-    return free, (r, g, b)
-
-
 def _plays(p: int, hand: tuple[str, ...], seqs: tuple[Sequence, ...],
            options: Options) -> tuple[Action, ...]:
     """Return the actions of phase 2 of player `p` holding `hand`, each group in the
     canonical order of the hand card it uses (see the module docstring)."""
     if not hand:
         return (END_TURN,)
-    free, own = _table(p, seqs, options)
+    base = 3 * p
+    # The opponent's cards a block may cover (L12); under the rulebook's L13 an unblocking
+    # card guards its whole sequence (the option is read only then).
+    free = _NO_KINDS
+    for seq in seqs[3 - base:6 - base]:
+        if seq.free and not (seq.guarded and options.unblock_protects is _WHOLE):
+            free = free | seq.free if free else seq.free
+    mine = seqs[base:base + 3]
     lays: list[Action] = []
     exchanges: list[Action] = []
     extends: list[Action] = []
@@ -226,18 +212,20 @@ def _plays(p: int, hand: tuple[str, ...], seqs: tuple[Sequence, ...],
         if steal:
             steals.extend(STEAL_ACTIONS[card])
             continue
-        laid, closed, branch, blocked = own[ci]
-        if not closed:
+        seq = mine[ci]
+        if not seq.closed:
+            laid = seq.cards
             for higher, lay, exchange in pairs:  # a pair: laid, or exchanged (L9, L14)
                 if higher in hand and (higher != card or hand.count(card) > 1):
                     if laid:
                         exchanges.append(exchange)
                     else:
                         lays.append(lay)
-        if card in branch:  # extends an open sequence (L10)
-            extends.append(_EXTEND[card])
-        if blocked and inverse is not None and inverse in laid and not closed:
-            unblocks += _unblocks(card, inverse, laid, seqs[3 * p + ci].blockers)
+            if laid:
+                if card in BRANCH[laid[-1]]:  # extends the open sequence (L10)
+                    extends.append(_EXTEND[card])
+                if inverse is not None and inverse in laid:  # unblocks a card of it (L13)
+                    unblocks += _unblocks(card, inverse, laid, seq.blockers)
         if free:
             for block, target in block_targets:
                 if target in free:
@@ -355,17 +343,17 @@ def _put_on(piles: tuple[tuple[str, ...], ...], seen: tuple[tuple[bool, ...], ..
             (*seen[:i], seen[i] + marks, *seen[i + 1:]))
 
 
-def _after_draw(
-    state: State, *, player: int, turn: int, stall: int, hands: tuple[tuple[str, ...], ...],
-    exposed: tuple[tuple[str, ...], ...], draw: tuple[tuple[str, ...], ...],
+def _after_draw(  # noqa: PLR0917 - positional: Python matches keywords at a cost per name
+    state: State, player: int, turn: int, stall: int, draw: tuple[tuple[str, ...], ...],
     discards: tuple[tuple[str, ...], ...], seen: tuple[tuple[bool, ...], ...],
     pending: tuple[str, ...], known: tuple[int, ...], source: str | None = None,
 ) -> State:
     """Continue `player`'s phase 1 (from the draw pile of `source`, a chance node, if
     given), or end it: the pending cards join the hand (L6, L7). Phase 1 goes on while the
     hand and the cards drawn make fewer than seven and a pile has a card. The options,
-    sequences and steals are `state`'s; with nothing pending this is the start of
+    hands, sequences and steals are `state`'s; with nothing pending this is the start of
     `player`'s turn (L6, L8)."""
+    hands, exposed = state.hands, state.exposed
     hand = hands[player]
     if source is not None or (len(hand) + len(pending) < HAND_SIZE
                               and (any(draw) or any(discards))):
@@ -445,35 +433,31 @@ def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - o
     """
     p = state.player
     match action:  # the kinds random play applies most often first: each case is a test
-        case Draw(colour=colour, owner=None):
-            return _after_draw(state, player=p, turn=state.turn, stall=state.stall,
-                               hands=state.hands, exposed=state.exposed, draw=state.draw,
-                               discards=state.discards, seen=state.seen, pending=state.pending,
-                               known=state.pending_known, source=colour)
         case Draw(colour=colour, owner=owner):
-            assert owner is not None
-            # the top card of the discard pile: its owner knows it, the opponent if seen (L19)
+            if owner is None:  # a card comes off the draw pile: a chance node (L7)
+                return _after_draw(state, p, state.turn, state.stall, state.draw,
+                                   state.discards, state.seen, state.pending,
+                                   state.pending_known, colour)
+            # the top card of a discard pile: its owner knows it, the opponent if seen (L19)
             i = 3 * owner + _CI[colour]
             pile, marks = state.discards[i], state.seen[i]
             discards, seen = state.discards, state.seen
             return _after_draw(
-                state, player=p, turn=state.turn, stall=state.stall, hands=state.hands,
-                exposed=state.exposed, draw=state.draw,
-                discards=(*discards[:i], pile[1:], *discards[i + 1:]),
-                seen=(*seen[:i], marks[1:], *seen[i + 1:]), pending=(*state.pending, pile[0]),
-                known=(*state.pending_known, (1 << owner) | ((2 >> owner) if marks[0] else 0)))
-        case Drawn(card=card):
-            ci = _CI[card]
-            draw = state.draw
-            return _after_draw(
-                state, player=p, turn=state.turn, stall=state.stall, hands=state.hands,
-                exposed=state.exposed, draw=(*draw[:ci], _remove(draw[ci], card), *draw[ci + 1:]),
-                discards=state.discards, seen=state.seen, pending=(*state.pending, card),
-                known=(*state.pending_known, 0))
+                state, p, state.turn, state.stall, state.draw,
+                (*discards[:i], pile[1:], *discards[i + 1:]), (*seen[:i], marks[1:], *seen[i + 1:]),
+                (*state.pending, pile[0]),
+                (*state.pending_known, (1 << owner) | ((2 >> owner) if marks[0] else 0)))
         case Discard(card=card):
             return _discard(state, card)
         case EndTurn():
             return _end_turn(state)
+        case Drawn(card=card):
+            ci = _CI[card]
+            draw = state.draw
+            return _after_draw(
+                state, p, state.turn, state.stall,
+                (*draw[:ci], _remove(draw[ci], card), *draw[ci + 1:]), state.discards,
+                state.seen, (*state.pending, card), (*state.pending_known, 0))
         case Lay(first=first, second=second) | Exchange(first=first, second=second):
             hand = _remove(_remove(state.hands[p], first), second)
             mine = state.exposed[p]
@@ -657,9 +641,7 @@ def _end_turn(state: State) -> State:
                       exposed=state.exposed, pending=(), pending_known=(), source=None,
                       sequences=state.sequences, steals=state.steals, exchanged=(), named=None,
                       progress=False, stall=stall, winner=None)
-    return _after_draw(state, player=nxt, turn=turn, stall=stall, hands=state.hands,
-                       exposed=state.exposed, draw=state.draw, discards=state.discards,
-                       seen=state.seen, pending=(), known=())
+    return _after_draw(state, nxt, turn, stall, state.draw, state.discards, state.seen, (), ())
 
 
 def _why_illegal(state: State, action: object) -> tuple[str, str]:
