@@ -2,9 +2,9 @@
 
 Usage::
 
-    python .ci/screenshots.py [--chromium /usr/bin/chromium] [--out .ci/pictures]
+    python .ci/screenshots.py [--chromium /usr/bin/chromium] [--out .ci/pictures] [--site DIR]
 
-For every picture of ``boardrules._gallery`` (the ones the docs show) at its natural
+For every picture of ``boardrules.apps.gallery`` (the ones the docs show) at its natural
 size, and for each game's first picture also scaled to 480 pixels wide: writes
 ``NAME.svg``, has Chromium screenshot it in a window of the picture's size to
 ``NAME.png``, and checks the PNG (read with the standard library: zlib and struct):
@@ -13,6 +13,10 @@ size, and for each game's first picture also scaled to 480 pixels wide: writes
 * it is not blank: many colours, none covering nearly all of it;
 * the picture fills it: the top-left pixel has the colour of the picture's header band
   and the bottom-right one its background colour.
+
+With ``--site DIR`` (a built docs site, `.ci/run`'s docs stage) it also screenshots four
+pages of the site as a reader sees them — the home page, a game page, a framework page and
+an API page — to ``site-NAME.png``, each checked to be of the window's size and not blank.
 
 The files stay in the output folder (git-ignored) for a person to look at. Exit status 1
 if any check fails.
@@ -31,13 +35,18 @@ from collections import Counter
 from pathlib import Path
 from xml.etree import ElementTree
 
-from boardrules._gallery import pictures
-from boardrules._svg import SVG_NS
+from boardrules.apps.gallery import pictures
+from boardrules.pictures.svg import SVG_NS
 
 FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
          "--hide-scrollbars", "--force-device-scale-factor=1")
 SCALED = 480
+PAGES = {"home": "index.html", "game": "games/kivi/index.html",
+         "framework": "frameworks/openspiel/index.html", "api": "reference/kivi/index.html"}
+"""The site's pages to screenshot: one of each kind."""
+PAGE_SIZE = (1280, 2000)
+"""The browser window of a page's screenshot: a laptop's width, the first screens."""
 """The width of the scaled copy of each game's first picture."""
 
 
@@ -113,6 +122,17 @@ def screenshot(chromium: str, svg: Path, png: Path, width: int, height: int) -> 
                        check=True, capture_output=True, timeout=120)
 
 
+def blank(rows: list[bytes], n: int, width: int, height: int, most: float) -> str | None:
+    """Return why a screenshot looks blank, or None: fewer than 16 colours, or one colour
+    covering more than `most` of it."""
+    counts = Counter(rows[y][x * n:x * n + 3] for y in range(0, height, 2)
+                     for x in range(0, width, 2))
+    common = counts.most_common(1)[0][1] / sum(counts.values())
+    if len(counts) < 16 or common > most:
+        return f"looks blank: {len(counts)} colours, the commonest covers {common:.0%}"
+    return None
+
+
 def check(chromium: str, folder: Path, name: str, text: str) -> list[str]:
     """Screenshot one picture and return the problems found."""
     root = ElementTree.fromstring(text)
@@ -131,11 +151,9 @@ def check(chromium: str, folder: Path, name: str, text: str) -> list[str]:
     def pixel(x: int, y: int) -> bytes:
         return rows[y][x * n:x * n + 3]
 
-    counts = Counter(pixel(x, y) for y in range(0, height, 2) for x in range(0, width, 2))
-    common = counts.most_common(1)[0][1] / sum(counts.values())
-    if len(counts) < 16 or common > 0.95:
-        problems.append(f"looks blank: {len(counts)} colours, the commonest covers "
-                        f"{common:.0%}")
+    why = blank(rows, n, width, height, most=0.95)
+    if why:
+        problems.append(why)
     if not near(pixel(1, 1), band):
         problems.append(f"top-left pixel {pixel(1, 1).hex()} is not the header band "
                         f"{bytes(band).hex()}: the picture is not where it should be")
@@ -146,10 +164,25 @@ def check(chromium: str, folder: Path, name: str, text: str) -> list[str]:
     return problems
 
 
+def check_page(chromium: str, folder: Path, name: str, page: Path) -> list[str]:
+    """Screenshot one page of the built site and return the problems found."""
+    if not page.is_file():
+        return [f"{page} is not in the site"]
+    png = folder / f"site-{name}.png"
+    width, height = PAGE_SIZE
+    screenshot(chromium, page, png, width, height)
+    got_w, got_h, n, rows = read_png(png.read_bytes())
+    if (got_w, got_h) != (width, height):
+        return [f"screenshot is {got_w}×{got_h}, expected {width}×{height}"]
+    why = blank(rows, n, width, height, most=0.98)  # a page is mostly white paper
+    return [why] if why else []
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--chromium", default=shutil.which("chromium") or "/usr/bin/chromium")
     parser.add_argument("--out", default=str(Path(__file__).parent / "pictures"))
+    parser.add_argument("--site", help="a built docs site: screenshot four of its pages too")
     args = parser.parse_args()
     folder = Path(args.out)
     shutil.rmtree(folder, ignore_errors=True)
@@ -164,6 +197,11 @@ def main() -> int:
             print(f"{'FAIL' if problems else 'ok  '} {name}.png" + "".join(
                 f"\n     {p}" for p in problems), flush=True)
             failed += bool(problems)
+    for name, path in PAGES.items() if args.site else ():
+        problems = check_page(args.chromium, folder, name, Path(args.site) / path)
+        print(f"{'FAIL' if problems else 'ok  '} site-{name}.png" + "".join(
+            f"\n     {p}" for p in problems), flush=True)
+        failed += bool(problems)
     print(f"{failed} of the screenshots failed; the pictures are in {folder}")
     return 1 if failed else 0
 

@@ -1,6 +1,6 @@
 """Test the wheel a user installs, the way a user gets it: on any OS, with any Python.
 
-    python .ci/test_wheel.py DIST [--extras all|none|NAME,...] [--work DIR]
+    python .ci/test_wheel.py DIST [--extras all|none|NAME,...] [--work DIR] [--slow]
                                   [--summary FILE] [-- PYTEST ARGS...]
 
 DIST holds one sdist and one wheel (``python -m build`` builds the wheel from the
@@ -12,10 +12,12 @@ sdist). The script
    declares: the one place where CI chooses them) and the sdist's ``test`` dependency
    group;
 4. runs the README's main command and ``python -m boardrules`` there (smoke);
-5. runs the README's test command, ``pytest``, there, with ``BOARDRULES_TEST_INSTALLED=1``
-   (the run stops unless the tests import the installed wheel) and, when every extra is
-   installed, ``BOARDRULES_TEST_ALL_EXTRAS=1`` (no test may skip for a missing module);
-   ``BOARDRULES_RELEASE`` passes through (the release checks of the changelog).
+5. runs the README's test command, ``pytest`` (the quick tier), there, with
+   ``BOARDRULES_TEST_INSTALLED=1`` (the run stops unless the tests import the installed
+   wheel) and, when every extra is installed, ``BOARDRULES_TEST_ALL_EXTRAS=1`` (no test
+   may skip for a missing module); ``BOARDRULES_RELEASE`` passes through (the release
+   checks of the changelog);
+6. with ``--slow``, runs the slow tier too: ``pytest -m slow -n auto`` (every core).
 
 ``.ci/run`` calls it on Linux; the GitHub workflows call it on Linux, macOS and Windows
 with the one wheel the build job made. Only the standard library is used.
@@ -37,6 +39,9 @@ from email.parser import HeaderParser
 from pathlib import Path
 from xml.etree import ElementTree
 
+pytest_no_tests = 5
+"""pytest's exit status when it selected no test."""
+
 
 def main() -> int:
     """Run the steps above; return pytest's exit status (0 when all passed)."""
@@ -45,6 +50,8 @@ def main() -> int:
     parser.add_argument("--extras", default="all",
                         help="extras to install: all (default), none, or NAME,NAME")
     parser.add_argument("--work", type=Path, help="scratch folder (default: a new temporary one)")
+    parser.add_argument("--slow", action="store_true",
+                        help="after the quick tier, run the slow tier (pytest -m slow -n auto)")
     parser.add_argument("--summary", type=Path, metavar="FILE",
                         help="also write the tests' tally line here")
     parser.epilog = "Arguments after -- go to pytest (argparse alone would refuse them after DIST)."
@@ -88,16 +95,37 @@ def main() -> int:
     pytest = shutil.which("pytest", path=str(scripts))
     if pytest is None:
         sys.exit(f"the test group installed no pytest in {scripts}")
-    junit = work / "junit.xml"
-    junit.unlink(missing_ok=True)
-    status = subprocess.run([pytest, "-p", "no:cacheprovider", f"--junitxml={junit}",
-                             *pytest_args], cwd=tree, env=env, check=False).returncode
+    status, tallies = run_tiers(pytest, tree, env, work, slow=args.slow, pytest_args=pytest_args)
     step("done")
-    tally = f"tests: {tally_of(junit)}" if junit.exists() else f"tests: pytest exited {status}"
+    counted = [t for t in tallies if t is not None]
+    tally = f"tests: {total_tally(counted)}" if len(counted) == len(tallies) else (
+        f"tests: pytest exited {status}")
     print(tally, flush=True)
     if args.summary:
         args.summary.write_text(tally + "\n", encoding="utf-8")
     return status
+
+
+def run_tiers(pytest: str, tree: Path, env: dict[str, str], work: Path, *, slow: bool,
+              pytest_args: list[str]) -> tuple[int, list[tuple[int, int, int] | None]]:
+    """Run the quick tier (the README's ``pytest``) and, if `slow`, the slow tier; return
+    the first failing exit status (0 if none) and each tier's counts (None: no report)."""
+    tiers: list[tuple[str, list[str]]] = [("quick", [])]
+    if slow:
+        tiers.append(("slow", ["-m", "slow", "-n", "auto"]))
+    status, tallies = 0, []
+    for tier, options in tiers:
+        step(f"tests, {tier} tier: pytest {' '.join(options)}".rstrip())
+        junit = work / f"junit-{tier}.xml"
+        junit.unlink(missing_ok=True)
+        code = subprocess.run([pytest, "-p", "no:cacheprovider", f"--junitxml={junit}",
+                               *options, *pytest_args], cwd=tree, env=env, check=False
+                              ).returncode
+        if tier == "slow" and code == pytest_no_tests:  # a selection with no slow test
+            code = 0
+        status = status or code
+        tallies.append(tally_of(junit) if junit.exists() else None)
+    return status, tallies
 
 
 def only(folder: Path, pattern: str) -> Path:
@@ -161,14 +189,20 @@ def step(title: str) -> None:
         print(f"-- {title}", flush=True)
 
 
-def tally_of(junit: Path) -> str:
-    """Return pytest's counts from its JUnit XML as 'N passed, N failed, N skipped'."""
+def tally_of(junit: Path) -> tuple[int, int, int]:
+    """Return pytest's counts from its JUnit XML: passed, failed, skipped."""
     suite = ElementTree.parse(junit).getroot()
     suite = suite if suite.tag == "testsuite" else suite[0]
     counts = {key: int(suite.get(key, "0")) for key in ("tests", "failures", "errors", "skipped")}
     failed = counts["failures"] + counts["errors"]
     passed = counts["tests"] - failed - counts["skipped"]
-    return f"{passed} passed, {failed} failed, {counts['skipped']} skipped"
+    return passed, failed, counts["skipped"]
+
+
+def total_tally(tallies: list[tuple[int, int, int]]) -> str:
+    """Return the tiers' counts added up, as 'N passed, N failed, N skipped'."""
+    passed, failed, skipped = (sum(column) for column in zip(*tallies, strict=True))
+    return f"{passed} passed, {failed} failed, {skipped} skipped"
 
 
 def run(argv: list[str], cwd: Path | None = None) -> None:

@@ -34,9 +34,9 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
+from boardrules.apps.simulation import simulate
+from boardrules.apps.tournament import run_tournament
 from boardrules.games import kivi
-from boardrules.simulation import simulate
-from boardrules.tournament import run_tournament
 
 
 def load() -> str:

@@ -30,7 +30,7 @@ from typing import Any
 
 from boardrules import CHANCE, TERMINAL
 from boardrules.games import GAMES, AnyGame
-from boardrules.spaces import InfoState
+from boardrules.numeric.spaces import InfoState
 
 Mode = Callable[[AnyGame, Any, int, random.Random], int]
 Decide = Callable[[Any, int, random.Random], Any]

@@ -42,7 +42,7 @@ RATIOS: dict[str, float] = {
     "captain_bluff": 4.7, "kivi": 1.75, "lustry": 3.25, "ren_dhark": 2.75, "whales_rivals": 1.9,
 }
 """Iterations per CPU second, the new default over the old search, as measured in matches
-at 50 iterations a move (benchmarks/results/i15-search-strength.txt; Whales Rivals with its
+at 50 iterations a move (benchmarks/results/strength.txt; Whales Rivals with its
 limit of 20). They are generous at larger budgets (at 1,000: KIVI 1.74, Ren Dhark 2.42,
 Whales Rivals 1.69): give ``--ratio`` there."""
 

@@ -12,9 +12,9 @@ from typing import Any
 
 import attrs
 
+from boardrules.apps.parallel import game_seed
+from boardrules.apps.simulation import Summary
 from boardrules.bots import Decision, RandomBot
-from boardrules.parallel import game_seed
-from boardrules.simulation import Summary
 
 SEED = 11
 """The master seed of the runs compared across job counts."""

@@ -12,12 +12,12 @@ from typing import Any, Literal
 import attrs
 import pytest
 
+import boardrules.bots as bots_module
 from boardrules import CHANCE, TERMINAL, BoardrulesError
-from boardrules import bots as bots_module
+from boardrules.apps.tournament import run_tournament
 from boardrules.bots import AUTO_ROLLOUT_LIMIT, Decision, ISMCTSBot, RandomBot, play_game
 from boardrules.games import GAMES, AnyGame
 from boardrules.testing import random_playout
-from boardrules.tournament import run_tournament
 
 NAMES = sorted(GAMES)
 OLD_LIMITS: dict[str, int | None] = {

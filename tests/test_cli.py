@@ -10,7 +10,7 @@ import sysconfig
 
 import pytest
 
-from boardrules.cli import main
+from boardrules.apps.cli import main
 
 
 def run(*argv: str) -> tuple[int, str, str]:
@@ -65,7 +65,7 @@ class TestSimulate:
 
     def test_console_script(self) -> None:
         done = subprocess.run(
-            [sys.executable, "-m", "boardrules.cli", "simulate", "kivi", "--games", "3"],
+            [sys.executable, "-m", "boardrules.apps.cli", "simulate", "kivi", "--games", "3"],
             capture_output=True, text=True, check=False, timeout=60,
         )
         assert done.returncode == 0, done.stderr

@@ -6,7 +6,6 @@ import copy
 import json
 import pickle
 import random
-import types
 import weakref
 from fractions import Fraction
 from typing import Any
@@ -26,7 +25,6 @@ from boardrules import (
     replay_states,
     to_json,
 )
-from boardrules import _random as fast_random
 from boardrules.games import GAMES, kivi
 from boardrules.serialization import JSONValue, structure, unstructure
 from boardrules.testing import random_playout
@@ -183,7 +181,7 @@ class TestChanceDriver:
 
 
 class TestPlayout:
-    """`boardrules.playout` plays the reference loop's game, with or without a fused member."""
+    """`boardrules.playout` is one loop for every game, the kit's reference loop."""
 
     @pytest.mark.parametrize("name", sorted(GAMES))
     def test_plays_the_reference_loop(self, name: str) -> None:
@@ -194,33 +192,15 @@ class TestPlayout:
         for seed in range(3):
             want, actions = random_playout(game, game.MIN_PLAYERS, options, random.Random(seed))
             start = game.new_game(game.MIN_PLAYERS, options)
-            for fused in (True, False):
-                rng = random.Random(seed)
-                assert boardrules.playout(game, start, rng, fused=fused) == want
-                cut = boardrules.playout(game, start, random.Random(seed), len(actions) // 2,
-                                         fused=fused)
-                assert cut == random_playout(game, game.MIN_PLAYERS, options,
-                                             random.Random(seed),
-                                             max_actions=len(actions) // 2)[0]
+            assert boardrules.playout(game, start, random.Random(seed)) == want
+            cut = boardrules.playout(game, start, random.Random(seed), len(actions) // 2)
+            assert cut == random_playout(game, game.MIN_PLAYERS, options, random.Random(seed),
+                                         max_actions=len(actions) // 2)[0]
 
-    def test_uses_the_games_member_unless_told_not_to(self) -> None:
-        calls: list[object] = []
-
-        def playout(state: object, rng: random.Random, max_steps: int | None = None) -> object:
-            calls.append(max_steps)
-            return state
-
-        members = {k: getattr(kivi, k) for k in dir(kivi) if not k.startswith("__")}
-        game = types.SimpleNamespace(**{**members, "playout": playout})
-        start = kivi.new_game(2)
-        assert boardrules.playout(game, start, random.Random(0), 3) is start
-        assert calls == [3]
-        assert kivi.is_terminal(boardrules.playout(game, start, random.Random(0), fused=False))
-        assert calls == [3]
-        del members["playout"]  # a game without the member: the reference loop
-        plain = types.SimpleNamespace(**members)
-        assert boardrules.playout(plain, start, random.Random(0)) == boardrules.playout(
-            kivi, start, random.Random(0))
+    def test_no_game_defines_its_own_playout(self) -> None:
+        """One implementation of the rules: no game keeps a second, fused transition path."""
+        for name in GAMES:
+            assert not hasattr(GAMES[name], "playout"), name
 
     def test_max_steps(self) -> None:
         start = kivi.new_game(2)
@@ -235,32 +215,6 @@ class TestPlayout:
         before = rng.getstate()
         assert boardrules.playout(kivi, end, rng) == end
         assert rng.getstate() == before
-
-
-class _OwnRandom(random.Random):
-    """A generator with its own `random` (so Python draws integers from it, not from
-    ``getrandbits``)."""
-
-    def random(self) -> float:
-        return super().random() / 2
-
-
-@pytest.mark.parametrize("kind", [random.Random, _OwnRandom])
-def test_fast_draws_are_the_generators_own(kind: type[random.Random]) -> None:
-    """The playouts' private draws give the numbers of `randrange`, `choice` and `shuffle`,
-    and leave the generator in the same state."""
-    for seed in range(40):
-        ours, theirs = kind(seed), kind(seed)
-        draw = fast_random.below(ours)
-        for n in (1, 2, 3, 7, 64, 65, 46656):
-            assert draw(n) == theirs.randrange(n)
-            assert draw(n) == theirs.choice(range(n))
-        for size in (0, 1, 2, 5, 33, 75):
-            mine, yours = list(range(size)), list(range(size))
-            fast_random.shuffle(ours, mine)
-            theirs.shuffle(yours)
-            assert mine == yours
-        assert ours.getstate() == theirs.getstate()
 
 
 @attrs.frozen

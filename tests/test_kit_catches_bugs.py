@@ -9,17 +9,14 @@ from array import array
 from fractions import Fraction
 from typing import Any
 
-import attrs
 import pytest
 
-import boardrules
 from boardrules import BoardrulesError
 from boardrules.games import GAMES, kivi
-from boardrules.spaces import ActionSpace, InfoState, TensorLayout
+from boardrules.numeric.spaces import ActionSpace, InfoState, TensorLayout
 from boardrules.testing import (
     NumericRegistry,
     check_chance_sampling,
-    check_fused_playout,
     check_playout,
 )
 
@@ -139,49 +136,6 @@ class TestKitCatchesBrokenGames:
 
         with pytest.raises(AssertionError, match="multiset changed"):
             check_playout(broken(inventory=inventory), 2)
-
-
-class TestKitCatchesBrokenPlayouts:
-    """A fused `playout` member that plays another game than the reference loop is caught."""
-
-    @staticmethod
-    def loop(state: kivi.State, rng: random.Random, max_steps: int | None = None) -> Any:
-        return boardrules.playout(kivi, state, rng, max_steps, fused=False)
-
-    def test_a_faithful_playout_passes(self) -> None:
-        check_fused_playout(broken(playout=self.loop), 2)
-
-    def test_ignoring_max_steps(self) -> None:
-        def playout(state: kivi.State, rng: random.Random, max_steps: int | None = None) -> Any:
-            return self.loop(state, rng)
-
-        with pytest.raises(AssertionError, match="differs from the reference loop"):
-            check_fused_playout(broken(playout=playout), 2)
-
-    def test_drawing_another_number(self) -> None:
-        def playout(state: kivi.State, rng: random.Random, max_steps: int | None = None) -> Any:
-            end = self.loop(state, rng, max_steps)
-            rng.random()
-            return end
-
-        with pytest.raises(AssertionError, match="draws other random numbers"):
-            check_fused_playout(broken(playout=playout), 2)
-
-    def test_a_wrong_derived_field(self) -> None:
-        """Derived fields are compared too, though ``==`` skips them."""
-        from boardrules.games import lustry
-
-        def playout(state: lustry.State, rng: random.Random,
-                    max_steps: int | None = None) -> Any:
-            end = boardrules.playout(lustry, state, rng, max_steps, fused=False)
-            seqs = tuple(attrs.evolve(s) for s in end.sequences)
-            if seqs[0].cards:
-                object.__setattr__(seqs[0], "free", frozenset({"?"}))
-            return attrs.evolve(end, sequences=seqs)
-
-        with pytest.raises(AssertionError, match=r"sequences\[0\]\.free"):
-            check_fused_playout(broken(lustry, playout=playout), 2,
-                                lustry.Options(turn_limit=30))
 
 
 class TestKitCatchesLeakyAnnouncements:

@@ -10,6 +10,8 @@ import datetime
 import importlib
 import inspect
 import re
+import subprocess
+import sys
 import tomllib
 from importlib import metadata
 from importlib.machinery import EXTENSION_SUFFIXES
@@ -256,3 +258,28 @@ class TestChangelog:
         problems = changelog_problems(text, version, releasing=True,
                                       today=datetime.date(2026, 3, 1))
         assert any(problem in line for line in problems), problems
+
+
+class TestImportsOnlyWhatIsUsed:
+    """`import boardrules` loads the core and a lazy registry; a game loads its rules alone."""
+
+    @staticmethod
+    def loaded(code: str) -> list[str]:
+        out = subprocess.run(
+            [sys.executable, "-c", f"{code}\nimport sys\n"
+             "print('\\n'.join(m for m in sys.modules if m.split('.')[0] == 'boardrules'))"],
+            capture_output=True, text=True, check=True).stdout
+        return out.split()
+
+    def test_import_boardrules_loads_the_core_only(self) -> None:
+        modules = self.loaded("import boardrules")
+        assert len(modules) <= 15, modules
+        assert not [m for m in modules if m.startswith("boardrules.games")], modules
+
+    def test_a_game_loads_its_numeric_code_and_pictures_on_first_use(self) -> None:
+        modules = self.loaded("from boardrules.games import kivi")
+        assert "boardrules.games.kivi.rules" in modules
+        assert not [m for m in modules if m.endswith((".numeric", ".svg"))
+                    or ".numeric." in m or ".pictures" in m], modules
+        used = self.loaded("from boardrules.games import kivi\nkivi.svg\nkivi.action_space")
+        assert {"boardrules.games.kivi.svg", "boardrules.games.kivi.numeric"} <= set(used)

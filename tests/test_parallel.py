@@ -17,10 +17,8 @@ from typing import Any
 import pytest
 
 from boardrules import BoardrulesError, from_json, replay
-from boardrules.bots import Bot, RandomBot
-from boardrules.cli import Progress, main
-from boardrules.games import kivi
-from boardrules.parallel import (
+from boardrules.apps.cli import Progress, main
+from boardrules.apps.parallel import (
     GameFailedError,
     RecordWriter,
     RunInterrupted,
@@ -31,15 +29,17 @@ from boardrules.parallel import (
     run_games,
     ship_game,
 )
-from boardrules.records import Record
-from boardrules.simulation import Summary, simulate
-from boardrules.tournament import (
+from boardrules.apps.simulation import Summary, simulate
+from boardrules.apps.tournament import (
     Entrant,
     Tournament,
     _maker,
     _TournamentGame,
     run_tournament,
 )
+from boardrules.bots import Bot, RandomBot
+from boardrules.games import kivi
+from boardrules.records import Record
 from tests.parallel_helpers import SEED, Exploding, Unreachable, records, timeless
 
 ENTRANTS: list[Entrant] = ["ismcts:8", RandomBot]
@@ -265,7 +265,7 @@ class TestCommandLine:
         def broken(*args: Any, **kwargs: Any) -> Any:
             raise GameFailedError(3, "Boom: no", "Traceback …\n")
 
-        monkeypatch.setattr("boardrules.cli.run_tournament", broken)
+        monkeypatch.setattr("boardrules.apps.cli.run_tournament", broken)
         err = io.StringIO()
         status = main(["tournament", "kivi", "--quiet", "--records", str(tmp_path)],
                       out=io.StringIO(), err=err)
@@ -307,7 +307,8 @@ class TestInterrupt:
                 "--jobs", jobs, "--records", str(tmp_path)]
         # As at a terminal: Ctrl-C raises KeyboardInterrupt even if this test runs where
         # SIGINT is ignored (a background job), which the child would inherit.
-        command = [sys.executable, "-c", "import signal, sys; from boardrules.cli import main; "
+        command = [sys.executable, "-c", "import signal, sys; "
+                   "from boardrules.apps.cli import main; "
                    "signal.signal(signal.SIGINT, signal.default_int_handler); "
                    "sys.exit(main(sys.argv[1:]))", *argv]
         # A session of its own: Ctrl-C at a terminal reaches every process of the group.

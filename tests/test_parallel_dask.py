@@ -23,11 +23,11 @@ pytest.importorskip("distributed")
 # Only once the extra is known to be installed (mypy reads Dask's own types).
 from distributed import Client, LocalCluster
 
-from boardrules.cli import main
+from boardrules.apps.cli import main
+from boardrules.apps.parallel import GameFailedError, _worker_count
+from boardrules.apps.simulation import simulate
+from boardrules.apps.tournament import run_tournament
 from boardrules.games import kivi
-from boardrules.parallel import GameFailedError, _worker_count
-from boardrules.simulation import simulate
-from boardrules.tournament import run_tournament
 from tests.parallel_helpers import SEED, Exploding, Unreachable, records, timeless
 
 pytestmark = pytest.mark.dask

@@ -1,6 +1,6 @@
 """Pictures (`svg`): golden files, well-formed SVG, notebooks, sizes, escaping, no leaks.
 
-The golden files in ``tests/pictures/`` are the example pictures of `boardrules._gallery`
+The golden files in ``tests/pictures/`` are the example pictures of `boardrules.apps.gallery`
 (the ones the docs show). Regenerate them after an intended change with
 ``BOARDRULES_REGEN=1 pytest tests/test_pictures.py`` and look at the diff (and the
 pictures: ``.ci/screenshots.py`` draws them in a browser).
@@ -17,9 +17,9 @@ from xml.etree import ElementTree
 import pytest
 
 from boardrules import BoardrulesError
-from boardrules._gallery import Picture, pictures
-from boardrules._svg import SVG_NS, Drawing, num
+from boardrules.apps.gallery import Picture, pictures
 from boardrules.games import GAMES, kivi, ren_dhark, whales_rivals
+from boardrules.pictures.svg import SVG_NS, Drawing, num
 from boardrules.testing import check_playout, random_playout
 from tests.golden import check_golden
 

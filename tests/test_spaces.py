@@ -1,4 +1,4 @@
-"""The numeric layer (`boardrules.spaces`): action spaces, layouts, information states,
+"""The numeric layer (`boardrules.numeric.spaces`): action spaces, layouts, information states,
 `Result.truncated`, and the golden digests that pin every configuration's indices."""
 
 from __future__ import annotations
@@ -16,7 +16,13 @@ import pytest
 from boardrules import CHANCE, BoardrulesError, InvalidOptionsError, Result
 from boardrules.errors import UnknownActionError
 from boardrules.games import GAMES, kivi
-from boardrules.spaces import SPACE_CACHE, ActionSpace, InfoState, LayoutBuilder, TensorLayout
+from boardrules.numeric.spaces import (
+    SPACE_CACHE,
+    ActionSpace,
+    InfoState,
+    LayoutBuilder,
+    TensorLayout,
+)
 from boardrules.testing import random_playout
 
 

@@ -13,10 +13,11 @@ from pathlib import Path
 import pytest
 
 from boardrules import BoardrulesError, Record, from_json
+from boardrules.apps.cli import main
+from boardrules.apps.terminal import play
 from boardrules.bots import ISMCTSBot
-from boardrules.cli import main
+from boardrules.bots.spec import make_bot
 from boardrules.games import GAMES
-from boardrules.terminal import make_bot, play
 
 
 def scripted(lines: list[str]) -> tuple[Callable[[str], str], list[str]]:
@@ -41,7 +42,7 @@ class TestPlay:
         record = tmp_path / "game.json"
         # Always answering "1" plays the first legal action: a whole game ends.
         done = subprocess.run(
-            [sys.executable, "-m", "boardrules.cli", "play", "kivi", "--seats",
+            [sys.executable, "-m", "boardrules.apps.cli", "play", "kivi", "--seats",
              "human,ismcts:20", "--seed", "2", "--record", str(record)],
             input="1\n" * 200, capture_output=True, text=True, check=False, timeout=120,
         )
@@ -52,7 +53,7 @@ class TestPlay:
         assert loaded.game == "kivi" and loaded.players == 2
 
         replayed = subprocess.run(
-            [sys.executable, "-m", "boardrules.cli", "replay", str(record)],
+            [sys.executable, "-m", "boardrules.apps.cli", "replay", str(record)],
             capture_output=True, text=True, check=False, timeout=60,
         )
         assert replayed.returncode == 0, replayed.stderr

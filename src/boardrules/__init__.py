@@ -28,8 +28,8 @@ from boardrules.errors import (
     UnknownActionError,
 )
 from boardrules.game import CHANCE, TERMINAL, Chance, Game, Result, Terminal, ToMove
-from boardrules.games import GAMES, game_of, load
 from boardrules.records import Record, replay, replay_states
+from boardrules.registry import GAMES, game_of, load, register
 from boardrules.serialization import FORMAT_VERSION, from_data, from_json, to_data, to_json
 
 __version__ = "0.1.0"
@@ -56,6 +56,7 @@ __all__ = [
     "game_of",
     "load",
     "playout",
+    "register",
     "replay",
     "replay_states",
     "resolve_chance",

@@ -6,7 +6,7 @@ environment that is not activated, ``pipx run``, a Windows user scripts folder).
 
 from __future__ import annotations
 
-from boardrules.cli import main
+from boardrules.apps.cli import main
 
 if __name__ == "__main__":  # importing the module (doctest discovery) must not run the CLI
     raise SystemExit(main())

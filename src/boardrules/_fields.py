@@ -68,10 +68,6 @@ _CHECKS: Final[dict[str, tuple[str, Callable[[object], bool]]]] = {
 }
 """What each annotation admits: a description for the error, and the test."""
 
-_PLAN: dict[type, tuple[tuple[str, str, Callable[[object], bool]], ...]] = {}
-"""Per class: (field, description, test) for every checked field."""
-
-
 def _spelling(annotation: object) -> str:
     """Return an annotation as source text: the string itself (``from __future__ import
     annotations``), or the resolved type spelled the same way (`attrs.resolve_types`, which
@@ -96,24 +92,6 @@ def _plan(cls: type) -> tuple[tuple[str, str, Callable[[object], bool]], ...]:
     return tuple(plan)
 
 
-def _check(self: Any) -> None:
-    cls = type(self)
-    plan = _PLAN.get(cls)
-    if plan is None:
-        plan = _PLAN[cls] = _plan(cls)
-    for name, what, test in plan:
-        value = getattr(self, name)
-        if not test(value):
-            raise InvalidStateError(f"{cls.__name__}.{name} must be {what}, not {value!r}")
-
-
-# The hook attrs' ``__init__`` calls, made by `exec` so that it is a plain Python function
-# even when this module is compiled with mypyc: a compiled function is not a descriptor, so
-# installed on a class it would not bind ``self``.
-_HOOK: dict[str, Any] = {"_check": _check}
-exec("def __attrs_post_init__(self):\n    _check(self)\n", _HOOK)
-
-
 def exact_fields(cls: type[_C]) -> type[_C]:
     """Give an action class (decorated *below* ``@attrs.frozen``) a check that every field
     holds exactly its annotated type; building one otherwise raises `InvalidStateError`.
@@ -122,5 +100,17 @@ def exact_fields(cls: type[_C]) -> type[_C]:
     not know (an enum) is left to its converter. Any other unknown annotation raises
     `TypeError` at the first construction, so a new field type cannot slip through.
     """
-    cls.__attrs_post_init__ = _HOOK["__attrs_post_init__"]  # type: ignore[attr-defined]
+    plan: tuple[tuple[str, str, Callable[[object], bool]], ...] | None = None
+
+    def __attrs_post_init__(self: Any) -> None:
+        nonlocal plan
+        if plan is None:  # the fields exist once attrs has built the class
+            plan = _plan(type(self))
+        for name, what, test in plan:
+            value = getattr(self, name)
+            if not test(value):
+                raise InvalidStateError(
+                    f"{type(self).__name__}.{name} must be {what}, not {value!r}")
+
+    cls.__attrs_post_init__ = __attrs_post_init__  # type: ignore[attr-defined]
     return cls

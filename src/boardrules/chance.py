@@ -3,7 +3,8 @@
 Rules functions are pure: a chance node (shuffle, draw, die roll) lists its outcomes
 with exact probabilities, and `apply` takes the chosen outcome like any action.
 These helpers draw outcomes with a caller-supplied `random.Random`; `playout` plays
-random games, the inner loop of simulators and of search bots' rollouts.
+random games, the inner loop of simulators and of search bots' rollouts: one loop for
+every game, over the game's own `sample_chance`, `legal_actions` and `apply_unchecked`.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import random
 from typing import Any, TypeVar
 
 from boardrules.game import CHANCE, TERMINAL, Game
-from boardrules.games import game_of
+from boardrules.registry import game_of
 
 __all__ = ["playout", "resolve_chance", "sample_chance"]
 
@@ -45,47 +46,31 @@ def resolve_chance(state: S, rng: random.Random) -> S:
 
 
 def playout(game: Game[S, Any, Any, Any], state: S, rng: random.Random,
-            max_steps: int | None = None, *, fused: bool = True) -> S:
+            max_steps: int | None = None) -> S:
     """Play uniformly random legal actions, chance sampled, from `state` to the end.
 
     Stops at the end of the game, or once `max_steps` actions (chance outcomes
     included) have been applied. Returns the state reached; `state` never changes.
-    The moves are exactly those of this loop, which draws from `rng` in this order::
+    This is the inner loop of simulators and of search bots' rollouts, the same for
+    every game; it draws from `rng` in this order::
 
         while not terminal and steps < max_steps:
             if to_move(state) is CHANCE: action = sample_chance(state, rng)
             else: legal = legal_actions(state); action = legal[rng.randrange(len(legal))]
             state = apply_unchecked(state, action)
 
-    A game may offer the same thing faster as its optional member
-    ``playout(state, rng, max_steps=None)``, which fuses steps (a chance outcome is
-    drawn and applied without building the outcome or the state between) and skips
-    checks; it plays the very same game, draws the same numbers from `rng` and returns
-    an equal state (the conformance kit checks it). `playout` uses that member unless
-    `fused` is false, which runs the loop above: the reference, for comparisons.
-
     >>> import random
     >>> from boardrules.games import kivi
     >>> end = playout(kivi, kivi.new_game(2), random.Random(7))
     >>> kivi.is_terminal(end)
     True
-    >>> end == playout(kivi, kivi.new_game(2), random.Random(7), fused=False)
+    >>> end == playout(kivi, kivi.new_game(2), random.Random(7))
     True
     >>> playout(kivi, kivi.new_game(2), random.Random(7), max_steps=1).dice != ()
     True
     """
     if max_steps is not None and (type(max_steps) is not int or max_steps < 0):
         raise ValueError(f"max_steps must be None or a whole number >= 0, got {max_steps!r}")
-    fast = getattr(game, "playout", None) if fused else None
-    if fast is not None:
-        end: S = fast(state, rng, max_steps)
-        return end
-    return _loop(game, state, rng, max_steps)
-
-
-def _loop(game: Game[S, Any, Any, Any], state: S, rng: random.Random,
-          max_steps: int | None) -> S:
-    """Play the reference loop of `playout`."""
     to_move, legal_actions = game.to_move, game.legal_actions
     apply, sample = game.apply_unchecked, game.sample_chance
     steps = -1 if max_steps is None else max_steps

@@ -70,7 +70,7 @@ class InvalidStateError(BoardrulesError, ValueError):
 class UnknownActionError(BoardrulesError, ValueError):
     """An object or index that is no action (or chance outcome) of an action space.
 
-    Raised by `boardrules.spaces.ActionSpace` for an object of another game or
+    Raised by `boardrules.numeric.spaces.ActionSpace` for an object of another game or
     configuration, or an index out of range.
     """
 

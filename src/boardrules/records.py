@@ -12,8 +12,9 @@ from typing import Any
 
 import attrs
 
+from boardrules._convert import JSONValue, structure, unstructure
 from boardrules.errors import BoardrulesError, InvalidStateError
-from boardrules.serialization import JSONValue, structure, unstructure
+from boardrules.registry import load
 
 __all__ = ["Record", "replay", "replay_states"]
 
@@ -36,7 +37,6 @@ class Record:
     @classmethod
     def start(cls, game: str, players: int, options: object = None) -> Record:
         """Return an empty record of a new game (default options when `options` is None)."""
-        from boardrules.games import load
 
         module = load(game)
         return cls(game, module.RULES_VERSION, players,
@@ -48,7 +48,6 @@ class Record:
 
     def to_data(self) -> dict[str, JSONValue]:
         """Return the record's JSON data (without the envelope)."""
-        from boardrules.games import load
 
         return {
             "game": self.game,
@@ -61,7 +60,6 @@ class Record:
     @classmethod
     def from_data(cls, game: str, data: JSONValue) -> Record:
         """Build a record from its JSON data; raise `InvalidStateError` on bad data."""
-        from boardrules.games import load
 
         if not isinstance(data, dict):
             raise InvalidStateError("record: expected an object")
@@ -85,7 +83,6 @@ def replay_states(record: Record) -> Iterator[Any]:
 
     Raises `InvalidStateError` naming the first action that cannot be read or is illegal.
     """
-    from boardrules.games import load
 
     game = load(record.game)
     if record.rules_version != game.RULES_VERSION:

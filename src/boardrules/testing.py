@@ -56,7 +56,7 @@ at every step, checks:
   JSON) to the same final state; `Result.truncated` is a bool, and a truncated game has
   no winner.
 
-Where the game has the numeric members of `boardrules.spaces.NumericGame` (optional for
+Where the game has the numeric members of `boardrules.numeric.spaces.NumericGame` (optional for
 a third-party game, like `announce`), `check_playout` also checks, per configuration:
 
 * the action space: ``index`` and ``action`` are inverse bijections over ``0 .. size - 1``
@@ -86,8 +86,6 @@ a third-party game, like `announce`), `check_playout` also checks, per configura
 different chance, so that a player meets the same information state in worlds that differ
 in what they cannot see.
 
-`check_fused_playout` checks a game's optional fast ``playout`` against the reference
-loop of `boardrules.playout` (`check_game` runs it where the game has one).
 `check_chance_sampling` adds a statistical test (a fixed seed, so it is not flaky)
 that `sample_chance` follows `chance_outcomes`. `check_observation_loading` feeds the
 game mutated observations (seeded, bounded in time): each is refused at load with
@@ -115,7 +113,6 @@ from xml.etree import ElementTree
 
 import attrs
 
-from boardrules.chance import playout
 from boardrules.errors import (
     BoardrulesError,
     IllegalActionError,
@@ -123,9 +120,9 @@ from boardrules.errors import (
     InvalidStateError,
 )
 from boardrules.game import CHANCE, TERMINAL, Game
+from boardrules.numeric.spaces import InfoState, TensorLayout
 from boardrules.records import Record, replay
 from boardrules.serialization import from_data, from_json, to_data, to_json, unstructure
-from boardrules.spaces import InfoState, TensorLayout
 
 try:
     from hypothesis import HealthCheck, given, settings
@@ -139,7 +136,6 @@ __all__ = [
     "LoadingReport",
     "NumericRegistry",
     "check_chance_sampling",
-    "check_fused_playout",
     "check_game",
     "check_observation_loading",
     "check_playout",
@@ -436,7 +432,7 @@ def _has_numeric(game: AnyGame) -> bool:
 
 
 NumericModule = Any
-"""A game module with the numeric members (`boardrules.spaces.NumericGame`), read through
+"""A game module with the numeric members (`boardrules.numeric.spaces.NumericGame`), read through
 ``getattr`` like the other optional members."""
 
 
@@ -798,8 +794,7 @@ def check_game(
     Hypothesis chooses `playouts` seeds; each whole game is checked by `check_playout`
     (`observe_every` and `picture_every` are passed on), and the chance sampler by
     `check_chance_sampling` at the first chance nodes of one seeded game. Where the game
-    has a fused ``playout``, `check_fused_playout` compares it with the reference loop;
-    where it has the numeric members, `check_twins` runs `twins` times.
+    has the numeric members, `check_twins` runs `twins` times.
     """
     pool: list[Any] = []
     registry = NumericRegistry()
@@ -814,8 +809,6 @@ def check_game(
                       picture_every=picture_every, registry=registry)
 
     playouts_hold()
-    if hasattr(game, "playout"):
-        check_fused_playout(game, players, options)
     if _has_numeric(game):
         for twin in range(twins):
             check_twins(game, players, options, seed=1000 + twin, registry=registry)
@@ -866,47 +859,6 @@ def _difference(a: object, b: object, path: str) -> str | None:
                 return found
         return None
     return None if a == b else f"{path}: {a!r:.80} against {b!r:.80}"
-
-
-def check_fused_playout(
-    game: AnyGame, players: int, options: object = None, *, games: int = 4, seed: int = 0
-) -> None:
-    """Check that the game's optional ``playout`` member plays the reference loop's game.
-
-    `boardrules.playout` uses the member when a game has one, instead of its reference
-    loop of `legal_actions`, `sample_chance` and `apply_unchecked`; the two must be
-    indistinguishable. From states along `games` seeded random games (the new game, the
-    end, chance nodes and decisions between) this plays both from the same seed, to the
-    end and cut off after 0, 1 and a random number of steps, and checks that they return
-    states equal in every field (derived fields included), leave the generator in the
-    same state (the same numbers were drawn), and leave their input unchanged. A game
-    without the member passes.
-    """
-    fast = getattr(game, "playout", None)
-    if fast is None:
-        return
-    for g in range(games):
-        rng = random.Random(seed * 7919 + g)
-        states = [game.new_game(players, options)]
-        while not game.is_terminal(states[-1]):
-            states.append(playout(game, states[-1], rng, 1, fused=False))
-        picks = {0, len(states) - 1, *rng.sample(range(len(states)), min(len(states), 6))}
-        for index in sorted(picks):
-            start = states[index]
-            before = unstructure(start)
-            for limit in (None, 0, 1, rng.randrange(2, 80)):
-                draw = rng.getrandbits(32)
-                ours, theirs = random.Random(draw), random.Random(draw)
-                where = (f"game {g}, step {index}, max_steps={limit}, "
-                         f"random.Random({draw})")
-                got = fast(start, ours, limit)
-                want = playout(game, start, theirs, limit, fused=False)
-                found = _difference(got, want, "state")
-                assert found is None, (
-                    f"playout differs from the reference loop ({where}): {found}")
-                assert ours.getstate() == theirs.getstate(), (
-                    f"playout draws other random numbers than the reference loop ({where})")
-                assert unstructure(start) == before, f"playout changed its input ({where})"
 
 
 def playthrough(game: AnyGame, players: int, seed: int, options: object = None) -> str:
@@ -1205,7 +1157,7 @@ def _memory_cap(extra: int | None) -> Iterator[None]:
     (Linux: `resource` and ``/proc/self/statm``); elsewhere, and for ``None``, no cap.
     """
     try:
-        import resource  # POSIX only
+        import resource  # noqa: PLC0415 - POSIX only: absent on Windows
 
         with open("/proc/self/statm", encoding="ascii") as statm:
             size = int(statm.read().split()[0]) * resource.getpagesize()

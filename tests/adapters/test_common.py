@@ -24,7 +24,7 @@ from boardrules.adapters._common import (
     parameters,
 )
 from boardrules.games import GAMES, AnyGame, kivi, lustry, whales_rivals
-from boardrules.spaces import InfoState
+from boardrules.numeric.spaces import InfoState
 from tests.adapters.games import NON_DEFAULT, names, option_sets
 
 

@@ -25,7 +25,7 @@ from boardrules.adapters import openspiel  # noqa: E402
 from boardrules.adapters._common import numeric_games, parameter_values  # noqa: E402
 from boardrules.errors import UnknownActionError  # noqa: E402
 from boardrules.games import GAMES, lustry  # noqa: E402
-from boardrules.spaces import InfoState  # noqa: E402
+from boardrules.numeric.spaces import InfoState  # noqa: E402
 from tests.adapters.games import (  # noqa: E402
     configurations,
     names,

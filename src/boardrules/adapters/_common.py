@@ -24,12 +24,13 @@ from urllib.parse import unquote
 
 import attrs
 
+from boardrules._convert import _fields, structure, unstructure
 from boardrules.errors import BoardrulesError, InvalidOptionsError, InvalidStateError
 from boardrules.game import CHANCE, TERMINAL
 from boardrules.games import GAMES, AnyGame, load
+from boardrules.numeric.spaces import ActionSpace, InfoState
 from boardrules.records import Record
-from boardrules.serialization import _fields, from_json, structure, to_json, unstructure
-from boardrules.spaces import ActionSpace, InfoState
+from boardrules.serialization import from_json, to_json
 
 __all__ = [
     "DEFAULT_TEXT",
@@ -56,7 +57,7 @@ DEFAULT_TEXT: Final = "default"
 
 _NUMERIC: Final = ("action_space", "observation_tensor", "observation_shape", "tensor_layout",
                    "info_state_tensor", "info_state_shape", "info_state_layout")
-"""The numeric members an adapter needs (`boardrules.spaces.NumericGame`)."""
+"""The numeric members an adapter needs (`boardrules.numeric.spaces.NumericGame`)."""
 
 # OpenSpiel's game strings, ``name(key=value,key=value)``, cannot carry these in a value.
 _ESCAPES: Final = {"%": "%25", ",": "%2C", "(": "%28", ")": "%29", "=": "%3D"}

@@ -27,8 +27,8 @@ from boardrules.adapters._common import Configuration, options_from_parameters
 from boardrules.errors import BoardrulesError, UnknownActionError
 from boardrules.game import CHANCE, TERMINAL
 from boardrules.games import AnyGame, load
-from boardrules.spaces import ActionSpace, Tensor
-from boardrules.terminal import render
+from boardrules.numeric.spaces import ActionSpace, Tensor
+from boardrules.pictures.text import render
 
 __all__ = [
     "ILLEGAL_ACTIONS",

@@ -25,7 +25,7 @@ game is over.
 * **Observation**: the learner's observation tensor, ``Box(0, 1, (n,), float32)`` — the
   game's ``observation_tensor``, seat-relative (the learner first); layout on the game's
   docs page.
-* **Actions**: ``Discrete(size)``, the game's `boardrules.spaces.ActionSpace` numbering.
+* **Actions**: ``Discrete(size)``, the game's `boardrules.numeric.spaces.ActionSpace` numbering.
   The legal actions are in ``info["action_mask"]`` (``int8``, 1 = legal; all zeros once the
   game is over), as Gymnasium's own environments (``Taxi``) give them, so
   ``env.action_space.sample(info["action_mask"])`` draws a legal action; `action_masks`
@@ -72,9 +72,9 @@ from boardrules.adapters._env import (
     observation_box,
 )
 from boardrules.bots import Bot, Decision
+from boardrules.bots.spec import make_bot
 from boardrules.errors import BoardrulesError
 from boardrules.games import GAMES, AnyGame
-from boardrules.terminal import make_bot
 
 __all__ = ["NAMESPACE", "BoardrulesEnv", "env_id", "register_envs"]
 

@@ -24,7 +24,7 @@ It follows PettingZoo's classic board games (``pettingzoo.classic.connect_four``
   ``"action_mask"`` (``int8``, one entry per action index, 1 = legal; all zeros for an
   agent that is not to move and once the game is over). Both are computed when asked
   for, not in `step`, and are new arrays each time.
-* **Actions**: ``Discrete(size)``, the game's `boardrules.spaces.ActionSpace` numbering
+* **Actions**: ``Discrete(size)``, the game's `boardrules.numeric.spaces.ActionSpace` numbering
   (``env.space.action(i)`` is the action, ``env.space.index(action)`` its number). An
   index out of range, or not an integer, raises `UnknownActionError`.
 * **Illegal actions** (an index in range that the mask forbids): with

@@ -13,7 +13,7 @@ import pytest
 from boardrules import CHANCE, TERMINAL, BoardrulesError
 from boardrules.games import captain_bluff as cb
 from boardrules.games.captain_bluff import Options
-from boardrules.spaces import InfoState
+from boardrules.numeric.spaces import InfoState
 from tests.games.captain_bluff.helpers import C, play, position
 
 

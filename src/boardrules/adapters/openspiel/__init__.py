@@ -22,7 +22,7 @@ Importing this module registers every registered game that has the numeric layer
   flag, so tell it apart with `BoardrulesState.is_truncated`.
 * **Observations**: ``observation_string`` (the observation as compact JSON) and
   ``observation_tensor`` (the game's tensor); ``information_state_string`` (the
-  perfect-recall transcript of `boardrules.spaces.InfoState`) and
+  perfect-recall transcript of `boardrules.numeric.spaces.InfoState`) and
   ``information_state_tensor``; ``make_observation`` also gives the public observation
   (the spectator's view).
 * **Search**: ``clone`` copies a reference (boardrules states are immutable);

@@ -22,8 +22,8 @@ from boardrules.adapters._common import (
 from boardrules.errors import BoardrulesError, IllegalActionError, InvalidOptionsError
 from boardrules.game import CHANCE, TERMINAL, Result
 from boardrules.games import AnyGame
+from boardrules.numeric.spaces import InfoState, Tensor
 from boardrules.serialization import to_json, unstructure
-from boardrules.spaces import InfoState, Tensor
 
 __all__ = [
     "PREFIX", "BoardrulesGame", "BoardrulesState", "Observer", "game_class", "game_type",

@@ -18,8 +18,9 @@ format and the notation.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
+from boardrules._lazy import lazy_members
 from boardrules.games.captain_bluff.actions import (
     ARROWS_ON,
     CHALLENGE,
@@ -67,20 +68,6 @@ from boardrules.games.captain_bluff.cards import (
 )
 from boardrules.games.captain_bluff.heuristic import ROLLOUT_LIMIT, heuristic
 from boardrules.games.captain_bluff.notation import parse_action
-from boardrules.games.captain_bluff.numeric import (
-    HISTORY,
-    MAX_LEGAL,
-    MAX_PICK_UP,
-    action_space,
-    chance_probabilities,
-    info_state_layout,
-    info_state_shape,
-    info_state_tensor,
-    observation_shape,
-    observation_tensor,
-    observe_tensor,
-    tensor_layout,
-)
 from boardrules.games.captain_bluff.observe import (
     BuriedView,
     Observation,
@@ -114,8 +101,24 @@ from boardrules.games.captain_bluff.state import (
     Stage,
     State,
 )
-from boardrules.games.captain_bluff.svg import svg
 from boardrules.games.captain_bluff.validation import validate_observation, validate_state
+
+if TYPE_CHECKING:  # loaded on first use, see __getattr__ below
+    from boardrules.games.captain_bluff.numeric import (
+        HISTORY,
+        MAX_LEGAL,
+        MAX_PICK_UP,
+        action_space,
+        chance_probabilities,
+        info_state_layout,
+        info_state_shape,
+        info_state_tensor,
+        observation_shape,
+        observation_tensor,
+        observe_tensor,
+        tensor_layout,
+    )
+    from boardrules.games.captain_bluff.svg import svg
 
 __all__ = [
     "ACTION_TYPES",
@@ -224,3 +227,13 @@ ACTION_TYPES: Final[tuple[type[Action], ...]] = (
     PlayStar, PlayArrows, PlayEye, PlayPlusOne, PickUp, Challenge, Pass, EndTurn,
 )
 """Every action class, the chance outcome `Draw` first."""
+
+if not TYPE_CHECKING:
+    __getattr__, __dir__ = lazy_members(__name__, globals(), {
+        "numeric": (
+            "HISTORY", "MAX_LEGAL", "MAX_PICK_UP", "action_space", "chance_probabilities",
+            "info_state_layout", "info_state_shape", "info_state_tensor",
+            "observation_shape", "observation_tensor", "observe_tensor", "tensor_layout",
+        ),
+        "svg": ("svg",),
+    })

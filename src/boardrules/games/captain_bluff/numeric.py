@@ -101,7 +101,7 @@ from boardrules.games.captain_bluff.state import (
     Stage,
     State,
 )
-from boardrules.spaces import (
+from boardrules.numeric.spaces import (
     ActionSpace,
     ConfigurationCache,
     InfoState,

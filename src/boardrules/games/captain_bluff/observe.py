@@ -22,6 +22,7 @@ from boardrules.games.captain_bluff.actions import Action, Draw, SetDestination,
 from boardrules.games.captain_bluff.cards import LUGGAGE
 from boardrules.games.captain_bluff.rules import _State, _without, deal_recipient, to_move
 from boardrules.games.captain_bluff.state import FaceDown, Options, Stage, State
+from boardrules.registry import picture
 
 __all__ = ["BuriedView", "Observation", "announce", "observe", "resample"]
 
@@ -96,9 +97,7 @@ class Observation:
 
     def _repr_svg_(self) -> str:
         """Return the picture of this observation, for Jupyter (see `svg`)."""
-        from boardrules.games.captain_bluff.svg import svg
-
-        return svg(self)
+        return picture(self)
 
 
 def _buried_view_key(b: BuriedView) -> tuple[int, tuple[int, ...]]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Final, NamedTuple
 
 from boardrules._caches import Memo
-from boardrules.games.captain_bluff.cards import ARROWS, LUGGAGE, MAX_VALUE, STAR
+from boardrules.games.captain_bluff.cards import ARROWS, LUGGAGE, MAX_VALUE, STAR, card_name
 
 __all__ = ["RowInfo", "analyse_row", "row_info", "star_choices"]
 
@@ -73,8 +73,6 @@ def analyse_row(row: tuple[int, ...], stars: tuple[int, ...] = ()) -> RowInfo | 
     >>> analyse_row((3, STAR), (3,))
     RowInfo(destination=0, head=3, direction=-1, free=False, pickable=0)
     """
-    from boardrules.games.captain_bluff.cards import card_name
-
     if not row:
         return "an empty row"
     first = row[0]

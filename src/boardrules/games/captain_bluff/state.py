@@ -9,6 +9,7 @@ from typing import Final
 import attrs
 
 from boardrules.errors import InvalidOptionsError
+from boardrules.registry import picture
 
 __all__ = ["DEFAULT_TURN_LIMIT", "FaceDown", "Options", "Specials", "Stage", "State"]
 
@@ -196,7 +197,4 @@ class State:
 
     def _repr_svg_(self) -> str:
         """Return the spectator's picture of this state, for Jupyter (see `svg`)."""
-        from boardrules.games.captain_bluff.observe import observe
-        from boardrules.games.captain_bluff.svg import svg
-
-        return svg(observe(self, None))
+        return picture(self)

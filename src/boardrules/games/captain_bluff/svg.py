@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from boardrules._svg import HIGHLIGHT, Drawing, expect, num, plural
 from boardrules.games.captain_bluff.actions import Action, PlayEye
 from boardrules.games.captain_bluff.cards import (
     ARROWS,
@@ -37,6 +36,7 @@ from boardrules.games.captain_bluff.cards import (
 from boardrules.games.captain_bluff.observe import Observation
 from boardrules.games.captain_bluff.rows import analyse_row
 from boardrules.games.captain_bluff.state import Stage
+from boardrules.pictures.svg import HIGHLIGHT, Drawing, expect, num, plural
 
 __all__ = ["svg"]
 

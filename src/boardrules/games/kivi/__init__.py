@@ -14,8 +14,9 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
+from boardrules._lazy import lazy_members
 from boardrules.games.kivi.actions import (
     FORFEIT,
     PLACE,
@@ -35,16 +36,6 @@ from boardrules.games.kivi.board import (
 )
 from boardrules.games.kivi.heuristic import ROLLOUT_LIMIT, heuristic
 from boardrules.games.kivi.notation import parse_action
-from boardrules.games.kivi.numeric import (
-    action_space,
-    info_state_layout,
-    info_state_shape,
-    info_state_tensor,
-    observation_shape,
-    observation_tensor,
-    observe_tensor,
-    tensor_layout,
-)
 from boardrules.games.kivi.observe import Observation, announce, observe, resample
 from boardrules.games.kivi.render import render
 from boardrules.games.kivi.rules import (
@@ -66,8 +57,20 @@ from boardrules.games.kivi.rules import (
     to_move,
 )
 from boardrules.games.kivi.state import HighestRule, Options, State
-from boardrules.games.kivi.svg import svg
 from boardrules.games.kivi.validation import validate_observation, validate_state
+
+if TYPE_CHECKING:  # loaded on first use, see __getattr__ below
+    from boardrules.games.kivi.numeric import (
+        action_space,
+        info_state_layout,
+        info_state_shape,
+        info_state_tensor,
+        observation_shape,
+        observation_tensor,
+        observe_tensor,
+        tensor_layout,
+    )
+    from boardrules.games.kivi.svg import svg
 
 __all__ = [
     "ACTION_TYPES",
@@ -138,3 +141,12 @@ PERFECT_INFORMATION: Final = True
 """Nothing is hidden (K12): every action may be shown to everyone."""
 ACTION_TYPES: Final[tuple[type[Action], ...]] = (Roll, Reroll, Place, Displace, Forfeit)
 """Every action class, the chance outcome `Roll` first."""
+
+if not TYPE_CHECKING:
+    __getattr__, __dir__ = lazy_members(__name__, globals(), {
+        "numeric": (
+            "action_space", "info_state_layout", "info_state_shape", "info_state_tensor",
+            "observation_shape", "observation_tensor", "observe_tensor", "tensor_layout",
+        ),
+        "svg": ("svg",),
+    })

@@ -43,7 +43,7 @@ from boardrules.games.kivi.rules import (
     new_game,
 )
 from boardrules.games.kivi.state import ROUNDS, STONES, Options, State
-from boardrules.spaces import (
+from boardrules.numeric.spaces import (
     SPACE_CACHE,
     ActionSpace,
     InfoState,

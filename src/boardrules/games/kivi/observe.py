@@ -9,6 +9,7 @@ import attrs
 from boardrules._seats import check_player
 from boardrules.games.kivi.actions import Action
 from boardrules.games.kivi.state import State
+from boardrules.registry import picture
 
 __all__ = ["Observation", "announce", "observe", "resample"]
 
@@ -24,9 +25,7 @@ class Observation:
 
     def _repr_svg_(self) -> str:
         """Return the picture of this observation, for Jupyter (see `svg`)."""
-        from boardrules.games.kivi.svg import svg
-
-        return svg(self)
+        return picture(self)
 
 
 def observe(state: State, player: int | None) -> Observation:

@@ -10,6 +10,7 @@ import attrs
 from boardrules._fields import DERIVED, rebuilt_from_init
 from boardrules.errors import InvalidOptionsError
 from boardrules.games.kivi.board import DEFAULT_BOARD, SIZE, Combination, Layout, layout
+from boardrules.registry import picture
 
 __all__ = ["ROUNDS", "STONES", "HighestRule", "Options", "State"]
 
@@ -126,7 +127,4 @@ class State:
 
     def _repr_svg_(self) -> str:
         """Return the spectator's picture of this state, for Jupyter (see `svg`)."""
-        from boardrules.games.kivi.observe import observe
-        from boardrules.games.kivi.svg import svg
-
-        return svg(observe(self, None))
+        return picture(self)

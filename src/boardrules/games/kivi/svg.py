@@ -17,12 +17,12 @@ from __future__ import annotations
 import itertools
 from typing import Final
 
-from boardrules._svg import HIGHLIGHT, Drawing, expect, plural, text_width
 from boardrules.games.kivi.actions import Action, Displace, Place, Reroll, Roll
 from boardrules.games.kivi.board import SIZE, SQUARES, Combination, analyse
 from boardrules.games.kivi.observe import Observation
 from boardrules.games.kivi.rules import legal_actions, scores
 from boardrules.games.kivi.state import ROUNDS, State
+from boardrules.pictures.svg import HIGHLIGHT, Drawing, expect, plural, text_width
 
 __all__ = ["svg"]
 

@@ -15,8 +15,9 @@ docs page "Lustry" for the rules in our words, every ruling, the state format an
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
+from boardrules._lazy import lazy_members
 from boardrules.games.lustry.actions import (
     ALLOW,
     END_TURN,
@@ -46,19 +47,6 @@ from boardrules.games.lustry.cards import (
 )
 from boardrules.games.lustry.heuristic import ROLLOUT_LIMIT, heuristic
 from boardrules.games.lustry.notation import parse_action
-from boardrules.games.lustry.numeric import (
-    HISTORY,
-    MAX_LEGAL,
-    action_space,
-    chance_probabilities,
-    info_state_layout,
-    info_state_shape,
-    info_state_tensor,
-    observation_shape,
-    observation_tensor,
-    observe_tensor,
-    tensor_layout,
-)
 from boardrules.games.lustry.observe import Observation, announce, observe, resample
 from boardrules.games.lustry.render import render
 from boardrules.games.lustry.rules import (
@@ -86,8 +74,23 @@ from boardrules.games.lustry.state import (
     Sequence,
     State,
 )
-from boardrules.games.lustry.svg import svg
 from boardrules.games.lustry.validation import validate_observation, validate_state
+
+if TYPE_CHECKING:  # loaded on first use, see __getattr__ below
+    from boardrules.games.lustry.numeric import (
+        HISTORY,
+        MAX_LEGAL,
+        action_space,
+        chance_probabilities,
+        info_state_layout,
+        info_state_shape,
+        info_state_tensor,
+        observation_shape,
+        observation_tensor,
+        observe_tensor,
+        tensor_layout,
+    )
+    from boardrules.games.lustry.svg import svg
 
 __all__ = [
     "ACTION_TYPES",
@@ -174,3 +177,13 @@ ACTION_TYPES: Final[tuple[type[Action], ...]] = (
     Drawn, Draw, Lay, Exchange, PutUnder, Extend, Block, Unblock, Steal, Discard, Defend, Allow,
     EndTurn)
 """Every action class, the chance outcome `Drawn` first."""
+
+if not TYPE_CHECKING:
+    __getattr__, __dir__ = lazy_members(__name__, globals(), {
+        "numeric": (
+            "HISTORY", "MAX_LEGAL", "action_space", "chance_probabilities",
+            "info_state_layout", "info_state_shape", "info_state_tensor",
+            "observation_shape", "observation_tensor", "observe_tensor", "tensor_layout",
+        ),
+        "svg": ("svg",),
+    })

@@ -46,7 +46,7 @@ from boardrules.games.lustry.rules import (
     new_game,
 )
 from boardrules.games.lustry.state import Options, Phase, Sequence, State
-from boardrules.spaces import (
+from boardrules.numeric.spaces import (
     ActionSpace,
     ConfigurationCache,
     InfoState,

@@ -32,6 +32,7 @@ from boardrules.games.lustry.cards import COLOUR_INDEX, COLOURS, ORDER, card_col
 from boardrules.games.lustry.rules import _State as build_state
 from boardrules.games.lustry.rules import discard_seen
 from boardrules.games.lustry.state import Options, Phase, Sequence, State
+from boardrules.registry import picture
 
 __all__ = ["Observation", "announce", "observe", "resample"]
 
@@ -87,9 +88,7 @@ class Observation:
 
     def _repr_svg_(self) -> str:
         """Return the picture of this observation, for Jupyter (see `svg`)."""
-        from boardrules.games.lustry.svg import svg
-
-        return svg(self)
+        return picture(self)
 
 
 def _hand_view(hand: tuple[str, ...], exposed: tuple[str, ...]) -> tuple[str, ...]:

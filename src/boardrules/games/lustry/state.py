@@ -20,6 +20,7 @@ import attrs
 
 from boardrules._fields import DERIVED, rebuilt_from_init
 from boardrules.errors import InvalidOptionsError
+from boardrules.registry import picture
 
 __all__ = ["NO_SEQUENCE", "Options", "Phase", "Protection", "Sequence", "State"]
 
@@ -225,7 +226,4 @@ class State:
 
     def _repr_svg_(self) -> str:
         """Return the spectator's picture of this state, for Jupyter (see `svg`)."""
-        from boardrules.games.lustry.observe import observe
-        from boardrules.games.lustry.svg import svg
-
-        return svg(observe(self, None))
+        return picture(self)

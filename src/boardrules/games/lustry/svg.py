@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from boardrules._svg import HIGHLIGHT, Drawing, expect, num, plural
 from boardrules.games.lustry.actions import (
     Action,
     Block,
@@ -36,6 +35,7 @@ from boardrules.games.lustry.actions import (
 from boardrules.games.lustry.cards import COLOUR_NAMES, COLOURS
 from boardrules.games.lustry.observe import Observation
 from boardrules.games.lustry.state import Phase, Protection, Sequence
+from boardrules.pictures.svg import HIGHLIGHT, Drawing, expect, num, plural
 
 __all__ = ["svg"]
 

@@ -18,8 +18,9 @@ for the rules in our words, every ruling, the state format and notation.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
+from boardrules._lazy import lazy_members
 from boardrules.games.ren_dhark.actions import (
     COMBAT_ROLLS,
     KEEP,
@@ -61,18 +62,6 @@ from boardrules.games.ren_dhark.cards import (
 )
 from boardrules.games.ren_dhark.heuristic import ROLLOUT_LIMIT, heuristic
 from boardrules.games.ren_dhark.notation import parse_action
-from boardrules.games.ren_dhark.numeric import (
-    HISTORY,
-    action_space,
-    chance_probabilities,
-    info_state_layout,
-    info_state_shape,
-    info_state_tensor,
-    observation_shape,
-    observation_tensor,
-    observe_tensor,
-    tensor_layout,
-)
 from boardrules.games.ren_dhark.observe import (
     DuelView,
     Observation,
@@ -117,8 +106,22 @@ from boardrules.games.ren_dhark.state import (
     State,
     Status,
 )
-from boardrules.games.ren_dhark.svg import svg
 from boardrules.games.ren_dhark.validation import validate_observation, validate_state
+
+if TYPE_CHECKING:  # loaded on first use, see __getattr__ below
+    from boardrules.games.ren_dhark.numeric import (
+        HISTORY,
+        action_space,
+        chance_probabilities,
+        info_state_layout,
+        info_state_shape,
+        info_state_tensor,
+        observation_shape,
+        observation_tensor,
+        observe_tensor,
+        tensor_layout,
+    )
+    from boardrules.games.ren_dhark.svg import svg
 
 __all__ = [
     "ACTION_TYPES",
@@ -229,3 +232,13 @@ ACTION_TYPES: Final[tuple[type[Action], ...]] = (
     CounterStrike, Pass,
 )
 """Every action class, the chance outcomes (`AssignSides`, `Draw`, `Roll`, `CombatRoll`) first."""
+
+if not TYPE_CHECKING:
+    __getattr__, __dir__ = lazy_members(__name__, globals(), {
+        "numeric": (
+            "HISTORY", "action_space", "chance_probabilities", "info_state_layout",
+            "info_state_shape", "info_state_tensor", "observation_shape",
+            "observation_tensor", "observe_tensor", "tensor_layout",
+        ),
+        "svg": ("svg",),
+    })

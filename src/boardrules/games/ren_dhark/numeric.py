@@ -60,7 +60,7 @@ from boardrules.games.ren_dhark.state import (
     State,
     Status,
 )
-from boardrules.spaces import (
+from boardrules.numeric.spaces import (
     ActionSpace,
     ConfigurationCache,
     InfoState,

@@ -26,6 +26,7 @@ from boardrules.games.ren_dhark.state import (
     State,
     Tables,
 )
+from boardrules.registry import picture
 
 __all__ = ["DuelView", "Observation", "announce", "observe", "resample"]
 
@@ -112,9 +113,7 @@ class Observation:
 
     def _repr_svg_(self) -> str:
         """Return the picture of this observation, for Jupyter (see `svg`)."""
-        from boardrules.games.ren_dhark.svg import svg
-
-        return svg(self)
+        return picture(self)
 
 
 def _sees(state: State, player: int | None, role: int) -> bool:

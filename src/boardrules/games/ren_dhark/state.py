@@ -29,6 +29,7 @@ from boardrules.games.ren_dhark.cards import (
     Side,
     deck_problems,
 )
+from boardrules.registry import picture
 
 __all__ = [
     "ACTION",
@@ -473,7 +474,4 @@ class State:
 
     def _repr_svg_(self) -> str:
         """Return the spectator's picture of this state, for Jupyter (see `svg`)."""
-        from boardrules.games.ren_dhark.observe import observe
-        from boardrules.games.ren_dhark.svg import svg
-
-        return svg(observe(self, None))
+        return picture(self)

@@ -20,13 +20,13 @@ from __future__ import annotations
 
 from typing import Final
 
-from boardrules._svg import HIGHLIGHT, Drawing, expect, plural, wrap
 from boardrules.games.ren_dhark.actions import Action, Attack, CounterStrike, Defend, PlayAction
 from boardrules.games.ren_dhark.cards import COMBAT_TYPES, Card, CombatType, Kind, Side
 from boardrules.games.ren_dhark.observe import Observation
 from boardrules.games.ren_dhark.render import describe
 from boardrules.games.ren_dhark.rules import has_won
 from boardrules.games.ren_dhark.state import ATTACKER, DEFENDER, HAND_SIZE, Phase, Status, Tables
+from boardrules.pictures.svg import HIGHLIGHT, Drawing, expect, plural, wrap
 
 __all__ = ["svg"]
 

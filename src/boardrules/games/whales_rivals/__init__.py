@@ -20,8 +20,9 @@ Rivals" for the rules in our words, every ruling, the state format and notation.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
+from boardrules._lazy import lazy_members
 from boardrules.games.whales_rivals.actions import (
     END_ROUND,
     FLIP,
@@ -47,18 +48,6 @@ from boardrules.games.whales_rivals.cards import (
 )
 from boardrules.games.whales_rivals.heuristic import ROLLOUT_LIMIT, heuristic
 from boardrules.games.whales_rivals.notation import parse_action
-from boardrules.games.whales_rivals.numeric import (
-    MAX_LEGAL,
-    action_space,
-    chance_probabilities,
-    info_state_layout,
-    info_state_shape,
-    info_state_tensor,
-    observation_shape,
-    observation_tensor,
-    observe_tensor,
-    tensor_layout,
-)
 from boardrules.games.whales_rivals.observe import (
     GreyView,
     Observation,
@@ -90,8 +79,22 @@ from boardrules.games.whales_rivals.rules import (
     to_move,
 )
 from boardrules.games.whales_rivals.state import Options, Pack, Phase, State
-from boardrules.games.whales_rivals.svg import svg
 from boardrules.games.whales_rivals.validation import validate_observation, validate_state
+
+if TYPE_CHECKING:  # loaded on first use, see __getattr__ below
+    from boardrules.games.whales_rivals.numeric import (
+        MAX_LEGAL,
+        action_space,
+        chance_probabilities,
+        info_state_layout,
+        info_state_shape,
+        info_state_tensor,
+        observation_shape,
+        observation_tensor,
+        observe_tensor,
+        tensor_layout,
+    )
+    from boardrules.games.whales_rivals.svg import svg
 
 __all__ = [
     "ACTION_TYPES",
@@ -175,3 +178,13 @@ ACTION_TYPES: Final[tuple[type[Action], ...]] = (
     DealGrey, Draw, PlayWhale, PlayTurtle, EndRound, Flip, Peek, Skip,
 )
 """Every action class, the chance outcomes `DealGrey` and `Draw` first."""
+
+if not TYPE_CHECKING:
+    __getattr__, __dir__ = lazy_members(__name__, globals(), {
+        "numeric": (
+            "MAX_LEGAL", "action_space", "chance_probabilities", "info_state_layout",
+            "info_state_shape", "info_state_tensor", "observation_shape",
+            "observation_tensor", "observe_tensor", "tensor_layout",
+        ),
+        "svg": ("svg",),
+    })

@@ -57,7 +57,7 @@ from boardrules.games.whales_rivals.rules import (
     new_game,
 )
 from boardrules.games.whales_rivals.state import Options, Phase, State
-from boardrules.spaces import (
+from boardrules.numeric.spaces import (
     ActionSpace,
     ConfigurationCache,
     InfoState,

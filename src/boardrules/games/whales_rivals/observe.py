@@ -36,6 +36,7 @@ from boardrules.games.whales_rivals.rules import _can_act
 from boardrules.games.whales_rivals.rules import _Pack as build_pack
 from boardrules.games.whales_rivals.rules import _State as build_state
 from boardrules.games.whales_rivals.state import Options, Pack, Phase, State
+from boardrules.registry import picture
 
 __all__ = [
     "GreyView", "Observation", "PackView", "WhaleView", "announce", "observe", "resample",
@@ -117,9 +118,7 @@ class Observation:
 
     def _repr_svg_(self) -> str:
         """Return the picture of this observation, for Jupyter (see `svg`)."""
-        from boardrules.games.whales_rivals.svg import svg
-
-        return svg(self)
+        return picture(self)
 
 
 def _grey_view(card: Grey, player: int | None, reveal: bool) -> GreyView:

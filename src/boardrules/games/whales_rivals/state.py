@@ -21,6 +21,7 @@ from boardrules.games.whales_rivals.cards import (
     Grey,
     Whale,
 )
+from boardrules.registry import picture
 
 __all__ = ["Options", "Pack", "Phase", "State"]
 
@@ -167,10 +168,7 @@ class State:
 
     def _repr_svg_(self) -> str:
         """Return the spectator's picture of this state, for Jupyter (see `svg`)."""
-        from boardrules.games.whales_rivals.observe import observe
-        from boardrules.games.whales_rivals.svg import svg
-
-        return svg(observe(self, None))
+        return picture(self)
 
 
 assert PLAYERS == 2

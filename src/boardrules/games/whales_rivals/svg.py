@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from typing import Final
 
-from boardrules._svg import HIGHLIGHT, Drawing, expect, plural
 from boardrules.games.whales_rivals.actions import Action, Flip, Peek, PlayTurtle, PlayWhale
 from boardrules.games.whales_rivals.cards import HAND_SIZE, PACKS, ROUNDS, TURTLE
 from boardrules.games.whales_rivals.observe import GreyView, Observation, PackView, WhaleView
 from boardrules.games.whales_rivals.rules import winners
 from boardrules.games.whales_rivals.state import Phase
+from boardrules.pictures.svg import HIGHLIGHT, Drawing, expect, plural
 
 __all__ = ["svg"]
 
