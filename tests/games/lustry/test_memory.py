@@ -10,7 +10,7 @@ import tracemalloc
 from boardrules._caches import cache_sizes
 from boardrules.game import CHANCE
 from boardrules.games import lustry
-from boardrules.spaces import SPACE_CACHE
+from boardrules.numeric.spaces import SPACE_CACHE
 
 MiB = 1 << 20
 
