@@ -12,7 +12,7 @@ from typing import Any
 import attrs
 import pytest
 
-from boardrules import BoardrulesError, InvalidOptionsError, InvalidStateError, Result, playout
+from boardrules import BoardrulesError, InvalidOptionsError, InvalidStateError, Result
 from boardrules.games import lustry
 from boardrules.games.lustry import (
     NO_SEQUENCE,
@@ -35,7 +35,6 @@ from boardrules.games.lustry import (
     Unblock,
 )
 from boardrules.games.lustry.cards import sort_cards
-from boardrules.testing import check_fused_playout
 from tests.games.lustry.test_rules import guarded_run, play, red_run_blocked, take
 from tests.refusals import assert_refused
 
@@ -566,42 +565,6 @@ class TestL1Cards:
         assert sort_cards(["b0", "r0", "g1c", "r5se", "r2sf", "r1s", "r2cf", "r1c"]) == (
             "r1c", "r2cf", "r1s", "r2sf", "r5se", "r0", "g1c", "b0")
         assert sort_cards(()) == ()
-
-
-class TestFusedPlayout:
-    """L6, L7: the fused `playout` (a whole phase 1 in one step) plays exactly the reference
-    loop's game."""
-
-    @pytest.mark.parametrize("options", [
-        Options(turn_limit=40), Options(turn_limit=40, first_player=1, stall_turns=2),
-        Options(turn_limit=40, unblock_protects="card", stall_turns=None),
-    ], ids=["default", "first-player-1", "card-protection"])
-    def test_L6_fused_playout_plays_the_reference_game(self, options: Options) -> None:
-        check_fused_playout(lustry, 2, options, games=3)
-
-    @pytest.mark.parametrize("options", [
-        Options(turn_limit=6), Options(turn_limit=8, first_player=1, stall_turns=1),
-    ], ids=["turn-limit-6", "first-player-1"])
-    def test_L8_fused_turn_end_cut_at_every_step(self, options: Options) -> None:
-        """L6, L8, L11, L18: a turn's discards, its end and the next player's draws (one
-        state in the fused playout) cut off after every number of steps, and played to the
-        end, give the reference loop's state and draws."""
-        cut = 0
-        for seed in range(3):
-            state = lustry.new_game(2, options)
-            rng = random.Random(seed)
-            while not lustry.is_terminal(state):
-                if state.phase is Phase.PLAY:
-                    for limit in (*range(12), None):
-                        draw = rng.getrandbits(32)
-                        ours, theirs = random.Random(draw), random.Random(draw)
-                        got = lustry.playout(state, ours, limit)
-                        want = playout(lustry, state, theirs, limit, fused=False)
-                        assert got == want, (seed, state.turn, limit)
-                        assert ours.getstate() == theirs.getstate(), (seed, limit)
-                        cut += got.turn > state.turn and got.phase is not Phase.OVER
-                state = playout(lustry, state, rng, 1, fused=False)
-        assert cut > 20  # many cuts fell in the next player's turn
 
 
 class TestRulesDetails:

@@ -26,8 +26,9 @@ from __future__ import annotations
 
 from array import array
 from collections import Counter
+from collections.abc import Callable
 from itertools import repeat
-from typing import Final
+from typing import Any, Final
 
 from boardrules._caches import Memo
 from boardrules._seats import check_player
@@ -51,7 +52,6 @@ from boardrules.numeric.spaces import (
     InfoState,
     LayoutBuilder,
     NumericTables,
-    SegmentCache,
     Tensor,
     TensorLayout,
     counts,
@@ -98,6 +98,51 @@ _SOURCE: Final = {None: 0, "r": 1, "g": 2, "b": 3}
 _PILE_SLOT: Final = _COLOUR_KINDS + 2
 _HAND_SLOT: Final = len(KINDS) + 3
 _SEQ_SLOT: Final = 1 + (_COLOUR_KINDS - 1) + 3 + 1
+
+
+class _Memos:
+    """Encoded segments of one configuration's observations, keyed by the values they
+    encode (the hot path of `observe_tensor`: a step changes few of them). Each memo is
+    bounded; together they hold at most about 1.5 MiB, and they live and die with the
+    configuration's `_Code`, of which `ConfigurationCache` keeps the `SPACE_CACHE` most
+    recently used."""
+
+    def __init__(self) -> None:
+        self.heads: Memo[tuple[int | None, int, int, int, int, int, int], bytes] = Memo(
+            None, 1 << 10)
+        """Encoded segments up to the draw piles, by the observer, the phase's index, the
+        player to move, the turn and the draw piles' sizes."""
+        self.tails: Memo[tuple[str | None, bool, int, int | None, int], bytes] = Memo(
+            None, 1 << 10)
+        """Encoded segments from `named` on, by their values and the observer's seat."""
+        self.segments: Memo[tuple[object, ...], Tensor] = Memo(None, 1 << 7)
+        """Encoded piles, hands and `exposed` segments of observations, by their values."""
+        self.sequences: Memo[Sequence, bytes] = Memo(None, 1 << 8)
+        """Encoded sequences, by their values."""
+        self.hands: Memo[tuple[str, ...], bytes] = Memo(None, 1 << 9)
+        """Encoded hands as their holders see them, by their cards."""
+        self.their_hands: Memo[tuple[tuple[str, ...], tuple[str, ...]], bytes] = Memo(
+            None, 1 << 9)
+        """Encoded hands as the holder's opponent sees them, by the cards and the cards
+        known."""
+        self.exposed_cards: Memo[tuple[str, ...], bytes] = Memo(None, 1 << 8)
+        """Encoded `exposed` segments, by the cards known."""
+        self.pending_cards: Memo[tuple[tuple[str, ...], tuple[int, ...], int | None],
+                                 bytes] = Memo(None, 1 << 7)
+        """Encoded cards drawn this turn, by the cards, who knows them and the observer."""
+        self.steal_counts: Memo[tuple[tuple[int, ...], int], bytes] = Memo(None, 1 << 6)
+        """Encoded steal counts, by their values and the observer's seat."""
+        self.exchanged_cards: Memo[tuple[str, ...], bytes] = Memo(None, 1 << 6)
+        """Encoded cards of an exchange, by their values."""
+        self.last_piles: Memo[int | None, tuple[tuple[tuple[str, ...], ...],
+                                                tuple[tuple[bool, ...], ...], list[bytes]]] = (
+            Memo(None, 3))
+        """Per observer, the discard piles and marks of the last state encoded, with their
+        encoded piles in the tensor's order: the next state shares most of them."""
+        self.last_sequences: Memo[int | None, tuple[tuple[Sequence, ...], list[bytes]]] = Memo(
+            None, 3)
+        """Per observer, the sequences of the last state encoded, with their encodings in
+        the tensor's order."""
 
 
 class _Code(NumericTables):
@@ -155,13 +200,8 @@ class _Code(NumericTables):
         self.stall = b.add("stall", 1, f"turns counted towards the deadlock draw ÷ "
                            f"{self.stall_scale}")
         self.winner = b.add("winner", 3, "the winner: nobody (yet), me, the opponent")
-        self.heads: Memo[tuple[int | None, int, int, int, int, int, int], bytes] = Memo(
-            None, 1 << 12)
-        """Encoded segments up to the draw piles, by the observer, the phase's index, the
-        player to move, the turn and the draw piles' sizes."""
-        self.tails: Memo[tuple[str | None, bool, int, int | None, int], bytes] = Memo(
-            None, 1 << 10)
-        """Encoded segments from `named` on, by their values and the observer's seat."""
+        self.memo = _Memos()
+        """Encoded segments of this configuration's observations (bounded memos)."""
         bound = action_bound(players, options)
         self.finish(space, b, bound=bound, horizon=min(HISTORY, bound), perfect_recall=False)
 
@@ -220,11 +260,11 @@ def observation_tensor(observation: Observation) -> Tensor:
             pile, seen = piles[i], marks[i]
             if pile:
                 at = code.discards + (3 * side + c) * length
-                out[at:at + length] = _SEGMENTS.get(("pile", pile, seen), _pile, pile, seen)
+                out[at:at + length] = _segment(code, ("pile", pile, seen), _pile, pile, seen)
         hand = observation.hands[owner]
         if hand:
             at = code.hands + side * _HAND_SLOT
-            out[at:at + _HAND_SLOT] = _SEGMENTS.get(("hand", hand), _hand, hand)
+            out[at:at + _HAND_SLOT] = _segment(code, ("hand", hand), _hand, hand)
     at = code.pending
     for card, known in zip(observation.pending, observation.pending_known, strict=True):
         hidden = _HIDDEN.get(card)
@@ -251,31 +291,31 @@ def observe_tensor(state: State, player: int | None) -> Tensor:
     draw = state.draw
     key = (player, _PHASES.index(state.phase), state.player, state.turn, len(draw[0]),
            len(draw[1]), len(draw[2]))
-    head = code.heads.get(key)
+    head = code.memo.heads.get(key)
     if head is None:
-        head = code.heads[key] = _head(code, player, state.phase, state.player, state.turn,
+        head = code.memo.heads[key] = _head(code, player, state.phase, state.player, state.turn,
                                        key[4:])[:code.discards].tobytes()
     parts = [head]
     piles, marks = state.discards, state.seen
-    last = _LAST_PILES.get(player)
+    last = code.memo.last_piles.get(player)
     if last is None or last[0] is not piles or last[1] is not marks:
-        last = _piles(piles, marks, player, last)
+        last = _piles(code, piles, marks, player, last)
     parts += last[2]
-    _hands(parts, state.hands, state.exposed, player)
+    _hands(code, parts, state.hands, state.exposed, player)
     pending = state.pending
     if pending:
         pending_key = (pending, state.pending_known, player)
-        found = _PENDING_BLOCKS.get(pending_key)
+        found = code.memo.pending_cards.get(pending_key)
         if found is None:
-            found = _PENDING_BLOCKS[pending_key] = _pending(*pending_key)
+            found = code.memo.pending_cards[pending_key] = _pending(*pending_key)
         parts.append(found)
     else:
         parts.append(_NO_PENDING)
     parts.append(_ONE_HOT_SOURCE[state.source])
     sequences = state.sequences
-    last_sequences = _LAST_SEQUENCES.get(player)
+    last_sequences = code.memo.last_sequences.get(player)
     if last_sequences is None or last_sequences[0] is not sequences:
-        last_sequences = _sequences(sequences, player)
+        last_sequences = _sequences(code, sequences, player)
     parts += last_sequences[1]
     _scalars(parts, code, state, me)
     return array("f", b"".join(parts))
@@ -311,16 +351,13 @@ def _tail(  # noqa: PLR0917 - the observation's fields in order
         known = exposed[owner]
         if known:
             at = code.exposed + side * len(KINDS)
-            out[at:at + len(KINDS)] = _SEGMENTS.get(
-                ("exposed", known), counts, known, _KIND, len(KINDS), 3)
+            out[at:at + len(KINDS)] = _segment(
+                code, ("exposed", known), counts, known, _KIND, len(KINDS), 3)
         for c in range(3):
             seq = sequences[3 * owner + c]
             if seq.cards:
                 at = code.sequences + (3 * side + c) * size
-                found = _SEQUENCES.get(id(seq))
-                if found is None or found[0] is not seq:
-                    found = _remember(seq)
-                out[at:at + size] = found[1]
+                out[at:at + size] = array("f", _sequence(code, seq))
             out[code.steals + 3 * side + c] = steals[3 * owner + c] / 3
     out[code.source + _SOURCE[source]] = 1.0
     for card in set(exchanged):
@@ -331,32 +368,7 @@ def _tail(  # noqa: PLR0917 - the observation's fields in order
     out[code.winner + (0 if winner is None else 1 if winner == me else 2)] = 1.0
 
 
-_SEGMENTS: Final = SegmentCache("lustry.segments")
-_SEQUENCES: Final[Memo[int, tuple[Sequence, Tensor, bytes]]] = Memo(
-    "lustry.sequence_tensors", 1 << 12)
-"""Encoded sequences by identity (a sequence object lives on from state to state while it
-does not change), as an array and as bytes; each entry holds its sequence, so an id is
-never reused while cached."""
 _SEQUENCE: Final = _SLOTS * _SEQ_SLOT + 1
-_PILES: Final[Memo[tuple[tuple[str, ...], tuple[bool, ...], bool], bytes]] = Memo(
-    "lustry.pile_tensors", 1 << 13)
-"""Encoded discard piles of states by their cards, marks and whether the observer owns
-them."""
-_HANDS: Final[Memo[tuple[str, ...], bytes]] = Memo("lustry.hand_tensors", 1 << 13)
-"""Encoded hands of states as their holders see them, by their cards."""
-_THEIR_HANDS: Final[Memo[tuple[tuple[str, ...], tuple[str, ...]], bytes]] = Memo(
-    "lustry.their_hand_tensors", 1 << 13)
-"""Encoded hands of states as the holder's opponent sees them, by the cards and the cards
-known."""
-_EXPOSED: Final[Memo[tuple[str, ...], bytes]] = Memo("lustry.exposed_tensors", 1 << 12)
-"""Encoded `exposed` segments by the cards known."""
-_PENDING_BLOCKS: Final[Memo[tuple[tuple[str, ...], tuple[int, ...], int | None], bytes]] = (
-    Memo("lustry.pending_tensors", 1 << 12))
-"""Encoded cards drawn this turn, by the cards, who knows them and the observer."""
-_STEALS: Final[Memo[tuple[tuple[int, ...], int], bytes]] = Memo("lustry.steal_tensors", 1 << 10)
-"""Encoded steal counts by their values and the observer's seat."""
-_EXCHANGED: Final[Memo[tuple[str, ...], bytes]] = Memo("lustry.exchange_tensors", 1 << 10)
-"""Encoded cards of an exchange, by their values."""
 _PILE_ORDER: Final = {None: range(6), 0: range(6), 1: (3, 4, 5, 0, 1, 2)}
 """The piles (and sequences) of the state in the tensor's order, the observer's first."""
 _OWNS: Final = {None: (False,) * 6, 0: (True,) * 3 + (False,) * 3, 1: (True,) * 3 + (False,) * 3}
@@ -372,18 +384,8 @@ _ONE_HOT_SOURCE: Final = {
     for source, index in _SOURCE.items()}
 
 
-_LAST_PILES: Final[Memo[int | None, tuple[tuple[tuple[str, ...], ...], tuple[tuple[bool, ...], ...],
-                                           list[bytes]]]] = Memo("lustry.last_piles", 3)
-"""Per observer, the discard piles and marks of the last state encoded, with their encoded
-piles in the tensor's order: the next state shares most of them."""
-_LAST_SEQUENCES: Final[Memo[int | None, tuple[tuple[Sequence, ...], list[bytes]]]] = Memo(
-    "lustry.last_sequences", 3)
-"""Per observer, the sequences of the last state encoded, with their encodings in the
-tensor's order."""
-
-
-def _piles(piles: tuple[tuple[str, ...], ...], marks: tuple[tuple[bool, ...], ...],
-           player: int | None,
+def _piles(code: _Code, piles: tuple[tuple[str, ...], ...],
+           marks: tuple[tuple[bool, ...], ...], player: int | None,
            last: tuple[tuple[tuple[str, ...], ...], tuple[tuple[bool, ...], ...], list[bytes]]
            | None) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[bool, ...], ...],
                             list[bytes]]:
@@ -397,35 +399,28 @@ def _piles(piles: tuple[tuple[str, ...], ...], marks: tuple[tuple[bool, ...], ..
         if last is not None and last[0][i] is pile and last[1][i] is seen:
             blocks.append(last[2][at])
             continue
-        key = (pile, seen, owns[at])
-        found = _PILES.get(key)
-        if found is None:
-            found = _PILES[key] = b"".join(
-                [*map(_PILE_SLOTS.__getitem__, zip(pile, seen, repeat(owns[at]))),
-                 _NO_PILE_SLOT * (_PILE - len(pile))])
-        blocks.append(found)
-    found_last = _LAST_PILES[player] = (piles, marks, blocks)
+        blocks.append(b"".join(
+            [*map(_PILE_SLOTS.__getitem__, zip(pile, seen, repeat(owns[at]))),
+             _NO_PILE_SLOT * (_PILE - len(pile))]))
+    found_last = code.memo.last_piles[player] = (piles, marks, blocks)
     return found_last
 
 
-def _sequences(sequences: tuple[Sequence, ...], player: int | None
+def _sequences(code: _Code, sequences: tuple[Sequence, ...], player: int | None
                ) -> tuple[tuple[Sequence, ...], list[bytes]]:
     """Encode the sequences in the tensor's order and remember them for `player`."""
     blocks = []
     for i in _PILE_ORDER[player]:
         seq = sequences[i]
         if seq.cards:
-            found = _SEQUENCES.get(id(seq))
-            if found is None or found[0] is not seq:
-                found = _remember(seq)
-            blocks.append(found[2])
+            blocks.append(_sequence(code, seq))
         else:
             blocks.append(_NO_SEQUENCE_BLOCK)
-    last = _LAST_SEQUENCES[player] = (sequences, blocks)
+    last = code.memo.last_sequences[player] = (sequences, blocks)
     return last
 
 
-def _hands(parts: list[bytes], hands: tuple[tuple[str, ...], ...],
+def _hands(code: _Code, parts: list[bytes], hands: tuple[tuple[str, ...], ...],
            exposed: tuple[tuple[str, ...], ...], player: int | None) -> None:
     """Append the `hands` and `exposed` segments as `player` sees them."""
     me = 0 if player is None else player
@@ -435,22 +430,24 @@ def _hands(parts: list[bytes], hands: tuple[tuple[str, ...], ...],
         if not hand:
             parts.append(_NO_HAND)
         elif owner == player:
-            found = _HANDS.get(hand)
+            found = code.memo.hands.get(hand)
             if found is None:
-                found = _HANDS[hand] = _hand(hand).tobytes()
+                found = code.memo.hands[hand] = _hand(hand).tobytes()
             parts.append(found)
         else:
             hand_key = (hand, exposed[owner])
-            found = _THEIR_HANDS.get(hand_key)
+            found = code.memo.their_hands.get(hand_key)
             if found is None:
-                found = _THEIR_HANDS[hand_key] = _their_hand(hand, exposed[owner]).tobytes()
+                found = code.memo.their_hands[hand_key] = _their_hand(
+                    hand, exposed[owner]).tobytes()
             parts.append(found)
     for owner in (me, other):
         known = exposed[owner]
         if known:
-            found = _EXPOSED.get(known)
+            found = code.memo.exposed_cards.get(known)
             if found is None:
-                found = _EXPOSED[known] = counts(known, _KIND, len(KINDS), 3).tobytes()
+                found = code.memo.exposed_cards[known] = counts(
+                    known, _KIND, len(KINDS), 3).tobytes()
             parts.append(found)
         else:
             parts.append(_NO_KINDS)
@@ -462,25 +459,26 @@ def _scalars(parts: list[bytes], code: _Code, state: State, me: int) -> None:
     steals = state.steals
     if any(steals):
         steals_key = (steals, me)
-        found = _STEALS.get(steals_key)
+        found = code.memo.steal_counts.get(steals_key)
         if found is None:
-            found = _STEALS[steals_key] = array("f", [
+            found = code.memo.steal_counts[steals_key] = array("f", [
                 steals[3 * owner + c] / 3 for owner in (me, other) for c in range(3)]).tobytes()
         parts.append(found)
     else:
         parts.append(_NO_STEALS)
     exchanged = state.exchanged
     if exchanged:
-        found = _EXCHANGED.get(exchanged)
+        found = code.memo.exchanged_cards.get(exchanged)
         if found is None:
-            found = _EXCHANGED[exchanged] = counts(exchanged, _KIND, len(KINDS), 3).tobytes()
+            found = code.memo.exchanged_cards[exchanged] = counts(
+                exchanged, _KIND, len(KINDS), 3).tobytes()
         parts.append(found)
     else:
         parts.append(_NO_KINDS)
     tail_key = (state.named, state.progress, state.stall, state.winner, me)
-    found = code.tails.get(tail_key)
+    found = code.memo.tails.get(tail_key)
     if found is None:
-        found = code.tails[tail_key] = _end(code, tail_key)
+        found = code.memo.tails[tail_key] = _end(code, tail_key)
     parts.append(found)
 
 
@@ -555,8 +553,11 @@ def _their_hand(hand: tuple[str, ...], exposed: tuple[str, ...]) -> Tensor:
     return _hand((*exposed, *(card[0] + "?" for card in hidden)))
 
 
-def _remember(seq: Sequence) -> tuple[Sequence, Tensor, bytes]:
-    """Encode a sequence (see the layout) and cache it by identity."""
+def _sequence(code: _Code, seq: Sequence) -> bytes:
+    """Return a laid sequence encoded (see the layout), from the memo of `code`."""
+    found = code.memo.sequences.get(seq)
+    if found is not None:
+        return found
     out = array("f", bytes(4 * _SEQUENCE))
     at = 0
     for card, blocker, unblocker in zip(seq.cards, seq.blockers, seq.unblockers, strict=True):
@@ -568,7 +569,17 @@ def _remember(seq: Sequence) -> tuple[Sequence, Tensor, bytes]:
             out[at + _COLOUR_KINDS + 3] = 1.0
         at += _SEQ_SLOT
     out[_SLOTS * _SEQ_SLOT] = float(seq.closed)
-    found = _SEQUENCES[id(seq)] = (seq, out, out.tobytes())
+    found = code.memo.sequences[seq] = out.tobytes()
+    return found
+
+
+def _segment(code: _Code, key: tuple[object, ...], build: Callable[..., Tensor],
+             *args: Any) -> Tensor:
+    """Return the segment of an observation that `key` stands for, built by
+    ``build(*args)`` the first time, from the memo of `code`."""
+    found = code.memo.segments.get(key)
+    if found is None:
+        found = code.memo.segments[key] = build(*args)
     return found
 
 

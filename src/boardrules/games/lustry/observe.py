@@ -26,7 +26,6 @@ from collections import Counter
 
 import attrs
 
-from boardrules._random import shuffle
 from boardrules._seats import check_player
 from boardrules.games.lustry.actions import Action, Discard, Drawn
 from boardrules.games.lustry.cards import COLOUR_INDEX, COLOURS, ORDER, card_colour
@@ -186,7 +185,7 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     for pool in pools:  # red, green, blue
         # sorted first, so the world drawn depends only on what the player knows and the rng
         pool.sort(key=_ORDER_KEY)
-        shuffle(rng, pool)
+        rng.shuffle(pool)
 
     def deal(c: int, n: int) -> list[str]:
         """Take the next `n` cards of colour `c`, from the end of its pool."""
@@ -208,7 +207,10 @@ def resample(state: State, player: int, rng: random.Random) -> State:
         discards[i] = tuple(card if mark else pools[COLOUR_INDEX[card]].pop()
                             for card, mark in zip(state.discards[i], state.seen[i], strict=True))
     assert not any(pools)
-    return build_state(state.options, state.phase, state.player, state.turn, draw,
-                       tuple(discards), state.seen, hands, state.exposed, pending,
-                       state.pending_known, state.source, state.sequences, state.steals,
-                       state.exchanged, state.named, state.progress, state.stall, state.winner)
+    return build_state(options=state.options, phase=state.phase, player=state.player,
+                       turn=state.turn, draw=draw, discards=tuple(discards), seen=state.seen,
+                       hands=hands, exposed=state.exposed, pending=pending,
+                       pending_known=state.pending_known, source=state.source,
+                       sequences=state.sequences, steals=state.steals,
+                       exchanged=state.exchanged, named=state.named, progress=state.progress,
+                       stall=state.stall, winner=state.winner)

@@ -16,13 +16,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
 from fractions import Fraction
 from itertools import chain, product
 from typing import Final, assert_never
 
 from boardrules._build import slot_builder
-from boardrules._random import below as draw_below
 from boardrules._seats import player_count
 from boardrules.errors import BoardrulesError, IllegalActionError, InvalidOptionsError
 from boardrules.game import CHANCE, TERMINAL, Result, ToMove
@@ -91,7 +89,6 @@ __all__ = [
     "is_terminal",
     "legal_actions",
     "new_game",
-    "playout",
     "result",
     "returns",
     "sample_chance",
@@ -143,9 +140,11 @@ def new_game(players: int = 2, options: Options | None = None) -> State:
     elif not isinstance(options, Options):
         raise InvalidOptionsError("options",
                                   f"expected lustry.Options, got {type(options).__name__}")
-    return _State(options, _DRAW, options.first_player, 0, COLOUR_DECK, _NO_PILES, _NO_MARKS,
-                 ((), ()), ((), ()), (), (), None, _NO_SEQUENCES, (0,) * 6, (), None, False, 0,
-                 None)
+    return _State(options=options, phase=_DRAW, player=options.first_player, turn=0,
+                  draw=COLOUR_DECK, discards=_NO_PILES, seen=_NO_MARKS, hands=((), ()),
+                  exposed=((), ()), pending=(), pending_known=(), source=None,
+                  sequences=_NO_SEQUENCES, steals=(0,) * 6, exchanged=(), named=None,
+                  progress=False, stall=0, winner=None)
 
 
 def to_move(state: State) -> ToMove:
@@ -182,45 +181,20 @@ def _play_actions(state: State) -> tuple[Action, ...]:
     return _plays(p, state.hands[p], state.sequences, state.options)
 
 
-_Own = tuple[tuple[str, ...], bool, frozenset[str], bool]
-_Table = tuple[frozenset[str], tuple[_Own, _Own, _Own]]
-
-
-def _table(p: int, seqs: tuple[Sequence, ...], options: Options) -> _Table:
-    """Return what the sequences on the table allow player `p`: the opponent's cards a
-    block may cover (L12; under the rulebook's L13 an unblocking card guards its whole
-    sequence, and the option is read only then), and for each colour the player's
-    sequence: its cards, whether it is closed, the branch that extends it while open
-    (L10), whether a card of it is blocked (L13)."""
-    base = 3 * p
-    free = _NO_KINDS
-    for seq in seqs[3 - base:6 - base]:
-        if seq.free and not (seq.guarded and options.unblock_protects is _WHOLE):
-            free = free | seq.free if free else seq.free
-    r, g, b = ((seq.cards, seq.closed,
-                BRANCH[seq.cards[-1]] if seq.cards and not seq.closed else _NO_KINDS,
-                seq.blockers.count(None) != len(seq.cards)) for seq in seqs[base:base + 3])
-    return free, (r, g, b)
-
-
-_NO_OWN: Final[_Own] = ((), False, _NO_KINDS, False)
-_TABLES: Final[list[tuple[tuple[Sequence, ...] | None, Options | None, _Table]]] = [
-    (None, None, (_NO_KINDS, (_NO_OWN, _NO_OWN, _NO_OWN)))] * 2
-"""For each player, the sequences and options `_table` last answered for, and its answer:
-the sequences change seldom, a hand at every action."""
-
-
 def _plays(p: int, hand: tuple[str, ...], seqs: tuple[Sequence, ...],
            options: Options) -> tuple[Action, ...]:
     """Return the actions of phase 2 of player `p` holding `hand`, each group in the
     canonical order of the hand card it uses (see the module docstring)."""
     if not hand:
         return (END_TURN,)
-    known, known_options, table = _TABLES[p]
-    if known is not seqs or known_options is not options:
-        table = _table(p, seqs, options)
-        _TABLES[p] = (seqs, options, table)
-    free, own = table
+    base = 3 * p
+    # The opponent's cards a block may cover (L12); under the rulebook's L13 an unblocking
+    # card guards its whole sequence (the option is read only then).
+    free = _NO_KINDS
+    for seq in seqs[3 - base:6 - base]:
+        if seq.free and not (seq.guarded and options.unblock_protects is _WHOLE):
+            free = free | seq.free if free else seq.free
+    mine = seqs[base:base + 3]
     lays: list[Action] = []
     exchanges: list[Action] = []
     extends: list[Action] = []
@@ -238,18 +212,20 @@ def _plays(p: int, hand: tuple[str, ...], seqs: tuple[Sequence, ...],
         if steal:
             steals.extend(STEAL_ACTIONS[card])
             continue
-        laid, closed, branch, blocked = own[ci]
-        if not closed:
+        seq = mine[ci]
+        if not seq.closed:
+            laid = seq.cards
             for higher, lay, exchange in pairs:  # a pair: laid, or exchanged (L9, L14)
                 if higher in hand and (higher != card or hand.count(card) > 1):
                     if laid:
                         exchanges.append(exchange)
                     else:
                         lays.append(lay)
-        if card in branch:  # extends an open sequence (L10)
-            extends.append(_EXTEND[card])
-        if blocked and inverse is not None and inverse in laid and not closed:
-            unblocks += _unblocks(card, inverse, laid, seqs[3 * p + ci].blockers)
+            if laid:
+                if card in BRANCH[laid[-1]]:  # extends the open sequence (L10)
+                    extends.append(_EXTEND[card])
+                if inverse is not None and inverse in laid:  # unblocks a card of it (L13)
+                    unblocks += _unblocks(card, inverse, laid, seq.blockers)
         if free:
             for block, target in block_targets:
                 if target in free:
@@ -278,7 +254,6 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     >>> [str(a) for a in legal_actions(state)][:3]
     ['drawn g1c', 'drawn g2cf', 'drawn g3cf']
     """
-    global _cache  # noqa: PLW0603 - a one-entry cache of the last answer (states are immutable)
     phase = state.phase
     if phase is _PLAY:
         out = _play_actions(state)
@@ -297,31 +272,23 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         out = tuple(PUT_UNDER[k] for k in dict.fromkeys(waiting) if k[0] == colour)
     else:
         out = ()
-    _cache = (state, out)
     return out
 
 
-_PILES: Final = tuple(tuple(i for i in range(9) if mask >> i & 1) for mask in range(512))
-"""The piles a player may draw from for each mask of non-empty piles (bit ``i``: draw pile
-``i``, bit ``3 + j``: discard pile ``j``), in the order of `legal_actions` (L6)."""
 _DRAW_PILE: Final = (*DRAW_DECK, *DRAW_DISCARD)
-"""The `Draw` of each pile, by the index of its bit."""
-_MASK: Final = {key: sum(bit << i for i, bit in enumerate(key))
-                for key in product((False, True), repeat=9)}
-"""The mask of non-empty piles (see `_PILES`) of each pattern of non-empty piles (3 draw
-piles, 6 discard piles)."""
+"""The `Draw` of each pile: the draw piles r, g, b, then the discard piles (index ``3 +
+3 * owner + colour``)."""
 _DRAWS: Final[dict[tuple[bool, ...], tuple[Draw, ...]]] = {
-    key: tuple(_DRAW_PILE[i] for i in _PILES[mask]) for key, mask in _MASK.items()}
-"""The `Draw` actions for each pattern of non-empty piles."""
+    key: tuple(draw for draw, full in zip(_DRAW_PILE, key, strict=True) if full)
+    for key in product((False, True), repeat=9)}
+"""The `Draw` actions for each pattern of non-empty piles (3 draw piles, 6 discard piles),
+in the order of `legal_actions` (L6)."""
 
 
 def _draw_choices(draw: tuple[tuple[str, ...], ...],
                   discards: tuple[tuple[str, ...], ...]) -> tuple[Draw, ...]:
     """Return the piles a player may draw from: every pile that is not empty (L6)."""
     return _DRAWS[tuple(map(bool, (*draw, *discards)))]
-
-_cache: tuple[State | None, tuple[Action, ...]] = (None, ())
-"""The last state `legal_actions` answered for, and its answer (states are immutable)."""
 
 
 def apply(state: State, action: Action) -> State:
@@ -333,9 +300,7 @@ def apply(state: State, action: Action) -> State:
     >>> state.pending, to_move(state)
     (('r5cf',), 0)
     """
-    cached = _cache
-    legal = cached[1] if cached[0] is state else legal_actions(state)
-    if action not in legal:
+    if action not in legal_actions(state):
         reason, rule = _why_illegal(state, action)
         raise IllegalActionError(state, action, reason, rule)
     return apply_unchecked(state, action)
@@ -369,115 +334,71 @@ def _pair(pair: tuple[tuple[str, ...], ...], p: int,
     return (value, pair[1]) if p == 0 else (pair[0], value)
 
 
-def _draws_on(held: int, piles: object) -> bool:
-    """Return whether phase 1 goes on: the hand and the cards drawn (`held` cards) make
-    fewer than seven, and a pile has a card (`piles` true) (L6)."""
-    return held < HAND_SIZE and bool(piles)
+def _put_on(piles: tuple[tuple[str, ...], ...], seen: tuple[tuple[bool, ...], ...], i: int,
+            cards: tuple[str, ...], marks: tuple[bool, ...],
+            ) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[bool, ...], ...]]:
+    """Return the discard piles with `cards` put at the bottom of pile `i`, and `seen` with
+    their `marks` (L11, L19)."""
+    return ((*piles[:i], piles[i] + cards, *piles[i + 1:]),
+            (*seen[:i], seen[i] + marks, *seen[i + 1:]))
 
 
-def _take_discard(discards: list[tuple[str, ...]], seen: list[tuple[bool, ...]],
-                  i: int) -> tuple[str, int]:
-    """Take the top card of discard pile `i` (index ``3 * owner + colour``) off `discards`
-    and its mark off `seen` (L6): return the card and who knows it (the owner; the opponent
-    too if they saw it, L19)."""
-    pile, marks = discards[i], seen[i]
-    discards[i], seen[i] = pile[1:], marks[1:]
-    owner = i // 3
-    return pile[0], (1 << owner) | ((2 >> owner) if marks[0] else 0)
-
-
-def _take_drawn(draw: list[tuple[str, ...]], card: str) -> int:
-    """Take `card` off the draw pile of its colour in `draw` (L7); return the pile's index."""
-    ci = _CI[card]
-    draw[ci] = _remove(draw[ci], card)
-    return ci
-
-
-def _after_draw(  # noqa: PLR0917 - the hot path passes zones positionally
-    state: State, p: int, turn: int, stall: int, hands: tuple[tuple[str, ...], ...],
-    exposed: tuple[tuple[str, ...], ...], draw: tuple[tuple[str, ...], ...],
+def _after_draw(  # noqa: PLR0917 - positional: Python matches keywords at a cost per name
+    state: State, player: int, turn: int, stall: int, draw: tuple[tuple[str, ...], ...],
     discards: tuple[tuple[str, ...], ...], seen: tuple[tuple[bool, ...], ...],
     pending: tuple[str, ...], known: tuple[int, ...], source: str | None = None,
 ) -> State:
-    """Continue player `p`'s phase 1 (from the draw pile of `source`, a chance node, if
-    given), or end it: the pending cards join the hand (L6, L7). The options, sequences and
-    steals are `state`'s; with nothing pending this is the start of `p`'s turn (L6, L8)."""
-    hand = hands[p]
-    if source is not None or _draws_on(len(hand) + len(pending),
-                                       any(draw) or any(discards)):
-        return _State(state.options, _DRAW, p, turn, draw, discards, seen, hands, exposed,
-                      pending, known, source, state.sequences, state.steals, (), None, False,
-                      stall, None)
-    bit = 2 >> p  # the opponent's bit
+    """Continue `player`'s phase 1 (from the draw pile of `source`, a chance node, if
+    given), or end it: the pending cards join the hand (L6, L7). Phase 1 goes on while the
+    hand and the cards drawn make fewer than seven and a pile has a card. The options,
+    hands, sequences and steals are `state`'s; with nothing pending this is the start of
+    `player`'s turn (L6, L8)."""
+    hands, exposed = state.hands, state.exposed
+    hand = hands[player]
+    if source is not None or (len(hand) + len(pending) < HAND_SIZE
+                              and (any(draw) or any(discards))):
+        return _State(options=state.options, phase=_DRAW, player=player, turn=turn, draw=draw,
+                      discards=discards, seen=seen, hands=hands, exposed=exposed,
+                      pending=pending, pending_known=known, source=source,
+                      sequences=state.sequences, steals=state.steals, exchanged=(), named=None,
+                      progress=False, stall=stall, winner=None)
+    bit = 2 >> player  # the opponent's bit
     learned = [card for card, mask in zip(pending, known, strict=True) if mask & bit]
     if learned:
-        exposed = _pair(exposed, p, tuple(sorted(exposed[p] + tuple(learned), key=_ORDER_KEY)))
+        exposed = _pair(exposed, player,
+                        tuple(sorted(exposed[player] + tuple(learned), key=_ORDER_KEY)))
     if pending:
-        hands = _pair(hands, p, tuple(sorted(hand + pending, key=_ORDER_KEY)))
-    return _State(state.options, _PLAY, p, turn, draw, discards, seen, hands, exposed, (),
-                  (), None, state.sequences, state.steals, (), None, False, stall, None)
-
-
-def _phase_one(  # noqa: PLR0917 - the hot path passes zones positionally
-    state: State, below: Callable[[int], int], steps: int, p: int, turn: int, stall: int,
-    hands: tuple[tuple[str, ...], ...], exposed: tuple[tuple[str, ...], ...],
-    discards: tuple[tuple[str, ...], ...], seen: tuple[tuple[bool, ...], ...],
-) -> tuple[State, int]:
-    """Play player `p`'s phase 1 to its end, or for `steps` actions (-1: no limit), as the
-    reference loop of `boardrules.playout` plays it: a pile chosen at random among
-    `legal_actions`, a card off a draw pile as `sample_chance` draws it. The draw piles, the
-    cards pending and the pile being drawn from are `state`'s (with `turn` and `stall`:
-    `state` in phase 1, or the state a turn ended in, `p`'s turn starting). Return the
-    state and the steps left."""
-    pending, known, source = [*state.pending], [*state.pending_known], state.source
-    held = len(hands[p]) + len(pending)
-    draw, piles_out, marks = [*state.draw], [*discards], [*seen]
-    piles = _MASK[tuple(map(bool, (*draw, *piles_out)))]
-    while steps and _draws_on(held, piles):
-        steps -= 1
-        if source is None:
-            choices = _PILES[piles]
-            i = choices[below(len(choices))]
-            if i < 3:
-                source = COLOURS[i]
-                continue
-            card, mask = _take_discard(piles_out, marks, i - 3)
-            if not piles_out[i - 3]:
-                piles ^= 1 << i
-        else:
-            cards = draw[_CI[source]]
-            card, mask, source = cards[below(len(cards))], 0, None
-            i = _take_drawn(draw, card)
-            if not draw[i]:
-                piles ^= 1 << i
-        pending.append(card)
-        known.append(mask)
-        held += 1
-    return _after_draw(state, p, turn, stall, hands, exposed, (*draw,), (*piles_out,),
-                       (*marks,), (*pending,), (*known,), source), steps
+        hands = _pair(hands, player, tuple(sorted(hand + pending, key=_ORDER_KEY)))
+    return _State(options=state.options, phase=_PLAY, player=player, turn=turn, draw=draw,
+                  discards=discards, seen=seen, hands=hands, exposed=exposed, pending=(),
+                  pending_known=(), source=None, sequences=state.sequences, steals=state.steals,
+                  exchanged=(), named=None, progress=False, stall=stall, winner=None)
 
 
 def _closed_count(seqs: tuple[Sequence, ...], base: int) -> int:
     return sum(1 for s in seqs[base:base + 3] if s.closed)
 
 
-def _settle(  # noqa: PLR0917 - the hot path passes zones positionally
-    state: State, hands: tuple[tuple[str, ...], ...], exposed: tuple[tuple[str, ...], ...],
-    seqs: tuple[Sequence, ...], index: int, seq: Sequence,
-    discards: tuple[tuple[str, ...], ...], seen: tuple[tuple[bool, ...], ...], progress: bool,
+def _settle(
+    state: State, *, hands: tuple[tuple[str, ...], ...], exposed: tuple[tuple[str, ...], ...],
+    index: int, seq: Sequence, discards: tuple[tuple[str, ...], ...],
+    seen: tuple[tuple[bool, ...], ...], progress: bool,
 ) -> State:
-    """Put `seq` at `index`, closing it if it may close (L16) and ending the game (L17)."""
+    """Put `seq` at `index` of `state`'s sequences, closing it if it may close (L16) and
+    ending the game (L17)."""
     p = state.player
+    seqs = state.sequences
     if seq.complete and not seq.blocked:
         rival = seqs[index + 3 if index < 3 else index - 3]
         if not rival.closed:
             seq = Sequence(seq.cards, seq.blockers, seq.unblockers, True)
     seqs = (*seqs[:index], seq, *seqs[index + 1:])
-    if seq.closed and _closed_count(seqs, 3 * p) == 2:
-        return _State(state.options, _OVER, p, state.turn, state.draw, discards, seen, hands,
-                     exposed, (), (), None, seqs, state.steals, (), None, progress, state.stall, p)
-    return _State(state.options, _PLAY, p, state.turn, state.draw, discards, seen, hands,
-                 exposed, (), (), None, seqs, state.steals, (), None, progress, state.stall, None)
+    won = seq.closed and _closed_count(seqs, 3 * p) == 2
+    return _State(options=state.options, phase=_OVER if won else _PLAY, player=p,
+                  turn=state.turn, draw=state.draw, discards=discards, seen=seen, hands=hands,
+                  exposed=exposed, pending=(), pending_known=(), source=None, sequences=seqs,
+                  steals=state.steals, exchanged=(), named=None, progress=progress,
+                  stall=state.stall, winner=p if won else None)
 
 
 def _deadlocked(state: State) -> bool:
@@ -485,6 +406,23 @@ def _deadlocked(state: State) -> bool:
     seqs = state.sequences
     return (sum(state.steals) == STEAL_CARDS and _closed_count(seqs, 0) == 1
             and _closed_count(seqs, 3) == 1)
+
+
+def _played(state: State, card: str, *, phase: Phase = _PLAY,
+            sequences: tuple[Sequence, ...] | None = None, steals: tuple[int, ...] | None = None,
+            named: str | None = None) -> State:
+    """Return `state` after its player lays `card` from their hand beside a sequence or as a
+    steal card (L12, L15): the card leaves the hand and what the opponent knows of it."""
+    p = state.player
+    mine = state.exposed[p]
+    return _State(options=state.options, phase=phase, player=p, turn=state.turn,
+                  draw=state.draw, discards=state.discards, seen=state.seen,
+                  hands=_pair(state.hands, p, _remove(state.hands[p], card)),
+                  exposed=_pair(state.exposed, p, _forget(mine, card)) if mine else state.exposed,
+                  pending=(), pending_known=(), source=None,
+                  sequences=state.sequences if sequences is None else sequences,
+                  steals=state.steals if steals is None else steals, exchanged=(), named=named,
+                  progress=state.progress, stall=state.stall, winner=None)
 
 
 def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - one case per kind
@@ -496,25 +434,30 @@ def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - o
     p = state.player
     match action:  # the kinds random play applies most often first: each case is a test
         case Draw(colour=colour, owner=owner):
-            if owner is None:
-                return _after_draw(state, p, state.turn, state.stall, state.hands, state.exposed,
-                                   state.draw, state.discards, state.seen, state.pending,
+            if owner is None:  # a card comes off the draw pile: a chance node (L7)
+                return _after_draw(state, p, state.turn, state.stall, state.draw,
+                                   state.discards, state.seen, state.pending,
                                    state.pending_known, colour)
-            piles, marks = [*state.discards], [*state.seen]
-            card, mask = _take_discard(piles, marks, 3 * owner + _CI[colour])
-            return _after_draw(state, p, state.turn, state.stall, state.hands, state.exposed,
-                               state.draw, (*piles,), (*marks,), (*state.pending, card),
-                               (*state.pending_known, mask))
-        case Drawn(card=card):
-            piles = [*state.draw]
-            _take_drawn(piles, card)
-            return _after_draw(state, p, state.turn, state.stall, state.hands, state.exposed,
-                               (*piles,), state.discards, state.seen, (*state.pending, card),
-                               (*state.pending_known, 0))
+            # the top card of a discard pile: its owner knows it, the opponent if seen (L19)
+            i = 3 * owner + _CI[colour]
+            pile, marks = state.discards[i], state.seen[i]
+            discards, seen = state.discards, state.seen
+            return _after_draw(
+                state, p, state.turn, state.stall, state.draw,
+                (*discards[:i], pile[1:], *discards[i + 1:]), (*seen[:i], marks[1:], *seen[i + 1:]),
+                (*state.pending, pile[0]),
+                (*state.pending_known, (1 << owner) | ((2 >> owner) if marks[0] else 0)))
         case Discard(card=card):
             return _discard(state, card)
         case EndTurn():
-            return _end_turn(state, state.hands, state.exposed, state.discards, state.seen)[0]
+            return _end_turn(state)
+        case Drawn(card=card):
+            ci = _CI[card]
+            draw = state.draw
+            return _after_draw(
+                state, p, state.turn, state.stall,
+                (*draw[:ci], _remove(draw[ci], card), *draw[ci + 1:]), state.discards,
+                state.seen, (*state.pending, card), (*state.pending_known, 0))
         case Lay(first=first, second=second) | Exchange(first=first, second=second):
             hand = _remove(_remove(state.hands[p], first), second)
             mine = state.exposed[p]
@@ -531,21 +474,22 @@ def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - o
                     key=_ORDER_KEY))
                 waiting, discards, seen = _put_away(waiting, discards, seen, p)
             laid = Sequence((first, second), (None, None), (None, None))
-            seqs = (*seqs[:i], laid, *seqs[i + 1:])
-            return _State(state.options, _EXCHANGE if waiting else _PLAY, p, state.turn,
-                         state.draw, discards, seen, _pair(state.hands, p, hand), exposed, (),
-                         (), None, seqs, state.steals, waiting, None, True, state.stall, None)
+            return _State(options=state.options, phase=_EXCHANGE if waiting else _PLAY, player=p,
+                          turn=state.turn, draw=state.draw, discards=discards, seen=seen,
+                          hands=_pair(state.hands, p, hand), exposed=exposed, pending=(),
+                          pending_known=(), source=None, sequences=(*seqs[:i], laid, *seqs[i + 1:]),
+                          steals=state.steals, exchanged=waiting, named=None, progress=True,
+                          stall=state.stall, winner=None)
         case PutUnder(card=card):
-            d = 3 * p + _CI[card]
-            discards, seen = state.discards, state.seen
-            waiting, discards, seen = _put_away(
-                _remove(state.exchanged, card),
-                (*discards[:d], discards[d] + (card,), *discards[d + 1:]),
-                (*seen[:d], seen[d] + (True,), *seen[d + 1:]), p)
-            return _State(state.options, _EXCHANGE if waiting else _PLAY, p, state.turn,
-                         state.draw, discards, seen, state.hands, state.exposed, (), (), None,
-                         state.sequences, state.steals, waiting, None, state.progress,
-                         state.stall, None)
+            discards, seen = _put_on(state.discards, state.seen, 3 * p + _CI[card], (card,),
+                                     (True,))
+            waiting, discards, seen = _put_away(_remove(state.exchanged, card), discards, seen, p)
+            return _State(options=state.options, phase=_EXCHANGE if waiting else _PLAY, player=p,
+                          turn=state.turn, draw=state.draw, discards=discards, seen=seen,
+                          hands=state.hands, exposed=state.exposed, pending=(), pending_known=(),
+                          source=None, sequences=state.sequences, steals=state.steals,
+                          exchanged=waiting, named=None, progress=state.progress,
+                          stall=state.stall, winner=None)
         case Extend(card=card):
             i = 3 * p + _CI[card]
             seq = state.sequences[i]
@@ -558,22 +502,19 @@ def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - o
                              (*seq.blockers[:j], None, *seq.blockers[j:]),
                              (*seq.unblockers[:j], None, *seq.unblockers[j:]))
             mine = state.exposed[p]
-            exposed = _pair(state.exposed, p, _forget(mine, card)) if mine else state.exposed
-            return _settle(state, _pair(state.hands, p, _remove(state.hands[p], card)), exposed,
-                           state.sequences, i, grown, state.discards, state.seen, True)
+            return _settle(state, hands=_pair(state.hands, p, _remove(state.hands[p], card)),
+                           exposed=_pair(state.exposed, p, _forget(mine, card))
+                           if mine else state.exposed,
+                           index=i, seq=grown, discards=state.discards, seen=state.seen,
+                           progress=True)
         case Block(card=card, target=target):
             i = 3 * (1 - p) + _CI[target]
             seq = state.sequences[i]
             j = _free_slot(seq, target)
             blocked = Sequence(seq.cards, (*seq.blockers[:j], card, *seq.blockers[j + 1:]),
                                seq.unblockers)
-            mine = state.exposed[p]
-            exposed = _pair(state.exposed, p, _forget(mine, card)) if mine else state.exposed
             seqs = state.sequences
-            return _State(state.options, _PLAY, p, state.turn, state.draw, state.discards,
-                         state.seen, _pair(state.hands, p, _remove(state.hands[p], card)),
-                         exposed, (), (), None, (*seqs[:i], blocked, *seqs[i + 1:]),
-                         state.steals, (), None, state.progress, state.stall, None)
+            return _played(state, card, sequences=(*seqs[:i], blocked, *seqs[i + 1:]))
         case Unblock(card=card, blocker=blocker):
             i = 3 * p + _CI[card]
             seq = state.sequences[i]
@@ -582,121 +523,45 @@ def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - o
                      if k == target and seq.blockers[j] == blocker)
             freed = Sequence(seq.cards, (*seq.blockers[:j], None, *seq.blockers[j + 1:]),
                              (*seq.unblockers[:j], card, *seq.unblockers[j + 1:]))
-            d = 3 * p + _CI[blocker]
-            discards, seen = state.discards, state.seen
-            discards = (*discards[:d], discards[d] + (blocker,), *discards[d + 1:])
-            seen = (*seen[:d], seen[d] + (True,), *seen[d + 1:])
+            discards, seen = _put_on(state.discards, state.seen, 3 * p + _CI[blocker],
+                                     (blocker,), (True,))
             mine = state.exposed[p]
-            exposed = _pair(state.exposed, p, _forget(mine, card)) if mine else state.exposed
-            return _settle(state, _pair(state.hands, p, _remove(state.hands[p], card)), exposed,
-                           state.sequences, i, freed, discards, seen, state.progress)
+            return _settle(state, hands=_pair(state.hands, p, _remove(state.hands[p], card)),
+                           exposed=_pair(state.exposed, p, _forget(mine, card))
+                           if mine else state.exposed,
+                           index=i, seq=freed, discards=discards, seen=seen,
+                           progress=state.progress)
         case Steal(card=card, colour=colour):
-            mine = state.exposed[p]
-            exposed = _pair(state.exposed, p, _forget(mine, card)) if mine else state.exposed
             i = 3 * p + _CI[card]
             steals = state.steals
-            return _State(state.options, _DEFEND, p, state.turn, state.draw, state.discards,
-                         state.seen, _pair(state.hands, p, _remove(state.hands[p], card)),
-                         exposed, (), (), None, state.sequences,
-                         (*steals[:i], steals[i] + 1, *steals[i + 1:]), (), colour, state.progress,
-                         state.stall, None)
+            return _played(state, card, phase=_DEFEND,
+                           steals=(*steals[:i], steals[i] + 1, *steals[i + 1:]), named=colour)
         case Defend(card=card):
             q = 1 - p
             theirs = state.exposed[q]
-            exposed = _pair(state.exposed, q, _forget(theirs, card)) if theirs else state.exposed
             i = 3 * q + _CI[card]
             steals = state.steals
-            return _State(state.options, _PLAY, p, state.turn, state.draw, state.discards,
-                         state.seen, _pair(state.hands, q, _remove(state.hands[q], card)),
-                         exposed, (), (), None, state.sequences,
-                         (*steals[:i], steals[i] + 1, *steals[i + 1:]), (), None, state.progress,
-                         state.stall, None)
+            return _State(options=state.options, phase=_PLAY, player=p, turn=state.turn,
+                          draw=state.draw, discards=state.discards, seen=state.seen,
+                          hands=_pair(state.hands, q, _remove(state.hands[q], card)),
+                          exposed=_pair(state.exposed, q, _forget(theirs, card))
+                          if theirs else state.exposed,
+                          pending=(), pending_known=(), source=None, sequences=state.sequences,
+                          steals=(*steals[:i], steals[i] + 1, *steals[i + 1:]), exchanged=(),
+                          named=None, progress=state.progress, stall=state.stall, winner=None)
         case Allow():
             return _allow(state)
         case _:
             assert_never(action)
 
 
-def playout(state: State, rng: random.Random, max_steps: int | None = None) -> State:
-    """Play random legal actions, chance drawn as `sample_chance` draws it, to the end or
-    for `max_steps` actions (chance outcomes included): `boardrules.playout`, fused.
-
-    The game, the numbers drawn from `rng` and the state returned are those of
-    `boardrules.playout`'s reference loop. A whole phase 1 (up to seven cards drawn, each
-    pile chosen at random, a card off a draw pile drawn at once) makes one state.
-    """
-    below = draw_below(rng)
-    steps = -1 if max_steps is None else max_steps
-    while steps:
-        phase = state.phase
-        if phase is _DRAW:
-            state, steps = _phase_one(state, below, steps, state.player, state.turn,
-                                      state.stall, state.hands, state.exposed,
-                                      state.discards, state.seen)
-            continue
-        if phase is _PLAY:
-            state, steps = _phase_two(state, below, steps)
-            continue
-        steps -= 1
-        if phase is _OVER:
-            break
-        legal = legal_actions(state)
-        state = apply_unchecked(state, legal[below(len(legal))])
-    return state
-
-
-def _phase_two(state: State, below: Callable[[int], int], steps: int) -> tuple[State, int]:
-    """Play phase 2 up to the first action that is not a `Discard` (included), or for
-    `steps` actions (-1: no limit), as the reference loop of `boardrules.playout` plays it.
-    Return the state and the steps left. A run of discards, the most frequent action of
-    random play, makes one state; a run that ends the turn makes none, and the next
-    player's phase 1 then goes on from its cards (one state for the whole turn)."""
-    p, seqs, options = state.player, state.sequences, state.options
-    hand, exposed = state.hands[p], state.exposed
-    discards: list[tuple[str, ...]] = []
-    seen: list[tuple[bool, ...]] = []
-    while True:
-        legal = _plays(p, hand, seqs, options)
-        action = legal[below(len(legal))]
-        steps -= 1
-        if type(action) is not Discard:
-            break
-        if not discards:  # the run's first discard: the piles as lists, changed in place
-            discards, seen = [*state.discards], [*state.seen]
-        hand, exposed = _discarded(p, hand, exposed, discards, seen, action.card)
-        if not steps:
-            break
-    if type(action) is EndTurn:
-        if discards:
-            return _end_turn(state, _pair(state.hands, p, hand), exposed, (*discards,),
-                             (*seen,), below, steps)
-        return _end_turn(state, state.hands, exposed, state.discards, state.seen, below, steps)
-    if discards:
-        state = _State(options, _PLAY, p, state.turn, state.draw, (*discards,), (*seen,),
-                       _pair(state.hands, p, hand), exposed, (), (), None, seqs, state.steals,
-                       (), None, state.progress, state.stall, None)
-    if type(action) is Discard:
-        return state, steps
-    return apply_unchecked(state, action), steps
-
-
 def _discard(state: State, card: str) -> State:
-    """Put `card` from the hand on the player's discard pile of its colour (L11)."""
+    """Put `card` from the hand at the bottom of the player's discard pile of its colour
+    (L11); the opponent learns which card it is if they knew every card of its colour in
+    the hand to be a copy of it, and otherwise loses track of that colour (L19)."""
     p = state.player
-    discards, seen = [*state.discards], [*state.seen]
-    hand, exposed = _discarded(p, state.hands[p], state.exposed, discards, seen, card)
-    return _State(state.options, _PLAY, p, state.turn, state.draw, (*discards,), (*seen,),
-                  _pair(state.hands, p, hand), exposed, (), (), None, state.sequences,
-                  state.steals, (), None, state.progress, state.stall, None)
-
-
-def _discarded(  # noqa: PLR0917 - the hot path passes zones positionally
-    p: int, hand: tuple[str, ...], exposed: tuple[tuple[str, ...], ...],
-    discards: list[tuple[str, ...]], seen: list[tuple[bool, ...]], card: str,
-) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
-    """Put `card` from player `p`'s `hand` on their discard pile of its colour in `discards`
-    and its mark in `seen` (lists of the six piles, changed in place); return the hand and
-    what each player knows of the hands (L11, L19)."""
+    hand = state.hands[p]
+    exposed = state.exposed
     mine = exposed[p]
     mark = False
     if mine:  # the opponent sees a card of this colour go face down
@@ -706,10 +571,13 @@ def _discarded(  # noqa: PLR0917 - the hot path passes zones positionally
         else:  # they lose track of this colour
             colour = card[0]
             exposed = _pair(exposed, p, tuple(k for k in mine if k[0] != colour))
-    i = 3 * p + _CI[card]
-    discards[i] += (card,)
-    seen[i] += (mark,)
-    return _remove(hand, card), exposed
+    discards, seen = _put_on(state.discards, state.seen, 3 * p + _CI[card], (card,), (mark,))
+    return _State(options=state.options, phase=_PLAY, player=p, turn=state.turn,
+                  draw=state.draw, discards=discards, seen=seen,
+                  hands=_pair(state.hands, p, _remove(hand, card)), exposed=exposed, pending=(),
+                  pending_known=(), source=None, sequences=state.sequences, steals=state.steals,
+                  exchanged=(), named=None, progress=state.progress, stall=state.stall,
+                  winner=None)
 
 
 def _put_away(
@@ -729,9 +597,8 @@ def _put_away(
             end += 1
         group = waiting[start:end]
         if group[0] == group[-1]:  # one kind (sorted): any order gives the same pile
-            d = 3 * p + _CI[colour]
-            discards = (*discards[:d], discards[d] + group, *discards[d + 1:])
-            seen = (*seen[:d], seen[d] + (True,) * len(group), *seen[d + 1:])
+            discards, seen = _put_on(discards, seen, 3 * p + _CI[colour], group,
+                                     (True,) * len(group))
         else:
             kept += group
         start = end
@@ -753,34 +620,28 @@ def _allow(state: State) -> State:
         seen_kept = tuple(k for k in exposed[q] if k[0] != colour)
         hands = (mine, kept) if p == 0 else (kept, mine)
         exposed = (seen_mine, seen_kept) if p == 0 else (seen_kept, seen_mine)
-    return _State(state.options, _PLAY, p, state.turn, state.draw, state.discards, state.seen,
-                 hands, exposed, (), (), None, state.sequences, state.steals, (), None,
-                 state.progress, state.stall, None)
+    return _State(options=state.options, phase=_PLAY, player=p, turn=state.turn,
+                  draw=state.draw, discards=state.discards, seen=state.seen, hands=hands,
+                  exposed=exposed, pending=(), pending_known=(), source=None,
+                  sequences=state.sequences, steals=state.steals, exchanged=(), named=None,
+                  progress=state.progress, stall=state.stall, winner=None)
 
 
-def _end_turn(  # noqa: PLR0917 - the hot path passes zones positionally
-    state: State, hands: tuple[tuple[str, ...], ...], exposed: tuple[tuple[str, ...], ...],
-    discards: tuple[tuple[str, ...], ...], seen: tuple[tuple[bool, ...], ...],
-    below: Callable[[int], int] | None = None, steps: int = 0,
-) -> tuple[State, int]:
-    """Pass the turn of `state`'s player, whose hands, exposed cards and discard piles are
-    now the ones given; declare the L18 draws. The next player begins the turn: phase 1 if
-    their hand holds fewer than seven cards (L6, L8). Given `below` (the fused playout),
-    that phase 1 is played at once for up to `steps` actions. Return the state and the
-    steps left."""
+def _end_turn(state: State) -> State:
+    """Pass the turn of `state`'s player and declare the L18 draws. The next player begins
+    the turn: phase 1 if their hand holds fewer than seven cards (L6, L8)."""
     turn = state.turn + 1
     stall = state.stall + 1 if not state.progress and _deadlocked(state) else 0
     options = state.options
     limit = options.stall_turns
     nxt = (options.first_player + turn) & 1
     if turn >= options.turn_limit or (limit is not None and stall >= limit):
-        over = _State(options, _OVER, nxt, turn, state.draw, discards, seen, hands, exposed,
-                      (), (), None, state.sequences, state.steals, (), None, False, stall, None)
-        return over, steps
-    if below is None:
-        return _after_draw(state, nxt, turn, stall, hands, exposed, state.draw, discards, seen,
-                           (), ()), steps
-    return _phase_one(state, below, steps, nxt, turn, stall, hands, exposed, discards, seen)
+        return _State(options=options, phase=_OVER, player=nxt, turn=turn, draw=state.draw,
+                      discards=state.discards, seen=state.seen, hands=state.hands,
+                      exposed=state.exposed, pending=(), pending_known=(), source=None,
+                      sequences=state.sequences, steals=state.steals, exchanged=(), named=None,
+                      progress=False, stall=stall, winner=None)
+    return _after_draw(state, nxt, turn, stall, state.draw, state.discards, state.seen, (), ())
 
 
 def _why_illegal(state: State, action: object) -> tuple[str, str]:
