@@ -9,24 +9,27 @@ from boardrules.testing import check_game
 
 # Random games of Lustry and Captain Bluff under the default options mostly run to their
 # turn limits (thousands of decisions), so one whole default game per player count is
-# checked here, observations every 20th step; each game's own test_conformance.py checks
-# many shorter games (small turn limits) in full.
+# checked in the slow tier, observations every 20th step; each game's own
+# test_conformance.py checks many shorter games (small turn limits) in full.
 SETTINGS: dict[str, dict[str, int]] = {
     "captain_bluff": {"playouts": 1, "observe_every": 20},
     "lustry": {"playouts": 1, "observe_every": 20},
 }
+QUICK: dict[str, int] = {"playouts": 1, "observe_every": 10, "picture_every": 50}
+"""The quick tier: one whole default game per game with its fewest players."""
 
-# The quick tier checks each game with its fewest players; the other counts are slow.
 CASES = [
-    pytest.param(name, players, id=f"{name}-{players}p",
-                 marks=() if players == game.MIN_PLAYERS else pytest.mark.slow)
+    pytest.param(name, game.MIN_PLAYERS, True, id=f"{name}-{game.MIN_PLAYERS}p-quick")
+    for name, game in GAMES.items()
+] + [
+    pytest.param(name, players, False, id=f"{name}-{players}p", marks=pytest.mark.slow)
     for name, game in GAMES.items()
     for players in range(game.MIN_PLAYERS, game.MAX_PLAYERS + 1)
 ]
 
 
-@pytest.mark.parametrize(("name", "players"), CASES)
-def test_game_keeps_the_contract(name: str, players: int) -> None:
+@pytest.mark.parametrize(("name", "players", "quick"), CASES)
+def test_game_keeps_the_contract(name: str, players: int, quick: bool) -> None:
     """Whole random games keep every promise of the contract at every step."""
-    settings = {"playouts": 6, "observe_every": 1, **SETTINGS.get(name, {})}
+    settings = QUICK if quick else {"playouts": 6, "observe_every": 1, **SETTINGS.get(name, {})}
     check_game(GAMES[name], players, **settings)

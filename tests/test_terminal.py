@@ -252,7 +252,7 @@ class TestReplay:
         bad.write_bytes(b"\xff\xfe garbage")
         err = io.StringIO()
         assert main(["replay", str(bad)], err=err) == 1
-        assert "is not UTF-8 text" in err.getvalue()
+        assert "not UTF-8 text" in err.getvalue()
 
 
 class TestTournament:

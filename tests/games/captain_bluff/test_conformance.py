@@ -20,6 +20,10 @@ from boardrules.games.captain_bluff import EndTurn, Options, Stage
 from boardrules.testing import check_chance_sampling, check_game
 from tests.games.captain_bluff.helpers import play, position
 
+# Every option combination: a slow sweep (the quick tier runs the kit on the default
+# configuration in tests/test_conformance.py).
+pytestmark = pytest.mark.slow
+
 SPLITS = [(4, 4, 3, 3), (6, 2, 3, 3), (0, 0, 7, 7), (2, 3, 0, 9)]
 """Splits of the 14 specials (star, arrows, eye, plus_one): the default, more stars,
 no row specials at all, plus-ones everywhere (their luggage draws, B12)."""

@@ -8,6 +8,10 @@ from boardrules.games import kivi
 from boardrules.games.kivi import HighestRule, Options, Reroll, Roll
 from boardrules.testing import check_chance_sampling, check_game
 
+# Every option combination: a slow sweep (the quick tier runs the kit on the default
+# configuration in tests/test_conformance.py).
+pytestmark = pytest.mark.slow
+
 _SCARCE = """
 TWO_PAIRS      THREE_KIND    TWO_PAIRS  SMALL_STRAIGHT THREE_KIND     TWO_PAIRS   THREE_KIND
 THREE_KIND     FOUR_AND_PAIR TWO_PAIRS  FULL_HOUSE     TWO_PAIRS      FOUR_KIND   SMALL_STRAIGHT

@@ -19,6 +19,9 @@ from boardrules._caches import cache_sizes
 from boardrules.games import kivi
 from boardrules.games.kivi import Combination, HighestRule, Options
 
+# Hundreds of configurations: a slow sweep.
+pytestmark = pytest.mark.slow
+
 MiB = 1 << 20
 CONFIGURATIONS = 300
 """Distinct options used one after the other."""

@@ -15,6 +15,10 @@ from boardrules.games import lustry
 from boardrules.games.lustry import Protection
 from boardrules.testing import check_game
 
+# Every option combination: a slow sweep (the quick tier runs the kit on the default
+# configuration in tests/test_conformance.py).
+pytestmark = pytest.mark.slow
+
 COMBINATIONS = [
     lustry.Options(first_player=first, stall_turns=stall, turn_limit=12, unblock_protects=protects)
     for protects, first, stall in product(Protection, (0, 1), (None, 2))

@@ -7,10 +7,15 @@ import gc
 import random
 import tracemalloc
 
+import pytest
+
 from boardrules._caches import cache_sizes
 from boardrules.game import CHANCE
 from boardrules.games import lustry
 from boardrules.numeric.spaces import SPACE_CACHE
+
+# Hundreds of configurations: a slow sweep.
+pytestmark = pytest.mark.slow
 
 MiB = 1 << 20
 

@@ -20,6 +20,10 @@ import pytest
 from boardrules.games import ren_dhark as rd
 from boardrules.testing import check_game
 
+# Every option combination: a slow sweep (the quick tier runs the kit on the default
+# configuration in tests/test_conformance.py).
+pytestmark = pytest.mark.slow
+
 
 def _variant() -> rd.CardSet:
     changes: dict[str, dict[str, Any]] = {

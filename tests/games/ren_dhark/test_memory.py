@@ -16,6 +16,9 @@ import boardrules
 from boardrules.games import ren_dhark as rd
 from boardrules.games.ren_dhark.cards import STARTER_I
 
+# Hundreds of configurations: a slow sweep.
+pytestmark = pytest.mark.slow
+
 MiB = 1 << 20
 STATM = Path("/proc/self/statm")
 

@@ -7,6 +7,10 @@ import pytest
 from boardrules.games import whales_rivals as wr
 from boardrules.testing import check_chance_sampling, check_game
 
+# Every option combination: a slow sweep (the quick tier runs the kit on the default
+# configuration in tests/test_conformance.py).
+pytestmark = pytest.mark.slow
+
 CUSTOM = wr.Options(
     whale_values=(tuple(range(1, 19)), (2,) * 17 + (7,), wr.DEFAULT_WHALE_VALUES),
     first_player=1,

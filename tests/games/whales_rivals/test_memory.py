@@ -18,6 +18,9 @@ from boardrules import playout
 from boardrules._caches import cache_sizes
 from boardrules.games import whales_rivals as wr
 
+# Hundreds of configurations: a slow sweep.
+pytestmark = pytest.mark.slow
+
 MiB = 1 << 20
 _STATM = Path("/proc/self/statm")
 
