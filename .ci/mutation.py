@@ -110,7 +110,7 @@ def prepare(game: str, settings: dict[str, object], resume: bool) -> Path:
             'also_copy = ["docs"]',
             f"only_mutate = {modules!r}",
             f"pytest_add_cli_args_test_selection = {tests!r}",
-            'pytest_add_cli_args = ["-p", "no:cacheprovider"]',
+            'pytest_add_cli_args = ["-p", "no:cacheprovider", "-n", "0"]',
             # Forked from the process that ran the tests once (fast); what that hides,
             # recheck() finds: every survivor runs again in a fresh interpreter.
             'process_isolation = "fork"',
@@ -188,6 +188,8 @@ def recheck(work: Path, tests: list[str], names: list[str], workers: int) -> dic
                     "-q",
                     "-p",
                     "no:cacheprovider",
+                    "-n",
+                    "0",
                     *files,
                 ],
                 cwd=work / "mutants",

@@ -17,7 +17,8 @@ sdist). The script
    wheel) and, when every extra is installed, ``BOARDRULES_TEST_ALL_EXTRAS=1`` (no test
    may skip for a missing module); ``BOARDRULES_RELEASE`` passes through (the release
    checks of the changelog);
-6. with ``--slow``, runs the slow tier too: ``pytest -m slow -n auto`` (every core).
+6. with ``--slow``, runs the slow tier too: ``pytest -m slow`` (both on every core:
+   ``-n auto`` is in pytest's addopts).
 
 ``.ci/run`` calls it on Linux; the GitHub workflows call it on Linux, macOS and Windows
 with the one wheel the build job made. Only the standard library is used.
@@ -51,7 +52,7 @@ def main() -> int:
                         help="extras to install: all (default), none, or NAME,NAME")
     parser.add_argument("--work", type=Path, help="scratch folder (default: a new temporary one)")
     parser.add_argument("--slow", action="store_true",
-                        help="after the quick tier, run the slow tier (pytest -m slow -n auto)")
+                        help="after the quick tier, run the slow tier (pytest -m slow)")
     parser.add_argument("--summary", type=Path, metavar="FILE",
                         help="also write the tests' tally line here")
     parser.epilog = "Arguments after -- go to pytest (argparse alone would refuse them after DIST)."
@@ -112,7 +113,7 @@ def run_tiers(pytest: str, tree: Path, env: dict[str, str], work: Path, *, slow:
     the first failing exit status (0 if none) and each tier's counts (None: no report)."""
     tiers: list[tuple[str, list[str]]] = [("quick", [])]
     if slow:
-        tiers.append(("slow", ["-m", "slow", "-n", "auto"]))
+        tiers.append(("slow", ["-m", "slow"]))
     status, tallies = 0, []
     for tier, options in tiers:
         step(f"tests, {tier} tier: pytest {' '.join(options)}".rstrip())
