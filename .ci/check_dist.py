@@ -107,7 +107,7 @@ def check(sdist_name: str, sdist: dict[str, bytes],
     if f"{info}/licenses/LICENSE" not in wheel:
         problems.append("the wheel has no licence file")
     entry_points = wheel.get(f"{info}/entry_points.txt", b"").decode("utf-8")
-    if f"{PROJECT} = {PROJECT}.cli:main" not in entry_points:
+    if f"{PROJECT} = {PROJECT}.apps.cli:main" not in entry_points:
         problems.append("the wheel has no boardrules command")
     return problems, version
 
