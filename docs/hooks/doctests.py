@@ -15,7 +15,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import griffe
+try:
+    import griffe
+except ModuleNotFoundError:  # without the docs group only the text functions (tested) exist
+    griffe = None
 
 FENCE = "```"
 PAGES = {
@@ -79,10 +82,12 @@ def link_pages(text: str) -> str:
     return PAGE.sub(link, text)
 
 
-class Doctests(griffe.Extension):
-    """Fence the doctests and link the game pages of every docstring, once, when the
-    object is created."""
+if griffe is not None:
 
-    def on_instance(self, *, obj: griffe.Object, **kwargs: Any) -> None:
-        if obj.docstring is not None:
-            obj.docstring.value = link_pages(fence_doctests(obj.docstring.value))
+    class Doctests(griffe.Extension):
+        """Fence the doctests and link the game pages of every docstring, once, when the
+        object is created."""
+
+        def on_instance(self, *, obj: griffe.Object, **kwargs: Any) -> None:
+            if obj.docstring is not None:
+                obj.docstring.value = link_pages(fence_doctests(obj.docstring.value))
