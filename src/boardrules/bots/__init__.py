@@ -376,7 +376,7 @@ class PolicyBot:
                  *, name: str = "policy") -> None:
         # numpy is an optional extra (gymnasium, pettingzoo): imported by the one bot that
         # needs it, so `import boardrules.bots` works without it.
-        import numpy as np  # noqa: PLC0415
+        import numpy as np  # type: ignore[import-not-found, unused-ignore]  # noqa: PLC0415
 
         self.policy = policy
         """The policy function."""
