@@ -30,7 +30,16 @@ from boardrules.errors import (
     InvalidStateError,
     UnknownActionError,
 )
-from boardrules.game import CHANCE, TERMINAL, Chance, Game, Result, Terminal, ToMove
+from boardrules.game import (
+    CHANCE,
+    TERMINAL,
+    Chance,
+    Event,
+    Game,
+    Result,
+    Terminal,
+    ToMove,
+)
 from boardrules.records import Record, replay, replay_states
 from boardrules.registry import GAMES, game_of, load, register
 from boardrules.serialization import FORMAT_VERSION, from_data, from_json, to_data, to_json
@@ -51,6 +60,7 @@ __all__ = [
     "TERMINAL",
     "BoardrulesError",
     "Chance",
+    "Event",
     "Game",
     "IllegalActionError",
     "InvalidNotationError",

@@ -35,15 +35,19 @@ from __future__ import annotations
 import enum
 import random
 from collections import Counter
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Final, Protocol, TypeAlias, TypeVar
 
 import attrs
 
+from boardrules._convert import JSONValue
+
 __all__ = [
     "CHANCE",
     "TERMINAL",
     "Chance",
+    "Event",
     "Game",
     "Result",
     "Terminal",
@@ -111,6 +115,34 @@ class Result:
             return (0.0,) * players
         won = 0.0 if len(self.winners) > 1 else 1.0
         return tuple(won if p in self.winners else -1.0 for p in range(players))
+
+
+@attrs.frozen(hash=False)
+class Event:
+    """One thing a viewer saw an action *cause* (a revealed card, a round's scoring).
+
+    A game's ``events(before, action, after, viewer)`` returns a tuple of these: what
+    the viewer (a player, or ``None`` for a spectator) saw happen when `action` took
+    `before` to `after`, beyond the action itself (which ``announce`` describes). Events
+    are leak-free: two transitions the viewer cannot tell apart (same observation before
+    and after, same announcement) give the same events; the conformance kit checks it.
+
+    >>> e = Event("challenge", "Player 2 reveals a 7: a bluff; player 2 takes 3 cards.",
+    ...           {"challenger": 0, "challenged": 1, "card": 7, "bluff": True})
+    >>> e.to_json()["kind"]
+    'challenge'
+    """
+
+    kind: str
+    """What happened, in snake case (``"challenge"``, ``"round_end"``, ``"duel"``)."""
+    text: str
+    """One short English sentence for a log; players numbered from 1 as in the notation."""
+    fields: Mapping[str, JSONValue] = attrs.field(factory=dict)
+    """The same facts as JSON-able values (players numbered from 0, as in the API)."""
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """Return ``{"kind", "text", "fields"}`` as plain JSON-able data."""
+        return {"kind": self.kind, "text": self.text, "fields": dict(self.fields)}
 
 
 S = TypeVar("S")
