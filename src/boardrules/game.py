@@ -15,8 +15,9 @@ observation either works or the document was refused), ``heuristic(state)`` (an
 estimate of `returns` for cut-short rollouts), ``ROLLOUT_LIMIT`` (the steps
 `boardrules.bots.ISMCTSBot` plays before it scores a rollout by ``heuristic``),
 ``playout(state, rng, max_steps=None)`` (random play to the end, the same game as
-`boardrules.playout`'s reference loop but faster: see there) and
-``PERFECT_INFORMATION``.
+`boardrules.playout`'s reference loop but faster: see there),
+``PERFECT_INFORMATION`` and ``NOTATION_HELP`` (the notation's legend as plain text,
+for a player's help screen: ``boardrules play`` shows it).
 
 ``svg`` returns a standalone SVG document of what the observation shows — hidden
 things drawn as card backs or counts — with no external fonts, images or scripts;

@@ -67,7 +67,7 @@ from boardrules.games.captain_bluff.cards import (
     value_of,
 )
 from boardrules.games.captain_bluff.heuristic import ROLLOUT_LIMIT, heuristic
-from boardrules.games.captain_bluff.notation import parse_action
+from boardrules.games.captain_bluff.notation import NOTATION_HELP, parse_action
 from boardrules.games.captain_bluff.observe import (
     BuriedView,
     Observation,
@@ -138,6 +138,7 @@ __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "NAME",
+    "NOTATION_HELP",
     "PASS",
     "PICK_UP",
     "PLAYS",

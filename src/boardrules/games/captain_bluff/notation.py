@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from boardrules._legend import legend
 from boardrules.errors import InvalidNotationError
 from boardrules.games.captain_bluff.actions import (
     ARROWS_ON,
@@ -48,7 +49,10 @@ from boardrules.games.captain_bluff.actions import (
 from boardrules.games.captain_bluff.cards import CONVEYORS, LUGGAGE, MAX_VALUE, card_code
 from boardrules.games.captain_bluff.state import State
 
-__all__ = ["parse_action"]
+__all__ = ["NOTATION_HELP", "parse_action"]
+
+NOTATION_HELP: Final = legend(__doc__)
+"""The notation above as plain text, for a player's help screen (``boardrules play``)."""
 
 _WORDS: Final[dict[str, Action]] = {"challenge": CHALLENGE, "pass": PASS, "end": END_TURN,
                  "plus_one": PLUS_ONE_PLAY}

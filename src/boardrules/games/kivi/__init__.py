@@ -35,7 +35,7 @@ from boardrules.games.kivi.board import (
     square_name,
 )
 from boardrules.games.kivi.heuristic import ROLLOUT_LIMIT, heuristic
-from boardrules.games.kivi.notation import parse_action
+from boardrules.games.kivi.notation import NOTATION_HELP, parse_action
 from boardrules.games.kivi.observe import Observation, announce, observe, resample
 from boardrules.games.kivi.render import render
 from boardrules.games.kivi.rules import (
@@ -78,6 +78,7 @@ __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "NAME",
+    "NOTATION_HELP",
     "PERFECT_INFORMATION",
     "PLACE",
     "ROLLOUT_LIMIT",

@@ -16,12 +16,16 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from boardrules._legend import legend
 from boardrules.errors import InvalidNotationError
 from boardrules.games.kivi.actions import FORFEIT, PLACE, ROLL_OF, Action, Displace, Reroll
 from boardrules.games.kivi.board import DICE, square_index
 from boardrules.games.kivi.state import State
 
-__all__ = ["parse_action"]
+__all__ = ["NOTATION_HELP", "parse_action"]
+
+NOTATION_HELP: Final = legend(__doc__)
+"""The notation above as plain text, for a player's help screen (``boardrules play``)."""
 
 _DICE: Final = re.compile(r"(roll|reroll)\s+([1-6]{1,6})")
 _SQUARE: Final = re.compile(r"([a-g][1-7])(?:\s*>\s*([a-g][1-7]))?")

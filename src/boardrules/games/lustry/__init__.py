@@ -46,7 +46,7 @@ from boardrules.games.lustry.cards import (
     is_card,
 )
 from boardrules.games.lustry.heuristic import ROLLOUT_LIMIT, heuristic
-from boardrules.games.lustry.notation import parse_action
+from boardrules.games.lustry.notation import NOTATION_HELP, parse_action
 from boardrules.games.lustry.observe import Observation, announce, observe, resample
 from boardrules.games.lustry.render import render
 from boardrules.games.lustry.rules import (
@@ -105,6 +105,7 @@ __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "NAME",
+    "NOTATION_HELP",
     "NO_SEQUENCE",
     "ROLLOUT_LIMIT",
     "RULES_VERSION",

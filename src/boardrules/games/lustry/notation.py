@@ -28,12 +28,16 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from boardrules._legend import legend
 from boardrules.errors import InvalidNotationError
 from boardrules.games.lustry.actions import BY_TEXT, Action
 from boardrules.games.lustry.cards import ORDER
 from boardrules.games.lustry.state import State
 
-__all__ = ["parse_action"]
+__all__ = ["NOTATION_HELP", "parse_action"]
+
+NOTATION_HELP: Final = legend(__doc__)
+"""The notation above as plain text, for a player's help screen (``boardrules play``)."""
 
 _COLOUR_WORDS: Final = {"red": "r", "green": "g", "blue": "b"}
 _TWO: Final = re.compile(r"(lay|exchange) (\S+) (\S+)")

@@ -61,7 +61,7 @@ from boardrules.games.ren_dhark.cards import (
     load_card_set,
 )
 from boardrules.games.ren_dhark.heuristic import ROLLOUT_LIMIT, heuristic
-from boardrules.games.ren_dhark.notation import parse_action
+from boardrules.games.ren_dhark.notation import NOTATION_HELP, parse_action
 from boardrules.games.ren_dhark.observe import (
     DuelView,
     Observation,
@@ -133,6 +133,7 @@ __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "NAME",
+    "NOTATION_HELP",
     "NO_DUEL",
     "PASS",
     "REDRAW",

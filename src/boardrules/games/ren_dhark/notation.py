@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from boardrules._legend import legend
 from boardrules.errors import InvalidNotationError
 from boardrules.games.ren_dhark.actions import (
     COMBAT_ROLLS,
@@ -42,7 +43,10 @@ from boardrules.games.ren_dhark.actions import (
 from boardrules.games.ren_dhark.cards import Card, CombatType
 from boardrules.games.ren_dhark.state import State
 
-__all__ = ["parse_action"]
+__all__ = ["NOTATION_HELP", "parse_action"]
+
+NOTATION_HELP: Final = legend(__doc__)
+"""The notation above as plain text, for a player's help screen (``boardrules play``)."""
 
 _SIMPLE: Final[dict[str, Action]] = {"keep": KEEP, "redraw": REDRAW, "pass": PASS,
                                      "blue 0": SIDES[0], "blue 1": SIDES[1]}

@@ -47,7 +47,7 @@ from boardrules.games.whales_rivals.cards import (
     Whale,
 )
 from boardrules.games.whales_rivals.heuristic import ROLLOUT_LIMIT, heuristic
-from boardrules.games.whales_rivals.notation import parse_action
+from boardrules.games.whales_rivals.notation import NOTATION_HELP, parse_action
 from boardrules.games.whales_rivals.observe import (
     GreyView,
     Observation,
@@ -104,6 +104,7 @@ __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "NAME",
+    "NOTATION_HELP",
     "PEEK",
     "ROLLOUT_LIMIT",
     "RULES_VERSION",

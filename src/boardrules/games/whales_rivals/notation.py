@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from boardrules._legend import legend
 from boardrules.errors import InvalidNotationError
 from boardrules.games.whales_rivals.actions import (
     END_ROUND,
@@ -38,7 +39,10 @@ from boardrules.games.whales_rivals.actions import (
 from boardrules.games.whales_rivals.cards import TURTLE
 from boardrules.games.whales_rivals.state import State
 
-__all__ = ["parse_action"]
+__all__ = ["NOTATION_HELP", "parse_action"]
+
+NOTATION_HELP: Final = legend(__doc__)
+"""The notation above as plain text, for a player's help screen (``boardrules play``)."""
 
 # After `parse_action` has lowered the text and closed up the spaces around ">" and
 # ".", the one space left between a word and its number is optional ("peek3"), and
