@@ -57,6 +57,8 @@ class Match:
             the same seed and the same human choices give the same game.
         options: the game's `Options` (``None``: the defaults).
         actions: actions to replay first (a saved game: see `from_record`).
+        on_move: called with the match after each action it plays by itself (a chance
+            event or a bot's move), to show it at once (``boardrules play`` does).
 
     After construction and after every human action the match plays chance and the bots
     until a human must decide or the game ends. Bad input raises a `BoardrulesError` and
@@ -64,9 +66,12 @@ class Match:
     """
 
     def __init__(self, game: AnyGame, seats: Sequence[str | Bot], *, seed: int = 0,
-                 options: object = None, actions: Sequence[Any] = ()) -> None:
+                 options: object = None, actions: Sequence[Any] = (),
+                 on_move: Callable[[Match], object] | None = None) -> None:
         check_seed(seed)
         self.game = game
+        self.on_move = on_move
+        """Called with the match after each chance event and bot move it plays."""
         self.seed = seed
         self.seat_names = tuple(s if isinstance(s, str) else s.name for s in seats)
         """Each seat's name: ``human``, a bot's spec or a bot's `name`."""
@@ -142,6 +147,8 @@ class Match:
                 return
             self.actions.append(action)
             self.states.append(game.apply_unchecked(self.state, action))
+            if self.on_move is not None:
+                self.on_move(self)
 
     def _chance_rng(self) -> random.Random:
         """The random numbers of the chance event at this step: they depend on the seed and
@@ -153,8 +160,9 @@ class Match:
         or an action object; then let chance and the bots move. Undone moves can no longer
         be redone.
 
-        Raises `BoardrulesError` (`IllegalActionError` for an action that is not legal) if
-        it is not `seat`'s turn or the choice is not one of its legal actions.
+        Raises `BoardrulesError` if it is not `seat`'s turn or the choice is not one of its
+        legal actions: `InvalidNotationError` for a text that is no action's notation,
+        `IllegalActionError` with the rules' reason for an action that is not legal now.
         """
         action = self._choose(seat, choice)
         self.actions.append(action)
@@ -174,7 +182,9 @@ class Match:
         action = self.game.parse_action(self.state, choice) if isinstance(choice, str) \
             else choice
         if action not in legal:
-            raise IllegalActionError(self.state, action, f"{action} is not legal now")
+            if isinstance(action, self.game.ACTION_TYPES):
+                self.game.apply(self.state, action)  # raises IllegalActionError: the reason
+            raise IllegalActionError(self.state, action, "it is not one of the legal actions")
         return action
 
     def can_undo(self, seat: int) -> bool:
@@ -222,15 +232,17 @@ class Match:
         """The name of a mover in the log: ``chance`` or ``player 1 (ismcts:200)``."""
         return "chance" if mover is CHANCE else f"player {mover} ({self.seat_names[mover]})"
 
-    def log(self, viewer: int | None) -> list[JSONValue]:
-        """Each action as `viewer` (a seat, or None: the public) was told of it: the step,
-        the mover's seat (None for chance), their name, the text (`announce`) and, when the
-        game defines `events`, what the action caused as that viewer saw it."""
+    def log(self, viewer: int | None, start: int = 0) -> list[JSONValue]:
+        """Each action from step `start` on as `viewer` (a seat, or None: the public) was
+        told of it: the step, the mover's seat (None for chance), their name, the text
+        (`announce`) and, when the game defines `events`, what the action caused as that
+        viewer saw it."""
         game = self.game
         tell = announcer(game)
         events: Callable[..., Any] | None = getattr(game, "events", None)
         entries: list[JSONValue] = []
-        for step, action in enumerate(self.actions):
+        for step in range(start, len(self.actions)):
+            action = self.actions[step]
             before = self.states[step]
             mover = game.to_move(before)
             entry: dict[str, JSONValue] = {
