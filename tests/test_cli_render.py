@@ -3,6 +3,7 @@ game, drawn as SVG for a player or the spectator."""
 
 from __future__ import annotations
 
+import io
 import random
 from pathlib import Path
 from xml.etree import ElementTree
@@ -10,6 +11,7 @@ from xml.etree import ElementTree
 import pytest
 
 import boardrules
+import boardrules.apps.cli
 from boardrules.games import kivi, whales_rivals
 from boardrules.records import Record
 from boardrules.testing import random_playout
@@ -92,6 +94,21 @@ class TestRender:
         status, out, err = run(*argv)
         assert status == 2 and out == ""
         assert message in err
+
+    def test_not_to_a_terminal(self, tmp_path: Path) -> None:
+        """SVG is no text for a person: without -o, a terminal gets a message instead."""
+
+        class Tty(io.StringIO):
+            def isatty(self) -> bool:
+                return True
+
+        out, err = Tty(), io.StringIO()
+        assert boardrules.apps.cli.main(["render", "kivi"], out=out, err=err) == 2
+        assert out.getvalue() == ""
+        assert "write it to a file with -o FILE" in err.getvalue()
+        path = tmp_path / "kivi.svg"
+        assert boardrules.apps.cli.main(["render", "kivi", "-o", str(path)], out=out) == 0
+        assert path.read_text(encoding="utf-8") == run("render", "kivi")[1]
 
     def test_a_record_of_another_game(self, record_file: Path) -> None:
         status, _, err = run("render", "kivi", "--record", str(record_file))

@@ -4,20 +4,27 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import random
 import re
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import Final
 
 import pytest
 
+import boardrules
 from boardrules import BoardrulesError, Record, from_json
 from boardrules.apps.cli import main
-from boardrules.apps.terminal import play
+from boardrules.apps.match import Match
+from boardrules.apps.terminal import MAX_ROWS, Paint, _menu, play, use_color
 from boardrules.bots import ISMCTSBot
 from boardrules.bots.spec import make_bot
-from boardrules.games import GAMES
+from boardrules.game import CHANCE
+from boardrules.games import GAMES, captain_bluff, kivi, lustry, ren_dhark, whales_rivals
+from boardrules.testing import random_playout
 
 
 def scripted(lines: list[str]) -> tuple[Callable[[str], str], list[str]]:
@@ -35,6 +42,27 @@ def scripted(lines: list[str]) -> tuple[Callable[[str], str], list[str]]:
     return read, prompts
 
 
+LEGENDS: Final = {game.NAME: game.NOTATION_HELP
+                  for game in (captain_bluff, kivi, lustry, ren_dhark, whales_rivals)}
+
+
+class Tty(io.StringIO):
+    """Standard output as if it were a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def played(argv: Sequence[str], lines: list[str], tmp_path: Path) -> tuple[str, list[str]]:
+    """Run `boardrules play` with `argv` and scripted `lines`; return what it wrote and the
+    actions of the record it saved."""
+    record = tmp_path / "played.json"
+    read, _ = scripted(lines)
+    out = io.StringIO()
+    main(["play", *argv, "--record", str(record)], out=out, read=read)
+    return out.getvalue(), list(from_json(record.read_text(encoding="utf-8"), Record).actions)
+
+
 class TestPlay:
     """`boardrules play`: a whole game, refusals, hot seat, records."""
 
@@ -45,8 +73,10 @@ class TestPlay:
             [sys.executable, "-m", "boardrules.apps.cli", "play", "kivi", "--seats",
              "human,ismcts:20", "--seed", "2", "--record", str(record)],
             input="1\n" * 200, capture_output=True, text=True, check=False, timeout=120,
+            env={k: v for k, v in os.environ.items() if k != "NO_COLOR"},
         )
         assert done.returncode == 0, done.stderr
+        assert "\033[" not in done.stdout  # not a terminal: no colours
         assert "Game over." in done.stdout
         assert "player 1 (ismcts:20):" in done.stdout
         loaded = from_json(record.read_text(encoding="utf-8"), Record)
@@ -70,8 +100,9 @@ class TestPlay:
         assert "There is no action 99" in text
         assert "There is no action 0" in text
         assert "cannot read action 'h9'" in text
-        assert "forfeit is not legal now" in text
-        assert "Type the number of an action" in text
+        assert "illegal action forfeit: a stone is forfeited only after the third roll (K6)" \
+            in text  # the rules' reason
+        assert "Type an action's number or its notation" in text
         assert "Game stopped." in text
         assert len(prompts) == 7  # one new prompt after every refusal
 
@@ -235,8 +266,230 @@ class TestPlay:
         assert (bot.rollout_limit, bot.iterations, bot.name) == (limit, 20, name)
 
 
+class TestColour:
+    """ANSI colours: on for a terminal, off for NO_COLOR and for anything else."""
+
+    @pytest.mark.parametrize(("choice", "tty", "no_color", "expected"), [
+        ("auto", True, None, True), ("auto", True, "1", False), ("auto", True, "", True),
+        ("auto", False, None, False), ("always", False, "1", True), ("never", True, None, False),
+    ])
+    def test_use_color(self, choice: str, tty: bool, no_color: str | None,
+                       expected: bool) -> None:
+        environ = {} if no_color is None else {"NO_COLOR": no_color}
+        stream = Tty() if tty else io.StringIO()
+        assert use_color(choice, stream, environ) is expected
+
+    def test_paint(self) -> None:
+        assert Paint(on=True)("x", "red") == "\033[31mx\033[0m"
+        assert Paint(on=False)("x", "red") == "x"
+
+    def test_a_terminal_gets_colours_unless_no_color(self,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.delenv("NO_COLOR", raising=False)
+        out = Tty()
+        main(["play", "kivi", "--seats", "human,random"], out=out, read=scripted(["q"])[0])
+        assert "\033[1mKIVI" in out.getvalue()
+        monkeypatch.setenv("NO_COLOR", "1")
+        out = Tty()
+        main(["play", "kivi", "--seats", "human,random"], out=out, read=scripted(["q"])[0])
+        assert "\033[" not in out.getvalue()
+
+    @pytest.mark.parametrize(("flag", "coloured"), [("always", True), ("never", False),
+                                                   ("auto", False)])
+    def test_the_color_option(self, flag: str, coloured: bool,
+                              monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.delenv("NO_COLOR", raising=False)
+        out = io.StringIO()  # not a terminal
+        main(["play", "kivi", "--seats", "human,random", "--color", flag], out=out,
+             read=scripted(["hello", "q"])[0])
+        assert ("\033[31mcannot read action 'hello'" in out.getvalue()) is coloured
+        assert ("\033[" in out.getvalue()) is coloured
+
+
+class TestHelp:
+    """`help` explains the commands and the game's notation, from its one legend."""
+
+    @pytest.mark.parametrize("name", list(GAMES))
+    def test_help_shows_the_games_legend(self, name: str) -> None:
+        legend = LEGENDS[name]
+        read, _ = scripted(["help", "q"])
+        out = io.StringIO()
+        main(["play", name, "--seats", "human,random"], out=out, read=read)
+        assert "'undo' takes back your last move" in out.getvalue()
+        assert legend in out.getvalue()
+
+    @pytest.mark.parametrize("name", list(GAMES))
+    def test_every_notation_in_the_legend_reads(self, name: str) -> None:
+        """The legend is the notation module's table: each example is an action's text."""
+        game = GAMES[name]
+        state = game.new_game(game.MIN_PLAYERS)
+        rows = [line for line in LEGENDS[name].splitlines() if line.startswith("  ")]
+        assert len(rows) >= 5
+        for row in rows:
+            for text in re.split(r"\s{2,}", row.strip())[0].split(" / "):
+                game.parse_action(state, text)  # raises InvalidNotationError if not
+
+
+class TestRefusals:
+    """An action that is not legal is refused with the rules' reason and rule id."""
+
+    def test_whales_end_before_every_pack_has_whales(self) -> None:
+        read, prompts = scripted(["end", "q"])
+        out = io.StringIO()
+        main(["play", "whales_rivals", "--seats", "human,random"], out=out, read=read)
+        assert re.search(r"^illegal action end: .*\(W12\)$", out.getvalue(), re.MULTILINE)
+        assert len(prompts) == 2
+
+
+class TestUndo:
+    """`undo` goes back to the human's previous decision; `redo` plays it again."""
+
+    ARGV: Final = ("kivi", "--seats", "human,random", "--seed", "1")
+
+    def test_undo_then_redo_is_the_same_game(self, tmp_path: Path) -> None:
+        text, actions = played(self.ARGV, ["1", "undo", "redo", "q"], tmp_path)
+        assert "Took back your last move." in text
+        assert text.count("turn 1 of 20") == 2  # the first turn shown again
+        assert actions == played(self.ARGV, ["1", "q"], tmp_path)[1]
+
+    def test_undo_takes_back_the_bots_reply_too(self, tmp_path: Path) -> None:
+        _, before = played(self.ARGV, ["q"], tmp_path)
+        assert played(self.ARGV, ["1", "undo", "q"], tmp_path)[1] == before
+        _, other = played(self.ARGV, ["1", "undo", "2", "q"], tmp_path)
+        state = kivi.apply(kivi.new_game(2), kivi.parse_action(kivi.new_game(2), before[0]))
+        assert other[:2] == [before[0], str(kivi.legal_actions(state)[1])]
+
+    def test_nothing_to_undo_or_redo(self) -> None:
+        read, prompts = scripted(["undo", "redo", "q"])
+        out = io.StringIO()
+        main(["play", *self.ARGV], out=out, read=read)
+        assert "There is no move of yours to undo." in out.getvalue()
+        assert "There is no move to redo." in out.getvalue()
+        assert len(prompts) == 3
+
+    def test_not_at_a_hot_seat(self) -> None:
+        read, _ = scripted(["", "1", "", "1", "", "undo", "q"])
+        out = io.StringIO()
+        main(["play", "kivi", "--seats", "human,human"], out=out, read=read)
+        assert "not at a hot seat" in out.getvalue()
+
+
+class TestMenus:
+    """A large decision is shown as groups with counts; a group's name or `filter` lists
+    some of its actions, numbered as in the whole list."""
+
+    ARGV: Final = ("captain_bluff", "--seats", "human,random", "--seed", "2")
+
+    @staticmethod
+    def legal() -> list[str]:
+        match = Match(captain_bluff, ["human", "random"], seed=2)
+        return [str(a) for a in captain_bluff.legal_actions(match.state)]
+
+    def test_groups_with_counts(self, tmp_path: Path) -> None:
+        legal = self.legal()
+        assert len(legal) > 4 * MAX_ROWS
+        text, _ = played(self.ARGV, ["q"], tmp_path)
+        menu = text.split("draw pile:")[1]
+        counts = [int(n) for n in re.findall(r"\((\d+)\)", menu)]
+        singles = re.findall(r"\d+\. \S+", menu)
+        assert sum(counts) + len(singles) == len(legal)
+        assert f"{len(legal)} actions: type a group's name" in menu
+        assert len(menu.strip().splitlines()) <= MAX_ROWS + 2  # the board stays on screen
+
+    def test_a_group_by_its_name_and_a_choice_by_its_number(self, tmp_path: Path) -> None:
+        legal = self.legal()
+        text, actions = played(self.ARGV, ["set 1", "15", "q"], tmp_path)
+        listed = re.findall(r"(\d+)\. (set 1 \S+)", text)
+        assert {(int(n), a) for n, a in listed} == {
+            (i, a) for i, a in enumerate(legal, 1) if a.startswith("set 1 ")}
+        human = next(i for i, a in enumerate(actions) if a.startswith("set "))
+        assert actions[human] == legal[14]
+
+    def test_filter(self, tmp_path: Path) -> None:
+        legal = self.legal()
+        text, _ = played(self.ARGV, ["filter STAR", "filter", "filter nothing", "q"], tmp_path)
+        found = [a for a in legal if "star" in a]
+        assert f"{len(found)} of {len(legal)} actions contain 'STAR':" in text
+        assert set(re.findall(r"\d+\. (set \d star)", text)) == set(found)
+        assert "Filter by what?" in text
+        assert f"0 of {len(legal)} actions contain 'nothing':\n  (none)" in text
+
+    @pytest.mark.parametrize("name", list(GAMES))
+    def test_every_menu_fits_and_counts_every_action(self, name: str) -> None:
+        """Along random games, each decision's menu takes at most MAX_ROWS + 1 lines, and
+        its numbers and group counts add up to the legal actions."""
+        game = GAMES[name]
+        rng = random.Random(0)
+        for players in (game.MIN_PLAYERS, game.MAX_PLAYERS):
+            state = game.new_game(players)
+            while not game.is_terminal(state):
+                if game.to_move(state) is CHANCE:
+                    state = game.apply(state, game.sample_chance(state, rng))
+                    continue
+                legal = game.legal_actions(state)
+                shown = _menu([(i, str(a), str(a)) for i, a in enumerate(legal, 1)],
+                              Paint(on=False))
+                assert len(shown.splitlines()) <= MAX_ROWS + 1
+                numbers = len(re.findall(r"(?:^|\s)\d+\. ", shown))
+                counts = sum(int(n) for n in re.findall(r"\((\d+)\)", shown))
+                assert numbers + counts == len(legal), shown
+                state = game.apply(state, rng.choice(legal))
+
+
 class TestReplay:
-    """`boardrules replay` reports unreadable files plainly."""
+    """`boardrules replay`: every action, or a player's view; unreadable files reported."""
+
+    @pytest.fixture
+    def whales(self, tmp_path: Path) -> tuple[Path, Record]:
+        """A finished two-player Whales Rivals game saved as a record."""
+        _, actions = random_playout(whales_rivals, 2, rng=random.Random(5))
+        record = Record.start("whales_rivals", 2).extended(actions)
+        path = tmp_path / "game.json"
+        path.write_text(boardrules.to_json(record), encoding="utf-8")
+        return path, record
+
+    def test_every_action_in_full(self, whales: tuple[Path, Record]) -> None:
+        path, record = whales
+        out = io.StringIO()
+        assert main(["replay", str(path)], out=out) == 0
+        lines = re.findall(r"^ +\d+\. (chance|player \d): (.+)$", out.getvalue(), re.MULTILINE)
+        assert [text for _, text in lines] == list(record.actions)
+
+    def test_as_a_player_saw_it(self, whales: tuple[Path, Record]) -> None:
+        """Player 1 reads the other's face-down whales as ``?>pack`` and the other's draws
+        as ``draw ?``, and sees their own view before each of their decisions."""
+        path, record = whales
+        out = io.StringIO()
+        assert main(["replay", str(path), "--player", "1"], out=out) == 0
+        text = out.getvalue()
+        assert "actions, as player 1 saw them" in text
+        moves = re.findall(r"^ +\d+\. (chance|player \d): (.+)$", text, re.MULTILINE)
+        assert len(moves) == len(record.actions)
+        theirs = [move for who, move in moves if who == "player 0"]
+        assert any(re.fullmatch(r"\?>[123]", move) for move in theirs)
+        assert not any(re.fullmatch(r"\d+>[123]", move) for move in theirs)
+        assert "draw ?" in [move for who, move in moves if who == "chance"]
+        states = list(boardrules.replay_states(record))
+        for state in states[:-1]:
+            if whales_rivals.to_move(state) == 1:
+                assert whales_rivals.render(whales_rivals.observe(state, 1)) in text
+        assert whales_rivals.render(whales_rivals.observe(states[-1], 1)) in text
+
+    def test_as_the_spectator(self, whales: tuple[Path, Record]) -> None:
+        path, _ = whales
+        out = io.StringIO()
+        assert main(["replay", str(path), "--player", "spectator"], out=out) == 0
+        moves = re.findall(r"^ +\d+\. (?:chance|player \d): (.+)$", out.getvalue(),
+                           re.MULTILINE)
+        assert not any(re.fullmatch(r"draw (\d+|T)", move) for move in moves)
+
+    @pytest.mark.parametrize("player", ["2", "-1", "me", "9" * 5000])
+    def test_a_seat_the_record_has_not(self, whales: tuple[Path, Record],
+                                       player: str) -> None:
+        out, err = io.StringIO(), io.StringIO()
+        assert main(["replay", str(whales[0]), "--player", player], out=out, err=err) == 2
+        assert "--player must be a seat 0 to 1 of this record or 'spectator'" in err.getvalue()
+        assert out.getvalue() == ""
 
     def test_bad_file(self, tmp_path: Path) -> None:
         bad = tmp_path / "bad.json"

@@ -30,7 +30,14 @@ from typing import Any, Final, TextIO
 from boardrules import __version__
 from boardrules.apps.parallel import GameFailedError, RunInterrupted
 from boardrules.apps.simulation import Summary, simulate
-from boardrules.apps.terminal import HUMAN, game_over, play
+from boardrules.apps.terminal import (
+    COLOR_CHOICES,
+    HUMAN,
+    game_over,
+    play,
+    replay_as,
+    use_color,
+)
 from boardrules.apps.tournament import Tournament, run_tournament
 from boardrules.bots.spec import check_seed, make_bot
 from boardrules.errors import BoardrulesError
@@ -142,8 +149,15 @@ def _parser() -> argparse.ArgumentParser:
                            "(default human,ismcts; missing seats are random)")
     play.add_argument("--seed", type=_seed, default=0, help="random seed >= 0 (default 0)")
     play.add_argument("--record", metavar="FILE", help="save the game record to FILE")
+    play.add_argument("--color", choices=COLOR_CHOICES, default="auto",
+                      help="colours: auto (default: on a terminal, unless NO_COLOR is set), "
+                           "always or never")
     replay = commands.add_parser("replay", help="replay a saved game record")
     replay.add_argument("file", help="a record saved by 'boardrules play --record'")
+    replay.add_argument("--player", metavar="P",
+                        help="tell the game as a seat P saw it (its observation at each of "
+                             "its decisions, the moves as it was told them) or as "
+                             "'spectator'; default: every action in full")
     tour = commands.add_parser("tournament", help="bots play many games, seats rotated")
     tour.add_argument("game", help="the game's name (see 'boardrules games')")
     tour.add_argument("--bots", default="ismcts,random",
@@ -211,7 +225,7 @@ def _game_and_players(name: str, players: int | None, err: TextIO) -> tuple[AnyG
     return game, count
 
 
-def _replay(path: str, out: TextIO, err: TextIO) -> int:
+def _replay(path: str, player: str | None, out: TextIO, err: TextIO) -> int:
     try:
         record = read_json(path, Record)
         states = list(replay_states(record))
@@ -222,13 +236,20 @@ def _replay(path: str, out: TextIO, err: TextIO) -> int:
         err.write(f"boardrules: {path}: {exc}\n")
         return 1
     game = GAMES[record.game]
-    out.write(f"{game.TITLE}, {record.players} players, {len(record.actions)} actions\n")
-    for number, (state, text) in enumerate(zip(states, record.actions, strict=False), 1):
-        mover = game.to_move(state)
-        who = "chance" if mover is CHANCE else f"player {mover}"
-        out.write(f"{number:>4}. {who}: {text}\n")
+    viewer = None if player is None else _viewer(player, record.players)
+    out.write(f"{game.TITLE}, {record.players} players, {len(record.actions)} actions")
+    if player is None:
+        out.write("\n")
+        for number, (state, text) in enumerate(zip(states, record.actions, strict=False), 1):
+            mover = game.to_move(state)
+            who = "chance" if mover is CHANCE else f"player {mover}"
+            out.write(f"{number:>4}. {who}: {text}\n")
+    else:
+        out.write(f", as {'the spectator' if viewer is None else f'player {viewer}'} saw "
+                  "them\n")
+        replay_as(record, viewer, out)
     final = states[-1]
-    out.write(render(game, game.observe(final, None)) + "\n")
+    out.write(render(game, game.observe(final, viewer)) + "\n")
     result = game.result(final)
     if result.finished:
         out.write(game_over(game, final) + "\n")
@@ -236,6 +257,16 @@ def _replay(path: str, out: TextIO, err: TextIO) -> int:
         out.write(f"The record ends before the game does. Scores so far: "
                   f"{list(result.scores)}.\n")
     return 0
+
+
+def _viewer(text: str, players: int) -> int | None:
+    """Read ``replay --player``: a seat of the record, or ``spectator``."""
+    if text.lower() in ("spectator", "none"):
+        return None
+    if text not in [str(seat) for seat in range(players)]:
+        raise BoardrulesError(f"--player must be a seat 0 to {players - 1} of this record or "
+                              f"'spectator', not {text[:40]!r}")
+    return int(text)
 
 
 def _dask(address: str, jobs: int, stack: contextlib.ExitStack) -> Executor:
@@ -391,6 +422,9 @@ def _position(game: AnyGame, args: argparse.Namespace) -> tuple[Any, Any, Any]:
 
 def _render(args: argparse.Namespace, out: TextIO) -> int:
     """Draw the position `args` names as SVG (``boardrules render``)."""
+    if args.output is None and out.isatty():
+        raise BoardrulesError("an SVG picture is not for the terminal: write it to a file "
+                              "with -o FILE (or redirect: > picture.svg)")
     game = load(args.game)
     draw: Callable[..., str] | None = getattr(game, "svg", None)
     if draw is None:
@@ -439,7 +473,7 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None,
                 out.write(f"{name:<16}{counts:<9}{game.TITLE}\n")
             return 0
         if args.command == "replay":
-            return _replay(args.file, out, err)
+            return _replay(args.file, args.player, out, err)
         if args.command == "render":
             return _render(args, out)
         if args.command == "serve":
@@ -467,7 +501,7 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None,
                     err.write(f"boardrules: cannot write {args.record}: {exc.strerror}\n")
                     return 2
             return play(game, seats, seed=args.seed, read=read or input, out=out,
-                        record_path=args.record)
+                        record_path=args.record, color=use_color(args.color, out))
         chosen = _game_and_players(args.game, args.players, err)
         if chosen is None:
             return 2
