@@ -214,3 +214,31 @@ def test_a_bad_record_is_refused() -> None:
         Match.from_record(broken, ["human", "random"])
     with pytest.raises(BoardrulesError, match="2 players"):
         Match.from_record(record, ["human", "random", "random"])
+
+
+def test_an_illegal_choice_names_the_rules_reason() -> None:
+    """`act` refuses an action that is not legal with `apply`'s reason and rule id (K6: a
+    stone is forfeited only after the third roll)."""
+    match, _ = human_game("kivi")
+    with pytest.raises(IllegalActionError, match=r"third roll \(K6\)") as refused:
+        match.act(0, "forfeit")
+    assert refused.value.rule == "K6"
+
+
+def test_on_move_sees_every_step_the_match_plays() -> None:
+    """`on_move` is called after each chance event and bot move, never after a human's."""
+    seen: list[int] = []
+    match = Match(GAMES["kivi"], ["human", "random"], seed=3,
+                  on_move=lambda m: seen.append(len(m.actions)))
+    play_some(match, random.Random(3), 4)
+    game = match.game
+    by_itself = [step + 1 for step in range(len(match.actions))
+                 if game.to_move(match.states[step]) != 0]
+    assert seen == by_itself and len(seen) > 4
+
+
+def test_the_log_from_a_step() -> None:
+    match, rng = human_game("whales_rivals")
+    play_some(match, rng, 5)
+    for viewer in (0, 1, None):
+        assert match.log(viewer, 7) == match.log(viewer)[7:]
