@@ -24,7 +24,9 @@ def _plain(text: str) -> str:
 def legend(doc: str | None) -> str:
     """Return a notation module's docstring as plain text: its simple table's rows without
     the header and the rules, aligned and indented by two spaces, and its other lines
-    without reStructuredText quotes. ``""`` when there is no docstring (``python -OO``).
+    without reStructuredText quotes. A paragraph after the table that begins with a name
+    in single backquotes (an API name, such as `label`) is for programmers and is left
+    out. ``""`` when there is no docstring (``python -OO``).
 
     >>> print(legend('''Notation.
     ...
@@ -34,11 +36,17 @@ def legend(doc: str | None) -> str:
     ... ``c4``      place a stone on `c4`
     ... ``reroll``  roll again
     ... ==========  ======
+    ...
+    ... Case is free.
+    ...
+    ... `label` gives each action in words.
     ... '''))
     Notation.
     <BLANKLINE>
       c4      place a stone on c4
       reroll  roll again
+    <BLANKLINE>
+    Case is free.
     """
     if not doc:
         return ""
@@ -53,5 +61,6 @@ def legend(doc: str | None) -> str:
     width = max(len(text) for text, _ in rows)
     table = [f"  {text.ljust(width)}  {meaning}".rstrip() for text, meaning in rows]
     before = [_plain(line) for line in lines[:top]]
-    after = [_plain(line) for line in lines[bottom + 1:]]
-    return "\n".join([*before, *table, *after]).strip("\n")
+    after = [_plain(paragraph) for paragraph in "\n".join(lines[bottom + 1:]).split("\n\n")
+             if not re.match(r"\s*`[^`]", paragraph)]
+    return "\n".join([*before, *table, "", "\n\n".join(after).strip("\n")]).strip("\n")
