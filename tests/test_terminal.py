@@ -19,11 +19,12 @@ import boardrules
 from boardrules import BoardrulesError, Record, from_json
 from boardrules.apps.cli import main
 from boardrules.apps.match import Match
-from boardrules.apps.terminal import MAX_ROWS, Paint, _menu, play, use_color
+from boardrules.apps.terminal import MAX_ROWS, Paint, _account, _menu, play, use_color
 from boardrules.bots import ISMCTSBot
 from boardrules.bots.spec import make_bot
 from boardrules.game import CHANCE
 from boardrules.games import GAMES, captain_bluff, kivi, lustry, ren_dhark, whales_rivals
+from boardrules.serialization import JSONValue
 from boardrules.testing import random_playout
 
 
@@ -306,6 +307,28 @@ class TestColour:
         assert ("\033[" in out.getvalue()) is coloured
 
 
+class TestAccount:
+    """The log as a viewer reads it: moves of others, chance in a row on one line, events
+    indented under what caused them (your own move named when it caused some)."""
+
+    def test_lines(self) -> None:
+        entries: list[JSONValue] = [
+            {"step": 0, "seat": None, "who": "chance", "text": "draw ?", "events": []},
+            {"step": 1, "seat": None, "who": "chance", "text": "draw 5"},
+            {"step": 2, "seat": 0, "who": "player 0 (human)", "text": "5>2"},
+            {"step": 3, "seat": 0, "who": "player 0 (human)", "text": "challenge",
+             "events": [{"kind": "challenge", "text": "A bluff.", "fields": {}}]},
+            {"step": 4, "seat": 1, "who": "player 1 (random)", "text": "end",
+             "events": ["Round over."]},
+            {"step": 5, "seat": None, "who": "chance", "text": "deal 3"},
+        ]
+        assert _account(entries, 0, Paint(on=False)) == (
+            "chance: draw ?, draw 5\nyou: challenge\n  A bluff.\n"
+            "player 1 (random): end\n  Round over.\nchance: deal 3\n")
+        assert _account(entries, None, Paint(on=False)).startswith(
+            "chance: draw ?, draw 5\nplayer 0 (human): 5>2\nplayer 0 (human): challenge\n")
+
+
 class TestHelp:
     """`help` explains the commands and the game's notation, from its one legend."""
 
@@ -414,6 +437,12 @@ class TestMenus:
         assert "Filter by what?" in text
         assert f"0 of {len(legal)} actions contain 'nothing':\n  (none)" in text
 
+    def test_few_labelled_actions_one_a_line(self) -> None:
+        """With a game's `label`, a short list shows each action's label beside it."""
+        shown = _menu([(1, "5>2", "Play whale 5 face down at pack 2"), (2, "end", "End")],
+                      Paint(on=False))
+        assert shown == "  1. 5>2   Play whale 5 face down at pack 2\n  2. end   End\n"
+
     @pytest.mark.parametrize("name", list(GAMES))
     def test_every_menu_fits_and_counts_every_action(self, name: str) -> None:
         """Along random games, each decision's menu takes at most MAX_ROWS + 1 lines, and
@@ -482,6 +511,22 @@ class TestReplay:
         moves = re.findall(r"^ +\d+\. (?:chance|player \d): (.+)$", out.getvalue(),
                            re.MULTILINE)
         assert not any(re.fullmatch(r"draw (\d+|T)", move) for move in moves)
+
+    def test_a_record_that_ends_before_the_game(self, whales: tuple[Path, Record],
+                                                 tmp_path: Path) -> None:
+        """Cut just before a chance event: told up to its last action, nothing drawn more."""
+        _, record = whales
+        states = list(boardrules.replay_states(record))
+        cut = next(i for i in range(20, len(states)) if whales_rivals.to_move(states[i])
+                   is CHANCE)
+        path = tmp_path / "part.json"
+        path.write_text(boardrules.to_json(Record.start("whales_rivals", 2).extended(
+            record.actions[:cut])), encoding="utf-8")
+        out = io.StringIO()
+        assert main(["replay", str(path), "--player", "0"], out=out) == 0
+        moves = re.findall(r"^ +(\d+)\. ", out.getvalue(), re.MULTILINE)
+        assert moves == [str(n) for n in range(1, cut + 1)]
+        assert "The record ends before the game does." in out.getvalue()
 
     @pytest.mark.parametrize("player", ["2", "-1", "me", "9" * 5000])
     def test_a_seat_the_record_has_not(self, whales: tuple[Path, Record],
