@@ -166,8 +166,9 @@ def validate_state(state: State) -> None:  # noqa: PLR0915 - one check per zone,
         problem = analyse_row(row, state.star_values[v])
         if isinstance(problem, str):
             _fail(f"rows[{v}]: {problem} (B6, B12)")
-        if state.destinations[v] is None:
-            _fail(f"rows[{v}]: a row lies only at a conveyor with a destination card (B6)")
+        if state.destinations[v] is None and (state.swap is None or state.swap[0] != v):
+            _fail(f"rows[{v}]: a row lies only at a conveyor with a destination card (B6; "
+                  "a swap in progress leaves it without one for a moment, B9)")
     if open_rows > MAX_OPEN_ROWS:
         _fail(f"rows: {open_rows} rows are open, at most {MAX_OPEN_ROWS} (B6)")
 
@@ -198,7 +199,8 @@ def validate_state(state: State) -> None:  # noqa: PLR0915 - one check per zone,
                 _fail(f"setup: player {p}'s hand and placed destinations must be the "
                       f"{LUGGAGE_DEAL[n]} luggage and {SPECIAL_DEAL[n]} specials dealt (B2)")
         if (state.turn, state.main_done, state.special_used, state.window, state.polled,
-                state.draws, state.winner) != (0, False, False, None, None, (), None):
+                state.swap, state.draws, state.winner) != (0, False, False, None, None, None, (),
+                                                           None):
             _fail("setup: no turn has started yet")
         return
     _validate_play(state)
@@ -210,7 +212,7 @@ def _validate_deal(state: State, hand_sizes: list[int]) -> None:
             state.removed or any(state.exposed) or any(state.picked_up) or any(state.rows):
         _fail("deal: only hands and the draw pile hold cards during the deal (B2)")
     if (state.turn, state.main_done, state.special_used, state.window, state.polled,
-            state.draws, state.winner) != (0, False, False, None, None, (), None):
+            state.swap, state.draws, state.winner) != (0, False, False, None, None, None, (), None):
         _fail("deal: no turn has started yet")
     dealt = sum(hand_sizes)
     if dealt >= (LUGGAGE_DEAL[n] + SPECIAL_DEAL[n]) * n:
@@ -281,6 +283,8 @@ def _validate_play(state: State) -> None:
         if state.draws:
             _fail("draws: nobody draws while a challenge window is open")
     _validate_draws(state)
+    if state.swap is not None:
+        _validate_swap(state, state.swap)
     for p in range(n):
         if p != active and not state.hands[p]:
             _fail(f"hands[{p}]: only the active player can empty their hand (B16)")
@@ -292,6 +296,33 @@ def _validate_play(state: State) -> None:
               "limit cannot end the game with an empty hand (B16, B17)")
     elif not state.draws and window is None and not state.hands[active]:
         _fail(f"hands[{active}]: the active player's hand is empty, so they have won (B16)")
+
+
+def _validate_swap(state: State, swap: tuple[int, int]) -> None:
+    """Check a swap in progress (B9): the active player took the destination card of a
+    conveyor that now has none into hand, nothing else has happened since, and the hand
+    holds another usable card to put there."""
+    v, card = swap
+    active = state.active
+    if not 0 <= v < CONVEYORS:
+        _fail(f"swap: there is no conveyor {v}")
+    if state.destinations[v] is not None:
+        _fail(f"swap: the destination card of conveyor {v} was taken, so it has none until "
+              "another card is put there (B9)")
+    if not 0 <= card < CARDS:
+        _fail(f"swap: {card} is not a card code")
+    if card not in state.hands[active]:
+        _fail(f"swap: the card taken, {card_name(card)}, must be in the active player's hand "
+              "(B9)")
+    if (not state.main_done or state.window is not None or state.draws
+            or state.winner is not None or state.turn >= state.options.turn_limit):
+        _fail("swap: a swap's two steps follow each other in the main action of a turn in "
+              "progress (B9)")
+    hand = list(state.hands[active])
+    hand.remove(card)
+    if all(c in state.picked_up[active] for c in hand):
+        _fail(f"swap: player {active} holds no card but {card_name(card)} they may put down "
+              "in its place (B9, B14)")
 
 
 def _validate_draws(state: State) -> None:
@@ -414,6 +445,7 @@ def validate_observation(observation: Observation) -> None:
     filled = _fill(o, slots, pool)
     hands = tuple(o.hand if p == o.player and o.hand is not None
                   else tuple(sorted(o.exposed[p] + filled["hand", p])) for p in range(n))
+    swap = _witness_swap(o, hands, filled)
     destinations = tuple(
         (filled["dest", v][0] if ("dest", v) in filled else o.destinations[v])
         for v in range(CONVEYORS))
@@ -426,8 +458,29 @@ def validate_observation(observation: Observation) -> None:
         removed=o.removed, stowed=filled["stowed", 0], reshuffled=o.reshuffled,
         destinations=destinations, knowers=o.knowers, rows=o.rows, star_values=o.star_values,
         turn=o.turn, main_done=o.main_done, special_used=o.special_used, window=o.window,
-        polled=o.polled, draws=o.draws, winner=o.winner)
+        polled=o.polled, swap=swap, draws=o.draws, winner=o.winner)
     check_witness(validate_state, observe, witness, o, player=o.player)
+
+
+def _witness_swap(o: Observation, hands: tuple[tuple[int, ...], ...],
+                  filled: dict[_Slot, tuple[int, ...]]) -> tuple[int, int] | None:
+    """Return the witness's swap in progress (B9): the observation's, the card taken, if
+    the observer does not see it, one of the active player's hidden cards (any of theirs
+    if none is hidden)."""
+    swap = o.swap
+    if swap is None:
+        return None
+    if type(swap[0]) is not int or not 0 <= swap[0] < CONVEYORS:
+        refuse("observation.swap", f"{swap[0]!r} is not a conveyor")
+    active = (o.options.first_player + o.turn) % o.players
+    if (swap[1] is None) == (o.player == active):
+        refuse("observation.swap", "the active player sees the card they took, nobody else")
+    if swap[1] is not None:
+        return swap[0], swap[1]
+    held = filled.get(("hand", active)) or hands[active]
+    if not held:
+        refuse("observation.swap", f"player {active} took a card but holds none (B9)")
+    return swap[0], held[0]
 
 
 def _shown_cards(o: Observation) -> list[int]:
