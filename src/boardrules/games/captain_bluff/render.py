@@ -46,7 +46,8 @@ def render(observation: Observation) -> str:
     elif o.stage is Stage.PLACE:
         head = "Captain Bluff - setup: placing destinations"
     else:
-        done = "main action taken" if o.main_done else "main action to take"
+        done = ("swapping a destination" if o.swap is not None
+                else "main action taken" if o.main_done else "main action to take")
         special = "special played" if o.special_used else "special unused"
         head = f"Captain Bluff - turn {o.turn + 1}, player {active} ({done}, {special})"
     lines = [head]
