@@ -1224,3 +1224,23 @@ class TestRender:
         assert "[r1]" not in public and "your hand" not in public
         state = play(state, "play 0 r7")
         assert "challenge? conveyor 0: player 1 to answer" in cb.render(cb.observe(state, 1))
+
+    def test_B9_a_swap_in_progress_is_drawn_the_card_for_its_taker_only(self) -> None:
+        from xml.etree import ElementTree
+
+        state = play(position(["g3 r7", "b1"], destinations={0: "r1"}, knowers={0: {0}},
+                              rows={0: "r5 r6"}), "take 0")
+        mine, theirs = cb.render(cb.observe(state, 0)), cb.render(cb.observe(state, 1))
+        for text in (mine, theirs):
+            assert "swapping a destination" in text
+            assert "conveyor 0: [taken, a card goes back]; row: r5 r6 (red, up)" in text
+        assert "took the destination card of conveyor 0 (r1); another card" in mine
+        assert "took the destination card of conveyor 0; another card" in theirs
+        assert "r1" not in theirs
+        own, other = cb.svg(cb.observe(state, 0)), cb.svg(cb.observe(state, 1))
+        for picture in (own, other):
+            ElementTree.fromstring(picture)  # well-formed
+            assert "took the destination card of conveyor 0" in picture
+            assert ">taken<" in picture
+        assert "r1: just taken from conveyor 0" in own
+        assert "r1" not in other and "just taken" not in other

@@ -59,9 +59,10 @@ def validate_state(state: State) -> None:  # noqa: PLR0915 - one check per zone,
     setup placements), the draw pile (never empty while the discard pile is not, and
     before the first reshuffle only what setup left: B3, B15), whose turn it is and the
     turn's progress (the first turn before its main action included), the challenge
-    window, pending draws, the winner, and knowledge (knowers are players; every face-down
-    card is known to at least the player who put it there; exposed cards lie in their
-    holder's hand; cards picked up are luggage and exposed, B14).
+    window, pending draws, a swap in progress (B9), the winner, and knowledge (knowers
+    are players; every face-down card is known to at least the player who put it there;
+    exposed cards lie in their holder's hand; cards picked up are luggage and exposed,
+    B14).
     """
     if not isinstance(state, State):
         _fail(f"expected a captain_bluff.State, got {type(state).__name__}")
@@ -409,7 +410,10 @@ def validate_observation(observation: Observation) -> None:
     other: the stowed specials (B3), the draw pile's luggage until the first reshuffle
     (B3, B15) or the one luggage card a pending plus-one draw needs (B12), each
     player's share of the deal and, during setup, of their hand and placed destinations
-    together (B2, B4); so it exists whenever any possible state does.
+    together (B2, B4); so it exists whenever any possible state does. A swap in progress
+    (B9) names a conveyor, and the card taken exactly when the observer is the active
+    player; the witness's card taken is that card, else one of the active player's hidden
+    cards.
     """
     o = observation
     if not isinstance(o, Observation):
