@@ -414,6 +414,7 @@ class TestB9SwapDestination:
         state = position(["r5 r6", "b1"], destinations={2: "g4"}, knowers={2: {1}})
         state = play(state, "take 2")
         assert state.exposed[0] == codes("g4")  # P1 knew it, and P0 now holds it
+        assert cb.observe(state, 1).swap == cb.observe(state, None).swap == (2, C("g4"))
         state = play(state, "set 2 r6")
         assert state.exposed[0] == codes("g4")  # not the card put down: another one
 

@@ -92,7 +92,8 @@ class Observation:
     """The player asked to challenge or pass."""
     swap: tuple[int, int | None] | None
     """The swap in progress (B9): the conveyor the active player took the destination card
-    from and, for that player only, the card (``None`` for the others); else ``None``."""
+    from and the card, for that player only (``None`` for the others) unless it is a
+    luggage card everyone knew; else ``None``."""
     draws: tuple[int, ...]
     """Players still to draw a card."""
     winner: int | None
@@ -136,9 +137,15 @@ def observe(state: State, player: int | None) -> Observation:
 def _swap_seen(state: State, player: int | None) -> tuple[int, int | None] | None:
     """Return the swap in progress as `player` sees it (see `Observation.swap`)."""
     swap = state.swap
-    if swap is None or player == state.active:
+    if swap is None or player == state.active or _public(swap[1], state.exposed[state.active]):
         return swap
     return swap[0], None
+
+
+def _public(taken: int, exposed: tuple[int, ...]) -> bool:
+    """Return whether everyone knows which card a swap took: a luggage card (each is unique)
+    that everybody knows the taker holds, so everybody knew it at the conveyor."""
+    return taken < LUGGAGE and taken in exposed
 
 
 def announce(state: State, action: Action, observer: int | None) -> str:
@@ -173,9 +180,9 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     put them there, the draw pile holds only luggage until the discard pile first becomes
     the draw pile (B3, B15); and while a plus-one's draw is pending the draw pile holds at
     least one luggage card (B12). The luggage picked up (B14) is exposed, so it stays.
-    During a swap (B9) the card taken is one of the taker's cards, the same for the taker
-    and for everyone if it is exposed; for any other player it is redrawn among the
-    taker's hidden cards.
+    During a swap (B9) the card taken stays for the taker, and for everyone when it is a
+    luggage card everyone knew; for any other player it is redrawn among the taker's
+    hidden cards (among their exposed specials if none is hidden).
     """
     check_player(player, state.players, spectator=False)
     n = state.players
@@ -241,8 +248,10 @@ def resample(state: State, player: int, rng: random.Random) -> State:
         buried[i] = FaceDown(assigned["buried", i][0], buried[i].known_by)
     buried.sort(key=lambda f: (f.card, tuple(sorted(f.known_by))))
     swap = state.swap
-    if swap is not None and player != state.active and swap[1] not in state.exposed[state.active]:
-        swap = swap[0], rng.choice(assigned["hand", state.active])  # it was a hidden card
+    if swap is not None and player != state.active and not _public(swap[1], state.exposed[
+            state.active]):
+        swap = swap[0], rng.choice(_swap_candidates(assigned["hand", state.active],
+                                                    state.exposed[state.active]))
     return _State(
         options=state.options, players=n, stage=stage, hands=hands, exposed=state.exposed,
         picked_up=state.picked_up, draw=assigned["draw", 0], discard=state.discard,
@@ -251,6 +260,14 @@ def resample(state: State, player: int, rng: random.Random) -> State:
         rows=state.rows, star_values=state.star_values, turn=state.turn, main_done=state.main_done,
         special_used=state.special_used, window=state.window, polled=state.polled, swap=swap,
         draws=state.draws, winner=state.winner)
+
+
+def _swap_candidates(hidden: tuple[int, ...], exposed: tuple[int, ...]) -> tuple[int, ...]:
+    """Return the cards of the taker's hand another player may take for the card a swap took
+    (B9), as the observation tells them apart: the hidden cards, or, if none is hidden, the
+    exposed specials (the card taken is no picked-up luggage, and exposed luggage would be
+    public). Any of them leaves another usable card to put down."""
+    return hidden or tuple(c for c in exposed if c >= LUGGAGE)
 
 
 _Place: TypeAlias = tuple[str, int]

@@ -18,7 +18,7 @@ from boardrules.games.captain_bluff.cards import (
     SPECIAL_KINDS,
     card_name,
 )
-from boardrules.games.captain_bluff.observe import Observation, observe
+from boardrules.games.captain_bluff.observe import Observation, _swap_candidates, observe
 from boardrules.games.captain_bluff.rows import analyse_row
 from boardrules.games.captain_bluff.rules import (
     HAND_LIMIT_PLUS_ONE,
@@ -449,7 +449,7 @@ def validate_observation(observation: Observation) -> None:
     filled = _fill(o, slots, pool)
     hands = tuple(o.hand if p == o.player and o.hand is not None
                   else tuple(sorted(o.exposed[p] + filled["hand", p])) for p in range(n))
-    swap = _witness_swap(o, hands, filled)
+    swap = _witness_swap(o, filled)
     destinations = tuple(
         (filled["dest", v][0] if ("dest", v) in filled else o.destinations[v])
         for v in range(CONVEYORS))
@@ -466,24 +466,24 @@ def validate_observation(observation: Observation) -> None:
     check_witness(validate_state, observe, witness, o, player=o.player)
 
 
-def _witness_swap(o: Observation, hands: tuple[tuple[int, ...], ...],
-                  filled: dict[_Slot, tuple[int, ...]]) -> tuple[int, int] | None:
-    """Return the witness's swap in progress (B9): the observation's, the card taken, if
-    the observer does not see it, one of the active player's hidden cards (any of theirs
-    if none is hidden)."""
+def _witness_swap(o: Observation, filled: dict[_Slot, tuple[int, ...]]
+                  ) -> tuple[int, int] | None:
+    """Return the witness's swap in progress (B9): the observation's; the card taken, if the
+    observer does not see it, one `resample` could draw there."""
     swap = o.swap
     if swap is None:
         return None
     if type(swap[0]) is not int or not 0 <= swap[0] < CONVEYORS:
         refuse("observation.swap", f"{swap[0]!r} is not a conveyor")
     active = (o.options.first_player + o.turn) % o.players
-    if (swap[1] is None) == (o.player == active):
-        refuse("observation.swap", "the active player sees the card they took, nobody else")
     if swap[1] is not None:
-        return swap[0], swap[1]
-    held = filled.get(("hand", active)) or hands[active]
+        return swap[0], swap[1]  # `observe` of the witness tells whether it may be seen
+    if o.player == active:
+        refuse("observation.swap", "the active player sees the card they took")
+    held = _swap_candidates(filled.get(("hand", active), ()), o.exposed[active])
     if not held:
-        refuse("observation.swap", f"player {active} took a card but holds none (B9)")
+        refuse("observation.swap", f"player {active} holds no card the swap can have taken "
+               "(B9)")
     return swap[0], held[0]
 
 
