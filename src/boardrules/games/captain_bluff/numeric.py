@@ -263,7 +263,8 @@ class _Code(NumericTables):
         self.swap = b.add("swap", 1 + CONVEYORS, "the swap in progress (B9): none, or the "
                           "conveyor 0-5 whose destination card the active player took")
         self.swap_card = b.add("swap_card", CARDS, f"the card taken, one-hot ({CARDS} card "
-                               "codes), if I took it (all 0 otherwise)")
+                               "codes), if I know it: I took it, or it is luggage everyone "
+                               "knew (else all 0)")
         bound = action_bound(players, options)
         self.finish(space, b, bound=bound, horizon=min(HISTORY, bound), perfect_recall=False)
         self._segments()
