@@ -16,6 +16,7 @@ from typing import TypeAlias
 
 import attrs
 
+from boardrules._owners import wrong_game
 from boardrules._seats import check_player
 from boardrules.games.captain_bluff.actions import Action, Draw, SetDestination, SwapDestination
 from boardrules.games.captain_bluff.cards import LUGGAGE
@@ -110,6 +111,8 @@ def observe(state: State, player: int | None) -> Observation:
     >>> observe(new_game(2), 0).hand_sizes
     (0, 0)
     """
+    if type(state) is not State:
+        raise wrong_game("captain_bluff.observe", "captain_bluff.State", state)
     check_player(player, state.players)
     buried = tuple(sorted(
         (BuriedView(f.card if player in f.known_by else None, f.known_by) for f in state.buried),
@@ -135,6 +138,10 @@ def announce(state: State, action: Action, observer: int | None) -> str:
     player is dealt or draws (``draw ?``) and the card another player puts face down as a
     destination (``set 3 ?``, ``swap 3 ?``).
     """
+    if type(state) is not State:
+        raise wrong_game("captain_bluff.announce", "captain_bluff.State", state)
+    if not isinstance(action, Action):
+        raise wrong_game("captain_bluff.announce action", "captain_bluff action", action)
     check_player(observer, state.players)
     kind = type(action)
     if kind is Draw:
@@ -161,6 +168,8 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     the draw pile (B3, B15); and while a plus-one's draw is pending the draw pile holds at
     least one luggage card (B12). The luggage picked up (B14) is exposed, so it stays.
     """
+    if type(state) is not State:
+        raise wrong_game("captain_bluff.resample", "captain_bluff.State", state)
     check_player(player, state.players, spectator=False)
     n = state.players
     stage = state.stage
