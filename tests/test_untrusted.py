@@ -4,6 +4,7 @@ signals. The fuzz suite that attacks every reader lives in ``tests/fuzz`` (slow 
 from __future__ import annotations
 
 import functools
+import inspect
 import io
 import json
 import os
@@ -26,7 +27,14 @@ from boardrules.errors import (
 from boardrules.games import GAMES
 from boardrules.records import Record
 from boardrules.serialization import MAX_DOCUMENT_BYTES, from_json, read_json, to_json
-from tests.cross_game import FUNCTIONS, bounded, calls, objects, others
+from tests.cross_game import (
+    FUNCTIONS,
+    NO_GAME_OBJECTS,
+    bounded,
+    calls,
+    objects,
+    others,
+)
 
 
 class TestBoundedReads:
@@ -141,6 +149,16 @@ class TestCrossGame:
                     continue
                 wrong.append(f"{other}: returned")
         assert not wrong, "\n".join(wrong)
+
+    @pytest.mark.parametrize("name", list(GAMES))
+    def test_every_public_function_is_called(self, name: str) -> None:
+        """A game's new public function joins `tests.cross_game.calls` (or, if it takes
+        no game object, `NO_GAME_OBJECTS`), so that it is checked above."""
+        game = GAMES[name]
+        public = {member for member in getattr(game, "__all__", ())
+                  if inspect.isfunction(getattr(game, member))}
+        trusted = {"apply_unchecked"}  # the fast path checks nothing, by design
+        assert public - set(FUNCTIONS) - NO_GAME_OBJECTS - trusted == set()
 
     @pytest.mark.parametrize("name", list(GAMES))
     def test_a_picture_refuses_a_last_move_that_is_no_action(self, name: str) -> None:

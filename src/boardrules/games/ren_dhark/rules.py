@@ -1100,7 +1100,10 @@ def combat_totals(state: State, attacker_die: int, defender_die: int) -> tuple[i
     action modifiers + die."""
     if type(state) is not State:
         raise wrong_game("ren_dhark.combat_totals", "ren_dhark.State", state)
-    return _totals(state.options.tables, state.duel, attacker_die, defender_die)
+    duel = state.duel
+    if None in (duel.attack, duel.attack_type, duel.defense, duel.defense_type):
+        raise InvalidArgumentError("combat_totals: no duel has an attacker and a defender now")
+    return _totals(state.options.tables, duel, attacker_die, defender_die)
 
 
 def _totals(tables: Tables, duel: Duel, attacker_die: int, defender_die: int) -> tuple[int, int]:

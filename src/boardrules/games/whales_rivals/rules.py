@@ -112,6 +112,8 @@ when made)."""
 
 def player_cards(options: Options, player: int) -> tuple[int, ...]:
     """Return the sorted multiset of a player's 21 cards: their whales and 3 turtles (W1)."""
+    if type(options) is not Options:
+        raise wrong_game("whales_rivals.player_cards", "whales_rivals.Options", options)
     return tuple(sorted(options.whale_values[player] + (TURTLE,) * TURTLES))
 
 
