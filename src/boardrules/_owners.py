@@ -60,8 +60,4 @@ def not_an_action(action: object, title: str) -> str:
     """
     if game_name(action) is None:
         return f"{quote(action)} is not a {title} action"
-    try:
-        text = str(action)
-    except Exception:  # a game's action has a notation; anything else must not crash this
-        text = "?"
-    return f"{quote(text, 60)[1:-1]} (a {describe(action)}) is not a {title} action"
+    return f"{action} (a {describe(action)}) is not a {title} action"  # its notation
