@@ -80,10 +80,10 @@ def _seed(text: str) -> int:
     try:
         seed = int(text)
         check_seed(seed)
+    except BoardrulesError as exc:  # before ValueError: it is one too
+        raise argparse.ArgumentTypeError(str(exc)) from None
     except ValueError:
         raise argparse.ArgumentTypeError(f"{quote(text)} is not a whole number") from None
-    except BoardrulesError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
     return seed
 
 
