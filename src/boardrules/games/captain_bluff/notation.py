@@ -25,7 +25,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from boardrules.errors import InvalidNotationError
+from boardrules._owners import wrong_game
+from boardrules.errors import InvalidNotationError, quote
 from boardrules.games.captain_bluff.actions import (
     ARROWS_ON,
     CHALLENGE,
@@ -69,7 +70,7 @@ _MAX_COUNT_DIGITS: Final = 4  # a pick-up of more cards than the game has is rea
 def _conveyor(text: str, word: str) -> int:
     if word in _CONVEYOR_WORDS:
         return _CONVEYOR_WORDS[word]
-    raise InvalidNotationError(text, f"{word!r} is not a conveyor 0-{CONVEYORS - 1}")
+    raise InvalidNotationError(text, f"{quote(word, 40)} is not a conveyor 0-{CONVEYORS - 1}")
 
 
 def _star(text: str, spec: str) -> Action:
@@ -79,7 +80,7 @@ def _star(text: str, spec: str) -> Action:
         raise InvalidNotationError(text, "a star names the value it stands for: 'star 2=7'")
     v = _conveyor(text, conveyor)
     if value not in _VALUE_WORDS:
-        raise InvalidNotationError(text, f"{value!r} is not a value 1-{MAX_VALUE}")
+        raise InvalidNotationError(text, f"{quote(value, 40)} is not a value 1-{MAX_VALUE}")
     return STAR_ON[v][_VALUE_WORDS[value]]
 
 
@@ -97,6 +98,8 @@ def parse_action(state: State, text: str) -> Action:
     >>> parse_action(new_game(2), "star 2 = 7")
     PlayStar(conveyor=2, value=7)
     """
+    if type(state) is not State:
+        raise wrong_game("captain_bluff.parse_action", "captain_bluff.State", state)
     if not isinstance(text, str):
         raise InvalidNotationError(repr(text), "expected a string")
     words = text.lower().split()
@@ -129,7 +132,7 @@ def parse_action(state: State, text: str) -> Action:
         word = args[1]
         if not (word.isascii() and word.isdigit() and len(word) <= _MAX_COUNT_DIGITS
                 and int(word) >= 1):
-            raise InvalidNotationError(text, f"{word!r} is not a count of cards >= 1")
+            raise InvalidNotationError(text, f"{quote(word, 40)} is not a count of cards >= 1")
         k = int(word)
         return PICK_UP[v][k] if k <= MAX_PICK else PickUp(v, k)
     if head == "play" and len(args) >= 2:

@@ -53,6 +53,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from boardrules._caches import Memo
+from boardrules._owners import wrong_game
 from boardrules._seats import check_player
 from boardrules.game import CHANCE
 from boardrules.games.captain_bluff.actions import (
@@ -431,6 +432,9 @@ def observation_tensor(observation: Observation) -> Tensor:
     Everything the observation holds is there: two different observations of one
     configuration give different tensors.
     """
+    if type(observation) is not Observation:
+        raise wrong_game("captain_bluff.observation_tensor", "captain_bluff.Observation",
+                         observation)
     return _encode(observation, observation.players)
 
 
@@ -446,7 +450,7 @@ def _encode(o: Observation, n: int) -> Tensor:
     return out
 
 
-def observe_tensor(state: State, player: int | None) -> Tensor:
+def observe_tensor(state: State, player: int | None) -> Tensor:  # noqa: PLR0915 - one path
     """Return ``observation_tensor(observe(state, player))`` without building the
     observation: the fast path for environments.
 
@@ -455,6 +459,8 @@ def observe_tensor(state: State, player: int | None) -> Tensor:
     state shares between steps, the scalars by their values; a step encodes only what it
     changed.
     """
+    if type(state) is not State:
+        raise wrong_game("captain_bluff.observe_tensor", "captain_bluff.State", state)
     check_player(player, state.players)
     n = state.players
     code = _CODES.trusted(n, state.options)
@@ -716,6 +722,8 @@ def chance_probabilities(state: State) -> tuple[tuple[int, float], ...]:
     >>> chance_probabilities(new_game(2))[0]
     (0, 0.0196078431372549)
     """
+    if type(state) is not State:
+        raise wrong_game("captain_bluff.chance_probabilities", "captain_bluff.State", state)
     if state.stage is not Stage.DEAL and not state.draws:
         return ()
     pool = _chance_pool(state)
@@ -742,6 +750,12 @@ def info_state_shape(players: int = 2, options: Options | None = None) -> tuple[
 def info_state_tensor(info: InfoState) -> Tensor:
     """Return a player's information state as a flat float32 tensor (see
     `info_state_layout`): the latest observation, then the latest actions the player saw."""
+    if type(info) is not InfoState:
+        raise wrong_game("captain_bluff.info_state_tensor", "InfoState", info)
+    if type(info.observation) is not Observation:
+        raise wrong_game("captain_bluff.info_state_tensor info.observation",
+                         "captain_bluff.Observation",
+                         info.observation)
     observation: Observation = info.observation
     code = _CODES.trusted(observation.players, observation.options)
     return code.info_tensor(info, _encode(observation, observation.players))

@@ -17,6 +17,7 @@ from typing import TypeAlias
 
 import attrs
 
+from boardrules._owners import wrong_game
 from boardrules._seats import check_player
 from boardrules.games.captain_bluff.actions import Action, Draw, SetDestination
 from boardrules.games.captain_bluff.cards import LUGGAGE
@@ -115,6 +116,8 @@ def observe(state: State, player: int | None) -> Observation:
     >>> observe(new_game(2), 0).hand_sizes
     (0, 0)
     """
+    if type(state) is not State:
+        raise wrong_game("captain_bluff.observe", "captain_bluff.State", state)
     check_player(player, state.players)
     buried = tuple(sorted(
         (BuriedView(f.card if player in f.known_by else None, f.known_by) for f in state.buried),
@@ -156,6 +159,10 @@ def announce(state: State, action: Action, observer: int | None) -> str:
     destination (``set 3 ?``, the second step of a swap too). Taking a destination card
     (``take 3``) shows everyone the conveyor, not the card.
     """
+    if type(state) is not State:
+        raise wrong_game("captain_bluff.announce", "captain_bluff.State", state)
+    if not isinstance(action, Action):
+        raise wrong_game("captain_bluff.announce action", "captain_bluff action", action)
     check_player(observer, state.players)
     kind = type(action)
     if kind is Draw:
@@ -184,6 +191,8 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     luggage card everyone knew; for any other player it is redrawn among the taker's
     hidden cards (among their exposed specials if none is hidden).
     """
+    if type(state) is not State:
+        raise wrong_game("captain_bluff.resample", "captain_bluff.State", state)
     check_player(player, state.players, spectator=False)
     n = state.players
     stage = state.stage

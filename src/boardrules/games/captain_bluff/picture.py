@@ -338,7 +338,7 @@ def svg(observation: Observation, *, size: int | None = None,
         last_move: the action that led to this position: the conveyors it touched are
             highlighted (only the place, never a face-down card).
     """
-    expect(observation, Observation, "captain_bluff")
+    expect("captain_bluff", observation, Observation, last_move, Action)
     o = observation
     height = LANES_Y + CONVEYORS * LANE_H + 4 + (CARD_H + 44 if o.player is not None else 0)
     side = LANES_Y + 20 + sum(24 + (MINI_H + 4 if e else 0) + 6 for e in o.exposed) + 110

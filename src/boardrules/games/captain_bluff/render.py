@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from boardrules._owners import wrong_game
 from boardrules.games.captain_bluff.cards import CONVEYORS, DESTINATION_NAMES, STAR, card_name
 from boardrules.games.captain_bluff.observe import Observation
 from boardrules.games.captain_bluff.rows import row_info
@@ -34,6 +35,8 @@ def render(observation: Observation) -> str:
     >>> print(render(cb.observe(cb.new_game(2), 0)).splitlines()[0])
     Captain Bluff - dealing the cards
     """
+    if type(observation) is not Observation:
+        raise wrong_game("captain_bluff.render", "captain_bluff.Observation", observation)
     o = observation
     n = o.players
     active = (o.options.first_player + o.turn) % n

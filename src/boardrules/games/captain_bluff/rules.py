@@ -33,8 +33,13 @@ from operator import itemgetter
 from typing import Any, Final, Generic, NamedTuple, TypeVar, assert_never
 
 from boardrules._build import slot_builder
+from boardrules._owners import describe, not_an_action, wrong_game
 from boardrules._seats import player_count
-from boardrules.errors import BoardrulesError, IllegalActionError, InvalidOptionsError
+from boardrules.errors import (
+    IllegalActionError,
+    InvalidArgumentError,
+    InvalidOptionsError,
+)
 from boardrules.game import CHANCE, TERMINAL, Result, ToMove
 from boardrules.games.captain_bluff.actions import (
     ARROWS_ON,
@@ -170,7 +175,7 @@ def new_game(players: int, options: Options | None = None) -> State:
         options = DEFAULT_OPTIONS
     elif not isinstance(options, Options):
         raise InvalidOptionsError(
-            "options", f"expected captain_bluff.Options, got {type(options).__name__}"
+            "options", f"expected captain_bluff.Options, got {describe(options)}"
         )
     if options.first_player >= players:
         raise InvalidOptionsError(
@@ -191,12 +196,16 @@ def new_game(players: int, options: Options | None = None) -> State:
 
 def is_terminal(state: State) -> bool:
     """Return whether a player has won (B16) or the turn limit is reached (B17)."""
+    if type(state) is not State:
+        raise wrong_game("captain_bluff.is_terminal", "captain_bluff.State", state)
     return state.winner is not None or state.turn >= state.options.turn_limit
 
 
 def to_move(state: State) -> ToMove:
     """Return who acts: chance (deal, draws), the polled player in a challenge window,
     the placing player at setup, the active player, or `TERMINAL`."""
+    if type(state) is not State:
+        raise wrong_game("captain_bluff.to_move", "captain_bluff.State", state)
     if state.stage is _DEAL or state.draws:
         return CHANCE
     if state.winner is not None or state.turn >= state.options.turn_limit:
@@ -596,6 +605,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     >>> len(legal_actions(state)), str(legal_actions(state)[0])
     (51, 'draw r1')
     """
+    if type(state) is not State:
+        raise wrong_game("captain_bluff.legal_actions", "captain_bluff.State", state)
     if state.stage is _DEAL or state.draws:
         return tuple(DRAW[c] for c in dict.fromkeys(_chance_pool(state)))
     return _listing(state, _ACTION_TABLES)
@@ -741,7 +752,7 @@ def _why_illegal(state: State, action: Action) -> tuple[str, str]:
     refusal path of `apply`)."""
     kind = type(action)
     if kind not in _KINDS:
-        return f"{action!r} is not a Captain Bluff action", ""
+        return not_an_action(action, "Captain Bluff"), ""
     if state.stage is _DEAL:
         return "the cards are being dealt: expected a Draw of a card still to deal", "B2"
     if state.draws:
@@ -878,6 +889,8 @@ def apply(state: State, action: Action) -> State:
     boardrules.errors.IllegalActionError: illegal action draw r1: the cards are being dealt: \
 expected a Draw of a card still to deal (B2)
     """
+    if type(state) is not State:
+        raise wrong_game("captain_bluff.apply", "captain_bluff.State", state)
     if type(action) not in _KINDS or action not in legal_actions(state):
         reason, rule = _why_illegal(state, action)
         raise IllegalActionError(state, action, reason, rule)
@@ -1292,7 +1305,8 @@ def apply_unchecked(state: State, action: Action) -> State:
     """Return the state after `action`, trusting that it is legal (the fast path for bots).
 
     Only pass actions taken from `legal_actions(state)` or `sample_chance(state, ...)`;
-    anything else may build an impossible state.
+    anything else may build an impossible state. Nothing is checked, not even that
+    `state` and `action` are this game's (`apply` checks).
     """
     match action:
         case EndTurn():  # the commonest decision first
@@ -1339,6 +1353,8 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     >>> [(str(a), str(p)) for a, p in chance_outcomes(new_game(2))][:2]
     [('draw r1', '1/51'), ('draw r2', '1/51')]
     """
+    if type(state) is not State:
+        raise wrong_game("captain_bluff.chance_outcomes", "captain_bluff.State", state)
     if state.stage is not _DEAL and not state.draws:
         return ()
     pool = _chance_pool(state)
@@ -1349,8 +1365,11 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
 def sample_chance(state: State, rng: random.Random) -> Action:
     """Draw one card: a uniform choice among the physical cards of the pile it comes from
     (see `chance_outcomes`), with no enumeration."""
+    if type(state) is not State:
+        raise wrong_game("captain_bluff.sample_chance", "captain_bluff.State", state)
     if state.stage is not _DEAL and not state.draws:
-        raise BoardrulesError("no card is being dealt or drawn: this state is not a chance node")
+        raise InvalidArgumentError(
+            "no card is being dealt or drawn: this state is not a chance node")
     return DRAW[rng.choice(_chance_pool(state))]
 
 
@@ -1363,6 +1382,8 @@ def result(state: State) -> Result:
     A game stopped by the turn limit (B17) is finished with no winner and
     `Result.truncated`: the limit is an engine bound, not a rule of the game.
     """
+    if type(state) is not State:
+        raise wrong_game("captain_bluff.result", "captain_bluff.State", state)
     scores = tuple(int(p == state.winner) for p in range(state.players))
     winners = () if state.winner is None else (state.winner,)
     finished = is_terminal(state)
@@ -1371,6 +1392,8 @@ def result(state: State) -> Result:
 
 def returns(state: State) -> tuple[float, ...]:
     """Return 1.0 for the winner and -1.0 for the others; 0.0 for all at the turn limit."""
+    if type(state) is not State:
+        raise wrong_game("captain_bluff.returns", "captain_bluff.State", state)
     if state.winner is None:
         return (0.0,) * state.players
     return tuple(1.0 if p == state.winner else -1.0 for p in range(state.players))
@@ -1384,11 +1407,15 @@ def action_bound(players: int, options: Options) -> int:
     each taking at least one card from the rows — which hold at most 65 cards at the
     start of the turn and gain at most 18 during it (17 luggage, one special).
     """
+    if type(options) is not Options:
+        raise wrong_game("captain_bluff.action_bound", "captain_bluff.Options", options)
     return 70 + options.turn_limit * (3 + players + (players - 1) + 65 + 18)
 
 
 def inventory(state: State) -> Counter[str]:
     """Return every card counted once wherever it lies, by its notation name."""
+    if type(state) is not State:
+        raise wrong_game("captain_bluff.inventory", "captain_bluff.State", state)
     out: Counter[str] = Counter()
     for zone in (*state.hands, state.draw, state.discard, state.removed, state.stowed,
                  *state.rows):

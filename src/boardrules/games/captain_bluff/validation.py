@@ -6,6 +6,7 @@ from collections import Counter
 from typing import Final, NoReturn
 
 from boardrules._observations import check_count, check_witness, refuse, remainder, seat
+from boardrules._owners import describe
 from boardrules.errors import InvalidStateError
 from boardrules.games.captain_bluff.cards import (
     CARDS,
@@ -65,7 +66,7 @@ def validate_state(state: State) -> None:  # noqa: PLR0915 - one check per zone,
     B14).
     """
     if not isinstance(state, State):
-        _fail(f"expected a captain_bluff.State, got {type(state).__name__}")
+        _fail(f"expected a captain_bluff.State, got {describe(state)}")
     n = state.players
     if not 2 <= n <= 5:
         _fail(f"players: Captain Bluff is for 2 to 5 players, got {n}")
@@ -417,7 +418,7 @@ def validate_observation(observation: Observation) -> None:
     """
     o = observation
     if not isinstance(o, Observation):
-        refuse("observation", f"expected a captain_bluff.Observation, got {type(o).__name__}")
+        refuse("observation", f"expected a captain_bluff.Observation, got {describe(o)}")
     n = o.players
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         refuse("observation.players", f"Captain Bluff is for {MIN_PLAYERS} to {MAX_PLAYERS} "
