@@ -27,7 +27,7 @@ import attrs
 
 from boardrules.apps.match import HUMAN, Match, result_text
 from boardrules.bots.spec import check_seed
-from boardrules.errors import BoardrulesError
+from boardrules.errors import BoardrulesError, quote
 from boardrules.game import TERMINAL, Game
 from boardrules.pictures.text import render
 from boardrules.records import Record
@@ -54,7 +54,7 @@ def use_color(choice: str, stream: TextIO, environ: Mapping[str, str] | None = N
     (https://no-color.org) in `environ` (default: `os.environ`)."""
     if choice not in COLOR_CHOICES:
         raise BoardrulesError(f"--color must be one of {', '.join(COLOR_CHOICES)}, "
-                              f"not {choice!r}")
+                              f"not {quote(choice)}")
     if choice != "auto":
         return choice == "always"
     environ = os.environ if environ is None else environ
@@ -302,7 +302,7 @@ class _Table:
                 found = [c for c in choices if rest.strip().casefold() in c[1].casefold()
                          or rest.strip().casefold() in c[2].casefold()]
                 out.write(f"{len(found)} of {len(choices)} actions contain "
-                          f"{rest.strip()!r}:\n" + _menu(found, paint))
+                          f"{quote(rest.strip())}:\n" + _menu(found, paint))
             elif text.casefold() in ("undo", "redo"):
                 if self.undo(seat, redo=text.casefold() == "redo"):
                     return

@@ -25,7 +25,8 @@ import re
 from typing import Final
 
 from boardrules._legend import legend
-from boardrules.errors import InvalidNotationError
+from boardrules._owners import wrong_game
+from boardrules.errors import InvalidNotationError, quote
 from boardrules.games.ren_dhark.actions import (
     COMBAT_ROLLS,
     KEEP,
@@ -63,11 +64,12 @@ def _card(state: State, text: str, number: str, name: str | None) -> Card:
         folded = {n.casefold(): i for n, i in tables.index.items()}
         index = folded.get(number.casefold())
     if index is None:
-        raise InvalidNotationError(text, f"no card numbered {number!r} in card set "
+        raise InvalidNotationError(text, f"no card numbered {quote(number, 40)} in card set "
                                    f"{tables.card_set.name!r}")
     card = tables.cards[index]
     if name is not None and " ".join(name.split()).casefold() != card.name.casefold():
-        raise InvalidNotationError(text, f"card {card.number} is {card.name!r}, not {name!r}")
+        raise InvalidNotationError(
+            text, f"card {card.number} is {card.name!r}, not {quote(name, 60)}")
     return card
 
 
@@ -83,6 +85,8 @@ def parse_action(state: State, text: str) -> Action:
     >>> str(parse_action(new_game(2), "counter I/11 as unit"))
     'counter I/11 Synthetic swarm as unit'
     """
+    if type(state) is not State:
+        raise wrong_game("ren_dhark.parse_action", "ren_dhark.State", state)
     if not isinstance(text, str):
         raise InvalidNotationError(repr(text), "expected a string")
     clean = " ".join(text.split())
