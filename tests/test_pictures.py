@@ -19,7 +19,7 @@ import pytest
 from boardrules import BoardrulesError
 from boardrules.apps.gallery import Picture, pictures
 from boardrules.games import GAMES, captain_bluff, kivi, ren_dhark, whales_rivals
-from boardrules.pictures.svg import MIN_FONT, SVG_NS, Drawing, num
+from boardrules.pictures.svg import MIN_FONT, SVG_NS, Drawing, num, text_width
 from boardrules.testing import check_playout, random_playout
 from tests.golden import check_golden
 
@@ -189,6 +189,26 @@ class TestOutcomes:
         words = _words(_root(picture.svg()))
         assert "Player 1 (blue) wins, 47 to 7" in words
         assert 'stroke-width="4"' not in picture.svg()
+
+
+class TestLayout:
+    """Labels that once covered each other."""
+
+    def test_whales_to_move_pill_leaves_the_players_name_readable(self) -> None:
+        """The pill starts after "player 1: blue whales (you)", by the width estimate."""
+        state, _ = random_playout(whales_rivals, 2, rng=random.Random(4), max_actions=30)
+        for player in (0, 1):
+            texts = [e for e in _root(whales_rivals.svg(whales_rivals.observe(state, player)))
+                     .iter() if e.tag == f"{{{SVG_NS}}}text"]
+            names = {"".join(e.itertext()): e for e in texts
+                     if "".join(e.itertext()).startswith("player ")}
+            (pill,) = [e for e in texts if "".join(e.itertext()).startswith("to move")]
+            mover = f"player {state.player}: {('red', 'blue')[state.player]} whales" + (
+                " (you)" if player == state.player else "")
+            name = names[mover]
+            end = float(name.get("x") or 0) + text_width(mover, 13)
+            label = "".join(pill.itertext())
+            assert float(pill.get("x") or 0) - text_width(label, MIN_FONT) / 2 > end
 
 
 class TestNoLeaks:
