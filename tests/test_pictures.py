@@ -211,6 +211,22 @@ class TestLayout:
             assert float(pill.get("x") or 0) - text_width(label, MIN_FONT) / 2 > end
 
 
+    def test_whales_turtle_letter_is_above_its_shell(self) -> None:
+        (picture,) = [p for p in GALLERY if p.name == "whales_rivals-start"]
+        assert whales_rivals.TURTLE in picture.observation.hand
+        root = _root(picture.svg())
+        letters = [e for e in root.iter() if e.tag == f"{{{SVG_NS}}}text"
+                   and "".join(e.itertext()) == "T" and float(e.get("font-size") or 0) > 12]
+        shells = [e for e in root.iter() if e.tag == f"{{{SVG_NS}}}circle"
+                  and e.get("fill") == "#bfe3c9"]
+        assert letters and len(letters) <= len(shells)
+        for letter in letters:  # its baseline above the top of the shell under it
+            x, baseline = float(letter.get("x") or 0), float(letter.get("y") or 0)
+            (shell,) = [c for c in shells if float(c.get("cx") or 0) == x
+                        and float(c.get("cy") or 0) > baseline - 20]
+            assert baseline < float(shell.get("cy") or 0) - float(shell.get("r") or 0)
+
+
 class TestNoLeaks:
     """A picture shows no more than the observation, whatever `last_move` says."""
 
