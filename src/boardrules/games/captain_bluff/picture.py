@@ -200,7 +200,7 @@ def _lane(d: Drawing, o: Observation, v: int, y: float, highlight: bool) -> None
     bx = dx + CARD_W + 30 + 18 * ((o.players - 1) // 3)
     room = LANES_W - bx - 120
     d.rect(bx, y + 8, room + 12, CARD_H - 8, BELT, stroke=BELT_EDGE, width=1, rx=6)
-    for k in range(int((room + 12) // 24) + 1):
+    for k in range(int((room + 4) // 24) + 1):  # the ticks stay inside the belt
         d.line(bx + 6 + k * 24, y + 10, bx + 6 + k * 24, y + CARD_H - 2, "#5f6572", width=1)
     row, stars = o.rows[v], o.star_values[v]
     step = CARD_W + 4 if len(row) <= 1 else min(CARD_W + 4, (room - CARD_W) / (len(row) - 1))
