@@ -108,7 +108,7 @@ def test_legal_actions_in_the_view() -> None:
     """On the viewer's turn: every legal action in order with its index, notation, label,
     kind, fields (the game's `label` and `action_fields`) and JSON document."""
     match, _ = human_game("ren_dhark")
-    game = match.game
+    game: Any = match.game
     view: Any = match.view(0)
     assert view["status"] == "your move" and view["to_move"] == 0
     legal = game.legal_actions(match.state)
