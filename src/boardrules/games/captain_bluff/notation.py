@@ -7,7 +7,8 @@ text                      action
 ``play 2 r5 r6 r7``       play r5, r6, r7 (in that order) onto conveyor 2
 ``set 4 star``            put a star face down as conveyor 4's destination
 ``check 1``               look at conveyor 1's destination card
-``swap 1 b3``             take conveyor 1's destination card, put b3 there
+``take 1``                take conveyor 1's destination card into hand (a swap's first
+                          step; ``set 1 b3`` then puts b3 there)
 ``close 3``               discard every card of conveyor 3
 ``star 2=7``              play a star onto conveyor 2's row, standing for value 7
 ``arrows 2``              play arrows onto conveyor 2's row
@@ -29,7 +30,8 @@ from __future__ import annotations
 from typing import Final
 
 from boardrules._convert import JSONValue
-from boardrules.errors import InvalidNotationError, UnknownActionError
+from boardrules._owners import wrong_game
+from boardrules.errors import InvalidNotationError, quote
 from boardrules.games.captain_bluff.actions import (
     ARROWS_ON,
     CHALLENGE,
@@ -45,7 +47,7 @@ from boardrules.games.captain_bluff.actions import (
     PLUS_ONE_PLAY,
     SET,
     STAR_ON,
-    SWAP,
+    TAKE,
     Action,
     Challenge,
     CheckDestination,
@@ -60,7 +62,7 @@ from boardrules.games.captain_bluff.actions import (
     PlayPlusOne,
     PlayStar,
     SetDestination,
-    SwapDestination,
+    TakeDestination,
 )
 from boardrules.games.captain_bluff.cards import (
     CONVEYORS,
@@ -80,9 +82,9 @@ __all__ = ["action_fields", "card_words", "label", "parse_action"]
 _WORDS: Final[dict[str, Action]] = {"challenge": CHALLENGE, "pass": PASS, "end": END_TURN,
                  "plus_one": PLUS_ONE_PLAY}
 _BY_CONVEYOR: Final[dict[str, tuple[Action, ...]]] = {
-    "check": CHECK, "close": CLOSE, "arrows": ARROWS_ON,
+    "check": CHECK, "take": TAKE, "close": CLOSE, "arrows": ARROWS_ON,
 }
-_HELP: Final = ("expected e.g. 'play 2 r5 r6', 'set 4 star', 'check 1', 'swap 1 b3', 'close 3', "
+_HELP: Final = ("expected e.g. 'play 2 r5 r6', 'set 4 star', 'check 1', 'take 1', 'close 3', "
                 "'star 2=7', 'arrows 2', 'eye 1 4', 'plus_one', 'pickup 2 3', 'challenge', "
                 "'pass', 'end' or 'draw g7'")
 
@@ -95,7 +97,7 @@ _MAX_COUNT_DIGITS: Final = 4  # a pick-up of more cards than the game has is rea
 def _conveyor(text: str, word: str) -> int:
     if word in _CONVEYOR_WORDS:
         return _CONVEYOR_WORDS[word]
-    raise InvalidNotationError(text, f"{word!r} is not a conveyor 0-{CONVEYORS - 1}")
+    raise InvalidNotationError(text, f"{quote(word, 40)} is not a conveyor 0-{CONVEYORS - 1}")
 
 
 def _star(text: str, spec: str) -> Action:
@@ -105,7 +107,7 @@ def _star(text: str, spec: str) -> Action:
         raise InvalidNotationError(text, "a star names the value it stands for: 'star 2=7'")
     v = _conveyor(text, conveyor)
     if value not in _VALUE_WORDS:
-        raise InvalidNotationError(text, f"{value!r} is not a value 1-{MAX_VALUE}")
+        raise InvalidNotationError(text, f"{quote(value, 40)} is not a value 1-{MAX_VALUE}")
     return STAR_ON[v][_VALUE_WORDS[value]]
 
 
@@ -123,6 +125,8 @@ def parse_action(state: State, text: str) -> Action:
     >>> parse_action(new_game(2), "star 2 = 7")
     PlayStar(conveyor=2, value=7)
     """
+    if type(state) is not State:
+        raise wrong_game("captain_bluff.parse_action", "captain_bluff.State", state)
     if not isinstance(text, str):
         raise InvalidNotationError(repr(text), "expected a string")
     words = text.lower().split()
@@ -133,14 +137,18 @@ def parse_action(state: State, text: str) -> Action:
         return _WORDS[head]
     if head == "draw" and len(args) == 1:
         return DRAW[card_code(args[0])]
-    if head in ("check", "close", "arrows") and len(args) == 1:
+    if head in _BY_CONVEYOR and len(args) == 1:
         v = _conveyor(text, args[0])
         return _BY_CONVEYOR[head][v]
     if head == "star" and args:
         return _star(text, "".join(args))
-    if head in ("set", "swap") and len(args) == 2:
+    if head == "set" and len(args) == 2:
         v = _conveyor(text, args[0])
-        return (SET if head == "set" else SWAP)[v][card_code(args[1])]
+        return SET[v][card_code(args[1])]
+    if head == "swap":
+        raise InvalidNotationError(text, "a swap is two decisions (B9, rules version 3): "
+                                   "'take 1' takes the destination card, then 'set 1 b3' "
+                                   "puts another card there")
     if head == "eye" and len(args) <= 2:
         combo = tuple(_conveyor(text, w) for w in args)
         if combo not in EYES:
@@ -151,7 +159,7 @@ def parse_action(state: State, text: str) -> Action:
         word = args[1]
         if not (word.isascii() and word.isdigit() and len(word) <= _MAX_COUNT_DIGITS
                 and int(word) >= 1):
-            raise InvalidNotationError(text, f"{word!r} is not a count of cards >= 1")
+            raise InvalidNotationError(text, f"{quote(word, 40)} is not a count of cards >= 1")
         k = int(word)
         return PICK_UP[v][k] if k <= MAX_PICK else PickUp(v, k)
     if head == "play" and len(args) >= 2:
@@ -191,8 +199,8 @@ def label(action: Action) -> str:
             return f"Set {card_words(card)} as conveyor {conveyor}'s destination"
         case CheckDestination(conveyor):
             return f"Check conveyor {conveyor}'s destination"
-        case SwapDestination(conveyor, card):
-            return f"Swap conveyor {conveyor}'s destination for {card_words(card)}"
+        case TakeDestination(conveyor):
+            return f"Take conveyor {conveyor}'s destination card"
         case CloseConveyor(conveyor):
             return f"Close conveyor {conveyor}"
         case PlayStar(conveyor, value):
@@ -217,7 +225,7 @@ def label(action: Action) -> str:
             return "Let it stand"
         case EndTurn():
             return "End the turn"
-    raise UnknownActionError(action, "not a Captain Bluff action")
+    raise wrong_game("captain_bluff.label", "captain_bluff action", action)
 
 
 def action_fields(action: Action) -> dict[str, JSONValue]:
@@ -235,8 +243,8 @@ def action_fields(action: Action) -> dict[str, JSONValue]:
             return {"kind": "set_destination", "conveyor": conveyor, "card": card_name(card)}
         case CheckDestination(conveyor):
             return {"kind": "check", "conveyor": conveyor}
-        case SwapDestination(conveyor, card):
-            return {"kind": "swap", "conveyor": conveyor, "card": card_name(card)}
+        case TakeDestination(conveyor):
+            return {"kind": "take", "conveyor": conveyor}
         case CloseConveyor(conveyor):
             return {"kind": "close", "conveyor": conveyor}
         case PlayStar(conveyor, value):
@@ -255,4 +263,4 @@ def action_fields(action: Action) -> dict[str, JSONValue]:
             return {"kind": "pass"}
         case EndTurn():
             return {"kind": "end_turn"}
-    raise UnknownActionError(action, "not a Captain Bluff action")
+    raise wrong_game("captain_bluff.action_fields", "captain_bluff action", action)

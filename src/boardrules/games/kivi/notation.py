@@ -21,7 +21,8 @@ import re
 from typing import Final
 
 from boardrules._convert import JSONValue
-from boardrules.errors import InvalidNotationError, UnknownActionError
+from boardrules._owners import wrong_game
+from boardrules.errors import InvalidNotationError
 from boardrules.games.kivi.actions import (
     FORFEIT,
     PLACE,
@@ -54,6 +55,8 @@ def parse_action(state: State, text: str) -> Action:
     >>> parse_action(new_game(2), "c4>a1")
     Displace(square=23, to=0)
     """
+    if type(state) is not State:
+        raise wrong_game("kivi.parse_action", "kivi.State", state)
     if not isinstance(text, str):
         raise InvalidNotationError(repr(text), "expected a string")
     clean = " ".join(text.lower().split())
@@ -93,7 +96,7 @@ def label(action: Action) -> str:
             return f"Take {square_name(square)}, move the opponent's stone to {square_name(to)}"
         case Forfeit():
             return "Forfeit a stone"
-    raise UnknownActionError(action, "not a KIVI action")
+    raise wrong_game("kivi.label", "kivi action", action)
 
 
 def action_fields(action: Action) -> dict[str, JSONValue]:
@@ -115,4 +118,4 @@ def action_fields(action: Action) -> dict[str, JSONValue]:
             return {"kind": "displace", "square": square, "to": to}
         case Forfeit():
             return {"kind": "forfeit"}
-    raise UnknownActionError(action, "not a KIVI action")
+    raise wrong_game("kivi.action_fields", "kivi action", action)

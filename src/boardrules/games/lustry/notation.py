@@ -34,7 +34,8 @@ import re
 from typing import Final
 
 from boardrules._convert import JSONValue
-from boardrules.errors import InvalidNotationError, UnknownActionError
+from boardrules._owners import wrong_game
+from boardrules.errors import InvalidNotationError, quote
 from boardrules.games.lustry.actions import (
     BY_TEXT,
     Action,
@@ -78,6 +79,8 @@ def parse_action(state: State, text: str) -> Action:
     >>> parse_action(new_game(2), "Block G3CE > r3cf")
     Block(card='g3ce', target='r3cf')
     """
+    if type(state) is not State:
+        raise wrong_game("lustry.parse_action", "lustry.State", state)
     if not isinstance(text, str):
         raise InvalidNotationError(repr(text), "expected a string")
     spaced = _AROUND.sub(r"\1", text.lower().strip())
@@ -110,7 +113,7 @@ def _problem(clean: str) -> str:
                 "the blocked colour")
     known = sorted({str(a).split(" ", 1)[0] for a in BY_TEXT.values()})
     if verb in known:
-        return f"no such card, colour or pile in {clean!r}"
+        return f"no such card, colour or pile in {quote(clean, 40)}"
     return f"unknown action; expected one of: {', '.join(known)}"
 
 
@@ -167,7 +170,7 @@ def label(action: Action) -> str:
             return "Allow the steal"
         case EndTurn():
             return "End the turn"
-    raise UnknownActionError(action, "not a Lustry action")
+    raise wrong_game("lustry.label", "lustry action", action)
 
 
 def action_fields(action: Action) -> dict[str, JSONValue]:
@@ -207,4 +210,4 @@ def action_fields(action: Action) -> dict[str, JSONValue]:
             return {"kind": "allow"}
         case EndTurn():
             return {"kind": "end_turn"}
-    raise UnknownActionError(action, "not a Lustry action")
+    raise wrong_game("lustry.action_fields", "lustry action", action)

@@ -29,7 +29,8 @@ import re
 from typing import Final
 
 from boardrules._convert import JSONValue
-from boardrules.errors import InvalidNotationError, UnknownActionError
+from boardrules._owners import wrong_game
+from boardrules.errors import InvalidNotationError, quote
 from boardrules.games.ren_dhark.actions import (
     COMBAT_ROLLS,
     KEEP,
@@ -70,11 +71,12 @@ def _card(state: State, text: str, number: str, name: str | None) -> Card:
         folded = {n.casefold(): i for n, i in tables.index.items()}
         index = folded.get(number.casefold())
     if index is None:
-        raise InvalidNotationError(text, f"no card numbered {number!r} in card set "
+        raise InvalidNotationError(text, f"no card numbered {quote(number, 40)} in card set "
                                    f"{tables.card_set.name!r}")
     card = tables.cards[index]
     if name is not None and " ".join(name.split()).casefold() != card.name.casefold():
-        raise InvalidNotationError(text, f"card {card.number} is {card.name!r}, not {name!r}")
+        raise InvalidNotationError(
+            text, f"card {card.number} is {card.name!r}, not {quote(name, 60)}")
     return card
 
 
@@ -90,6 +92,8 @@ def parse_action(state: State, text: str) -> Action:
     >>> str(parse_action(new_game(2), "counter I/11 as unit"))
     'counter I/11 Synthetic swarm as unit'
     """
+    if type(state) is not State:
+        raise wrong_game("ren_dhark.parse_action", "ren_dhark.State", state)
     if not isinstance(text, str):
         raise InvalidNotationError(repr(text), "expected a string")
     clean = " ".join(text.split())
@@ -164,7 +168,7 @@ def label(action: Action) -> str:
             return f"Counter-strike with {card} {name} as a {as_type.value}"
         case Pass():
             return "Pass"
-    raise UnknownActionError(action, "not a Ren Dhark action")
+    raise wrong_game("ren_dhark.label", "ren_dhark action", action)
 
 
 def action_fields(action: Action) -> dict[str, JSONValue]:
@@ -198,4 +202,4 @@ def action_fields(action: Action) -> dict[str, JSONValue]:
             return {"kind": "counter_strike", "card": card, "as": as_type.value}
         case Pass():
             return {"kind": "pass"}
-    raise UnknownActionError(action, "not a Ren Dhark action")
+    raise wrong_game("ren_dhark.action_fields", "ren_dhark action", action)

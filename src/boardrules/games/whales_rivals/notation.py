@@ -27,7 +27,8 @@ import re
 from typing import Final
 
 from boardrules._convert import JSONValue
-from boardrules.errors import InvalidNotationError, UnknownActionError
+from boardrules._owners import wrong_game
+from boardrules.errors import InvalidNotationError
 from boardrules.games.whales_rivals.actions import (
     END_ROUND,
     FLIP,
@@ -92,6 +93,8 @@ def parse_action(state: State, text: str) -> Action:
     >>> parse_action(new_game(2), "peek3")
     Peek(pack=2)
     """
+    if type(state) is not State:
+        raise wrong_game("whales_rivals.parse_action", "whales_rivals.State", state)
     if not isinstance(text, str):
         raise InvalidNotationError(repr(text), "expected a string")
     clean = " ".join(text.lower().split())
@@ -145,7 +148,7 @@ def label(action: Action) -> str:
             return f"Peek at pack {pack + 1}"
         case Skip():
             return "Skip exploring"
-    raise UnknownActionError(action, "not a Whales Rivals action")
+    raise wrong_game("whales_rivals.label", "whales_rivals action", action)
 
 
 def action_fields(action: Action) -> dict[str, JSONValue]:
@@ -177,4 +180,4 @@ def action_fields(action: Action) -> dict[str, JSONValue]:
             return {"kind": "peek", "pack": pack}
         case Skip():
             return {"kind": "skip"}
-    raise UnknownActionError(action, "not a Whales Rivals action")
+    raise wrong_game("whales_rivals.action_fields", "whales_rivals action", action)
