@@ -125,6 +125,9 @@ _INFO: Final = {k: _info(k) for k in KINDS}
 target), its inverse, its `Discard`."""
 _EXTEND: Final = dict(EXTEND)
 _NO_KINDS: Final[frozenset[str]] = frozenset()
+_DEFAULT_OPTIONS: Final = Options()
+"""The options of every game started without options (one object: the numeric layer's
+tables of a configuration live on its options)."""
 
 
 @player_count("Lustry", MIN_PLAYERS, MAX_PLAYERS)
@@ -136,7 +139,7 @@ def new_game(players: int = 2, options: Options | None = None) -> State:
     (0, ['draw r', 'draw g', 'draw b'])
     """
     if options is None:
-        options = Options()
+        options = _DEFAULT_OPTIONS
     elif not isinstance(options, Options):
         raise InvalidOptionsError("options",
                                   f"expected lustry.Options, got {type(options).__name__}")
