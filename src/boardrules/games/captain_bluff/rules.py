@@ -30,7 +30,7 @@ from fractions import Fraction
 from operator import itemgetter
 from typing import Any, Final, Generic, NamedTuple, TypeVar, assert_never
 
-from boardrules._build import slot_builder
+from boardrules._build import slot_builder, successor_builder
 from boardrules._seats import player_count
 from boardrules.errors import BoardrulesError, IllegalActionError, InvalidOptionsError
 from boardrules.game import CHANCE, TERMINAL, Result, ToMove
@@ -124,7 +124,10 @@ _ME: Final = tuple(frozenset({p}) for p in range(MAX_PLAYERS))
 _UP_DOWN: Final = (1, -1)
 _State: Final = slot_builder(State)
 """Build a `State` from its 23 fields by name, like ``State(...)`` but about three times
-cheaper (see `boardrules._build`): every successor state is built by it."""
+cheaper (see `boardrules._build`): the start of a game."""
+_next: Final = successor_builder(State)
+"""``_next(s, field=value, ...)``: `s` with the fields named changed (see
+`boardrules._build`): every successor state is built by it."""
 DEFAULT_OPTIONS: Final = Options()
 """The options of `new_game` without options: one object, so that its games share the
 rules' memos (`Options.memos`)."""
@@ -926,28 +929,14 @@ def _settle(state: State) -> State:
         if draws:
             if draws is state.draws:
                 return state
-            return _State(
-                options=state.options, players=state.players, stage=state.stage, hands=state.hands,
-                exposed=state.exposed, picked_up=state.picked_up, draw=draw, discard=state.discard,
-                buried=state.buried, removed=state.removed, stowed=state.stowed,
-                reshuffled=state.reshuffled, destinations=state.destinations, knowers=state.knowers,
-                rows=state.rows, star_values=state.star_values, turn=state.turn,
-                main_done=state.main_done, special_used=state.special_used, window=state.window,
-                polled=state.polled, draws=draws, winner=None)
+            return _next(state, draw=draw, draws=draws, winner=None)
     if state.window is None and not state.hands[active]:
         winner: int | None = active
     elif draws is state.draws:
         return state
     else:
         winner = None
-    return _State(
-        options=state.options, players=state.players, stage=state.stage, hands=state.hands,
-        exposed=state.exposed, picked_up=state.picked_up, draw=state.draw, discard=state.discard,
-        buried=state.buried, removed=state.removed, stowed=state.stowed,
-        reshuffled=state.reshuffled, destinations=state.destinations, knowers=state.knowers,
-        rows=state.rows, star_values=state.star_values, turn=state.turn, main_done=state.main_done,
-        special_used=state.special_used, window=state.window, polled=state.polled, draws=draws,
-        winner=winner)
+    return _next(state, draws=draws, winner=winner)
 
 
 def _buried_key(f: FaceDown) -> tuple[int, tuple[int, ...]]:
@@ -960,22 +949,16 @@ def _dealt(s: State, hands: tuple[tuple[int, ...], ...], draw: tuple[int, ...]) 
     with the specials left stowed away unless they stay in the draw pile (B2, B3)."""
     n = s.players
     if sum(map(len, hands)) < _deal_size(n):
-        return _State(
-            options=s.options, players=n, stage=_DEAL, hands=hands, exposed=s.exposed,
-            picked_up=s.picked_up, draw=draw, discard=(), buried=(), removed=(), stowed=(),
-            reshuffled=False, destinations=s.destinations, knowers=s.knowers, rows=s.rows,
-            star_values=s.star_values, turn=0, main_done=False, special_used=False, window=None,
-            polled=None, draws=(), winner=None)
+        return _next(s, stage=_DEAL, hands=hands, draw=draw, discard=(), buried=(), removed=(),
+                     stowed=(), reshuffled=False, turn=0, main_done=False, special_used=False,
+                     window=None, polled=None, draws=(), winner=None)
     stowed: tuple[int, ...] = ()
     if not s.options.specials_in_draw_pile:  # B3: the specials left leave the game
         split = bisect_left(draw, LUGGAGE)
         draw, stowed = draw[:split], draw[split:]
-    return _State(
-        options=s.options, players=n, stage=_PLACE, hands=hands, exposed=s.exposed,
-        picked_up=s.picked_up, draw=draw, discard=(), buried=(), removed=(), stowed=stowed,
-        reshuffled=False, destinations=s.destinations, knowers=s.knowers, rows=s.rows,
-        star_values=s.star_values, turn=0, main_done=False, special_used=False, window=None,
-        polled=None, draws=(), winner=None)
+    return _next(s, stage=_PLACE, hands=hands, draw=draw, discard=(), buried=(), removed=(),
+                 stowed=stowed, reshuffled=False, turn=0, main_done=False, special_used=False,
+                 window=None, polled=None, draws=(), winner=None)
 
 
 def _apply_draw(s: State, action: Draw) -> State:
@@ -997,13 +980,8 @@ def _draw_step(s: State, c: int) -> State:
     discard, buried, reshuffled = s.discard, s.buried, s.reshuffled
     if not draw and (discard or buried):  # B15: at once, not at the next draw
         draw, discard, buried, reshuffled = _drawn_pile(discard, buried), (), (), True
-    return _settle(_State(
-        options=s.options, players=s.players, stage=s.stage, hands=_put(hands, p, hand),
-        exposed=s.exposed, picked_up=s.picked_up, draw=draw, discard=discard, buried=buried,
-        removed=s.removed, stowed=s.stowed, reshuffled=reshuffled, destinations=s.destinations,
-        knowers=s.knowers, rows=s.rows, star_values=s.star_values, turn=s.turn,
-        main_done=s.main_done, special_used=s.special_used, window=s.window, polled=s.polled,
-        draws=s.draws[1:], winner=None))
+    return _settle(_next(s, hands=_put(hands, p, hand), draw=draw, discard=discard, buried=buried,
+                         reshuffled=reshuffled, draws=s.draws[1:], winner=None))
 
 
 def _apply_set(s: State, action: SetDestination) -> State:
@@ -1017,30 +995,21 @@ def _apply_set(s: State, action: SetDestination) -> State:
     if s.stage is _PLACE:
         placed = CONVEYORS - destinations.count(None)
         stage = _PLAY if placed == placements_needed(n) else _PLACE
-        return _State(
-            options=s.options, players=n, stage=stage, hands=hands, exposed=exposed,
-            picked_up=s.picked_up, draw=s.draw, discard=(), buried=(), removed=(), stowed=s.stowed,
-            reshuffled=False, destinations=destinations, knowers=knowers, rows=s.rows,
-            star_values=s.star_values, turn=0, main_done=False, special_used=False, window=None,
-            polled=None, draws=(), winner=None)
+        return _next(s, stage=stage, hands=hands, exposed=exposed, discard=(), buried=(),
+                     removed=(), reshuffled=False, destinations=destinations, knowers=knowers,
+                     turn=0, main_done=False, special_used=False, window=None, polled=None,
+                     draws=(), winner=None)
     exposed = _put(exposed, p, _less_one_each(exposed[p], s.picked_up[p]))
-    return _settle(_State(
-        options=s.options, players=n, stage=s.stage, hands=hands, exposed=exposed,
-        picked_up=s.picked_up, draw=s.draw, discard=s.discard, buried=s.buried, removed=s.removed,
-        stowed=s.stowed, reshuffled=s.reshuffled, destinations=destinations, knowers=knowers,
-        rows=s.rows, star_values=s.star_values, turn=s.turn, main_done=True,
-        special_used=s.special_used, window=None, polled=None, draws=(p,), winner=None))
+    return _settle(_next(s, hands=hands, exposed=exposed, destinations=destinations,
+                         knowers=knowers, main_done=True, window=None, polled=None, draws=(p,),
+                         winner=None))
 
 
 def _apply_check(s: State, action: CheckDestination) -> State:
     v = action.conveyor
     knowers = _put(s.knowers, v, s.knowers[v] | _ME[s.active])
-    return _State(
-        options=s.options, players=s.players, stage=s.stage, hands=s.hands, exposed=s.exposed,
-        picked_up=s.picked_up, draw=s.draw, discard=s.discard, buried=s.buried, removed=s.removed,
-        stowed=s.stowed, reshuffled=s.reshuffled, destinations=s.destinations, knowers=knowers,
-        rows=s.rows, star_values=s.star_values, turn=s.turn, main_done=True,
-        special_used=s.special_used, window=None, polled=None, draws=(), winner=None)
+    return _next(s, knowers=knowers, main_done=True, window=None, polled=None, draws=(),
+                 winner=None)
 
 
 def _apply_swap(s: State, action: SwapDestination) -> State:
@@ -1058,13 +1027,9 @@ def _apply_swap(s: State, action: SwapDestination) -> State:
         exposed = _put(exposed, p, known)
     if knowers[v] is not _ME[p]:  # the player alone knew it already (they put it there)
         knowers = _put(knowers, v, _ME[p])
-    return _State(
-        options=s.options, players=s.players, stage=s.stage,
-        hands=_put(hands, p, _exchanged(hands[p], c, taken)), exposed=exposed,
-        picked_up=s.picked_up, draw=s.draw, discard=s.discard, buried=s.buried, removed=s.removed,
-        stowed=s.stowed, reshuffled=s.reshuffled, destinations=_put(s.destinations, v, c),
-        knowers=knowers, rows=s.rows, star_values=s.star_values, turn=s.turn, main_done=True,
-        special_used=s.special_used, window=None, polled=None, draws=(), winner=None)
+    return _next(s, hands=_put(hands, p, _exchanged(hands[p], c, taken)), exposed=exposed,
+                 destinations=_put(s.destinations, v, c), knowers=knowers, main_done=True,
+                 window=None, polled=None, draws=(), winner=None)
 
 
 def _apply_close(s: State, action: CloseConveyor) -> State:
@@ -1077,13 +1042,10 @@ def _apply_close(s: State, action: CloseConveyor) -> State:
     if not draw:  # B15: the discard pile becomes the draw pile at once
         draw, discard, buried, reshuffled = _drawn_pile(discard, buried), (), (), True
     stars = s.star_values
-    return _State(
-        options=s.options, players=s.players, stage=s.stage, hands=s.hands, exposed=s.exposed,
-        picked_up=s.picked_up, draw=draw, discard=discard, buried=buried, removed=s.removed,
-        stowed=s.stowed, reshuffled=reshuffled, destinations=_put(s.destinations, v, None),
-        knowers=_put(s.knowers, v, _NOBODY), rows=_put(s.rows, v, ()),
-        star_values=_put(stars, v, ()) if stars[v] else stars, turn=s.turn, main_done=True,
-        special_used=s.special_used, window=None, polled=None, draws=(), winner=None)
+    return _next(s, draw=draw, discard=discard, buried=buried, reshuffled=reshuffled,
+                 destinations=_put(s.destinations, v, None), knowers=_put(s.knowers, v, _NOBODY),
+                 rows=_put(s.rows, v, ()), star_values=_put(stars, v, ()) if stars[v] else stars,
+                 main_done=True, window=None, polled=None, draws=(), winner=None)
 
 
 def _apply_luggage(s: State, action: PlayLuggage) -> State:
@@ -1091,15 +1053,10 @@ def _apply_luggage(s: State, action: PlayLuggage) -> State:
     n = s.players
     hands, exposed = s.hands, s.exposed
     p = (s.options.first_player + s.turn) % n
-    return _State(
-        options=s.options, players=n, stage=s.stage,
-        hands=_put(hands, p, _without(hands[p], cards)),
-        exposed=_put(exposed, p, _without_known(exposed[p], cards)), picked_up=s.picked_up,
-        draw=s.draw, discard=s.discard, buried=s.buried, removed=s.removed, stowed=s.stowed,
-        reshuffled=s.reshuffled, destinations=s.destinations, knowers=s.knowers,
-        rows=_put(s.rows, v, s.rows[v] + cards), star_values=s.star_values, turn=s.turn,
-        main_done=True, special_used=s.special_used, window=v, polled=(p + 1) % n, draws=(),
-        winner=None)
+    return _next(s, hands=_put(hands, p, _without(hands[p], cards)),
+                 exposed=_put(exposed, p, _without_known(exposed[p], cards)),
+                 rows=_put(s.rows, v, s.rows[v] + cards), main_done=True, window=v,
+                 polled=(p + 1) % n, draws=(), winner=None)
 
 
 def _apply_star_or_arrows(s: State, action: PlayStar | PlayArrows) -> State:
@@ -1112,14 +1069,10 @@ def _apply_star_or_arrows(s: State, action: PlayStar | PlayArrows) -> State:
         stars = _put(stars, v, (*stars[v], action.value))
     else:
         card = ARROWS
-    return _settle(_State(
-        options=s.options, players=s.players, stage=s.stage,
-        hands=_put(hands, p, _without(hands[p], (card,))),
-        exposed=_put(exposed, p, _without_known(exposed[p], (card,))), picked_up=s.picked_up,
-        draw=s.draw, discard=s.discard, buried=s.buried, removed=s.removed, stowed=s.stowed,
-        reshuffled=s.reshuffled, destinations=s.destinations, knowers=s.knowers,
-        rows=_put(s.rows, v, (*s.rows[v], card)), star_values=stars, turn=s.turn,
-        main_done=s.main_done, special_used=True, window=None, polled=None, draws=(), winner=None))
+    return _settle(_next(s, hands=_put(hands, p, _without(hands[p], (card,))),
+                         exposed=_put(exposed, p, _without_known(exposed[p], (card,))),
+                         rows=_put(s.rows, v, (*s.rows[v], card)), star_values=stars,
+                         special_used=True, window=None, polled=None, draws=(), winner=None))
 
 
 def _apply_eye(s: State, action: PlayEye) -> State:
@@ -1131,14 +1084,10 @@ def _apply_eye(s: State, action: PlayEye) -> State:
     draw, discard, buried, reshuffled = s.draw, _with(s.discard, (EYE,)), s.buried, s.reshuffled
     if not draw:  # B15: the discard pile becomes the draw pile at once
         draw, discard, buried, reshuffled = _drawn_pile(discard, buried), (), (), True
-    return _settle(_State(
-        options=s.options, players=s.players, stage=s.stage,
-        hands=_put(hands, p, _without(hands[p], (EYE,))),
-        exposed=_put(exposed, p, _without_known(exposed[p], (EYE,))), picked_up=s.picked_up,
-        draw=draw, discard=discard, buried=buried, removed=s.removed, stowed=s.stowed,
-        reshuffled=reshuffled, destinations=s.destinations, knowers=knowers, rows=s.rows,
-        star_values=s.star_values, turn=s.turn, main_done=s.main_done, special_used=True,
-        window=None, polled=None, draws=(), winner=None))
+    return _settle(_next(s, hands=_put(hands, p, _without(hands[p], (EYE,))),
+                         exposed=_put(exposed, p, _without_known(exposed[p], (EYE,))), draw=draw,
+                         discard=discard, buried=buried, reshuffled=reshuffled, knowers=knowers,
+                         special_used=True, window=None, polled=None, draws=(), winner=None))
 
 
 def _apply_plus_one(s: State, action: PlayPlusOne) -> State:
@@ -1148,13 +1097,10 @@ def _apply_plus_one(s: State, action: PlayPlusOne) -> State:
     hands = _put(s.hands, p, _without(s.hands[p], (PLUS_ONE,)))
     draws = tuple(q % n for q in range(p + 1, p + n)
                   if len(hands[q % n]) < HAND_LIMIT_PLUS_ONE)
-    return _settle(_State(
-        options=s.options, players=n, stage=s.stage, hands=hands,
-        exposed=_put(exposed, p, _without_known(exposed[p], (PLUS_ONE,))), picked_up=s.picked_up,
-        draw=s.draw, discard=s.discard, buried=s.buried, removed=_with(s.removed, (PLUS_ONE,)),
-        stowed=s.stowed, reshuffled=s.reshuffled, destinations=s.destinations, knowers=s.knowers,
-        rows=s.rows, star_values=s.star_values, turn=s.turn, main_done=s.main_done,
-        special_used=True, window=None, polled=None, draws=draws, winner=None))
+    return _settle(_next(s, hands=hands,
+                         exposed=_put(exposed, p, _without_known(exposed[p], (PLUS_ONE,))),
+                         removed=_with(s.removed, (PLUS_ONE,)), special_used=True, window=None,
+                         polled=None, draws=draws, winner=None))
 
 
 def _apply_pick_up(s: State, action: PickUp) -> State:
@@ -1163,15 +1109,10 @@ def _apply_pick_up(s: State, action: PickUp) -> State:
     p = s.polled if s.polled is not None else s.active
     row = s.rows[v]
     picked = row[-k:]
-    return _State(
-        options=s.options, players=s.players, stage=s.stage,
-        hands=_put(hands, p, _with(hands[p], picked)),
-        exposed=_put(exposed, p, _with(exposed[p], picked)),
-        picked_up=_put(picked_up, p, _with(picked_up[p], picked)), draw=s.draw, discard=s.discard,
-        buried=s.buried, removed=s.removed, stowed=s.stowed, reshuffled=s.reshuffled,
-        destinations=s.destinations, knowers=s.knowers, rows=_put(s.rows, v, row[:-k]),
-        star_values=s.star_values, turn=s.turn, main_done=s.main_done, special_used=s.special_used,
-        window=s.window, polled=s.polled, draws=(), winner=None)
+    return _next(s, hands=_put(hands, p, _with(hands[p], picked)),
+                 exposed=_put(exposed, p, _with(exposed[p], picked)),
+                 picked_up=_put(picked_up, p, _with(picked_up[p], picked)),
+                 rows=_put(s.rows, v, row[:-k]), draws=(), winner=None)
 
 
 def _apply_challenge(s: State, action: Challenge) -> State:
@@ -1186,28 +1127,20 @@ def _apply_challenge(s: State, action: Challenge) -> State:
     p = s.active if bluff else s.polled
     lost = (*row, card)
     stars = s.star_values
-    return _settle(_State(
-        options=s.options, players=s.players, stage=s.stage,
-        hands=_put(hands, p, _with(hands[p], lost)),
-        exposed=_put(exposed, p, _with(exposed[p], lost)), picked_up=s.picked_up, draw=s.draw,
-        discard=s.discard, buried=s.buried, removed=s.removed, stowed=s.stowed,
-        reshuffled=s.reshuffled, destinations=_put(s.destinations, w, None),
-        knowers=_put(s.knowers, w, _NOBODY), rows=_put(s.rows, w, ()),
-        star_values=_put(stars, w, ()) if stars[w] else stars, turn=s.turn, main_done=s.main_done,
-        special_used=s.special_used, window=None, polled=None, draws=(), winner=None))
+    return _settle(_next(s, hands=_put(hands, p, _with(hands[p], lost)),
+                         exposed=_put(exposed, p, _with(exposed[p], lost)),
+                         destinations=_put(s.destinations, w, None),
+                         knowers=_put(s.knowers, w, _NOBODY), rows=_put(s.rows, w, ()),
+                         star_values=_put(stars, w, ()) if stars[w] else stars, window=None,
+                         polled=None, draws=(), winner=None))
 
 
 def _apply_pass(s: State, action: Pass) -> State:
     assert s.polled is not None
     nxt = (s.polled + 1) % s.players
     closed = nxt == (s.options.first_player + s.turn) % s.players
-    new = _State(
-        options=s.options, players=s.players, stage=s.stage, hands=s.hands, exposed=s.exposed,
-        picked_up=s.picked_up, draw=s.draw, discard=s.discard, buried=s.buried, removed=s.removed,
-        stowed=s.stowed, reshuffled=s.reshuffled, destinations=s.destinations, knowers=s.knowers,
-        rows=s.rows, star_values=s.star_values, turn=s.turn, main_done=s.main_done,
-        special_used=s.special_used, window=None if closed else s.window,
-        polled=None if closed else nxt, draws=(), winner=None)
+    new = _next(s, window=None if closed else s.window, polled=None if closed else nxt, draws=(),
+                winner=None)
     return _settle(new) if closed else new
 
 
@@ -1216,12 +1149,8 @@ def _apply_end_turn(s: State, action: EndTurn) -> State:
     nxt = (s.options.first_player + s.turn + 1) % s.players
     if picked_up[nxt]:  # B14: what they picked up is theirs to use from this turn on
         picked_up = _put(picked_up, nxt, ())
-    return _State(
-        options=s.options, players=s.players, stage=s.stage, hands=s.hands, exposed=s.exposed,
-        picked_up=picked_up, draw=s.draw, discard=s.discard, buried=s.buried, removed=s.removed,
-        stowed=s.stowed, reshuffled=s.reshuffled, destinations=s.destinations, knowers=s.knowers,
-        rows=s.rows, star_values=s.star_values, turn=s.turn + 1, main_done=False,
-        special_used=False, window=None, polled=None, draws=(), winner=None)
+    return _next(s, picked_up=picked_up, turn=s.turn + 1, main_done=False, special_used=False,
+                 window=None, polled=None, draws=(), winner=None)
 
 
 def apply_unchecked(state: State, action: Action) -> State:

@@ -20,7 +20,7 @@ from fractions import Fraction
 from itertools import chain, product
 from typing import Final, assert_never
 
-from boardrules._build import slot_builder
+from boardrules._build import slot_builder, successor_builder
 from boardrules._seats import player_count
 from boardrules.errors import BoardrulesError, IllegalActionError, InvalidOptionsError
 from boardrules.game import CHANCE, TERMINAL, Result, ToMove
@@ -110,7 +110,10 @@ _NO_PILES: Final[tuple[tuple[str, ...], ...]] = ((),) * 6
 _NO_MARKS: Final[tuple[tuple[bool, ...], ...]] = ((),) * 6
 _NO_SEQUENCES: Final[tuple[Sequence, ...]] = (NO_SEQUENCE,) * 6
 _State: Final = slot_builder(State)
-"""Builds a `State` (every successor state is built here: bots build millions)."""
+"""Builds a `State` from every field (the start of a game)."""
+_next: Final = successor_builder(State)
+"""``_next(state, field=value, ...)``: `state` with the fields named changed (every
+successor state is built here: bots build millions)."""
 
 
 def _info(card: str) -> tuple[int, bool, tuple[tuple[str, Lay, Exchange], ...],
@@ -360,11 +363,10 @@ def _after_draw(  # noqa: PLR0917 - positional: Python matches keywords at a cos
     hand = hands[player]
     if source is not None or (len(hand) + len(pending) < HAND_SIZE
                               and (any(draw) or any(discards))):
-        return _State(options=state.options, phase=_DRAW, player=player, turn=turn, draw=draw,
-                      discards=discards, seen=seen, hands=hands, exposed=exposed,
-                      pending=pending, pending_known=known, source=source,
-                      sequences=state.sequences, steals=state.steals, exchanged=(), named=None,
-                      progress=False, stall=stall, winner=None)
+        return _next(state, phase=_DRAW, player=player, turn=turn, draw=draw, discards=discards,
+                     seen=seen, hands=hands, exposed=exposed, pending=pending, pending_known=known,
+                     source=source, exchanged=(), named=None, progress=False, stall=stall,
+                     winner=None)
     bit = 2 >> player  # the opponent's bit
     learned = [card for card, mask in zip(pending, known, strict=True) if mask & bit]
     if learned:
@@ -372,10 +374,9 @@ def _after_draw(  # noqa: PLR0917 - positional: Python matches keywords at a cos
                         tuple(sorted(exposed[player] + tuple(learned), key=_ORDER_KEY)))
     if pending:
         hands = _pair(hands, player, tuple(sorted(hand + pending, key=_ORDER_KEY)))
-    return _State(options=state.options, phase=_PLAY, player=player, turn=turn, draw=draw,
-                  discards=discards, seen=seen, hands=hands, exposed=exposed, pending=(),
-                  pending_known=(), source=None, sequences=state.sequences, steals=state.steals,
-                  exchanged=(), named=None, progress=False, stall=stall, winner=None)
+    return _next(state, phase=_PLAY, player=player, turn=turn, draw=draw, discards=discards,
+                 seen=seen, hands=hands, exposed=exposed, pending=(), pending_known=(), source=None,
+                 exchanged=(), named=None, progress=False, stall=stall, winner=None)
 
 
 def _closed_count(seqs: tuple[Sequence, ...], base: int) -> int:
@@ -397,11 +398,10 @@ def _settle(
             seq = Sequence(seq.cards, seq.blockers, seq.unblockers, True)
     seqs = (*seqs[:index], seq, *seqs[index + 1:])
     won = seq.closed and _closed_count(seqs, 3 * p) == 2
-    return _State(options=state.options, phase=_OVER if won else _PLAY, player=p,
-                  turn=state.turn, draw=state.draw, discards=discards, seen=seen, hands=hands,
-                  exposed=exposed, pending=(), pending_known=(), source=None, sequences=seqs,
-                  steals=state.steals, exchanged=(), named=None, progress=progress,
-                  stall=state.stall, winner=p if won else None)
+    return _next(state, phase=_OVER if won else _PLAY, player=p, discards=discards, seen=seen,
+                 hands=hands, exposed=exposed, pending=(), pending_known=(), source=None,
+                 sequences=seqs, exchanged=(), named=None, progress=progress,
+                 winner=p if won else None)
 
 
 def _deadlocked(state: State) -> bool:
@@ -418,14 +418,13 @@ def _played(state: State, card: str, *, phase: Phase = _PLAY,
     steal card (L12, L15): the card leaves the hand and what the opponent knows of it."""
     p = state.player
     mine = state.exposed[p]
-    return _State(options=state.options, phase=phase, player=p, turn=state.turn,
-                  draw=state.draw, discards=state.discards, seen=state.seen,
-                  hands=_pair(state.hands, p, _remove(state.hands[p], card)),
-                  exposed=_pair(state.exposed, p, _forget(mine, card)) if mine else state.exposed,
-                  pending=(), pending_known=(), source=None,
-                  sequences=state.sequences if sequences is None else sequences,
-                  steals=state.steals if steals is None else steals, exchanged=(), named=named,
-                  progress=state.progress, stall=state.stall, winner=None)
+    return _next(state, phase=phase, player=p,
+                 hands=_pair(state.hands, p, _remove(state.hands[p], card)),
+                 exposed=_pair(state.exposed, p, _forget(mine, card)) if mine else state.exposed,
+                 pending=(), pending_known=(), source=None,
+                 sequences=state.sequences if sequences is None else sequences,
+                 steals=state.steals if steals is None else steals, exchanged=(), named=named,
+                 winner=None)
 
 
 def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - one case per kind
@@ -477,22 +476,17 @@ def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - o
                     key=_ORDER_KEY))
                 waiting, discards, seen = _put_away(waiting, discards, seen, p)
             laid = Sequence((first, second), (None, None), (None, None))
-            return _State(options=state.options, phase=_EXCHANGE if waiting else _PLAY, player=p,
-                          turn=state.turn, draw=state.draw, discards=discards, seen=seen,
-                          hands=_pair(state.hands, p, hand), exposed=exposed, pending=(),
-                          pending_known=(), source=None, sequences=(*seqs[:i], laid, *seqs[i + 1:]),
-                          steals=state.steals, exchanged=waiting, named=None, progress=True,
-                          stall=state.stall, winner=None)
+            return _next(state, phase=_EXCHANGE if waiting else _PLAY, player=p, discards=discards,
+                         seen=seen, hands=_pair(state.hands, p, hand), exposed=exposed, pending=(),
+                         pending_known=(), source=None, sequences=(*seqs[:i], laid, *seqs[i + 1:]),
+                         exchanged=waiting, named=None, progress=True, winner=None)
         case PutUnder(card=card):
             discards, seen = _put_on(state.discards, state.seen, 3 * p + _CI[card], (card,),
                                      (True,))
             waiting, discards, seen = _put_away(_remove(state.exchanged, card), discards, seen, p)
-            return _State(options=state.options, phase=_EXCHANGE if waiting else _PLAY, player=p,
-                          turn=state.turn, draw=state.draw, discards=discards, seen=seen,
-                          hands=state.hands, exposed=state.exposed, pending=(), pending_known=(),
-                          source=None, sequences=state.sequences, steals=state.steals,
-                          exchanged=waiting, named=None, progress=state.progress,
-                          stall=state.stall, winner=None)
+            return _next(state, phase=_EXCHANGE if waiting else _PLAY, player=p, discards=discards,
+                         seen=seen, pending=(), pending_known=(), source=None, exchanged=waiting,
+                         named=None, winner=None)
         case Extend(card=card):
             i = 3 * p + _CI[card]
             seq = state.sequences[i]
@@ -544,14 +538,13 @@ def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - o
             theirs = state.exposed[q]
             i = 3 * q + _CI[card]
             steals = state.steals
-            return _State(options=state.options, phase=_PLAY, player=p, turn=state.turn,
-                          draw=state.draw, discards=state.discards, seen=state.seen,
-                          hands=_pair(state.hands, q, _remove(state.hands[q], card)),
-                          exposed=_pair(state.exposed, q, _forget(theirs, card))
-                          if theirs else state.exposed,
-                          pending=(), pending_known=(), source=None, sequences=state.sequences,
-                          steals=(*steals[:i], steals[i] + 1, *steals[i + 1:]), exchanged=(),
-                          named=None, progress=state.progress, stall=state.stall, winner=None)
+            return _next(state, phase=_PLAY, player=p,
+                         hands=_pair(state.hands, q, _remove(state.hands[q], card)),
+                         exposed=_pair(state.exposed, q, _forget(theirs, card))
+                         if theirs else state.exposed,
+                         pending=(), pending_known=(), source=None,
+                         steals=(*steals[:i], steals[i] + 1, *steals[i + 1:]), exchanged=(),
+                         named=None, winner=None)
         case Allow():
             return _allow(state)
         case _:
@@ -575,12 +568,9 @@ def _discard(state: State, card: str) -> State:
             colour = card[0]
             exposed = _pair(exposed, p, tuple(k for k in mine if k[0] != colour))
     discards, seen = _put_on(state.discards, state.seen, 3 * p + _CI[card], (card,), (mark,))
-    return _State(options=state.options, phase=_PLAY, player=p, turn=state.turn,
-                  draw=state.draw, discards=discards, seen=seen,
-                  hands=_pair(state.hands, p, _remove(hand, card)), exposed=exposed, pending=(),
-                  pending_known=(), source=None, sequences=state.sequences, steals=state.steals,
-                  exchanged=(), named=None, progress=state.progress, stall=state.stall,
-                  winner=None)
+    return _next(state, phase=_PLAY, player=p, discards=discards, seen=seen,
+                 hands=_pair(state.hands, p, _remove(hand, card)), exposed=exposed, pending=(),
+                 pending_known=(), source=None, exchanged=(), named=None, winner=None)
 
 
 def _put_away(
@@ -623,11 +613,8 @@ def _allow(state: State) -> State:
         seen_kept = tuple(k for k in exposed[q] if k[0] != colour)
         hands = (mine, kept) if p == 0 else (kept, mine)
         exposed = (seen_mine, seen_kept) if p == 0 else (seen_kept, seen_mine)
-    return _State(options=state.options, phase=_PLAY, player=p, turn=state.turn,
-                  draw=state.draw, discards=state.discards, seen=state.seen, hands=hands,
-                  exposed=exposed, pending=(), pending_known=(), source=None,
-                  sequences=state.sequences, steals=state.steals, exchanged=(), named=None,
-                  progress=state.progress, stall=state.stall, winner=None)
+    return _next(state, phase=_PLAY, player=p, hands=hands, exposed=exposed, pending=(),
+                 pending_known=(), source=None, exchanged=(), named=None, winner=None)
 
 
 def _end_turn(state: State) -> State:

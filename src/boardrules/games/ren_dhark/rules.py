@@ -30,7 +30,7 @@ from typing import Any, Final, TypeVar, assert_never
 
 import attrs
 
-from boardrules._build import slot_builder
+from boardrules._build import slot_builder, successor_builder
 from boardrules._seats import player_count
 from boardrules.errors import BoardrulesError, IllegalActionError, InvalidOptionsError
 from boardrules.game import CHANCE, TERMINAL, Result, ToMove
@@ -140,30 +140,14 @@ _Landing: Final = slot_builder(Landing)
 """Builds a `Landing`."""
 
 
-# Successor states are built by direct construction, by field name: attrs.evolve costs
-# about five times as much, and bots build millions of states.
-def _evolve_state(s: State, **kw: Any) -> State:
-    """Return `s` with the fields named in `kw` changed (the general builder)."""
-    get = kw.get
-    return _State(options=s.options, phase=get("phase", s.phase), blue=get("blue", s.blue),
-                  attacker=get("attacker", s.attacker), hands=get("hands", s.hands),
-                  decks=get("decks", s.decks), landed=get("landed", s.landed),
-                  out=get("out", s.out), duel=get("duel", s.duel),
-                  battle=get("battle", s.battle), skipped=get("skipped", s.skipped),
-                  mulligans=get("mulligans", s.mulligans), redrew=get("redrew", s.redrew),
-                  shown_nonships=get("shown_nonships", s.shown_nonships),
-                  shown_actions=get("shown_actions", s.shown_actions),
-                  shown_undeployable=get("shown_undeployable", s.shown_undeployable),
-                  winner=get("winner", s.winner))
+_evolve_state: Final = successor_builder(State)
+"""``_evolve_state(s, field=value, ...)``: `s` with the fields named changed (every
+successor state is built here or by `_State`: bots build millions)."""
 
 
 def _at(s: State, phase: Phase, duel: Duel) -> State:
     """Return `s` with another phase and duel (the most frequent change)."""
-    return _State(options=s.options, phase=phase, blue=s.blue, attacker=s.attacker,
-                  hands=s.hands, decks=s.decks, landed=s.landed, out=s.out, duel=duel,
-                  battle=s.battle, skipped=s.skipped, mulligans=s.mulligans, redrew=s.redrew,
-                  shown_nonships=s.shown_nonships, shown_actions=s.shown_actions,
-                  shown_undeployable=s.shown_undeployable, winner=s.winner)
+    return _evolve_state(s, phase=phase, duel=duel)
 
 
 def _evolve_duel(d: Duel, **kw: Any) -> Duel:
@@ -726,11 +710,7 @@ def _draw(state: State, action: Draw) -> State:
             phase = _ATTACK
         else:
             skip = True
-    state = _State(options=s.options, phase=phase, blue=s.blue, attacker=attacker,
-                   hands=hands, decks=decks, landed=s.landed, out=s.out, duel=s.duel,
-                   battle=s.battle, skipped=s.skipped, mulligans=s.mulligans, redrew=s.redrew,
-                   shown_nonships=s.shown_nonships, shown_actions=s.shown_actions,
-                   shown_undeployable=s.shown_undeployable, winner=s.winner)
+    state = _evolve_state(s, phase=phase, attacker=attacker, hands=hands, decks=decks)
     if skip:
         return _start_battle(state)  # the attacker cannot attack: a skip (D6)
     return state
@@ -857,11 +837,8 @@ def _from_hand(s: State, phase: Phase, duel: Duel, hands: _Hands, shown: _Shown)
     """Return `s` after a card left a hand: new phase, duel, hands and shown counts
     (`shown` as `_shown_after` returns them)."""
     nonships, actions, undeployable = shown
-    return _State(options=s.options, phase=phase, blue=s.blue, attacker=s.attacker, hands=hands,
-                  decks=s.decks, landed=s.landed, out=s.out, duel=duel, battle=s.battle,
-                  skipped=s.skipped, mulligans=s.mulligans, redrew=s.redrew,
-                  shown_nonships=nonships, shown_actions=actions,
-                  shown_undeployable=undeployable, winner=s.winner)
+    return _evolve_state(s, phase=phase, hands=hands, duel=duel, shown_nonships=nonships,
+                         shown_actions=actions, shown_undeployable=undeployable)
 
 
 def _activating_role(duel: Duel) -> int:
