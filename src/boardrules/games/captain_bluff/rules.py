@@ -948,10 +948,10 @@ def _dealt(s: State, hands: tuple[tuple[int, ...], ...], draw: tuple[int, ...]) 
     still the deal, or, once every hand is full, the placement of the first destinations
     with the specials left stowed away unless they stay in the draw pile (B2, B3)."""
     n = s.players
-    if sum(map(len, hands)) < _deal_size(n):
-        return _next(s, stage=_DEAL, hands=hands, draw=draw, discard=(), buried=(), removed=(),
-                     stowed=(), reshuffled=False, turn=0, main_done=False, special_used=False,
-                     window=None, polled=None, draws=(), winner=None)
+    if sum(map(len, hands)) < _deal_size(n):  # `s` is at the deal: its stage stays
+        return _next(s, hands=hands, draw=draw, discard=(), buried=(), removed=(), stowed=(),
+                     reshuffled=False, turn=0, main_done=False, special_used=False, window=None,
+                     polled=None, draws=(), winner=None)
     stowed: tuple[int, ...] = ()
     if not s.options.specials_in_draw_pile:  # B3: the specials left leave the game
         split = bisect_left(draw, LUGGAGE)
@@ -995,7 +995,7 @@ def _apply_set(s: State, action: SetDestination) -> State:
     if s.stage is _PLACE:
         placed = CONVEYORS - destinations.count(None)
         stage = _PLAY if placed == placements_needed(n) else _PLACE
-        return _next(s, stage=stage, hands=hands, exposed=exposed, discard=(), buried=(),
+        return _next(s, stage=stage, hands=hands, discard=(), buried=(),
                      removed=(), reshuffled=False, destinations=destinations, knowers=knowers,
                      turn=0, main_done=False, special_used=False, window=None, polled=None,
                      draws=(), winner=None)

@@ -363,10 +363,10 @@ def _after_draw(  # noqa: PLR0917 - positional: Python matches keywords at a cos
     hand = hands[player]
     if source is not None or (len(hand) + len(pending) < HAND_SIZE
                               and (any(draw) or any(discards))):
+        # (No more than 14 names: a call naming 15 or more goes through a dict.)
         return _next(state, phase=_DRAW, player=player, turn=turn, draw=draw, discards=discards,
-                     seen=seen, hands=hands, exposed=exposed, pending=pending, pending_known=known,
-                     source=source, exchanged=(), named=None, progress=False, stall=stall,
-                     winner=None)
+                     seen=seen, pending=pending, pending_known=known, source=source,
+                     exchanged=(), named=None, progress=False, stall=stall, winner=None)
     bit = 2 >> player  # the opponent's bit
     learned = [card for card, mask in zip(pending, known, strict=True) if mask & bit]
     if learned:
