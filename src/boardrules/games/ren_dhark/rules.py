@@ -26,7 +26,7 @@ from bisect import insort
 from collections import Counter
 from fractions import Fraction
 from itertools import chain
-from typing import Any, Final, TypeVar, assert_never
+from typing import Final, TypeVar, assert_never
 
 import attrs
 
@@ -150,19 +150,8 @@ def _at(s: State, phase: Phase, duel: Duel) -> State:
     return _evolve_state(s, phase=phase, duel=duel)
 
 
-def _evolve_duel(d: Duel, **kw: Any) -> Duel:
-    """Return `d` with the fields named in `kw` changed."""
-    get = kw.get
-    return _Duel(counter=get("counter", d.counter), attack=get("attack", d.attack),
-                 attack_type=get("attack_type", d.attack_type),
-                 defense=get("defense", d.defense),
-                 defense_type=get("defense_type", d.defense_type),
-                 attack_activated=get("attack_activated", d.attack_activated),
-                 defense_activated=get("defense_activated", d.defense_activated),
-                 revealed=get("revealed", d.revealed), window=get("window", d.window),
-                 played=get("played", d.played), resolving=get("resolving", d.resolving),
-                 attack_mod=get("attack_mod", d.attack_mod),
-                 defense_mod=get("defense_mod", d.defense_mod), loser=get("loser", d.loser))
+_evolve_duel: Final = successor_builder(Duel)
+"""``_evolve_duel(d, field=value, ...)``: `d` with the fields named changed."""
 
 
 # ---------------------------------------------------------------------------------------
