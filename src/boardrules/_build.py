@@ -104,8 +104,12 @@ def successor_builder(cls: type[_C]) -> Callable[..., _C]:
     """
     names = _checked_fields(cls)
     body = "".join(f"    obj.{n} = old.{n} if {n} is _KEEP else {n}\n" for n in names)
+    # The fields take defaults as positional parameters (keyword-only ones cost a dict
+    # lookup each when missing); `_positional` catches a change passed by position.
     return _compiled(cls, "successor", (  # type: ignore[no-any-return]
-        f"def build(old, /, {', '.join(f'{n}=_KEEP' for n in names)}):\n"
+        f"def build(old, _positional=_KEEP, /, {', '.join(f'{n}=_KEEP' for n in names)}):\n"
+        "    if _positional is not _KEEP:\n"
+        "        raise TypeError('a successor takes the fields that change by name')\n"
         f"    obj = _new(_building)\n{body}    obj.__class__ = _cls\n    return obj\n"))
 
 
