@@ -355,10 +355,8 @@ class ActionSpace(Generic[A]):
         if last is not state:
             legal = self._legal(state)
             if not legal or type(legal[0]) not in self._chance_types:
-                # The indices straight into the mask, no tuple of them built (a plain loop:
-                # faster than any trick for the few legal actions).
-                for i in map(self.index, legal):
-                    mask[i] = 1
+                # The indices straight into the mask, no tuple of them built.
+                self._mark(mask, legal)
                 return mask
             indices, chance = self._remember(state, legal)
         if chance:
@@ -374,13 +372,21 @@ class ActionSpace(Generic[A]):
         found = self._kept.get(kept)
         if found is None:
             kept_mask = bytearray(len(self._actions))
-            for i in map(self.index, kept):
-                kept_mask[i] = 1
+            self._mark(kept_mask, kept)
             found = self._kept[kept] = bytes(kept_mask)
         mask = bytearray(found)
-        for i in map(self.index, rest):
-            mask[i] = 1
+        self._mark(mask, rest)
         return mask
+
+    def _mark(self, mask: bytearray, actions: Sequence[A]) -> None:
+        """Set `mask` to 1 at the index of each of `actions`; raise `UnknownActionError` for
+        anything that is no player action of the space."""
+        try:
+            for i in map(self._values.__getitem__, actions):  # a plain loop: no tuple built
+                mask[i] = 1
+        except (KeyError, TypeError):  # not an action (unhashable: TypeError)
+            for i in map(self.index, actions):  # raises on the first stranger
+                mask[i] = 1
 
     def chance_indices(self, state: object) -> tuple[tuple[int, Fraction], ...]:
         """Return ``(chance index, probability)`` for every chance outcome of `state`, in
