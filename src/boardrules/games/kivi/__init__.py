@@ -35,7 +35,7 @@ from boardrules.games.kivi.board import (
     square_name,
 )
 from boardrules.games.kivi.heuristic import ROLLOUT_LIMIT, heuristic
-from boardrules.games.kivi.notation import NOTATION_HELP, parse_action
+from boardrules.games.kivi.notation import NOTATION_HELP, action_fields, label, parse_action
 from boardrules.games.kivi.observe import Observation, announce, observe, resample
 from boardrules.games.kivi.render import render
 from boardrules.games.kivi.rules import (
@@ -96,6 +96,7 @@ __all__ = [
     "Roll",
     "State",
     "action_bound",
+    "action_fields",
     "action_space",
     "analyse",
     "announce",
@@ -108,6 +109,7 @@ __all__ = [
     "info_state_tensor",
     "inventory",
     "is_terminal",
+    "label",
     "legal_actions",
     "new_game",
     "observation_shape",

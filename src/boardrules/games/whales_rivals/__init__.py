@@ -47,7 +47,12 @@ from boardrules.games.whales_rivals.cards import (
     Whale,
 )
 from boardrules.games.whales_rivals.heuristic import ROLLOUT_LIMIT, heuristic
-from boardrules.games.whales_rivals.notation import NOTATION_HELP, parse_action
+from boardrules.games.whales_rivals.notation import (
+    NOTATION_HELP,
+    action_fields,
+    label,
+    parse_action,
+)
 from boardrules.games.whales_rivals.observe import (
     GreyView,
     Observation,
@@ -133,6 +138,7 @@ __all__ = [
     "Whale",
     "WhaleView",
     "action_bound",
+    "action_fields",
     "action_space",
     "announce",
     "apply",
@@ -146,6 +152,7 @@ __all__ = [
     "info_state_tensor",
     "inventory",
     "is_terminal",
+    "label",
     "legal_actions",
     "new_game",
     "observation_shape",
