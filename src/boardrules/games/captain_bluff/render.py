@@ -25,6 +25,27 @@ def _who(players: frozenset[int]) -> str:
     return ",".join(map(str, sorted(players)))
 
 
+def _conveyor(o: Observation, v: int) -> str:
+    """Return the line of conveyor `v`: its destination card as known and who knows it (or
+    the card a swap in progress took, B9), its row and what comes next."""
+    row = o.rows[v]
+    if o.swap is not None and o.swap[0] == v:
+        text = f"  conveyor {v}: [taken, a card goes back]; row: {_row(row, o.star_values[v])}"
+    elif not o.has_destination[v]:
+        return f"  conveyor {v}: -"
+    else:
+        card = o.destinations[v]
+        dest = f"[{card_name(card)}]" if card is not None else "[??]"
+        text = f"  conveyor {v}: {dest} known by {_who(o.knowers[v])}; " \
+            f"row: {_row(row, o.star_values[v])}"
+    if row:
+        info = row_info(row, o.star_values[v])
+        way = {1: "up", -1: "down", 0: "no direction yet"}[info.direction]
+        nxt = "any value" if info.free else way
+        text += f" ({DESTINATION_NAMES[info.destination]}, {nxt})"
+    return text
+
+
 def render(observation: Observation) -> str:
     """Return the conveyors (destination as known, who knows it, the row with the values
     of its stars and what comes next), the hands (with the cards known to be in them and
@@ -53,26 +74,7 @@ def render(observation: Observation) -> str:
                 else "main action taken" if o.main_done else "main action to take")
         special = "special played" if o.special_used else "special unused"
         head = f"Captain Bluff - turn {o.turn + 1}, player {active} ({done}, {special})"
-    lines = [head]
-    swap = o.swap
-    for v in range(CONVEYORS):
-        row = o.rows[v]
-        if swap is not None and swap[0] == v:
-            text = f"  conveyor {v}: [taken, a card goes back]; row: {_row(row, o.star_values[v])}"
-        elif not o.has_destination[v]:
-            lines.append(f"  conveyor {v}: -")
-            continue
-        else:
-            card = o.destinations[v]
-            dest = f"[{card_name(card)}]" if card is not None else "[??]"
-            text = f"  conveyor {v}: {dest} known by {_who(o.knowers[v])}; " \
-                f"row: {_row(row, o.star_values[v])}"
-        if row:
-            info = row_info(row, o.star_values[v])
-            way = {1: "up", -1: "down", 0: "no direction yet"}[info.direction]
-            nxt = "any value" if info.free else way
-            text += f" ({DESTINATION_NAMES[info.destination]}, {nxt})"
-        lines.append(text)
+    lines = [head, *(_conveyor(o, v) for v in range(CONVEYORS))]
     for p in range(n):
         you = " (you)" if p == o.player else ""
         known = f", known: {_cards(o.exposed[p])}" if o.exposed[p] else ""
@@ -89,6 +91,7 @@ def render(observation: Observation) -> str:
         lines.append(f"challenge? conveyor {o.window}: player {o.polled} to answer")
     if o.draws:
         lines.append("to draw: " + ", ".join(f"player {p}" for p in o.draws))
+    swap = o.swap
     if swap is not None:
         seen = "" if swap[1] is None else f" ({card_name(swap[1])})"
         lines.append(f"swap: player {active} took the destination card of conveyor "
