@@ -25,25 +25,20 @@ def _who(players: frozenset[int]) -> str:
     return ",".join(map(str, sorted(players)))
 
 
-def _conveyor(o: Observation, v: int) -> str:
-    """Return the line of conveyor `v`: its destination card as known and who knows it (or
-    the card a swap in progress took, B9), its row and what comes next."""
-    row = o.rows[v]
-    if o.swap is not None and o.swap[0] == v:
-        text = f"  conveyor {v}: [taken, a card goes back]; row: {_row(row, o.star_values[v])}"
-    elif not o.has_destination[v]:
-        return f"  conveyor {v}: -"
-    else:
-        card = o.destinations[v]
-        dest = f"[{card_name(card)}]" if card is not None else "[??]"
-        text = f"  conveyor {v}: {dest} known by {_who(o.knowers[v])}; " \
-            f"row: {_row(row, o.star_values[v])}"
-    if row:
-        info = row_info(row, o.star_values[v])
-        way = {1: "up", -1: "down", 0: "no direction yet"}[info.direction]
-        nxt = "any value" if info.free else way
-        text += f" ({DESTINATION_NAMES[info.destination]}, {nxt})"
-    return text
+def _head(o: Observation, active: int) -> str:
+    """The first line: the stage, the turn and its progress, or the end."""
+    if o.winner is not None:
+        return f"Captain Bluff - player {o.winner} wins"
+    if o.stage is Stage.PLAY and o.turn >= o.options.turn_limit:
+        return f"Captain Bluff - stopped after {o.turn} turns, no winner"
+    if o.stage is Stage.DEAL:
+        return "Captain Bluff - dealing the cards"
+    if o.stage is Stage.PLACE:
+        return "Captain Bluff - setup: placing destinations"
+    done = ("swapping a destination" if o.swap is not None
+            else "main action taken" if o.main_done else "main action to take")
+    special = "special played" if o.special_used else "special unused"
+    return f"Captain Bluff - turn {o.turn + 1}, player {active} ({done}, {special})"
 
 
 def render(observation: Observation) -> str:
@@ -61,20 +56,27 @@ def render(observation: Observation) -> str:
     o = observation
     n = o.players
     active = (o.options.first_player + o.turn) % n
-    if o.winner is not None:
-        head = f"Captain Bluff - player {o.winner} wins"
-    elif o.stage is Stage.PLAY and o.turn >= o.options.turn_limit:
-        head = f"Captain Bluff - stopped after {o.turn} turns, no winner"
-    elif o.stage is Stage.DEAL:
-        head = "Captain Bluff - dealing the cards"
-    elif o.stage is Stage.PLACE:
-        head = "Captain Bluff - setup: placing destinations"
-    else:
-        done = ("swapping a destination" if o.swap is not None
-                else "main action taken" if o.main_done else "main action to take")
-        special = "special played" if o.special_used else "special unused"
-        head = f"Captain Bluff - turn {o.turn + 1}, player {active} ({done}, {special})"
-    lines = [head, *(_conveyor(o, v) for v in range(CONVEYORS))]
+    head = _head(o, active)
+    lines = [head]
+    swap = o.swap
+    for v in range(CONVEYORS):
+        row = o.rows[v]
+        if swap is not None and swap[0] == v:
+            text = f"  conveyor {v}: [taken, a card goes back]; row: {_row(row, o.star_values[v])}"
+        elif not o.has_destination[v]:
+            lines.append(f"  conveyor {v}: -")
+            continue
+        else:
+            card = o.destinations[v]
+            dest = f"[{card_name(card)}]" if card is not None else "[??]"
+            text = f"  conveyor {v}: {dest} known by {_who(o.knowers[v])}; " \
+                f"row: {_row(row, o.star_values[v])}"
+        if row:
+            info = row_info(row, o.star_values[v])
+            way = {1: "up", -1: "down", 0: "no direction yet"}[info.direction]
+            nxt = "any value" if info.free else way
+            text += f" ({DESTINATION_NAMES[info.destination]}, {nxt})"
+        lines.append(text)
     for p in range(n):
         you = " (you)" if p == o.player else ""
         known = f", known: {_cards(o.exposed[p])}" if o.exposed[p] else ""
@@ -91,7 +93,6 @@ def render(observation: Observation) -> str:
         lines.append(f"challenge? conveyor {o.window}: player {o.polled} to answer")
     if o.draws:
         lines.append("to draw: " + ", ".join(f"player {p}" for p in o.draws))
-    swap = o.swap
     if swap is not None:
         seen = "" if swap[1] is None else f" ({card_name(swap[1])})"
         lines.append(f"swap: player {active} took the destination card of conveyor "
