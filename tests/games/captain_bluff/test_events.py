@@ -93,6 +93,23 @@ def test_b8_only_the_checker_sees_the_destination() -> None:
     raise AssertionError("no check in 40 random games")
 
 
+def test_b9_only_the_swapper_is_told_the_destination_taken() -> None:
+    for before, action, after in transitions(0):
+        if isinstance(action, cb.SwapDestination):
+            swapper = cb.to_move(before)
+            assert isinstance(swapper, int)
+            card = before.destinations[action.conveyor]
+            assert card is not None
+            (event,) = cb.events(before, action, after, swapper)
+            assert event.kind == "destination_taken"
+            assert event.fields == {"player": swapper, "conveyor": action.conveyor,
+                                    "card": card_name(card)}
+            assert all(cb.events(before, action, after, viewer) == ()
+                       for viewer in (None, *(p for p in range(3) if p != swapper)))
+            return
+    raise AssertionError("no swap in a random game")
+
+
 def test_b15_a_reshuffle_is_told() -> None:
     before, _, after, event = first("reshuffle", range(60))
     assert event.fields["cards"] == len(after.draw) > len(before.draw)
