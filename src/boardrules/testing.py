@@ -425,6 +425,10 @@ def _check_events(game: AnyGame, state: Any, worlds: list[Any], observer: int | 
     """
     events: Callable[[Any, Any, Any, int | None], Any] = game.events  # type: ignore[attr-defined]
     announce: Callable[[Any, Any, int | None], str] | None = getattr(game, "announce", None)
+    distinct: list[Any] = []
+    for world in worlds:  # a game without hidden things draws the same world every time
+        if not any(world == seen for seen in distinct):
+            distinct.append(world)
     legal = game.legal_actions(state)
     for action in rng.sample(legal, min(len(legal), _ANNOUNCE_SAMPLE)):
         after = game.apply_unchecked(state, action)
@@ -442,7 +446,7 @@ def _check_events(game: AnyGame, state: Any, worlds: list[Any], observer: int | 
             f"events({action!r}) differ between two calls: they are not deterministic")
         text = None if announce is None else announce(state, action, observer)
         view = game.observe(after, observer)
-        for world in worlds:
+        for world in distinct:
             for other in game.legal_actions(world):
                 if announce is not None and announce(world, other, observer) != text:
                     continue

@@ -526,10 +526,10 @@ def info_state_layout(players: int = 2, options: Options | None = None) -> Tenso
 
 
 def info_state_shape(players: int = 2, options: Options | None = None) -> tuple[int]:
-    """Return the shape of the information-state tensor (2,159 floats by default).
+    """Return the shape of the information-state tensor (2,303 floats by default).
 
     >>> info_state_shape()
-    (2159,)
+    (2303,)
     """
     return (_CODES(players, options).info_layout.size,)
 
