@@ -10,7 +10,12 @@ import attrs
 import pytest
 
 from boardrules.games import captain_bluff as cb
-from boardrules.games.captain_bluff import CheckDestination, CloseConveyor, SwapDestination
+from boardrules.games.captain_bluff import (
+    CheckDestination,
+    CloseConveyor,
+    SetDestination,
+    TakeDestination,
+)
 from boardrules.games.captain_bluff.heuristic import heuristic, ready
 from boardrules.serialization import from_json
 
@@ -33,7 +38,8 @@ def test_ready_is_the_longest_honest_row_start_halved_while_the_rows_are_full() 
     closed = cb.apply(state, CloseConveyor(2))  # B10
     assert [ready(closed, p) for p in (0, 1)] == [1, 1]
     # B9: b2 in place of r4 makes conveyor 5 blue, known to player 0, who keeps b3 b4 b5.
-    swapped = cb.apply(state, SwapDestination(5, cb.card_code("b2")))
+    swapped = cb.apply(cb.apply(state, TakeDestination(5)),
+                       SetDestination(5, cb.card_code("b2")))
     assert ready(swapped, 0) == 1.5
 
 

@@ -157,7 +157,9 @@ class Game(Protocol[S, A, O_co, P]):
     """The functions and constants of a game module.
 
     Type parameters: ``S`` the state, ``A`` the action union, ``O_co`` the observation,
-    ``P`` the options class.
+    ``P`` the options class. Every function given another game's state, action,
+    observation or options raises a typed error naming both games (`WrongGameError`
+    for most), except `apply_unchecked`, which trusts its caller.
     """
 
     @property
@@ -206,7 +208,8 @@ class Game(Protocol[S, A, O_co, P]):
         """Return the state after `action`; raise `IllegalActionError` if it is not legal."""
 
     def apply_unchecked(self, state: S, action: A) -> S:
-        """Return the state after `action`, trusting that it is legal (the fast path)."""
+        """Return the state after `action`, trusting that it is legal (the fast path:
+        nothing is checked, not even that the state and the action are this game's)."""
 
     def to_move(self, state: S) -> ToMove:
         """Return who acts."""
@@ -233,7 +236,8 @@ class Game(Protocol[S, A, O_co, P]):
         """Return a state `player` cannot tell from `state`, hidden information redrawn."""
 
     def parse_action(self, state: S, text: str) -> A:
-        """Read the notation of an action; raise `InvalidNotationError` on bad text."""
+        """Read the notation of an action; raise `InvalidNotationError` on bad text. It
+        does not check legality: `apply` judges the action it returns."""
 
     def validate_state(self, state: S) -> None:
         """Raise `InvalidStateError` unless `state` is a possible state of the game."""

@@ -19,9 +19,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from types import UnionType
 from typing import Final
 
-from boardrules.errors import BoardrulesError
+from boardrules._owners import wrong_game
+from boardrules.errors import InvalidArgumentError, quote
 
 __all__ = ["FONT", "HIGHLIGHT", "SVG_NS", "Drawing", "expect", "fit", "num", "plural",
            "text_width", "wrap"]
@@ -74,12 +76,15 @@ def _attr(name: str, value: str | float) -> str:
     return f' {name}="{num(value)}"'
 
 
-def expect(observation: object, cls: type, game: str) -> None:
-    """Raise `BoardrulesError` unless `observation` is an instance of `cls`, the observation
-    class of `game`: a picture is drawn from an observation, never from a state."""
+def expect(game: str, observation: object, cls: type, last_move: object,
+           actions: type | UnionType) -> None:
+    """Raise `WrongGameError` unless `observation` is an instance of `cls`, the observation
+    class of `game` (a picture is drawn from an observation, never from a state), and
+    `last_move` is ``None`` or an action of `game` (an instance of `actions`)."""
     if not isinstance(observation, cls):
-        raise BoardrulesError(f"svg draws a {game}.Observation (from observe), got "
-                              f"{type(observation).__name__}")
+        raise wrong_game(f"{game}.svg", f"{game}.Observation (from observe)", observation)
+    if last_move is not None and not isinstance(last_move, actions):
+        raise wrong_game(f"{game}.svg last_move", f"{game} action or None", last_move)
 
 
 def text_width(text: str, size: float) -> float:
@@ -331,7 +336,8 @@ class Drawing:
         if size is None:
             width, height = self.width, self.height
         elif type(size) is not int or size < 1:
-            raise BoardrulesError(f"size must be a width in pixels >= 1 (an int), got {size!r}")
+            raise InvalidArgumentError(
+                f"size must be a width in pixels >= 1 (an int), got {quote(size)}")
         else:
             width, height = size, max(1, round(size * self.height / self.width))
         head = (f'<svg xmlns="{SVG_NS}"' + _attr("width", width) + _attr("height", height)

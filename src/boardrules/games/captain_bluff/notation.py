@@ -7,7 +7,8 @@ text                      action
 ``play 2 r5 r6 r7``       play r5, r6, r7 (in that order) onto conveyor 2
 ``set 4 star``            put a star face down as conveyor 4's destination
 ``check 1``               look at conveyor 1's destination card
-``swap 1 b3``             take conveyor 1's destination card, put b3 there
+``take 1``                take conveyor 1's destination card into hand (a swap's first
+                          step; ``set 1 b3`` then puts b3 there)
 ``close 3``               discard every card of conveyor 3
 ``star 2=7``              play a star onto conveyor 2's row, standing for value 7
 ``arrows 2``              play arrows onto conveyor 2's row
@@ -24,7 +25,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from boardrules.errors import InvalidNotationError
+from boardrules._owners import wrong_game
+from boardrules.errors import InvalidNotationError, quote
 from boardrules.games.captain_bluff.actions import (
     ARROWS_ON,
     CHALLENGE,
@@ -40,7 +42,7 @@ from boardrules.games.captain_bluff.actions import (
     PLUS_ONE_PLAY,
     SET,
     STAR_ON,
-    SWAP,
+    TAKE,
     Action,
     PickUp,
     PlayLuggage,
@@ -53,9 +55,9 @@ __all__ = ["parse_action"]
 _WORDS: Final[dict[str, Action]] = {"challenge": CHALLENGE, "pass": PASS, "end": END_TURN,
                  "plus_one": PLUS_ONE_PLAY}
 _BY_CONVEYOR: Final[dict[str, tuple[Action, ...]]] = {
-    "check": CHECK, "close": CLOSE, "arrows": ARROWS_ON,
+    "check": CHECK, "take": TAKE, "close": CLOSE, "arrows": ARROWS_ON,
 }
-_HELP: Final = ("expected e.g. 'play 2 r5 r6', 'set 4 star', 'check 1', 'swap 1 b3', 'close 3', "
+_HELP: Final = ("expected e.g. 'play 2 r5 r6', 'set 4 star', 'check 1', 'take 1', 'close 3', "
                 "'star 2=7', 'arrows 2', 'eye 1 4', 'plus_one', 'pickup 2 3', 'challenge', "
                 "'pass', 'end' or 'draw g7'")
 
@@ -68,7 +70,7 @@ _MAX_COUNT_DIGITS: Final = 4  # a pick-up of more cards than the game has is rea
 def _conveyor(text: str, word: str) -> int:
     if word in _CONVEYOR_WORDS:
         return _CONVEYOR_WORDS[word]
-    raise InvalidNotationError(text, f"{word!r} is not a conveyor 0-{CONVEYORS - 1}")
+    raise InvalidNotationError(text, f"{quote(word, 40)} is not a conveyor 0-{CONVEYORS - 1}")
 
 
 def _star(text: str, spec: str) -> Action:
@@ -78,7 +80,7 @@ def _star(text: str, spec: str) -> Action:
         raise InvalidNotationError(text, "a star names the value it stands for: 'star 2=7'")
     v = _conveyor(text, conveyor)
     if value not in _VALUE_WORDS:
-        raise InvalidNotationError(text, f"{value!r} is not a value 1-{MAX_VALUE}")
+        raise InvalidNotationError(text, f"{quote(value, 40)} is not a value 1-{MAX_VALUE}")
     return STAR_ON[v][_VALUE_WORDS[value]]
 
 
@@ -96,6 +98,8 @@ def parse_action(state: State, text: str) -> Action:
     >>> parse_action(new_game(2), "star 2 = 7")
     PlayStar(conveyor=2, value=7)
     """
+    if type(state) is not State:
+        raise wrong_game("captain_bluff.parse_action", "captain_bluff.State", state)
     if not isinstance(text, str):
         raise InvalidNotationError(repr(text), "expected a string")
     words = text.lower().split()
@@ -106,14 +110,18 @@ def parse_action(state: State, text: str) -> Action:
         return _WORDS[head]
     if head == "draw" and len(args) == 1:
         return DRAW[card_code(args[0])]
-    if head in ("check", "close", "arrows") and len(args) == 1:
+    if head in _BY_CONVEYOR and len(args) == 1:
         v = _conveyor(text, args[0])
         return _BY_CONVEYOR[head][v]
     if head == "star" and args:
         return _star(text, "".join(args))
-    if head in ("set", "swap") and len(args) == 2:
+    if head == "set" and len(args) == 2:
         v = _conveyor(text, args[0])
-        return (SET if head == "set" else SWAP)[v][card_code(args[1])]
+        return SET[v][card_code(args[1])]
+    if head == "swap":
+        raise InvalidNotationError(text, "a swap is two decisions (B9, rules version 3): "
+                                   "'take 1' takes the destination card, then 'set 1 b3' "
+                                   "puts another card there")
     if head == "eye" and len(args) <= 2:
         combo = tuple(_conveyor(text, w) for w in args)
         if combo not in EYES:
@@ -124,7 +132,7 @@ def parse_action(state: State, text: str) -> Action:
         word = args[1]
         if not (word.isascii() and word.isdigit() and len(word) <= _MAX_COUNT_DIGITS
                 and int(word) >= 1):
-            raise InvalidNotationError(text, f"{word!r} is not a count of cards >= 1")
+            raise InvalidNotationError(text, f"{quote(word, 40)} is not a count of cards >= 1")
         k = int(word)
         return PICK_UP[v][k] if k <= MAX_PICK else PickUp(v, k)
     if head == "play" and len(args) >= 2:

@@ -1,22 +1,23 @@
 """Captain Bluff for learning code: the action space, observation and information-state tensors.
 
-Action indices (the same for every player count and option), 6,104 in all::
+Action indices (the same for every player count and option), 5,780 in all::
 
     0 - 5201      PlayLuggage(conveyor, cards)    by conveyor, first card, last card: every
                                                   run of one destination (17 × 17 a
                                                   destination, the single cards included)
     5202 - 5531   SetDestination(conveyor, card)  by conveyor, then card code (55 each)
     5532 - 5537   CheckDestination(conveyor)
-    5538 - 5867   SwapDestination(conveyor, card) by conveyor, then card code
-    5868 - 5873   CloseConveyor(conveyor)
-    5874 - 5975   PlayStar(conveyor, value)       by conveyor, then value 1-17
-    5976 - 5981   PlayArrows(conveyor)
-    5982 - 6003   PlayEye(conveyors)              none, one (0-5), two (lexicographic)
-    6004          PlayPlusOne()
-    6005 - 6100   PickUp(conveyor, count)         by conveyor, then count 1-16
-    6101          Challenge()
-    6102          Pass()
-    6103          EndTurn()
+    5538 - 5543   TakeDestination(conveyor)       a swap's first step (B9); its second is
+                                                  a SetDestination
+    5544 - 5549   CloseConveyor(conveyor)
+    5550 - 5651   PlayStar(conveyor, value)       by conveyor, then value 1-17
+    5652 - 5657   PlayArrows(conveyor)
+    5658 - 5679   PlayEye(conveyors)              none, one (0-5), two (lexicographic)
+    5680          PlayPlusOne()
+    5681 - 5776   PickUp(conveyor, count)         by conveyor, then count 1-16
+    5777          Challenge()
+    5778          Pass()
+    5779          EndTurn()
 
 Card codes as in `captain_bluff.cards` (r1-r17, g1-g17, b1-b17, star, arrows, eye,
 plus_one). Chance: `Draw` of each of the 55 card codes, by code.
@@ -24,16 +25,16 @@ plus_one). Chance: `Draw` of each of the 55 card codes, by code.
 A pick-up never takes more than 16 cards (`MAX_PICK_UP`): the luggage of a row is of one
 destination, each card once, and its first card stays (B14).
 
-`MAX_LEGAL` = 6 × (1 + 55 + 867) + 22 + 1 = 5,561 bounds the legal actions of a decision,
+`MAX_LEGAL` = 6 × (2 + 867) + 22 + 1 = 5,237 bounds the legal actions of a decision,
 conveyor by conveyor, before the turn's main action (where the choice is widest). A
 conveyor without a destination card offers a set of each distinct card in hand (≤ 55).
-One with a destination card and no row offers a check, a swap of each distinct card
-(≤ 55) and, while fewer than three rows are open, every run of the hand: at most 17 × 17
-a destination (17 single cards, 136 runs up, 136 down), 867 — 923 in all. One with a row
-offers a check, ≤ 55 swaps, a close, ≤ 16 × 16 continuations (its first card is not in
-hand), ≤ 17 star values, arrows and ≤ 16 pick-ups: 347. Then at most 22 eyes and a
-plus-one. After the main action only specials, pick-ups and `end` remain; a challenge
-window offers at most 2 + 3 × 16 actions, the setup 6 × 15 placements.
+One with a destination card and no row offers a check, a take and, while fewer than
+three rows are open, every run of the hand: at most 17 × 17 a destination (17 single
+cards, 136 runs up, 136 down), 867 — 869 in all. One with a row offers a check, a take,
+a close, ≤ 16 × 16 continuations (its first card is not in hand), ≤ 17 star values,
+arrows and ≤ 16 pick-ups: 293. Then at most 22 eyes and a plus-one. After the main
+action only specials, pick-ups and `end` remain; between a swap's two steps at most 55
+sets; a challenge window offers at most 2 + 3 × 16 actions, the setup 6 × 15 placements.
 
 `legal_indices` and `legal_mask` at a player's decision come from the rules' own listing
 (`rules._listing`) run over tables of the actions' indices instead of the actions, so no
@@ -52,6 +53,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from boardrules._caches import Memo
+from boardrules._owners import wrong_game
 from boardrules._seats import check_player
 from boardrules.game import CHANCE
 from boardrules.games.captain_bluff.actions import (
@@ -68,7 +70,7 @@ from boardrules.games.captain_bluff.actions import (
     PLUS_ONE_PLAY,
     SET,
     STAR_ON,
-    SWAP,
+    TAKE,
     Action,
 )
 from boardrules.games.captain_bluff.cards import (
@@ -80,7 +82,7 @@ from boardrules.games.captain_bluff.cards import (
     MAX_VALUE,
     STAR,
 )
-from boardrules.games.captain_bluff.observe import Observation
+from boardrules.games.captain_bluff.observe import Observation, _swap_seen
 from boardrules.games.captain_bluff.rules import (
     _FLAT_PLAYS,
     _chance_pool,
@@ -132,8 +134,8 @@ card once, so 17 cards at most, and the row's first card always stays."""
 _RUNS: Final = DESTINATIONS * MAX_VALUE * MAX_VALUE
 """Runs of luggage a hand can play onto a new row: a destination's 17 values give 17 × 17
 (each first value with each last value, the single card when they are equal)."""
-MAX_LEGAL: Final = CONVEYORS * (1 + CARDS + _RUNS) + len(EYES) + 1
-"""The most legal actions a decision can have: 6 × (1 + 55 + 867) + 22 + 1 = 5,561 (see the
+MAX_LEGAL: Final = CONVEYORS * (2 + _RUNS) + len(EYES) + 1
+"""The most legal actions a decision can have: 6 × (2 + 867) + 22 + 1 = 5,237 (see the
 module `captain_bluff.numeric` and the docs page for the reasoning)."""
 HISTORY: Final = 512
 """Actions the information-state tensor keeps (the latest; the game's bound is far larger)."""
@@ -160,7 +162,7 @@ def _player_actions() -> tuple[Action, ...]:
         *plays,
         *(a for row in SET for a in row),
         *CHECK,
-        *(a for row in SWAP for a in row),
+        *TAKE,
         *CLOSE,
         *(a for row in STAR_ON for a in row[1:]),
         *ARROWS_ON,
@@ -205,8 +207,7 @@ class _Code(NumericTables):
             options=options, actions=_ACTIONS, chance_actions=DRAW,
             max_legal=MAX_LEGAL, legal_actions=legal_actions, chance_outcomes=chance_outcomes,
             legal_indices=_legal_indices,
-            masked_announcements=("draw ?", *(f"{verb} {v} ?" for verb in ("set", "swap")
-                                              for v in range(CONVEYORS))))
+            masked_announcements=("draw ?", *(f"set {v} ?" for v in range(CONVEYORS))))
         n = players
         self.players = n
         self.turn_scale = options.turn_limit
@@ -260,6 +261,11 @@ class _Code(NumericTables):
         self.draws = b.add("draws", n * n, f"players still to draw a card, in order, {n} slots "
                            f"of {n}: the drawer one-hot ({seats})")
         self.winner = b.add("winner", n + 1, f"the winner: nobody (yet), {seats}")
+        self.swap = b.add("swap", 1 + CONVEYORS, "the swap in progress (B9): none, or the "
+                          "conveyor 0-5 whose destination card the active player took")
+        self.swap_card = b.add("swap_card", CARDS, f"the card taken, one-hot ({CARDS} card "
+                               "codes), if I know it: I took it, or it is luggage everyone "
+                               "knew (else all 0)")
         bound = action_bound(players, options)
         self.finish(space, b, bound=bound, horizon=min(HISTORY, bound), perfect_recall=False)
         self._segments()
@@ -277,10 +283,9 @@ class _Code(NumericTables):
             None, 1 << 12)
         """Encoded segments before the hand, by the observer, the stage's index, the active
         seat relative to the observer, the turn and the three flags."""
-        self.tails: Memo[tuple[int | None, int | None, tuple[int, ...], int | None, int],
-                         bytes] = Memo(None, 1 << 10)
+        self.tails: Memo[_TailKey, bytes] = Memo(None, 1 << 10)
         """Encoded segments after the conveyors, by the window, the player polled, the
-        draws, the winner and the observer's seat."""
+        draws, the winner, the observer's seat and the swap in progress as they see it."""
         self.card_bytes: Memo[tuple[int, ...], bytes] = Memo(None, 1 << 14)
         """Encoded multisets of card codes (hands, exposed cards, the discard pile) by
         their cards."""
@@ -344,8 +349,8 @@ def action_space(players: int = 2, options: Options | None = None) -> ActionSpac
 
     >>> space = action_space(3)
     >>> space.size, space.chance_size, space.max_legal
-    (6104, 55, 5561)
-    >>> str(space.action(0)), str(space.action(6103)), str(space.chance_outcome(51))
+    (5780, 55, 5237)
+    >>> str(space.action(0)), str(space.action(5779)), str(space.chance_outcome(51))
     ('play 0 r1', 'end', 'draw star')
     """
     return _CODES(players, options).space
@@ -360,7 +365,7 @@ def observation_shape(players: int = 2, options: Options | None = None) -> tuple
     """Return the shape of the observation tensor.
 
     >>> observation_shape(2), observation_shape(5)
-    ((4370,), (5540,))
+    ((4432,), (5602,))
     """
     return (_CODES(players, options).size,)
 
@@ -427,6 +432,9 @@ def observation_tensor(observation: Observation) -> Tensor:
     Everything the observation holds is there: two different observations of one
     configuration give different tensors.
     """
+    if type(observation) is not Observation:
+        raise wrong_game("captain_bluff.observation_tensor", "captain_bluff.Observation",
+                         observation)
     return _encode(observation, observation.players)
 
 
@@ -442,7 +450,7 @@ def _encode(o: Observation, n: int) -> Tensor:
     return out
 
 
-def observe_tensor(state: State, player: int | None) -> Tensor:
+def observe_tensor(state: State, player: int | None) -> Tensor:  # noqa: PLR0915 - one path
     """Return ``observation_tensor(observe(state, player))`` without building the
     observation: the fast path for environments.
 
@@ -451,6 +459,8 @@ def observe_tensor(state: State, player: int | None) -> Tensor:
     state shares between steps, the scalars by their values; a step encodes only what it
     changed.
     """
+    if type(state) is not State:
+        raise wrong_game("captain_bluff.observe_tensor", "captain_bluff.State", state)
     check_player(player, state.players)
     n = state.players
     code = _CODES.trusted(n, state.options)
@@ -501,7 +511,7 @@ def observe_tensor(state: State, player: int | None) -> Tensor:
         last = _conveyors(code, conveyors, player, last)
     parts += last[1]
     window, polled, draws, winner = state.window, state.polled, state.draws, state.winner
-    tail_key = (window, polled, draws, winner, me)
+    tail_key = (window, polled, draws, winner, me, _swap_seen(state, player))
     tail = code.tails.get(tail_key)
     if tail is None:
         tail = code.tails[tail_key] = _tail(code, tail_key)
@@ -523,10 +533,15 @@ def _head(code: _Code, key: tuple[int | None, int, int, int, bool, bool, bool]) 
     return out.tobytes()
 
 
-def _tail(code: _Code, key: tuple[int | None, int | None, tuple[int, ...], int | None, int]
-          ) -> bytes:
-    """Encode the segments after the conveyors (window to winner) of a `_Code.tails` key."""
-    window, polled, draws, winner, me = key
+_TailKey = tuple[int | None, int | None, tuple[int, ...], int | None, int,
+                 tuple[int, int | None] | None]
+"""A key of `_Code.tails`: the window, the player polled, the draws, the winner, the
+observer's seat and the swap in progress as the observer sees it."""
+
+
+def _tail(code: _Code, key: _TailKey) -> bytes:
+    """Encode the segments after the conveyors (window to swap) of a `_Code.tails` key."""
+    window, polled, draws, winner, me, swap = key
     n = code.players
     base = code.window
     out = array("f", bytes(4 * (code.size - base)))
@@ -537,7 +552,20 @@ def _tail(code: _Code, key: tuple[int | None, int | None, tuple[int, ...], int |
     for i, q in enumerate(draws):
         out[code.draws - base + i * n + (q - me) % n] = 1.0
     out[code.winner - base + (0 if winner is None else 1 + (winner - me) % n)] = 1.0
+    _write_swap(code, out, base, swap)
     return out.tobytes()
+
+
+def _write_swap(code: _Code, out: Tensor, base: int, swap: tuple[int, int | None] | None
+                ) -> None:
+    """Write the swap in progress as the observer sees it into `out`, which starts at
+    index `base` of the tensor."""
+    if swap is None:
+        out[code.swap - base] = 1.0
+        return
+    out[code.swap - base + 1 + swap[0]] = 1.0
+    if swap[1] is not None:
+        out[code.swap_card - base + swap[1]] = 1.0
 
 
 _HAND_SIZES: Final = tuple(array("f", (size / _CARDS_IN_GAME,)).tobytes()
@@ -681,6 +709,7 @@ def _write(  # noqa: PLR0917 - the fields an observation and a state spell diffe
     for i, q in enumerate(draws):
         out[code.draws + i * n + (q - me) % n] = 1.0
     out[code.winner + (0 if winner is None else 1 + (winner - me) % n)] = 1.0
+    _write_swap(code, out, 0, o.swap)
     return out
 
 
@@ -693,6 +722,8 @@ def chance_probabilities(state: State) -> tuple[tuple[int, float], ...]:
     >>> chance_probabilities(new_game(2))[0]
     (0, 0.0196078431372549)
     """
+    if type(state) is not State:
+        raise wrong_game("captain_bluff.chance_probabilities", "captain_bluff.State", state)
     if state.stage is not Stage.DEAL and not state.draws:
         return ()
     pool = _chance_pool(state)
@@ -711,7 +742,7 @@ def info_state_shape(players: int = 2, options: Options | None = None) -> tuple[
     """Return the shape of the information-state tensor.
 
     >>> info_state_shape(2)
-    (13075,)
+    (13137,)
     """
     return (_CODES(players, options).info_layout.size,)
 
@@ -719,6 +750,12 @@ def info_state_shape(players: int = 2, options: Options | None = None) -> tuple[
 def info_state_tensor(info: InfoState) -> Tensor:
     """Return a player's information state as a flat float32 tensor (see
     `info_state_layout`): the latest observation, then the latest actions the player saw."""
+    if type(info) is not InfoState:
+        raise wrong_game("captain_bluff.info_state_tensor", "InfoState", info)
+    if type(info.observation) is not Observation:
+        raise wrong_game("captain_bluff.info_state_tensor info.observation",
+                         "captain_bluff.Observation",
+                         info.observation)
     observation: Observation = info.observation
     code = _CODES.trusted(observation.players, observation.options)
     return code.info_tensor(info, _encode(observation, observation.players))

@@ -10,7 +10,9 @@ Luggage cards show their destination's colour (red, green, blue) and value; the
 specials their sign: a star (joker; in a row, with the value it stands for), arrows
 (change of direction), an eye (check destinations), ``+1`` (delayed flight). A card back
 is a card the viewer does not know; a dashed gold frame marks luggage picked up from a
-row, which its holder may use only from their next turn on (B14).
+row, which its holder may use only from their next turn on (B14). During a swap (B9) the
+conveyor whose destination card was taken shows an empty orange slot, and the taker's
+hand frames the card taken in orange: another card goes back.
 
 >>> from boardrules.games import captain_bluff as cb
 >>> cb.svg(cb.observe(cb.new_game(3), 0)).startswith("<svg")
@@ -87,6 +89,9 @@ def _status(o: Observation) -> str:
     if o.window is not None:
         return f"{head} played luggage on conveyor {o.window}; player {o.polled} may " \
             "challenge it or pass"
+    if o.swap is not None:
+        return f"{head} took the destination card of conveyor {o.swap[0]} and puts another " \
+            "card of the hand there"
     done = "main action taken" if o.main_done else "to take the main action"
     special = ", special played" if o.special_used else ""
     return f"{head}, {done}{special}"
@@ -154,7 +159,13 @@ def _lane(d: Drawing, o: Observation, v: int, y: float, highlight: bool) -> None
     d.text(30, y + 44, "conveyor", size=7.5, fill=INK, opacity=0.7)
     # The destination slot.
     dx, dy = 54, y + 4
-    if not o.has_destination[v]:
+    if o.swap is not None and o.swap[0] == v:
+        taken = "" if o.swap[1] is None else f" ({card_name(o.swap[1])})"
+        d.rect(dx, dy, CARD_W, CARD_H, stroke=ACCENT, width=2, rx=5, dash="4 3",
+               title=f"player {_active(o)} took this destination card{taken}; another card "
+                     "of their hand goes here (B9)")
+        d.text(dx + CARD_W / 2, dy + CARD_H / 2, "taken", size=8, fill=INK, bold=True)
+    elif not o.has_destination[v]:
         d.rect(dx, dy, CARD_W, CARD_H, stroke="#9aa0a6", width=1.2, rx=5, dash="4 3")
         d.text(dx + CARD_W / 2, dy + CARD_H / 2, "none", size=8, fill=INK, opacity=0.6)
     else:
@@ -294,10 +305,16 @@ def _hand(d: Drawing, o: Observation, y: float) -> None:
                                                  (len(hand) - 1))
     viewer = o.player if o.player is not None else 0
     waiting = _waiting(hand, o.picked_up[viewer])
+    taken = o.swap[1] if o.swap is not None else None
     for i, card in enumerate(hand):
         _face(d, 24 + i * step, y + 26, card)
         if waiting[i]:
             _mark_waiting(d, 24 + i * step, y + 26, CARD_W, CARD_H)
+        if card == taken:
+            d.rect(24 + i * step - 1.5, y + 24.5, CARD_W + 3, CARD_H + 3, stroke=ACCENT,
+                   width=2.5, rx=5, title=f"{card_name(card)}: just taken from conveyor "
+                   f"{o.swap[0]}; another card goes there (B9)")  # type: ignore[index]
+            taken = None  # one copy
     if any(waiting):
         d.rect(WIDTH - 250, y + 8, 12, 12, stroke=GOLD, width=2.5, rx=3, dash="3 2")
         d.text(WIDTH - 232, y + 14, "picked up: usable from your next turn", size=9.5,
@@ -321,7 +338,7 @@ def svg(observation: Observation, *, size: int | None = None,
         last_move: the action that led to this position: the conveyors it touched are
             highlighted (only the place, never a face-down card).
     """
-    expect(observation, Observation, "captain_bluff")
+    expect("captain_bluff", observation, Observation, last_move, Action)
     o = observation
     height = LANES_Y + CONVEYORS * LANE_H + 4 + (CARD_H + 44 if o.player is not None else 0)
     side = LANES_Y + 20 + sum(24 + (MINI_H + 4 if e else 0) + 6 for e in o.exposed) + 110

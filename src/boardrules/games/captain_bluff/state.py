@@ -221,6 +221,10 @@ class State:
     """The conveyor of the open challenge window (B13), if any."""
     polled: int | None
     """The player asked to challenge or pass in the open window (never the active player)."""
+    swap: tuple[int, int] | None
+    """The swap in progress (B9), between its two steps: the conveyor whose destination
+    card the active player took into hand, and that card (in their hand); the next
+    decision puts another card of the hand there. ``None`` otherwise."""
     draws: tuple[int, ...]
     """Players still to draw one card each, in order (chance nodes)."""
     winner: int | None

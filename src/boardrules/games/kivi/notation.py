@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from boardrules._owners import wrong_game
 from boardrules.errors import InvalidNotationError
 from boardrules.games.kivi.actions import FORFEIT, PLACE, ROLL_OF, Action, Displace, Reroll
 from boardrules.games.kivi.board import DICE, square_index
@@ -39,6 +40,8 @@ def parse_action(state: State, text: str) -> Action:
     >>> parse_action(new_game(2), "c4>a1")
     Displace(square=23, to=0)
     """
+    if type(state) is not State:
+        raise wrong_game("kivi.parse_action", "kivi.State", state)
     if not isinstance(text, str):
         raise InvalidNotationError(repr(text), "expected a string")
     clean = " ".join(text.lower().split())

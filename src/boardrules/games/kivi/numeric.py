@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Final, cast
 
+from boardrules._owners import wrong_game
 from boardrules._seats import check_player
 from boardrules.games.kivi.actions import (
     DISPLACE,
@@ -193,6 +194,8 @@ def observation_tensor(observation: Observation) -> Tensor:
     >>> list(t[:6])
     [0.0, 1.0, 0.0, 0.0, 0.0, 1.0]
     """
+    if type(observation) is not Observation:
+        raise wrong_game("kivi.observation_tensor", "kivi.Observation", observation)
     return _encode(observation.position, observation.player)
 
 
@@ -229,6 +232,8 @@ def _encode(state: State, me: int | None) -> Tensor:
 
 def observe_tensor(state: State, player: int | None) -> Tensor:
     """Return ``observation_tensor(observe(state, player))`` (no observation built)."""
+    if type(state) is not State:
+        raise wrong_game("kivi.observe_tensor", "kivi.State", state)
     check_player(player, state.players)
     return _encode(state, player)
 
@@ -251,5 +256,10 @@ def info_state_shape(players: int, options: Options | None = None) -> tuple[int]
 def info_state_tensor(info: InfoState) -> Tensor:
     """Return a player's information state as a flat float32 tensor (see
     `info_state_layout`): the latest observation, then every action the player saw."""
+    if type(info) is not InfoState:
+        raise wrong_game("kivi.info_state_tensor", "InfoState", info)
+    if type(info.observation) is not Observation:
+        raise wrong_game("kivi.info_state_tensor info.observation", "kivi.Observation",
+                         info.observation)
     code = _CODES[info.observation.position.players]
     return code.info_tensor(info, observation_tensor(info.observation))

@@ -283,7 +283,7 @@ def svg(observation: Observation, *, size: int | None = None,
         last_move: the action that led to this position, highlighted: the square of a
             placement, both squares of a displacement, the dice of a roll.
     """
-    expect(observation, Observation, "kivi")
+    expect("kivi", observation, Observation, last_move, Action)
     o = observation.position
     d = Drawing(WIDTH, HEIGHT, PAPER)
     viewer = observation.player

@@ -28,7 +28,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from boardrules.errors import InvalidNotationError
+from boardrules._owners import wrong_game
+from boardrules.errors import InvalidNotationError, quote
 from boardrules.games.lustry.actions import BY_TEXT, Action
 from boardrules.games.lustry.cards import ORDER
 from boardrules.games.lustry.state import State
@@ -56,6 +57,8 @@ def parse_action(state: State, text: str) -> Action:
     >>> parse_action(new_game(2), "Block G3CE > r3cf")
     Block(card='g3ce', target='r3cf')
     """
+    if type(state) is not State:
+        raise wrong_game("lustry.parse_action", "lustry.State", state)
     if not isinstance(text, str):
         raise InvalidNotationError(repr(text), "expected a string")
     spaced = _AROUND.sub(r"\1", text.lower().strip())
@@ -88,6 +91,6 @@ def _problem(clean: str) -> str:
                 "the blocked colour")
     known = sorted({str(a).split(" ", 1)[0] for a in BY_TEXT.values()})
     if verb in known:
-        return f"no such card, colour or pile in {clean!r}"
+        return f"no such card, colour or pile in {quote(clean, 40)}"
     return f"unknown action; expected one of: {', '.join(known)}"
 

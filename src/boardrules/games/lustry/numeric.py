@@ -31,6 +31,7 @@ from itertools import repeat
 from typing import Any, Final
 
 from boardrules._caches import Memo
+from boardrules._owners import wrong_game
 from boardrules._seats import check_player
 from boardrules.games.lustry.actions import (
     ALL_ACTIONS,
@@ -247,6 +248,8 @@ def observation_tensor(observation: Observation) -> Tensor:
     Everything the observation holds is there: two different observations of one
     configuration give different tensors.
     """
+    if type(observation) is not Observation:
+        raise wrong_game("lustry.observation_tensor", "lustry.Observation", observation)
     code = _CODES.trusted(2, observation.options)
     seat = observation.player
     me = 0 if seat is None else seat
@@ -285,6 +288,8 @@ def observe_tensor(state: State, player: int | None) -> Tensor:
     cards drawn by their values, sequences by the identity of the objects the state shares
     between steps, the scalars by their values; a step encodes only what it changed.
     """
+    if type(state) is not State:
+        raise wrong_game("lustry.observe_tensor", "lustry.State", state)
     check_player(player, 2)
     code = _CODES.trusted(2, state.options)
     me = 0 if player is None else player
@@ -593,6 +598,8 @@ def chance_probabilities(state: State) -> tuple[tuple[int, float], ...]:
     >>> chance_probabilities(apply(new_game(2), Draw("b")))[0]
     (38, 0.04)
     """
+    if type(state) is not State:
+        raise wrong_game("lustry.chance_probabilities", "lustry.State", state)
     source = state.source
     if source is None or state.phase is not Phase.DRAW:
         return ()
@@ -620,6 +627,11 @@ def info_state_shape(players: int = 2, options: Options | None = None) -> tuple[
 def info_state_tensor(info: InfoState) -> Tensor:
     """Return a player's information state as a flat float32 tensor (see
     `info_state_layout`): the latest observation, then the latest actions the player saw."""
+    if type(info) is not InfoState:
+        raise wrong_game("lustry.info_state_tensor", "InfoState", info)
+    if type(info.observation) is not Observation:
+        raise wrong_game("lustry.info_state_tensor info.observation", "lustry.Observation",
+                         info.observation)
     code = _CODES.trusted(2, info.observation.options)
     return code.info_tensor(info, observation_tensor(info.observation))
 

@@ -296,7 +296,7 @@ def svg(observation: Observation, *, size: int | None = None,
         last_move: the action that led to this position: the pile or the colour area it
             touched is highlighted (only the place, never a hidden card).
     """
-    expect(observation, Observation, "lustry")
+    expect("lustry", observation, Observation, last_move, Action)
     o = observation
     bottom = 0 if o.player is None else o.player
     table = TABLE_H + CARD_H + 30

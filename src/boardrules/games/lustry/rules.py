@@ -21,8 +21,13 @@ from itertools import chain, product
 from typing import Final, assert_never
 
 from boardrules._build import slot_builder
+from boardrules._owners import describe, not_an_action, wrong_game
 from boardrules._seats import player_count
-from boardrules.errors import BoardrulesError, IllegalActionError, InvalidOptionsError
+from boardrules.errors import (
+    IllegalActionError,
+    InvalidArgumentError,
+    InvalidOptionsError,
+)
 from boardrules.game import CHANCE, TERMINAL, Result, ToMove
 from boardrules.games.lustry.actions import (
     ALLOW,
@@ -139,7 +144,7 @@ def new_game(players: int = 2, options: Options | None = None) -> State:
         options = Options()
     elif not isinstance(options, Options):
         raise InvalidOptionsError("options",
-                                  f"expected lustry.Options, got {type(options).__name__}")
+                                  f"expected lustry.Options, got {describe(options)}")
     return _State(options=options, phase=_DRAW, player=options.first_player, turn=0,
                   draw=COLOUR_DECK, discards=_NO_PILES, seen=_NO_MARKS, hands=((), ()),
                   exposed=((), ()), pending=(), pending_known=(), source=None,
@@ -149,6 +154,8 @@ def new_game(players: int = 2, options: Options | None = None) -> State:
 
 def to_move(state: State) -> ToMove:
     """Return who acts: the player, the defender during a steal, `CHANCE` or `TERMINAL`."""
+    if type(state) is not State:
+        raise wrong_game("lustry.to_move", "lustry.State", state)
     phase = state.phase
     if phase is _PLAY:
         return state.player
@@ -163,6 +170,8 @@ def to_move(state: State) -> ToMove:
 
 def is_terminal(state: State) -> bool:
     """Return whether the game is over (L17, L18)."""
+    if type(state) is not State:
+        raise wrong_game("lustry.is_terminal", "lustry.State", state)
     return state.phase is _OVER
 
 
@@ -254,6 +263,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     >>> [str(a) for a in legal_actions(state)][:3]
     ['drawn g1c', 'drawn g2cf', 'drawn g3cf']
     """
+    if type(state) is not State:
+        raise wrong_game("lustry.legal_actions", "lustry.State", state)
     phase = state.phase
     if phase is _PLAY:
         out = _play_actions(state)
@@ -300,6 +311,8 @@ def apply(state: State, action: Action) -> State:
     >>> state.pending, to_move(state)
     (('r5cf',), 0)
     """
+    if type(state) is not State:
+        raise wrong_game("lustry.apply", "lustry.State", state)
     if action not in legal_actions(state):
         reason, rule = _why_illegal(state, action)
         raise IllegalActionError(state, action, reason, rule)
@@ -429,7 +442,8 @@ def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - o
     """Return the state after `action`, trusting that it is legal (the fast path for bots).
 
     Only pass actions taken from `legal_actions(state)` or `sample_chance(state, ...)`;
-    anything else may build an impossible state.
+    anything else may build an impossible state. Nothing is checked, not even that
+    `state` and `action` are this game's (`apply` checks).
     """
     p = state.player
     match action:  # the kinds random play applies most often first: each case is a test
@@ -646,13 +660,12 @@ def _end_turn(state: State) -> State:
 
 def _why_illegal(state: State, action: object) -> tuple[str, str]:
     """Return the reason and rule id for an action `legal_actions` does not list (slow path)."""
+    if not isinstance(action, Action):
+        return not_an_action(action, "Lustry"), ""
     phase = state.phase
     p = state.player
     if phase is _OVER:
         return "the game is over", "L17" if state.winner is not None else "L18"
-    if not isinstance(action, Draw | Drawn | Lay | Exchange | PutUnder | Extend | Block | Unblock
-                      | Steal | Discard | Defend | Allow | EndTurn):
-        return f"{action!r} is not a Lustry action", ""
     if phase is _EXCHANGE:
         waiting = state.exchanged
         if not isinstance(action, PutUnder):
@@ -777,6 +790,8 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     >>> [(str(a), str(p)) for a, p in chance_outcomes(state)][:2]
     [('drawn b1c', '1/25'), ('drawn b2cf', '1/25')]
     """
+    if type(state) is not State:
+        raise wrong_game("lustry.chance_outcomes", "lustry.State", state)
     source = state.source
     if source is None or state.phase is not _DRAW:
         return ()
@@ -788,14 +803,18 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
 
 def sample_chance(state: State, rng: random.Random) -> Action:
     """Draw the card that comes off the pile: one uniform choice among its cards (L7)."""
+    if type(state) is not State:
+        raise wrong_game("lustry.sample_chance", "lustry.State", state)
     source = state.source
     if source is None or state.phase is not _DRAW:
-        raise BoardrulesError("no card is being drawn: this state is not a chance node")
+        raise InvalidArgumentError("no card is being drawn: this state is not a chance node")
     return DRAWN[rng.choice(state.draw[_CI[source]])]
 
 
 def scores(state: State) -> tuple[int, ...]:
     """Return each player's victory points: one per closed sequence (L16)."""
+    if type(state) is not State:
+        raise wrong_game("lustry.scores", "lustry.State", state)
     seqs = state.sequences
     return (_closed_count(seqs, 0), _closed_count(seqs, 3))
 
@@ -806,6 +825,8 @@ def result(state: State) -> Result:
     A game drawn at the turn limit is `Result.truncated` (an engine bound, L18); the
     deadlock draw of L18 is the rules' own draw and is not.
     """
+    if type(state) is not State:
+        raise wrong_game("lustry.result", "lustry.State", state)
     over = state.phase is _OVER
     winners = (state.winner,) if over and state.winner is not None else ()
     limit = state.options.stall_turns
@@ -815,6 +836,8 @@ def result(state: State) -> Result:
 
 def returns(state: State) -> tuple[float, ...]:
     """Return 1.0 for the winner, -1.0 for the loser, 0.0 each for a draw or before the end."""
+    if type(state) is not State:
+        raise wrong_game("lustry.returns", "lustry.State", state)
     winner = state.winner
     if state.phase is not _OVER or winner is None:
         return (0.0, 0.0)
@@ -831,6 +854,8 @@ def action_bound(players: int, options: Options) -> int:
     `PutUnder` puts away a card that was laid from a hand, so there are no more of them
     than cards entering hands.
     """
+    if type(options) is not Options:
+        raise wrong_game("lustry.action_bound", "lustry.Options", options)
     turns = options.turn_limit
     entries = turns * HAND_SIZE + STEAL_CARDS * 75
     return turns * (2 * HAND_SIZE + 1) + 2 * entries + STEAL_CARDS
@@ -839,6 +864,8 @@ def action_bound(players: int, options: Options) -> int:
 def inventory(state: State) -> Counter[str]:
     """Return every card counted once wherever it lies, the exchanged cards waiting to go
     under a discard pile included (L1: always the 75 cards)."""
+    if type(state) is not State:
+        raise wrong_game("lustry.inventory", "lustry.State", state)
     cards = [*chain(*state.draw, *state.discards, *state.hands, state.pending,
                     state.exchanged)]
     for seq in state.sequences:

@@ -24,7 +24,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from boardrules.errors import InvalidNotationError
+from boardrules._owners import wrong_game
+from boardrules.errors import InvalidNotationError, quote
 from boardrules.games.ren_dhark.actions import (
     COMBAT_ROLLS,
     KEEP,
@@ -59,11 +60,12 @@ def _card(state: State, text: str, number: str, name: str | None) -> Card:
         folded = {n.casefold(): i for n, i in tables.index.items()}
         index = folded.get(number.casefold())
     if index is None:
-        raise InvalidNotationError(text, f"no card numbered {number!r} in card set "
+        raise InvalidNotationError(text, f"no card numbered {quote(number, 40)} in card set "
                                    f"{tables.card_set.name!r}")
     card = tables.cards[index]
     if name is not None and " ".join(name.split()).casefold() != card.name.casefold():
-        raise InvalidNotationError(text, f"card {card.number} is {card.name!r}, not {name!r}")
+        raise InvalidNotationError(
+            text, f"card {card.number} is {card.name!r}, not {quote(name, 60)}")
     return card
 
 
@@ -79,6 +81,8 @@ def parse_action(state: State, text: str) -> Action:
     >>> str(parse_action(new_game(2), "counter I/11 as unit"))
     'counter I/11 Synthetic swarm as unit'
     """
+    if type(state) is not State:
+        raise wrong_game("ren_dhark.parse_action", "ren_dhark.State", state)
     if not isinstance(text, str):
         raise InvalidNotationError(repr(text), "expected a string")
     clean = " ".join(text.split())

@@ -27,6 +27,7 @@ from collections import Counter
 from typing import Final
 
 from boardrules._caches import Memo
+from boardrules._owners import wrong_game
 from boardrules._seats import check_player
 from boardrules.games.ren_dhark.actions import (
     COMBAT_ROLLS,
@@ -294,6 +295,8 @@ def observation_tensor(observation: Observation) -> Tensor:
     Everything the observation holds is there: two different observations of one
     configuration give different tensors.
     """
+    if type(observation) is not Observation:
+        raise wrong_game("ren_dhark.observation_tensor", "ren_dhark.Observation", observation)
     code = _code(observation.options)
     duel = observation.duel
     out = _write(code, observation, observation.player, observation.hand,
@@ -311,6 +314,8 @@ def observe_tensor(state: State, player: int | None) -> Tensor:
     by their values (kept in bounded memos of the options' tables), the duel (which changes
     at nearly every step) written afresh.
     """
+    if type(state) is not State:
+        raise wrong_game("ren_dhark.observe_tensor", "ren_dhark.State", state)
     check_player(player, 2)
     code = _code(state.options)
     me = 0 if player is None else player
@@ -500,6 +505,8 @@ def chance_probabilities(state: State) -> tuple[tuple[int, float], ...]:
     >>> chance_probabilities(new_game(2, Options(blue_player=1)))[0]
     (2, 0.030303030303030304)
     """
+    if type(state) is not State:
+        raise wrong_game("ren_dhark.chance_probabilities", "ren_dhark.State", state)
     if state.phase is not Phase.DEAL:  # prebuilt outcomes (dice, sides) or none
         return _code(state.options).fixed_chance(chance_outcomes(state))
     code = _code(state.options)
@@ -529,5 +536,10 @@ def info_state_shape(players: int = 2, options: Options | None = None) -> tuple[
 def info_state_tensor(info: InfoState) -> Tensor:
     """Return a player's information state as a flat float32 tensor (see
     `info_state_layout`): the latest observation, then the latest actions the player saw."""
+    if type(info) is not InfoState:
+        raise wrong_game("ren_dhark.info_state_tensor", "InfoState", info)
+    if type(info.observation) is not Observation:
+        raise wrong_game("ren_dhark.info_state_tensor info.observation", "ren_dhark.Observation",
+                         info.observation)
     code = _code(info.observation.options)
     return code.info_tensor(info, observation_tensor(info.observation))

@@ -387,7 +387,7 @@ def svg(observation: Observation, *, size: int | None = None,
         last_move: the action that led to this position: the card slot it filled is
             highlighted (only the place, never a hidden card).
     """
-    expect(observation, Observation, "ren_dhark")
+    expect("ren_dhark", observation, Observation, last_move, Action)
     o = observation
     viewer = o.player
     bottom = 0 if viewer is None else viewer

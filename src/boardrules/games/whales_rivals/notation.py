@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from boardrules._owners import wrong_game
 from boardrules.errors import InvalidNotationError
 from boardrules.games.whales_rivals.actions import (
     END_ROUND,
@@ -82,6 +83,8 @@ def parse_action(state: State, text: str) -> Action:
     >>> parse_action(new_game(2), "peek3")
     Peek(pack=2)
     """
+    if type(state) is not State:
+        raise wrong_game("whales_rivals.parse_action", "whales_rivals.State", state)
     if not isinstance(text, str):
         raise InvalidNotationError(repr(text), "expected a string")
     clean = " ".join(text.lower().split())

@@ -25,6 +25,7 @@ from collections import Counter
 from typing import Final
 
 from boardrules._caches import Memo
+from boardrules._owners import wrong_game
 from boardrules._seats import check_player
 from boardrules.games.whales_rivals.actions import (
     END_ROUND,
@@ -249,6 +250,9 @@ def observation_tensor(observation: Observation) -> Tensor:
     Everything the observation holds is there: two different observations of one
     configuration give different tensors.
     """
+    if type(observation) is not Observation:
+        raise wrong_game("whales_rivals.observation_tensor", "whales_rivals.Observation",
+                         observation)
     code = _CODES.trusted(2, observation.options)
     seat = observation.player
     me = 0 if seat is None else seat
@@ -282,6 +286,8 @@ def observe_tensor(state: State, player: int | None) -> Tensor:
     and the piles, each by the values it encodes, so a step mostly encodes only what it
     changed.
     """
+    if type(state) is not State:
+        raise wrong_game("whales_rivals.observe_tensor", "whales_rivals.State", state)
     check_player(player, 2)
     code = _CODES.trusted(2, state.options)
     me = 0 if player is None else player
@@ -506,6 +512,8 @@ def chance_probabilities(state: State) -> tuple[tuple[int, float], ...]:
     >>> chance_probabilities(new_game(2))[:2]
     ((0, 0.2222222222222222), (1, 0.16666666666666666))
     """
+    if type(state) is not State:
+        raise wrong_game("whales_rivals.chance_probabilities", "whales_rivals.State", state)
     phase = state.phase
     code = _CODES.trusted(2, state.options)
     if phase is Phase.DEAL:  # chance indices: the grey values, then the player cards
@@ -537,5 +545,11 @@ def info_state_shape(players: int = 2, options: Options | None = None) -> tuple[
 def info_state_tensor(info: InfoState) -> Tensor:
     """Return a player's information state as a flat float32 tensor (see
     `info_state_layout`): the latest observation, then every action the player saw."""
+    if type(info) is not InfoState:
+        raise wrong_game("whales_rivals.info_state_tensor", "InfoState", info)
+    if type(info.observation) is not Observation:
+        raise wrong_game("whales_rivals.info_state_tensor info.observation",
+                         "whales_rivals.Observation",
+                         info.observation)
     code = _CODES.trusted(2, info.observation.options)
     return code.info_tensor(info, observation_tensor(info.observation))

@@ -281,7 +281,7 @@ def svg(observation: Observation, *, size: int | None = None,
             the place, never a hidden value, so the picture tells no more than the
             observation).
     """
-    expect(observation, Observation, "whales_rivals")
+    expect("whales_rivals", observation, Observation, last_move, Action)
     o = observation
     viewer = o.player
     bottom = 0 if viewer is None else viewer
