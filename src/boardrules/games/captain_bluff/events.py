@@ -4,7 +4,7 @@ A challenge's revealed destination, bluff or honest, and who takes how many card
 a play that stands when nobody challenges; a conveyor closed (B10); the destinations a
 player looked at (B8, `eye`); the players a `plus_one` makes draw (B12); the discard pile
 shuffled into a new draw pile (B15); an empty hand and the end of the game (B16, B17); for
-the swapping player, the destination card a swap took into their hand (B9).
+whoever may know it, the destination card a swap took into the swapper's hand (B9).
 Read only from what the viewer sees: the observations before and after, and the kind of
 action (which the announcement names).
 """
@@ -23,7 +23,7 @@ from boardrules.games.captain_bluff.actions import (
     Pass,
     PlayEye,
     PlayPlusOne,
-    SwapDestination,
+    TakeDestination,
 )
 from boardrules.games.captain_bluff.cards import (
     DESTINATION_NAMES,
@@ -90,7 +90,7 @@ def events(before: State, action: Action, after: State, viewer: int | None) -> t
     ...     state = cb.apply(state, action)
     >>> (event,) = events(state, action, cb.apply(state, action), None)
     >>> event.text[:60], event.fields["taker"]
-    ("Player 2 challenges player 3: conveyor 3's destination is re", 2)
+    ("Player 2 challenges player 1: conveyor 5's destination is re", 0)
     """
     announce(before, action, viewer)  # the viewer check
     old, new = observe(before, viewer), observe(after, viewer)
@@ -110,14 +110,13 @@ def events(before: State, action: Action, after: State, viewer: int | None) -> t
             {"conveyor": conveyor, "cards": count}))
     elif kind in (CheckDestination, PlayEye):
         told += _looked(old, new)
-    elif isinstance(action, SwapDestination) and viewer == _active(old):
-        assert old.hand is not None and new.hand is not None
-        (taken,) = (Counter(new.hand) - Counter(old.hand)).elements()
+    elif isinstance(action, TakeDestination) and new.swap is not None and new.swap[1] is not None:
+        taken, taker = new.swap[1], _active(old)
         told.append(Event(
             "destination_taken",
-            f"Player {viewer + 1} takes conveyor {action.conveyor}'s destination into hand: "
+            f"Player {taker + 1} takes conveyor {action.conveyor}'s destination into hand: "
             f"{_said(taken)}.",
-            {"player": viewer, "conveyor": action.conveyor, "card": card_name(taken)}))
+            {"player": taker, "conveyor": action.conveyor, "card": card_name(taken)}))
     elif kind is PlayPlusOne and new.draws:
         told.append(Event(
             "plus_one", f"{name_players(new.draws).capitalize()} each draw a luggage card.",
