@@ -50,7 +50,7 @@ import functools
 from array import array
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from boardrules._caches import Memo
 from boardrules._owners import wrong_game
@@ -85,6 +85,7 @@ from boardrules.games.captain_bluff.cards import (
 from boardrules.games.captain_bluff.observe import Observation, _swap_seen
 from boardrules.games.captain_bluff.rules import (
     _FLAT_PLAYS,
+    DEFAULT_OPTIONS,
     _chance_pool,
     _listing,
     _Plan,
@@ -105,12 +106,12 @@ from boardrules.games.captain_bluff.state import (
 )
 from boardrules.numeric.spaces import (
     ActionSpace,
-    ConfigurationCache,
     InfoState,
     LayoutBuilder,
     NumericTables,
     Tensor,
     TensorLayout,
+    check_configuration,
 )
 
 __all__ = [
@@ -174,19 +175,28 @@ def _player_actions() -> tuple[Action, ...]:
 
 
 _ACTIONS: Final = _player_actions()
-_INDEX: Final = {id(a): i for i, a in enumerate(_ACTIONS)}
-"""The index of each player action by the identity of its shared object (the module keeps
-the objects: an id is never reused)."""
+_INDEX: Final = {a: i for i, a in enumerate(_ACTIONS)}
+"""The index of each player action."""
 
 
 def _each(actions: Sequence[Action]) -> tuple[int, ...]:
-    """Return the indices of shared action objects, in order."""
-    return tuple(map(_INDEX.__getitem__, map(id, actions)))
+    """Return the indices of player actions, in order."""
+    return tuple(map(_INDEX.__getitem__, actions))
 
 
-_FLAT_INDICES: Final = tuple(tuple(tuple(_INDEX[id(a)] for a in table) for table in tables)
-                             for tables in _FLAT_PLAYS)
+def _plan_indices(plan: _Plan[Action]) -> _Plan[int]:
+    """Return a plan of main actions with the indices of its actions."""
+    return _plan_counterpart(plan, _each)
+
+
+_FLAT_INDICES: Final = tuple(tuple(_each(table) for table in tables)  # type: ignore[arg-type]
+                             for tables in _FLAT_PLAYS)  # (_FLAT_PLAYS holds no None)
 """`rules._FLAT_PLAYS` with the index of each play."""
+
+
+_INDEX_TABLES: Final[_Tables[int]] = _Tables(_FLAT_INDICES, _plan_indices, _each, _each)
+"""What the rules list legal actions from, as the actions' indices: the rules' own walk
+(`rules._listing`) gives the indices of the legal actions in order."""
 
 
 def _legal_indices(state: State) -> tuple[int, ...] | None:
@@ -195,7 +205,7 @@ def _legal_indices(state: State) -> tuple[int, ...] | None:
     hook (the same in every configuration)."""
     if to_move(state) is CHANCE:
         return None
-    return _listing(state, _CODES.trusted(state.players, state.options).index_tables)
+    return _listing(state, _INDEX_TABLES)
 
 
 class _Code(NumericTables):
@@ -279,57 +289,28 @@ class _Code(NumericTables):
         """The encoded buried segments of an empty pile."""
         self.no_conveyor = bytes(4 * self.conveyor_slot)
         """An encoded conveyor without a destination card or a row."""
-        self.heads: Memo[tuple[int | None, int, int, int, bool, bool, bool], bytes] = Memo(
-            None, 1 << 12)
+        self.heads: Memo[tuple[int | None, int, int, int, bool, bool, bool], bytes] = Memo(1 << 12)
         """Encoded segments before the hand, by the observer, the stage's index, the active
         seat relative to the observer, the turn and the three flags."""
-        self.tails: Memo[_TailKey, bytes] = Memo(None, 1 << 10)
+        self.tails: Memo[_TailKey, bytes] = Memo(1 << 10)
         """Encoded segments after the conveyors, by the window, the player polled, the
         draws, the winner, the observer's seat and the swap in progress as they see it."""
-        self.card_bytes: Memo[tuple[int, ...], bytes] = Memo(None, 1 << 14)
+        self.card_bytes: Memo[tuple[int, ...], bytes] = Memo(1 << 14)
         """Encoded multisets of card codes (hands, exposed cards, the discard pile) by
         their cards."""
-        self.luggage_bytes: Memo[tuple[int, ...], bytes] = Memo(None, 1 << 10)
+        self.luggage_bytes: Memo[tuple[int, ...], bytes] = Memo(1 << 10)
         """Encoded sets of luggage picked up, by their cards."""
-        self.pile_sizes: Memo[tuple[int, int, int], bytes] = Memo(None, 1 << 12)
+        self.pile_sizes: Memo[tuple[int, int, int], bytes] = Memo(1 << 12)
         """Encoded sizes of the draw pile, the stowed and the removed cards."""
-        self.conveyor_bytes: Memo[tuple[object, ...], bytes] = Memo(None, 1 << 12)
+        self.conveyor_bytes: Memo[tuple[object, ...], bytes] = Memo(1 << 12)
         """Encoded conveyors by what the observer sees of them (as `_write` keys them)."""
-        self.segments: Memo[tuple[object, ...], Tensor] = Memo(None, 1 << 14)
+        self.segments: Memo[tuple[object, ...], Tensor] = Memo(1 << 14)
         """Encoded segments of `observation_tensor` (`_write`), by what they encode."""
-        self.buried: Memo[tuple[int, int | None], tuple[tuple[FaceDown, ...], bytes]] = \
-            Memo(None, 1 << 12)
-        """The buried segments of states by identity of the pile (it lives on from state
-        to state until a card is buried) and the observer; each entry holds its pile, so
-        an id is not reused while cached."""
+        self.buried: Memo[tuple[tuple[FaceDown, ...], int | None], bytes] = Memo(1 << 12)
+        """The buried segments of states by the pile and the observer."""
         self.last_conveyors: dict[int | None, _LastConveyors] = {}
         """Per observer (at most six), the conveyors of the last state encoded and their
         encodings: the next state shares most of them."""
-        self.kept: Memo[int, tuple[tuple[Action, ...], tuple[int, ...]]] = Memo(None, 1 << 12)
-        """The indices of tuples of actions the rules keep (tables by card, a rows
-        layout's pick-ups ...), by the tuple's identity; each entry holds its tuple, so its
-        id is not reused while cached."""
-        self.plans: Memo[int, tuple[_Plan[Action], _Plan[int]]] = Memo(None, 1 << 12)
-        """The counterparts of the rules' plans of main actions holding indices, by the
-        plan's identity (each entry holds its plan)."""
-        self.index_tables: _Tables[int] = _Tables(_FLAT_INDICES, self._plan_indices,
-                                                  self._kept, _each)
-        """What the rules list legal actions from, as the actions' indices: the rules' own
-        walk (`rules._listing`) gives the indices of the legal actions in order."""
-
-    def _kept(self, actions: tuple[Action, ...]) -> tuple[int, ...]:
-        """Return the indices of a tuple of actions the rules keep (see `kept`)."""
-        found = self.kept.get(id(actions))
-        if found is None or found[0] is not actions:
-            found = self.kept[id(actions)] = (actions, _each(actions))
-        return found[1]
-
-    def _plan_indices(self, plan: _Plan[Action]) -> _Plan[int]:
-        """Return a plan of main actions with the indices of its actions (see `plans`)."""
-        found = self.plans.get(id(plan))
-        if found is None or found[0] is not plan:
-            found = self.plans[id(plan)] = (plan, _plan_counterpart(plan, self._kept))
-        return found[1]
 
     @functools.cached_property
     def draw_ids(self) -> tuple[int, ...]:
@@ -337,11 +318,20 @@ class _Code(NumericTables):
         return tuple(map(self.space.chance_index, DRAW))
 
 
-def _build(players: int, options: Options) -> _Code:
-    return _Code(players, options)
+def _code(players: int, options: Options) -> _Code:
+    """Return the tables of a configuration read from a state or an observation: built on
+    first use and kept by its options (`Options.memos`), so that they live and die with them."""
+    code = options.memos.numeric.get(players)
+    if code is None:
+        code = options.memos.numeric[players] = _Code(players, options)
+    return cast(_Code, code)
 
 
-_CODES: Final = ConfigurationCache("captain_bluff.numeric", _build, new_game, Options)
+def _configured(players: int, options: Options | None) -> _Code:
+    """Return `_code` of a configuration a caller gave, checked by `new_game` (it raises
+    `InvalidOptionsError`); options equal to the defaults share the defaults' tables."""
+    players, checked = check_configuration(new_game, Options, players, options)
+    return _code(players, DEFAULT_OPTIONS if checked == DEFAULT_OPTIONS else checked)
 
 
 def action_space(players: int = 2, options: Options | None = None) -> ActionSpace[Action]:
@@ -353,12 +343,12 @@ def action_space(players: int = 2, options: Options | None = None) -> ActionSpac
     >>> str(space.action(0)), str(space.action(5779)), str(space.chance_outcome(51))
     ('play 0 r1', 'end', 'draw star')
     """
-    return _CODES(players, options).space
+    return _configured(players, options).space
 
 
 def tensor_layout(players: int = 2, options: Options | None = None) -> TensorLayout:
     """Return the segments of the observation tensor."""
-    return _CODES(players, options).layout
+    return _configured(players, options).layout
 
 
 def observation_shape(players: int = 2, options: Options | None = None) -> tuple[int]:
@@ -367,7 +357,7 @@ def observation_shape(players: int = 2, options: Options | None = None) -> tuple
     >>> observation_shape(2), observation_shape(5)
     ((4432,), (5602,))
     """
-    return (_CODES(players, options).size,)
+    return (_configured(players, options).size,)
 
 
 def _cards(cards: tuple[int, ...]) -> Tensor:
@@ -439,7 +429,7 @@ def observation_tensor(observation: Observation) -> Tensor:
 
 
 def _encode(o: Observation, n: int) -> Tensor:
-    code = _CODES.trusted(n, o.options)
+    code = _code(n, o.options)
     me = 0 if o.player is None else o.player
     out = _write(code, o, n, o.player, o.hand, o.hand_sizes, o.draw_size, o.stowed_size,
                  o.has_destination, o.destinations)
@@ -455,15 +445,15 @@ def observe_tensor(state: State, player: int | None) -> Tensor:  # noqa: PLR0915
     observation: the fast path for environments.
 
     The tensor is joined from encoded segments kept in bounded memos: card multisets by
-    their values, the buried cards and the conveyors by the identity of the objects the
-    state shares between steps, the scalars by their values; a step encodes only what it
-    changed.
+    their values, the buried cards by the pile, the conveyors by the identity of the
+    objects the state shares between steps, the scalars by their values; a step encodes
+    only what it changed.
     """
     if type(state) is not State:
         raise wrong_game("captain_bluff.observe_tensor", "captain_bluff.State", state)
     check_player(player, state.players)
     n = state.players
-    code = _CODES.trusted(n, state.options)
+    code = _code(n, state.options)
     me = 0 if player is None else player
     turn = state.turn
     key = (player, _STAGES.index(state.stage), (state.options.first_player + turn - me) % n,
@@ -496,12 +486,12 @@ def observe_tensor(state: State, player: int | None) -> Tensor:  # noqa: PLR0915
     parts += (pile_bytes, card_bytes.get(discard) or _card_bytes(code, discard))
     buried = state.buried
     if buried:
-        found = code.buried.get((id(buried), player))
-        if found is None or found[0] is not buried:
+        found = code.buried.get((buried, player))
+        if found is None:
             segment = _buried(code, [(f.card if player in f.known_by else None, f.known_by)
                                      for f in buried], me)
-            found = code.buried[id(buried), player] = (buried, segment.tobytes())
-        parts.append(found[1])
+            found = code.buried[buried, player] = segment.tobytes()
+        parts.append(found)
     else:
         parts.append(code.no_buried)
     conveyors = (state.destinations, state.knowers, state.rows, state.star_values)
@@ -728,14 +718,14 @@ def chance_probabilities(state: State) -> tuple[tuple[int, float], ...]:
         return ()
     pool = _chance_pool(state)
     total = len(pool)
-    ids = _CODES.trusted(state.players, state.options).draw_ids
+    ids = _code(state.players, state.options).draw_ids
     return tuple((ids[c], k / total) for c, k in Counter(pool).items())
 
 
 def info_state_layout(players: int = 2, options: Options | None = None) -> TensorLayout:
     """Return the segments of the information-state tensor: the observation's, then the
     latest `HISTORY` actions as the player saw them (not perfect recall: see the docs)."""
-    return _CODES(players, options).info_layout
+    return _configured(players, options).info_layout
 
 
 def info_state_shape(players: int = 2, options: Options | None = None) -> tuple[int]:
@@ -744,7 +734,7 @@ def info_state_shape(players: int = 2, options: Options | None = None) -> tuple[
     >>> info_state_shape(2)
     (13137,)
     """
-    return (_CODES(players, options).info_layout.size,)
+    return (_configured(players, options).info_layout.size,)
 
 
 def info_state_tensor(info: InfoState) -> Tensor:
@@ -757,6 +747,6 @@ def info_state_tensor(info: InfoState) -> Tensor:
                          "captain_bluff.Observation",
                          info.observation)
     observation: Observation = info.observation
-    code = _CODES.trusted(observation.players, observation.options)
+    code = _code(observation.players, observation.options)
     return code.info_tensor(info, _encode(observation, observation.players))
 

@@ -32,7 +32,7 @@ from fractions import Fraction
 from operator import itemgetter
 from typing import Any, Final, Generic, NamedTuple, TypeVar, assert_never
 
-from boardrules._build import slot_builder
+from boardrules._build import slot_builder, successor_builder
 from boardrules._owners import describe, not_an_action, wrong_game
 from boardrules._seats import player_count
 from boardrules.errors import (
@@ -130,8 +130,11 @@ _NO_KNOWERS: Final = (_NOBODY,) * CONVEYORS
 _ME: Final = tuple(frozenset({p}) for p in range(MAX_PLAYERS))
 _UP_DOWN: Final = (1, -1)
 _State: Final = slot_builder(State)
-"""Build a `State` from its 23 fields by name, like ``State(...)`` but about three times
-cheaper (see `boardrules._build`): every successor state is built by it."""
+"""Build a `State` from its 24 fields by name, like ``State(...)`` but about three times
+cheaper (see `boardrules._build`): the start of a game."""
+_next: Final = successor_builder(State)
+"""``_next(s, field=value, ...)``: `s` with the fields named changed (see
+`boardrules._build`): every successor state is built by it."""
 DEFAULT_OPTIONS: Final = Options()
 """The options of `new_game` without options: one object, so that its games share the
 rules' memos (`Options.memos`)."""
@@ -981,28 +984,14 @@ def _settle(state: State) -> State:
         if draws:
             if draws is state.draws:
                 return state
-            return _State(
-                options=state.options, players=state.players, stage=state.stage, hands=state.hands,
-                exposed=state.exposed, picked_up=state.picked_up, draw=draw, discard=state.discard,
-                buried=state.buried, removed=state.removed, stowed=state.stowed,
-                reshuffled=state.reshuffled, destinations=state.destinations, knowers=state.knowers,
-                rows=state.rows, star_values=state.star_values, turn=state.turn,
-                main_done=state.main_done, special_used=state.special_used, window=state.window,
-                polled=state.polled, swap=state.swap, draws=draws, winner=None)
+            return _next(state, draw=draw, draws=draws, winner=None)
     if state.window is None and not state.hands[active]:
         winner: int | None = active
     elif draws is state.draws:
         return state
     else:
         winner = None
-    return _State(
-        options=state.options, players=state.players, stage=state.stage, hands=state.hands,
-        exposed=state.exposed, picked_up=state.picked_up, draw=state.draw, discard=state.discard,
-        buried=state.buried, removed=state.removed, stowed=state.stowed,
-        reshuffled=state.reshuffled, destinations=state.destinations, knowers=state.knowers,
-        rows=state.rows, star_values=state.star_values, turn=state.turn, main_done=state.main_done,
-        special_used=state.special_used, window=state.window, polled=state.polled, swap=state.swap,
-        draws=draws, winner=winner)
+    return _next(state, draws=draws, winner=winner)
 
 
 def _buried_key(f: FaceDown) -> tuple[int, tuple[int, ...]]:
@@ -1014,23 +1003,17 @@ def _dealt(s: State, hands: tuple[tuple[int, ...], ...], draw: tuple[int, ...]) 
     still the deal, or, once every hand is full, the placement of the first destinations
     with the specials left stowed away unless they stay in the draw pile (B2, B3)."""
     n = s.players
-    if sum(map(len, hands)) < _deal_size(n):
-        return _State(
-            options=s.options, players=n, stage=_DEAL, hands=hands, exposed=s.exposed,
-            picked_up=s.picked_up, draw=draw, discard=(), buried=(), removed=(), stowed=(),
-            reshuffled=False, destinations=s.destinations, knowers=s.knowers, rows=s.rows,
-            star_values=s.star_values, turn=0, main_done=False, special_used=False, window=None,
-            polled=None, swap=None, draws=(), winner=None)
+    if sum(map(len, hands)) < _deal_size(n):  # `s` is at the deal: its stage stays
+        return _next(s, hands=hands, draw=draw, discard=(), buried=(), removed=(), stowed=(),
+                     reshuffled=False, turn=0, main_done=False, special_used=False, window=None,
+                     polled=None, swap=None, draws=(), winner=None)
     stowed: tuple[int, ...] = ()
     if not s.options.specials_in_draw_pile:  # B3: the specials left leave the game
         split = bisect_left(draw, LUGGAGE)
         draw, stowed = draw[:split], draw[split:]
-    return _State(
-        options=s.options, players=n, stage=_PLACE, hands=hands, exposed=s.exposed,
-        picked_up=s.picked_up, draw=draw, discard=(), buried=(), removed=(), stowed=stowed,
-        reshuffled=False, destinations=s.destinations, knowers=s.knowers, rows=s.rows,
-        star_values=s.star_values, turn=0, main_done=False, special_used=False, window=None,
-        polled=None, swap=None, draws=(), winner=None)
+    return _next(s, stage=_PLACE, hands=hands, draw=draw, discard=(), buried=(), removed=(),
+                 stowed=stowed, reshuffled=False, turn=0, main_done=False, special_used=False,
+                 window=None, polled=None, swap=None, draws=(), winner=None)
 
 
 def _apply_draw(s: State, action: Draw) -> State:
@@ -1052,13 +1035,8 @@ def _draw_step(s: State, c: int) -> State:
     discard, buried, reshuffled = s.discard, s.buried, s.reshuffled
     if not draw and (discard or buried):  # B15: at once, not at the next draw
         draw, discard, buried, reshuffled = _drawn_pile(discard, buried), (), (), True
-    return _settle(_State(
-        options=s.options, players=s.players, stage=s.stage, hands=_put(hands, p, hand),
-        exposed=s.exposed, picked_up=s.picked_up, draw=draw, discard=discard, buried=buried,
-        removed=s.removed, stowed=s.stowed, reshuffled=reshuffled, destinations=s.destinations,
-        knowers=s.knowers, rows=s.rows, star_values=s.star_values, turn=s.turn,
-        main_done=s.main_done, special_used=s.special_used, window=s.window, polled=s.polled,
-        swap=None, draws=s.draws[1:], winner=None))
+    return _settle(_next(s, hands=_put(hands, p, hand), draw=draw, discard=discard, buried=buried,
+                         reshuffled=reshuffled, swap=None, draws=s.draws[1:], winner=None))
 
 
 def _apply_set(s: State, action: SetDestination) -> State:
@@ -1072,23 +1050,18 @@ def _apply_set(s: State, action: SetDestination) -> State:
     if s.stage is _PLACE:
         placed = CONVEYORS - destinations.count(None)
         stage = _PLAY if placed == placements_needed(n) else _PLACE
-        return _State(
-            options=s.options, players=n, stage=stage, hands=hands, exposed=exposed,
-            picked_up=s.picked_up, draw=s.draw, discard=(), buried=(), removed=(), stowed=s.stowed,
-            reshuffled=False, destinations=destinations, knowers=knowers, rows=s.rows,
-            star_values=s.star_values, turn=0, main_done=False, special_used=False, window=None,
-            polled=None, swap=None, draws=(), winner=None)
+        return _next(s, stage=stage, hands=hands, discard=(), buried=(), removed=(),
+                     reshuffled=False, destinations=destinations, knowers=knowers,
+                     turn=0, main_done=False, special_used=False, window=None, polled=None,
+                     swap=None, draws=(), winner=None)
     swap = s.swap
     if swap is not None:  # a swap's second step (B9): no draw
         return _swapped(s, swap, hands, destinations, knowers, p, c)
     if exposed[p]:  # the others lose track of one copy of each card they knew of
         exposed = _put(exposed, p, _less_one_each(exposed[p], s.picked_up[p]))
-    return _settle(_State(
-        options=s.options, players=n, stage=s.stage, hands=hands, exposed=exposed,
-        picked_up=s.picked_up, draw=s.draw, discard=s.discard, buried=s.buried, removed=s.removed,
-        stowed=s.stowed, reshuffled=s.reshuffled, destinations=destinations, knowers=knowers,
-        rows=s.rows, star_values=s.star_values, turn=s.turn, main_done=True,
-        special_used=s.special_used, window=None, polled=None, swap=None, draws=(p,), winner=None))
+    return _settle(_next(s, hands=hands, exposed=exposed, destinations=destinations,
+                         knowers=knowers, main_done=True, window=None, polled=None, swap=None,
+                         draws=(p,), winner=None))
 
 
 def _swapped(s: State, swap: tuple[int, int], hands: tuple[tuple[int, ...], ...],  # noqa: PLR0917
@@ -1104,23 +1077,15 @@ def _swapped(s: State, swap: tuple[int, int], hands: tuple[tuple[int, ...], ...]
         if swap[1] < LUGGAGE:
             kept = _with(kept, (swap[1],))
         exposed = _put(exposed, p, _less_one_each(exposed[p], kept))
-    return _State(
-        options=s.options, players=s.players, stage=s.stage, hands=hands, exposed=exposed,
-        picked_up=s.picked_up, draw=s.draw, discard=s.discard, buried=s.buried, removed=s.removed,
-        stowed=s.stowed, reshuffled=s.reshuffled, destinations=destinations, knowers=knowers,
-        rows=s.rows, star_values=s.star_values, turn=s.turn, main_done=True,
-        special_used=s.special_used, window=None, polled=None, swap=None, draws=(), winner=None)
+    return _next(s, hands=hands, exposed=exposed, destinations=destinations, knowers=knowers,
+                 main_done=True, window=None, polled=None, swap=None, draws=(), winner=None)
 
 
 def _apply_check(s: State, action: CheckDestination) -> State:
     v = action.conveyor
     knowers = _put(s.knowers, v, s.knowers[v] | _ME[s.active])
-    return _State(
-        options=s.options, players=s.players, stage=s.stage, hands=s.hands, exposed=s.exposed,
-        picked_up=s.picked_up, draw=s.draw, discard=s.discard, buried=s.buried, removed=s.removed,
-        stowed=s.stowed, reshuffled=s.reshuffled, destinations=s.destinations, knowers=knowers,
-        rows=s.rows, star_values=s.star_values, turn=s.turn, main_done=True,
-        special_used=s.special_used, window=None, polled=None, swap=None, draws=(), winner=None)
+    return _next(s, knowers=knowers, main_done=True, window=None, polled=None, swap=None, draws=(),
+                 winner=None)
 
 
 def _apply_take(s: State, action: TakeDestination) -> State:
@@ -1132,15 +1097,9 @@ def _apply_take(s: State, action: TakeDestination) -> State:
     assert taken is not None
     if len(s.knowers[v] | _ME[p]) == n:  # everyone knew the card: now it is in p's hand
         exposed = _put(exposed, p, _with(exposed[p], (taken,)))
-    return _State(
-        options=s.options, players=n, stage=s.stage,
-        hands=_put(hands, p, _with(hands[p], (taken,))), exposed=exposed, picked_up=s.picked_up,
-        draw=s.draw, discard=s.discard, buried=s.buried, removed=s.removed, stowed=s.stowed,
-        reshuffled=s.reshuffled,
-        destinations=_put(s.destinations, v, None), knowers=_put(s.knowers, v, _NOBODY),
-        rows=s.rows, star_values=s.star_values, turn=s.turn, main_done=True,
-        special_used=s.special_used, window=None, polled=None, swap=(v, taken), draws=(),
-        winner=None)
+    return _next(s, hands=_put(hands, p, _with(hands[p], (taken,))), exposed=exposed,
+                 destinations=_put(s.destinations, v, None), knowers=_put(s.knowers, v, _NOBODY),
+                 main_done=True, window=None, polled=None, swap=(v, taken), draws=(), winner=None)
 
 
 def _apply_close(s: State, action: CloseConveyor) -> State:
@@ -1153,13 +1112,10 @@ def _apply_close(s: State, action: CloseConveyor) -> State:
     if not draw:  # B15: the discard pile becomes the draw pile at once
         draw, discard, buried, reshuffled = _drawn_pile(discard, buried), (), (), True
     stars = s.star_values
-    return _State(
-        options=s.options, players=s.players, stage=s.stage, hands=s.hands, exposed=s.exposed,
-        picked_up=s.picked_up, draw=draw, discard=discard, buried=buried, removed=s.removed,
-        stowed=s.stowed, reshuffled=reshuffled, destinations=_put(s.destinations, v, None),
-        knowers=_put(s.knowers, v, _NOBODY), rows=_put(s.rows, v, ()),
-        star_values=_put(stars, v, ()) if stars[v] else stars, turn=s.turn, main_done=True,
-        special_used=s.special_used, window=None, polled=None, swap=None, draws=(), winner=None)
+    return _next(s, draw=draw, discard=discard, buried=buried, reshuffled=reshuffled,
+                 destinations=_put(s.destinations, v, None), knowers=_put(s.knowers, v, _NOBODY),
+                 rows=_put(s.rows, v, ()), star_values=_put(stars, v, ()) if stars[v] else stars,
+                 main_done=True, window=None, polled=None, swap=None, draws=(), winner=None)
 
 
 def _apply_luggage(s: State, action: PlayLuggage) -> State:
@@ -1167,15 +1123,10 @@ def _apply_luggage(s: State, action: PlayLuggage) -> State:
     n = s.players
     hands, exposed = s.hands, s.exposed
     p = (s.options.first_player + s.turn) % n
-    return _State(
-        options=s.options, players=n, stage=s.stage,
-        hands=_put(hands, p, _without(hands[p], cards)),
-        exposed=_put(exposed, p, _without_known(exposed[p], cards)), picked_up=s.picked_up,
-        draw=s.draw, discard=s.discard, buried=s.buried, removed=s.removed, stowed=s.stowed,
-        reshuffled=s.reshuffled, destinations=s.destinations, knowers=s.knowers,
-        rows=_put(s.rows, v, s.rows[v] + cards), star_values=s.star_values, turn=s.turn,
-        main_done=True, special_used=s.special_used, window=v, polled=(p + 1) % n, swap=None,
-        draws=(), winner=None)
+    return _next(s, hands=_put(hands, p, _without(hands[p], cards)),
+                 exposed=_put(exposed, p, _without_known(exposed[p], cards)),
+                 rows=_put(s.rows, v, s.rows[v] + cards), main_done=True, window=v,
+                 polled=(p + 1) % n, swap=None, draws=(), winner=None)
 
 
 def _apply_star_or_arrows(s: State, action: PlayStar | PlayArrows) -> State:
@@ -1188,15 +1139,11 @@ def _apply_star_or_arrows(s: State, action: PlayStar | PlayArrows) -> State:
         stars = _put(stars, v, (*stars[v], action.value))
     else:
         card = ARROWS
-    return _settle(_State(
-        options=s.options, players=s.players, stage=s.stage,
-        hands=_put(hands, p, _without(hands[p], (card,))),
-        exposed=_put(exposed, p, _without_known(exposed[p], (card,))), picked_up=s.picked_up,
-        draw=s.draw, discard=s.discard, buried=s.buried, removed=s.removed, stowed=s.stowed,
-        reshuffled=s.reshuffled, destinations=s.destinations, knowers=s.knowers,
-        rows=_put(s.rows, v, (*s.rows[v], card)), star_values=stars, turn=s.turn,
-        main_done=s.main_done, special_used=True, window=None, polled=None, swap=None, draws=(),
-        winner=None))
+    return _settle(_next(s, hands=_put(hands, p, _without(hands[p], (card,))),
+                         exposed=_put(exposed, p, _without_known(exposed[p], (card,))),
+                         rows=_put(s.rows, v, (*s.rows[v], card)), star_values=stars,
+                         special_used=True, window=None, polled=None, swap=None, draws=(),
+                         winner=None))
 
 
 def _apply_eye(s: State, action: PlayEye) -> State:
@@ -1208,14 +1155,11 @@ def _apply_eye(s: State, action: PlayEye) -> State:
     draw, discard, buried, reshuffled = s.draw, _with(s.discard, (EYE,)), s.buried, s.reshuffled
     if not draw:  # B15: the discard pile becomes the draw pile at once
         draw, discard, buried, reshuffled = _drawn_pile(discard, buried), (), (), True
-    return _settle(_State(
-        options=s.options, players=s.players, stage=s.stage,
-        hands=_put(hands, p, _without(hands[p], (EYE,))),
-        exposed=_put(exposed, p, _without_known(exposed[p], (EYE,))), picked_up=s.picked_up,
-        draw=draw, discard=discard, buried=buried, removed=s.removed, stowed=s.stowed,
-        reshuffled=reshuffled, destinations=s.destinations, knowers=knowers, rows=s.rows,
-        star_values=s.star_values, turn=s.turn, main_done=s.main_done, special_used=True,
-        window=None, polled=None, swap=None, draws=(), winner=None))
+    return _settle(_next(s, hands=_put(hands, p, _without(hands[p], (EYE,))),
+                         exposed=_put(exposed, p, _without_known(exposed[p], (EYE,))), draw=draw,
+                         discard=discard, buried=buried, reshuffled=reshuffled, knowers=knowers,
+                         special_used=True, window=None, polled=None, swap=None, draws=(),
+                         winner=None))
 
 
 def _apply_plus_one(s: State, action: PlayPlusOne) -> State:
@@ -1225,13 +1169,10 @@ def _apply_plus_one(s: State, action: PlayPlusOne) -> State:
     hands = _put(s.hands, p, _without(s.hands[p], (PLUS_ONE,)))
     draws = tuple(q % n for q in range(p + 1, p + n)
                   if len(hands[q % n]) < HAND_LIMIT_PLUS_ONE)
-    return _settle(_State(
-        options=s.options, players=n, stage=s.stage, hands=hands,
-        exposed=_put(exposed, p, _without_known(exposed[p], (PLUS_ONE,))), picked_up=s.picked_up,
-        draw=s.draw, discard=s.discard, buried=s.buried, removed=_with(s.removed, (PLUS_ONE,)),
-        stowed=s.stowed, reshuffled=s.reshuffled, destinations=s.destinations, knowers=s.knowers,
-        rows=s.rows, star_values=s.star_values, turn=s.turn, main_done=s.main_done,
-        special_used=True, window=None, polled=None, swap=None, draws=draws, winner=None))
+    return _settle(_next(s, hands=hands,
+                         exposed=_put(exposed, p, _without_known(exposed[p], (PLUS_ONE,))),
+                         removed=_with(s.removed, (PLUS_ONE,)), special_used=True, window=None,
+                         polled=None, swap=None, draws=draws, winner=None))
 
 
 def _apply_pick_up(s: State, action: PickUp) -> State:
@@ -1240,15 +1181,10 @@ def _apply_pick_up(s: State, action: PickUp) -> State:
     p = s.polled if s.polled is not None else s.active
     row = s.rows[v]
     picked = row[-k:]
-    return _State(
-        options=s.options, players=s.players, stage=s.stage,
-        hands=_put(hands, p, _with(hands[p], picked)),
-        exposed=_put(exposed, p, _with(exposed[p], picked)),
-        picked_up=_put(picked_up, p, _with(picked_up[p], picked)), draw=s.draw, discard=s.discard,
-        buried=s.buried, removed=s.removed, stowed=s.stowed, reshuffled=s.reshuffled,
-        destinations=s.destinations, knowers=s.knowers, rows=_put(s.rows, v, row[:-k]),
-        star_values=s.star_values, turn=s.turn, main_done=s.main_done, special_used=s.special_used,
-        window=s.window, polled=s.polled, swap=None, draws=(), winner=None)
+    return _next(s, hands=_put(hands, p, _with(hands[p], picked)),
+                 exposed=_put(exposed, p, _with(exposed[p], picked)),
+                 picked_up=_put(picked_up, p, _with(picked_up[p], picked)),
+                 rows=_put(s.rows, v, row[:-k]), swap=None, draws=(), winner=None)
 
 
 def _apply_challenge(s: State, action: Challenge) -> State:
@@ -1263,28 +1199,20 @@ def _apply_challenge(s: State, action: Challenge) -> State:
     p = s.active if bluff else s.polled
     lost = (*row, card)
     stars = s.star_values
-    return _settle(_State(
-        options=s.options, players=s.players, stage=s.stage,
-        hands=_put(hands, p, _with(hands[p], lost)),
-        exposed=_put(exposed, p, _with(exposed[p], lost)), picked_up=s.picked_up, draw=s.draw,
-        discard=s.discard, buried=s.buried, removed=s.removed, stowed=s.stowed,
-        reshuffled=s.reshuffled, destinations=_put(s.destinations, w, None),
-        knowers=_put(s.knowers, w, _NOBODY), rows=_put(s.rows, w, ()),
-        star_values=_put(stars, w, ()) if stars[w] else stars, turn=s.turn, main_done=s.main_done,
-        special_used=s.special_used, window=None, polled=None, swap=None, draws=(), winner=None))
+    return _settle(_next(s, hands=_put(hands, p, _with(hands[p], lost)),
+                         exposed=_put(exposed, p, _with(exposed[p], lost)),
+                         destinations=_put(s.destinations, w, None),
+                         knowers=_put(s.knowers, w, _NOBODY), rows=_put(s.rows, w, ()),
+                         star_values=_put(stars, w, ()) if stars[w] else stars, window=None,
+                         polled=None, swap=None, draws=(), winner=None))
 
 
 def _apply_pass(s: State, action: Pass) -> State:
     assert s.polled is not None
     nxt = (s.polled + 1) % s.players
     closed = nxt == (s.options.first_player + s.turn) % s.players
-    new = _State(
-        options=s.options, players=s.players, stage=s.stage, hands=s.hands, exposed=s.exposed,
-        picked_up=s.picked_up, draw=s.draw, discard=s.discard, buried=s.buried, removed=s.removed,
-        stowed=s.stowed, reshuffled=s.reshuffled, destinations=s.destinations, knowers=s.knowers,
-        rows=s.rows, star_values=s.star_values, turn=s.turn, main_done=s.main_done,
-        special_used=s.special_used, window=None if closed else s.window,
-        polled=None if closed else nxt, swap=None, draws=(), winner=None)
+    new = _next(s, window=None if closed else s.window, polled=None if closed else nxt, swap=None,
+                draws=(), winner=None)
     return _settle(new) if closed else new
 
 
@@ -1293,12 +1221,8 @@ def _apply_end_turn(s: State, action: EndTurn) -> State:
     nxt = (s.options.first_player + s.turn + 1) % s.players
     if picked_up[nxt]:  # B14: what they picked up is theirs to use from this turn on
         picked_up = _put(picked_up, nxt, ())
-    return _State(
-        options=s.options, players=s.players, stage=s.stage, hands=s.hands, exposed=s.exposed,
-        picked_up=picked_up, draw=s.draw, discard=s.discard, buried=s.buried, removed=s.removed,
-        stowed=s.stowed, reshuffled=s.reshuffled, destinations=s.destinations, knowers=s.knowers,
-        rows=s.rows, star_values=s.star_values, turn=s.turn + 1, main_done=False,
-        special_used=False, window=None, polled=None, swap=None, draws=(), winner=None)
+    return _next(s, picked_up=picked_up, turn=s.turn + 1, main_done=False, special_used=False,
+                 window=None, polled=None, swap=None, draws=(), winner=None)
 
 
 def apply_unchecked(state: State, action: Action) -> State:

@@ -20,7 +20,7 @@ from fractions import Fraction
 from itertools import chain, product
 from typing import Final, assert_never
 
-from boardrules._build import slot_builder
+from boardrules._build import slot_builder, successor_builder
 from boardrules._owners import describe, not_an_action, wrong_game
 from boardrules._seats import player_count
 from boardrules.errors import (
@@ -115,7 +115,10 @@ _NO_PILES: Final[tuple[tuple[str, ...], ...]] = ((),) * 6
 _NO_MARKS: Final[tuple[tuple[bool, ...], ...]] = ((),) * 6
 _NO_SEQUENCES: Final[tuple[Sequence, ...]] = (NO_SEQUENCE,) * 6
 _State: Final = slot_builder(State)
-"""Builds a `State` (every successor state is built here: bots build millions)."""
+"""Builds a `State` from every field (the start of a game)."""
+_next: Final = successor_builder(State)
+"""``_next(state, field=value, ...)``: `state` with the fields named changed (every
+successor state is built here: bots build millions)."""
 
 
 def _info(card: str) -> tuple[int, bool, tuple[tuple[str, Lay, Exchange], ...],
@@ -130,6 +133,9 @@ _INFO: Final = {k: _info(k) for k in KINDS}
 target), its inverse, its `Discard`."""
 _EXTEND: Final = dict(EXTEND)
 _NO_KINDS: Final[frozenset[str]] = frozenset()
+_DEFAULT_OPTIONS: Final = Options()
+"""The options of every game started without options (one object: the numeric layer's
+tables of a configuration live on its options)."""
 
 
 @player_count("Lustry", MIN_PLAYERS, MAX_PLAYERS)
@@ -141,7 +147,7 @@ def new_game(players: int = 2, options: Options | None = None) -> State:
     (0, ['draw r', 'draw g', 'draw b'])
     """
     if options is None:
-        options = Options()
+        options = _DEFAULT_OPTIONS
     elif not isinstance(options, Options):
         raise InvalidOptionsError("options",
                                   f"expected lustry.Options, got {describe(options)}")
@@ -370,11 +376,10 @@ def _after_draw(  # noqa: PLR0917 - positional: Python matches keywords at a cos
     hand = hands[player]
     if source is not None or (len(hand) + len(pending) < HAND_SIZE
                               and (any(draw) or any(discards))):
-        return _State(options=state.options, phase=_DRAW, player=player, turn=turn, draw=draw,
-                      discards=discards, seen=seen, hands=hands, exposed=exposed,
-                      pending=pending, pending_known=known, source=source,
-                      sequences=state.sequences, steals=state.steals, exchanged=(), named=None,
-                      progress=False, stall=stall, winner=None)
+        # (No more than 14 names: a call naming 15 or more goes through a dict.)
+        return _next(state, phase=_DRAW, player=player, turn=turn, draw=draw, discards=discards,
+                     seen=seen, pending=pending, pending_known=known, source=source,
+                     exchanged=(), named=None, progress=False, stall=stall, winner=None)
     bit = 2 >> player  # the opponent's bit
     learned = [card for card, mask in zip(pending, known, strict=True) if mask & bit]
     if learned:
@@ -382,10 +387,9 @@ def _after_draw(  # noqa: PLR0917 - positional: Python matches keywords at a cos
                         tuple(sorted(exposed[player] + tuple(learned), key=_ORDER_KEY)))
     if pending:
         hands = _pair(hands, player, tuple(sorted(hand + pending, key=_ORDER_KEY)))
-    return _State(options=state.options, phase=_PLAY, player=player, turn=turn, draw=draw,
-                  discards=discards, seen=seen, hands=hands, exposed=exposed, pending=(),
-                  pending_known=(), source=None, sequences=state.sequences, steals=state.steals,
-                  exchanged=(), named=None, progress=False, stall=stall, winner=None)
+    return _next(state, phase=_PLAY, player=player, turn=turn, draw=draw, discards=discards,
+                 seen=seen, hands=hands, exposed=exposed, pending=(), pending_known=(), source=None,
+                 exchanged=(), named=None, progress=False, stall=stall, winner=None)
 
 
 def _closed_count(seqs: tuple[Sequence, ...], base: int) -> int:
@@ -407,11 +411,10 @@ def _settle(
             seq = Sequence(seq.cards, seq.blockers, seq.unblockers, True)
     seqs = (*seqs[:index], seq, *seqs[index + 1:])
     won = seq.closed and _closed_count(seqs, 3 * p) == 2
-    return _State(options=state.options, phase=_OVER if won else _PLAY, player=p,
-                  turn=state.turn, draw=state.draw, discards=discards, seen=seen, hands=hands,
-                  exposed=exposed, pending=(), pending_known=(), source=None, sequences=seqs,
-                  steals=state.steals, exchanged=(), named=None, progress=progress,
-                  stall=state.stall, winner=p if won else None)
+    return _next(state, phase=_OVER if won else _PLAY, player=p, discards=discards, seen=seen,
+                 hands=hands, exposed=exposed, pending=(), pending_known=(), source=None,
+                 sequences=seqs, exchanged=(), named=None, progress=progress,
+                 winner=p if won else None)
 
 
 def _deadlocked(state: State) -> bool:
@@ -428,14 +431,13 @@ def _played(state: State, card: str, *, phase: Phase = _PLAY,
     steal card (L12, L15): the card leaves the hand and what the opponent knows of it."""
     p = state.player
     mine = state.exposed[p]
-    return _State(options=state.options, phase=phase, player=p, turn=state.turn,
-                  draw=state.draw, discards=state.discards, seen=state.seen,
-                  hands=_pair(state.hands, p, _remove(state.hands[p], card)),
-                  exposed=_pair(state.exposed, p, _forget(mine, card)) if mine else state.exposed,
-                  pending=(), pending_known=(), source=None,
-                  sequences=state.sequences if sequences is None else sequences,
-                  steals=state.steals if steals is None else steals, exchanged=(), named=named,
-                  progress=state.progress, stall=state.stall, winner=None)
+    return _next(state, phase=phase, player=p,
+                 hands=_pair(state.hands, p, _remove(state.hands[p], card)),
+                 exposed=_pair(state.exposed, p, _forget(mine, card)) if mine else state.exposed,
+                 pending=(), pending_known=(), source=None,
+                 sequences=state.sequences if sequences is None else sequences,
+                 steals=state.steals if steals is None else steals, exchanged=(), named=named,
+                 winner=None)
 
 
 def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - one case per kind
@@ -488,22 +490,17 @@ def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - o
                     key=_ORDER_KEY))
                 waiting, discards, seen = _put_away(waiting, discards, seen, p)
             laid = Sequence((first, second), (None, None), (None, None))
-            return _State(options=state.options, phase=_EXCHANGE if waiting else _PLAY, player=p,
-                          turn=state.turn, draw=state.draw, discards=discards, seen=seen,
-                          hands=_pair(state.hands, p, hand), exposed=exposed, pending=(),
-                          pending_known=(), source=None, sequences=(*seqs[:i], laid, *seqs[i + 1:]),
-                          steals=state.steals, exchanged=waiting, named=None, progress=True,
-                          stall=state.stall, winner=None)
+            return _next(state, phase=_EXCHANGE if waiting else _PLAY, player=p, discards=discards,
+                         seen=seen, hands=_pair(state.hands, p, hand), exposed=exposed, pending=(),
+                         pending_known=(), source=None, sequences=(*seqs[:i], laid, *seqs[i + 1:]),
+                         exchanged=waiting, named=None, progress=True, winner=None)
         case PutUnder(card=card):
             discards, seen = _put_on(state.discards, state.seen, 3 * p + _CI[card], (card,),
                                      (True,))
             waiting, discards, seen = _put_away(_remove(state.exchanged, card), discards, seen, p)
-            return _State(options=state.options, phase=_EXCHANGE if waiting else _PLAY, player=p,
-                          turn=state.turn, draw=state.draw, discards=discards, seen=seen,
-                          hands=state.hands, exposed=state.exposed, pending=(), pending_known=(),
-                          source=None, sequences=state.sequences, steals=state.steals,
-                          exchanged=waiting, named=None, progress=state.progress,
-                          stall=state.stall, winner=None)
+            return _next(state, phase=_EXCHANGE if waiting else _PLAY, player=p, discards=discards,
+                         seen=seen, pending=(), pending_known=(), source=None, exchanged=waiting,
+                         named=None, winner=None)
         case Extend(card=card):
             i = 3 * p + _CI[card]
             seq = state.sequences[i]
@@ -555,14 +552,13 @@ def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - o
             theirs = state.exposed[q]
             i = 3 * q + _CI[card]
             steals = state.steals
-            return _State(options=state.options, phase=_PLAY, player=p, turn=state.turn,
-                          draw=state.draw, discards=state.discards, seen=state.seen,
-                          hands=_pair(state.hands, q, _remove(state.hands[q], card)),
-                          exposed=_pair(state.exposed, q, _forget(theirs, card))
-                          if theirs else state.exposed,
-                          pending=(), pending_known=(), source=None, sequences=state.sequences,
-                          steals=(*steals[:i], steals[i] + 1, *steals[i + 1:]), exchanged=(),
-                          named=None, progress=state.progress, stall=state.stall, winner=None)
+            return _next(state, phase=_PLAY, player=p,
+                         hands=_pair(state.hands, q, _remove(state.hands[q], card)),
+                         exposed=_pair(state.exposed, q, _forget(theirs, card))
+                         if theirs else state.exposed,
+                         pending=(), pending_known=(), source=None,
+                         steals=(*steals[:i], steals[i] + 1, *steals[i + 1:]), exchanged=(),
+                         named=None, winner=None)
         case Allow():
             return _allow(state)
         case _:
@@ -586,12 +582,9 @@ def _discard(state: State, card: str) -> State:
             colour = card[0]
             exposed = _pair(exposed, p, tuple(k for k in mine if k[0] != colour))
     discards, seen = _put_on(state.discards, state.seen, 3 * p + _CI[card], (card,), (mark,))
-    return _State(options=state.options, phase=_PLAY, player=p, turn=state.turn,
-                  draw=state.draw, discards=discards, seen=seen,
-                  hands=_pair(state.hands, p, _remove(hand, card)), exposed=exposed, pending=(),
-                  pending_known=(), source=None, sequences=state.sequences, steals=state.steals,
-                  exchanged=(), named=None, progress=state.progress, stall=state.stall,
-                  winner=None)
+    return _next(state, phase=_PLAY, player=p, discards=discards, seen=seen,
+                 hands=_pair(state.hands, p, _remove(hand, card)), exposed=exposed, pending=(),
+                 pending_known=(), source=None, exchanged=(), named=None, winner=None)
 
 
 def _put_away(
@@ -634,11 +627,8 @@ def _allow(state: State) -> State:
         seen_kept = tuple(k for k in exposed[q] if k[0] != colour)
         hands = (mine, kept) if p == 0 else (kept, mine)
         exposed = (seen_mine, seen_kept) if p == 0 else (seen_kept, seen_mine)
-    return _State(options=state.options, phase=_PLAY, player=p, turn=state.turn,
-                  draw=state.draw, discards=state.discards, seen=state.seen, hands=hands,
-                  exposed=exposed, pending=(), pending_known=(), source=None,
-                  sequences=state.sequences, steals=state.steals, exchanged=(), named=None,
-                  progress=state.progress, stall=state.stall, winner=None)
+    return _next(state, phase=_PLAY, player=p, hands=hands, exposed=exposed, pending=(),
+                 pending_known=(), source=None, exchanged=(), named=None, winner=None)
 
 
 def _end_turn(state: State) -> State:

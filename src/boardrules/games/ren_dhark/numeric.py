@@ -201,18 +201,18 @@ class _Code(NumericTables):
         """One side of the `landed` segment with no card."""
         self.no_duel = self.template[self.duel_flags:self.battle]
         """The duel's segments, zero (copied to write a duel)."""
-        self.heads: Memo[tuple[int | None, int, int | None, int], bytes] = Memo(None, 1 << 8)
+        self.heads: Memo[tuple[int | None, int, int | None, int], bytes] = Memo(1 << 8)
         """Encoded segments before the hand by the observer, the phase's index, the blue
         player and the attacker."""
-        self.card_counts: Memo[tuple[int, ...], bytes] = Memo(None, 1 << 12)
+        self.card_counts: Memo[tuple[int, ...], bytes] = Memo(1 << 12)
         """Encoded hands and out-of-game piles (counts ÷ 2) by their cards."""
-        self.sizes: Memo[tuple[int, int, int, int], bytes] = Memo(None, 1 << 10)
+        self.sizes: Memo[tuple[int, int, int, int], bytes] = Memo(1 << 10)
         """Encoded hand and deck sizes (the observer's first) by their values."""
-        self.tails: Memo[_TailKey, bytes] = Memo(None, 1 << 12)
+        self.tails: Memo[_TailKey, bytes] = Memo(1 << 12)
         """Encoded segments after the duel by their values and the observer's seat."""
-        self.counts: Memo[tuple[int, ...], Tensor] = Memo(None, 1 << 14)
+        self.counts: Memo[tuple[int, ...], Tensor] = Memo(1 << 14)
         """Card-count segments of hands and piles by their cards (`observation_tensor`)."""
-        self.landed_bytes: Memo[tuple[Landing, ...], bytes] = Memo(None, 1 << 10)
+        self.landed_bytes: Memo[tuple[Landing, ...], bytes] = Memo(1 << 10)
         """Encoded landed cards of a player (one side of the `landed` segment) by the cards."""
 
     @functools.cached_property
@@ -237,9 +237,10 @@ def _code(options: Options) -> _Code:
 
 def _configured(players: int, options: Options | None) -> _Code:
     """`_code` of a configuration a caller gave: checked by `new_game` (it raises
-    `InvalidOptionsError`), the default options when None."""
+    `InvalidOptionsError`); options equal to the defaults (or None) share the defaults'."""
     new_game(players, options)
-    return _code(_DEFAULT_OPTIONS if options is None else options)
+    return _code(_DEFAULT_OPTIONS if options is None or options == _DEFAULT_OPTIONS
+                 else options)
 
 
 def action_space(players: int = 2, options: Options | None = None) -> ActionSpace[Action]:

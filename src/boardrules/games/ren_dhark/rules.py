@@ -26,11 +26,11 @@ from bisect import insort
 from collections import Counter
 from fractions import Fraction
 from itertools import chain
-from typing import Any, Final, TypeVar, assert_never
+from typing import Final, TypeVar, assert_never
 
 import attrs
 
-from boardrules._build import slot_builder
+from boardrules._build import slot_builder, successor_builder
 from boardrules._owners import describe, game_name, not_an_action, wrong_game
 from boardrules._seats import player_count
 from boardrules.errors import (
@@ -145,45 +145,18 @@ _Landing: Final = slot_builder(Landing)
 """Builds a `Landing`."""
 
 
-# Successor states are built by direct construction, by field name: attrs.evolve costs
-# about five times as much, and bots build millions of states.
-def _evolve_state(s: State, **kw: Any) -> State:
-    """Return `s` with the fields named in `kw` changed (the general builder)."""
-    get = kw.get
-    return _State(options=s.options, phase=get("phase", s.phase), blue=get("blue", s.blue),
-                  attacker=get("attacker", s.attacker), hands=get("hands", s.hands),
-                  decks=get("decks", s.decks), landed=get("landed", s.landed),
-                  out=get("out", s.out), duel=get("duel", s.duel),
-                  battle=get("battle", s.battle), skipped=get("skipped", s.skipped),
-                  mulligans=get("mulligans", s.mulligans), redrew=get("redrew", s.redrew),
-                  shown_nonships=get("shown_nonships", s.shown_nonships),
-                  shown_actions=get("shown_actions", s.shown_actions),
-                  shown_undeployable=get("shown_undeployable", s.shown_undeployable),
-                  winner=get("winner", s.winner))
+_evolve_state: Final = successor_builder(State)
+"""``_evolve_state(s, field=value, ...)``: `s` with the fields named changed (every
+successor state is built here or by `_State`: bots build millions)."""
 
 
 def _at(s: State, phase: Phase, duel: Duel) -> State:
     """Return `s` with another phase and duel (the most frequent change)."""
-    return _State(options=s.options, phase=phase, blue=s.blue, attacker=s.attacker,
-                  hands=s.hands, decks=s.decks, landed=s.landed, out=s.out, duel=duel,
-                  battle=s.battle, skipped=s.skipped, mulligans=s.mulligans, redrew=s.redrew,
-                  shown_nonships=s.shown_nonships, shown_actions=s.shown_actions,
-                  shown_undeployable=s.shown_undeployable, winner=s.winner)
+    return _evolve_state(s, phase=phase, duel=duel)
 
 
-def _evolve_duel(d: Duel, **kw: Any) -> Duel:
-    """Return `d` with the fields named in `kw` changed."""
-    get = kw.get
-    return _Duel(counter=get("counter", d.counter), attack=get("attack", d.attack),
-                 attack_type=get("attack_type", d.attack_type),
-                 defense=get("defense", d.defense),
-                 defense_type=get("defense_type", d.defense_type),
-                 attack_activated=get("attack_activated", d.attack_activated),
-                 defense_activated=get("defense_activated", d.defense_activated),
-                 revealed=get("revealed", d.revealed), window=get("window", d.window),
-                 played=get("played", d.played), resolving=get("resolving", d.resolving),
-                 attack_mod=get("attack_mod", d.attack_mod),
-                 defense_mod=get("defense_mod", d.defense_mod), loser=get("loser", d.loser))
+_evolve_duel: Final = successor_builder(Duel)
+"""``_evolve_duel(d, field=value, ...)``: `d` with the fields named changed."""
 
 
 # ---------------------------------------------------------------------------------------
@@ -748,11 +721,7 @@ def _draw(state: State, action: Draw) -> State:
             phase = _ATTACK
         else:
             skip = True
-    state = _State(options=s.options, phase=phase, blue=s.blue, attacker=attacker,
-                   hands=hands, decks=decks, landed=s.landed, out=s.out, duel=s.duel,
-                   battle=s.battle, skipped=s.skipped, mulligans=s.mulligans, redrew=s.redrew,
-                   shown_nonships=s.shown_nonships, shown_actions=s.shown_actions,
-                   shown_undeployable=s.shown_undeployable, winner=s.winner)
+    state = _evolve_state(s, phase=phase, attacker=attacker, hands=hands, decks=decks)
     if skip:
         return _start_battle(state)  # the attacker cannot attack: a skip (D6)
     return state
@@ -879,11 +848,8 @@ def _from_hand(s: State, phase: Phase, duel: Duel, hands: _Hands, shown: _Shown)
     """Return `s` after a card left a hand: new phase, duel, hands and shown counts
     (`shown` as `_shown_after` returns them)."""
     nonships, actions, undeployable = shown
-    return _State(options=s.options, phase=phase, blue=s.blue, attacker=s.attacker, hands=hands,
-                  decks=s.decks, landed=s.landed, out=s.out, duel=duel, battle=s.battle,
-                  skipped=s.skipped, mulligans=s.mulligans, redrew=s.redrew,
-                  shown_nonships=nonships, shown_actions=actions,
-                  shown_undeployable=undeployable, winner=s.winner)
+    return _evolve_state(s, phase=phase, hands=hands, duel=duel, shown_nonships=nonships,
+                         shown_actions=actions, shown_undeployable=undeployable)
 
 
 def _activating_role(duel: Duel) -> int:
