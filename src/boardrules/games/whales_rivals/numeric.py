@@ -200,7 +200,7 @@ class _Code(NumericTables):
         self.piles: Memo[tuple[tuple[Grey, ...], int | None, bool], bytes] = Memo(1 << 12)
         """Encoded captured and unclaimed piles by their cards, the observer and whether
         the game is over (all revealed)."""
-        self.reveals: Memo[tuple[Reveal, int], bytes] = Memo(None, 1 << 10)
+        self.reveals: Memo[tuple[Reveal, int], bytes] = Memo(1 << 10)
         """Encoded whales revealed at the last end of a round, by the whales and the seat
         the tensor is relative to."""
 
