@@ -81,6 +81,8 @@ def calls(own: Objects, other: Objects) -> Iterator[tuple[str, Call]]:
         ("events", lambda: g.events(o.state, own.action, g.apply(own.state, own.action), 0)),
         ("events", lambda: g.events(own.state, o.action, g.apply(own.state, own.action), 0)),
         ("events", lambda: g.events(own.state, own.action, o.state, 0)),
+        ("label", lambda: g.label(o.action)),
+        ("action_fields", lambda: g.action_fields(o.action)),
         ("heuristic", lambda: g.heuristic(o.state)),
         ("scores", lambda: g.scores(o.state)),
         ("render", lambda: g.render(o.observation)),
@@ -117,7 +119,7 @@ FUNCTIONS: Final = (
     "announce", "events", "heuristic", "scores", "render", "svg", "validate_observation",
     "observe_tensor", "observation_tensor", "action_space", "tensor_layout", "observation_shape",
     "info_state_layout", "info_state_shape", "info_state_tensor", "player_cards",
-    "combat_totals", "has_landed_ship",
+    "combat_totals", "has_landed_ship", "label", "action_fields",
 )
 """The functions `calls` covers, in its order."""
 NO_GAME_OBJECTS: Final = frozenset((

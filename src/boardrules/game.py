@@ -17,8 +17,13 @@ observation either works or the document was refused), ``heuristic(state)`` (an
 estimate of `returns` for cut-short rollouts), ``ROLLOUT_LIMIT`` (the steps
 `boardrules.bots.ISMCTSBot` plays before it scores a rollout by ``heuristic``),
 ``playout(state, rng, max_steps=None)`` (random play to the end, the same game as
-`boardrules.playout`'s reference loop but faster: see there) and
-``PERFECT_INFORMATION``.
+`boardrules.playout`'s reference loop but faster: see there), ``PERFECT_INFORMATION``,
+``label(action) -> str`` (an English label for an action or chance outcome, distinct
+among the legal actions at a node) and ``action_fields(action) -> dict[str, JSONValue]``
+(its parts for a user interface's picker: a snake-case ``"kind"``, then fields named from
+the vocabulary every game shares, listed on the concepts page under "Labels and fields":
+``card``, ``cards``, ``target``, ``conveyor``…, places and players numbered from 0; distinct
+among the legal actions at a node).
 
 ``svg`` returns a standalone SVG document of what the observation shows — hidden
 things drawn as card backs or counts — with no external fonts, images or scripts;

@@ -68,7 +68,7 @@ from boardrules.games.captain_bluff.cards import (
 )
 from boardrules.games.captain_bluff.events import events
 from boardrules.games.captain_bluff.heuristic import ROLLOUT_LIMIT, heuristic
-from boardrules.games.captain_bluff.notation import parse_action
+from boardrules.games.captain_bluff.notation import action_fields, label, parse_action
 from boardrules.games.captain_bluff.observe import (
     BuriedView,
     Observation,
@@ -175,6 +175,7 @@ __all__ = [
     "State",
     "TakeDestination",
     "action_bound",
+    "action_fields",
     "action_space",
     "analyse_row",
     "announce",
@@ -193,6 +194,7 @@ __all__ = [
     "inventory",
     "is_luggage",
     "is_terminal",
+    "label",
     "legal_actions",
     "luggage",
     "new_game",

@@ -19,12 +19,17 @@ text                      action
 ``pass``                  let it stand
 ``end``                   end the turn
 ========================  =========================================================
+
+`label` gives each action in words ("Play red 5, red 6 on conveyor 2", "Challenge") and
+`action_fields` its parts for a picker (``{"kind": "play", "conveyor": 2, "cards": ["r5",
+"r6"]}``): conveyors 0–5 as everywhere, cards written as in the notation.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
+from boardrules._convert import JSONValue
 from boardrules._owners import wrong_game
 from boardrules.errors import InvalidNotationError, quote
 from boardrules.games.captain_bluff.actions import (
@@ -44,13 +49,35 @@ from boardrules.games.captain_bluff.actions import (
     STAR_ON,
     TAKE,
     Action,
+    Challenge,
+    CheckDestination,
+    CloseConveyor,
+    Draw,
+    EndTurn,
+    Pass,
     PickUp,
+    PlayArrows,
+    PlayEye,
     PlayLuggage,
+    PlayPlusOne,
+    PlayStar,
+    SetDestination,
+    TakeDestination,
 )
-from boardrules.games.captain_bluff.cards import CONVEYORS, LUGGAGE, MAX_VALUE, card_code
+from boardrules.games.captain_bluff.cards import (
+    CONVEYORS,
+    DESTINATION_NAMES,
+    LUGGAGE,
+    MAX_VALUE,
+    card_code,
+    card_name,
+    destination_of,
+    is_luggage,
+    value_of,
+)
 from boardrules.games.captain_bluff.state import State
 
-__all__ = ["parse_action"]
+__all__ = ["action_fields", "card_words", "label", "parse_action"]
 
 _WORDS: Final[dict[str, Action]] = {"challenge": CHALLENGE, "pass": PASS, "end": END_TURN,
                  "plus_one": PLUS_ONE_PLAY}
@@ -144,3 +171,96 @@ def parse_action(state: State, text: str) -> Action:
                 return prebuilt
         return PlayLuggage(v, cards)
     raise InvalidNotationError(text, _HELP)
+
+
+def card_words(card: int) -> str:
+    """Name a card in words: a luggage card by destination and value, a special by its name.
+
+    >>> card_words(card_code("g5")), card_words(card_code("plus_one"))
+    ('green 5', 'plus-one')
+    """
+    if is_luggage(card):
+        return f"{DESTINATION_NAMES[destination_of(card)]} {value_of(card)}"
+    return card_name(card).replace("_", "-")
+
+
+def label(action: Action) -> str:
+    """Say an action in words; conveyors 0–5 as in the notation.
+
+    >>> label(PlayLuggage(2, (card_code("r5"), card_code("r6")))), label(PICK_UP[2][3])
+    ('Play red 5, red 6 on conveyor 2', 'Pick up 3 cards from conveyor 2')
+    """
+    match action:
+        case Draw(card):
+            return f"Draw {card_words(card)}"
+        case PlayLuggage(conveyor, cards):
+            return f"Play {', '.join(map(card_words, cards))} on conveyor {conveyor}"
+        case SetDestination(conveyor, card):
+            return f"Set {card_words(card)} as conveyor {conveyor}'s destination"
+        case CheckDestination(conveyor):
+            return f"Check conveyor {conveyor}'s destination"
+        case TakeDestination(conveyor):
+            return f"Take conveyor {conveyor}'s destination card"
+        case CloseConveyor(conveyor):
+            return f"Close conveyor {conveyor}"
+        case PlayStar(conveyor, value):
+            return f"Star on conveyor {conveyor} as {value}"
+        case PlayArrows(conveyor):
+            return f"Arrows on conveyor {conveyor}"
+        case PlayEye(()):
+            return "Eye, looking at nothing"
+        case PlayEye((conveyor,)):
+            return f"Eye on conveyor {conveyor}"
+        case PlayEye(conveyors):
+            return f"Eye on conveyors {' and '.join(map(str, conveyors))}"
+        case PlayPlusOne():
+            return "Plus-one"
+        case PickUp(conveyor, 1):
+            return f"Pick up 1 card from conveyor {conveyor}"
+        case PickUp(conveyor, count):
+            return f"Pick up {count} cards from conveyor {conveyor}"
+        case Challenge():
+            return "Challenge"
+        case Pass():
+            return "Let it stand"
+        case EndTurn():
+            return "End the turn"
+    raise wrong_game("captain_bluff.label", "captain_bluff action", action)
+
+
+def action_fields(action: Action) -> dict[str, JSONValue]:
+    """The parts of an action a picker groups by: its ``kind``, then conveyor, cards...
+
+    >>> action_fields(PlayLuggage(2, (card_code("r5"), card_code("r6"))))
+    {'kind': 'play', 'conveyor': 2, 'cards': ['r5', 'r6']}
+    """
+    match action:
+        case Draw(card):
+            return {"kind": "draw", "card": card_name(card)}
+        case PlayLuggage(conveyor, cards):
+            return {"kind": "play", "conveyor": conveyor, "cards": [card_name(c) for c in cards]}
+        case SetDestination(conveyor, card):
+            return {"kind": "set_destination", "conveyor": conveyor, "card": card_name(card)}
+        case CheckDestination(conveyor):
+            return {"kind": "check", "conveyor": conveyor}
+        case TakeDestination(conveyor):
+            return {"kind": "take", "conveyor": conveyor}
+        case CloseConveyor(conveyor):
+            return {"kind": "close", "conveyor": conveyor}
+        case PlayStar(conveyor, value):
+            return {"kind": "star", "conveyor": conveyor, "value": value}
+        case PlayArrows(conveyor):
+            return {"kind": "arrows", "conveyor": conveyor}
+        case PlayEye(conveyors):
+            return {"kind": "eye", "conveyors": list(conveyors)}
+        case PlayPlusOne():
+            return {"kind": "plus_one"}
+        case PickUp(conveyor, count):
+            return {"kind": "pick_up", "conveyor": conveyor, "count": count}
+        case Challenge():
+            return {"kind": "challenge"}
+        case Pass():
+            return {"kind": "pass"}
+        case EndTurn():
+            return {"kind": "end_turn"}
+    raise wrong_game("captain_bluff.action_fields", "captain_bluff action", action)

@@ -25,6 +25,22 @@ def _who(players: frozenset[int]) -> str:
     return ",".join(map(str, sorted(players)))
 
 
+def _head(o: Observation, active: int) -> str:
+    """The first line: the stage, the turn and its progress, or the end."""
+    if o.winner is not None:
+        return f"Captain Bluff - player {o.winner} wins"
+    if o.stage is Stage.PLAY and o.turn >= o.options.turn_limit:
+        return f"Captain Bluff - stopped after {o.turn} turns, no winner"
+    if o.stage is Stage.DEAL:
+        return "Captain Bluff - dealing the cards"
+    if o.stage is Stage.PLACE:
+        return "Captain Bluff - setup: placing destinations"
+    done = ("swapping a destination" if o.swap is not None
+            else "main action taken" if o.main_done else "main action to take")
+    special = "special played" if o.special_used else "special unused"
+    return f"Captain Bluff - turn {o.turn + 1}, player {active} ({done}, {special})"
+
+
 def render(observation: Observation) -> str:
     """Return the conveyors (destination as known, who knows it, the row with the values
     of its stars and what comes next), the hands (with the cards known to be in them and
@@ -40,19 +56,7 @@ def render(observation: Observation) -> str:
     o = observation
     n = o.players
     active = (o.options.first_player + o.turn) % n
-    if o.winner is not None:
-        head = f"Captain Bluff - player {o.winner} wins"
-    elif o.stage is Stage.PLAY and o.turn >= o.options.turn_limit:
-        head = f"Captain Bluff - stopped after {o.turn} turns, no winner"
-    elif o.stage is Stage.DEAL:
-        head = "Captain Bluff - dealing the cards"
-    elif o.stage is Stage.PLACE:
-        head = "Captain Bluff - setup: placing destinations"
-    else:
-        done = ("swapping a destination" if o.swap is not None
-                else "main action taken" if o.main_done else "main action to take")
-        special = "special played" if o.special_used else "special unused"
-        head = f"Captain Bluff - turn {o.turn + 1}, player {active} ({done}, {special})"
+    head = _head(o, active)
     lines = [head]
     swap = o.swap
     for v in range(CONVEYORS):

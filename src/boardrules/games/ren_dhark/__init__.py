@@ -62,7 +62,7 @@ from boardrules.games.ren_dhark.cards import (
 )
 from boardrules.games.ren_dhark.events import events
 from boardrules.games.ren_dhark.heuristic import ROLLOUT_LIMIT, heuristic
-from boardrules.games.ren_dhark.notation import parse_action
+from boardrules.games.ren_dhark.notation import action_fields, label, parse_action
 from boardrules.games.ren_dhark.observe import (
     DuelView,
     Observation,
@@ -177,6 +177,7 @@ __all__ = [
     "State",
     "Status",
     "action_bound",
+    "action_fields",
     "action_space",
     "announce",
     "apply",
@@ -198,6 +199,7 @@ __all__ = [
     "info_state_tensor",
     "inventory",
     "is_terminal",
+    "label",
     "legal_actions",
     "load_card_set",
     "new_game",

@@ -17,6 +17,10 @@ text                                        action
 
 Reading is tolerant: case and spaces are free, the name may be left out (``attack i/18``),
 and ``as TYPE`` may be left out for a card that fights as one type only.
+
+`label` gives each action in words ("Attack with I/18 STAHLTANGO as a ship") and
+`action_fields` its parts for a picker (``{"kind": "attack", "card": "I/18", "as":
+"ship"}``), players numbered from 0.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from boardrules._convert import JSONValue
 from boardrules._owners import wrong_game
 from boardrules.errors import InvalidNotationError, quote
 from boardrules.games.ren_dhark.actions import (
@@ -34,16 +39,22 @@ from boardrules.games.ren_dhark.actions import (
     ROLLS,
     SIDES,
     Action,
+    AssignSides,
     Attack,
+    CombatRoll,
     CounterStrike,
     Defend,
     Draw,
+    Keep,
+    Pass,
     PlayAction,
+    Redraw,
+    Roll,
 )
 from boardrules.games.ren_dhark.cards import Card, CombatType
 from boardrules.games.ren_dhark.state import State
 
-__all__ = ["parse_action"]
+__all__ = ["action_fields", "label", "parse_action"]
 
 _SIMPLE: Final[dict[str, Action]] = {"keep": KEEP, "redraw": REDRAW, "pass": PASS,
                                      "blue 0": SIDES[0], "blue 1": SIDES[1]}
@@ -126,3 +137,69 @@ def parse_action(state: State, text: str) -> Action:
     raise InvalidNotationError(
         text, "expected e.g. 'attack I/18 STAHLTANGO as ship', 'defend I/42', 'play I/32', "
         "'counter I/19', 'pass', 'keep', 'redraw', 'draw I/5', 'roll 4', 'combat 5:3', 'blue 0'")
+
+
+def label(action: Action) -> str:
+    """Say an action in words, cards by number and name, players numbered from 0.
+
+    >>> label(Attack("I/18", "STAHLTANGO", CombatType.SHIP)), label(COMBAT_ROLLS[26])
+    ('Attack with I/18 STAHLTANGO as a ship', 'Combat roll: attacker 5, defender 3')
+    """
+    match action:
+        case AssignSides(blue):
+            return f"Player {blue} plays blue"
+        case Draw(card, name):
+            return f"Draw {card} {name}"
+        case Roll(value):
+            return f"Roll {value}"
+        case CombatRoll(attacker, defender):
+            return f"Combat roll: attacker {attacker}, defender {defender}"
+        case Keep():
+            return "Keep the opening hand"
+        case Redraw():
+            return "Redraw the opening hand"
+        case Attack(card, name, as_type):
+            return f"Attack with {card} {name} as a {as_type.value}"
+        case Defend(card, name, as_type):
+            return f"Defend with {card} {name} as a {as_type.value}"
+        case PlayAction(card, name):
+            return f"Play {card} {name}"
+        case CounterStrike(card, name, as_type):
+            return f"Counter-strike with {card} {name} as a {as_type.value}"
+        case Pass():
+            return "Pass"
+    raise wrong_game("ren_dhark.label", "ren_dhark action", action)
+
+
+def action_fields(action: Action) -> dict[str, JSONValue]:
+    """The parts of an action a picker groups by: its ``kind``, then card and type, or dice.
+
+    >>> action_fields(Attack("I/18", "STAHLTANGO", CombatType.SHIP))
+    {'kind': 'attack', 'card': 'I/18', 'as': 'ship'}
+    >>> action_fields(SIDES[1]), action_fields(COMBAT_ROLLS[26])
+    ({'kind': 'sides', 'player': 1}, {'kind': 'combat_roll', 'dice': [5, 3]})
+    """
+    match action:
+        case AssignSides(blue):
+            return {"kind": "sides", "player": blue}
+        case Draw(card, _):
+            return {"kind": "draw", "card": card}
+        case Roll(value):
+            return {"kind": "roll", "value": value}
+        case CombatRoll(attacker, defender):
+            return {"kind": "combat_roll", "dice": [attacker, defender]}
+        case Keep():
+            return {"kind": "keep"}
+        case Redraw():
+            return {"kind": "redraw"}
+        case Attack(card, _, as_type):
+            return {"kind": "attack", "card": card, "as": as_type.value}
+        case Defend(card, _, as_type):
+            return {"kind": "defend", "card": card, "as": as_type.value}
+        case PlayAction(card, _):
+            return {"kind": "play", "card": card}
+        case CounterStrike(card, _, as_type):
+            return {"kind": "counter_strike", "card": card, "as": as_type.value}
+        case Pass():
+            return {"kind": "pass"}
+    raise wrong_game("ren_dhark.action_fields", "ren_dhark action", action)
