@@ -58,4 +58,7 @@ def test_match_log_gives_each_step_its_events_as_json(name: str) -> None:
                                                          match.states[step + 1], viewer)]
             assert entry["events"] == expected
         json.dumps(log)
-    assert match.log(None)[-1]["events"][-1]["kind"] == "game_over"  # type: ignore[index]
+    last = match.log(None)[-1]
+    assert isinstance(last, dict) and isinstance(last["events"], list)
+    final = game.events(match.states[-2], match.actions[-1], match.states[-1], None)[-1]
+    assert final.kind == "game_over" and last["events"][-1] == final.to_json()

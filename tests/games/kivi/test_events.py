@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from boardrules import CHANCE
+from boardrules import CHANCE, Event
 from boardrules.games import kivi
 from boardrules.games.kivi import FORFEIT, Displace, Options, Place, Roll, State, square_index
 from boardrules.testing import random_playout
@@ -25,7 +25,7 @@ def position(dice: tuple[int, ...], stones: dict[str, int], rolls: int = 1) -> S
     return state
 
 
-def told(state: State, action: kivi.Action, viewer: int | None = None) -> list[kivi.Event]:
+def told(state: State, action: kivi.Action, viewer: int | None = None) -> list[Event]:
     return list(kivi.events(state, action, kivi.apply(state, action), viewer))
 
 
