@@ -46,6 +46,7 @@ from boardrules.games.whales_rivals.cards import (
     Grey,
     Whale,
 )
+from boardrules.games.whales_rivals.events import events
 from boardrules.games.whales_rivals.heuristic import ROLLOUT_LIMIT, heuristic
 from boardrules.games.whales_rivals.notation import (
     NOTATION_HELP,
@@ -146,6 +147,7 @@ __all__ = [
     "can_end_round",
     "chance_outcomes",
     "chance_probabilities",
+    "events",
     "heuristic",
     "info_state_layout",
     "info_state_shape",
