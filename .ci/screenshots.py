@@ -12,7 +12,10 @@ size, and for each game's first picture also scaled to 480 pixels wide: writes
 * it has exactly the expected width and height;
 * it is not blank: many colours, none covering nearly all of it;
 * the picture fills it: the top-left pixel has the colour of the picture's header band
-  and the bottom-right one its background colour.
+  and the bottom-right one its background colour;
+* its text is legible: no font size below ``MIN_FONT`` (11 px) at the natural size;
+* a finished game's picture (``*-end``) names the outcome (a winner, a draw or nobody)
+  and shows no player "to move".
 
 With ``--site DIR`` (a built docs site, `.ci/run`'s docs stage) it also screenshots four
 pages of the site as a reader sees them — the home page, a game page, a framework page and
@@ -50,7 +53,7 @@ from xml.etree import ElementTree
 from boardrules.apps.gallery import pictures
 from boardrules.apps.serve import make_server
 from boardrules.game import TERMINAL
-from boardrules.pictures.svg import SVG_NS
+from boardrules.pictures.svg import MIN_FONT, SVG_NS
 from boardrules.registry import GAMES
 
 FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -151,6 +154,21 @@ def blank(rows: list[bytes], n: int, width: int, height: int, most: float) -> st
     return None
 
 
+def read_problems(name: str, root: ElementTree.Element) -> list[str]:
+    """Return what makes a picture's text hard to read or wrong: text below `MIN_FONT`,
+    and in a finished game's picture a player "to move" or no outcome."""
+    texts = [e for e in root.iter() if e.tag == f"{{{SVG_NS}}}text"]
+    problems = [f"text {''.join(e.itertext())!r} is {e.get('font-size')} px, below "
+                f"{MIN_FONT}" for e in texts if float(e.get("font-size") or 0) < MIN_FONT]
+    if name.endswith("-end"):
+        words = "\n".join("".join(e.itertext()) for e in texts)
+        if "to move" in words.lower():
+            problems.append("the game is over but a player is shown 'to move'")
+        if not any(w in words for w in ("wins", "draw", "nobody", "Nobody")):
+            problems.append("the game is over but the picture names no winner or draw")
+    return problems
+
+
 def check(chromium: str, folder: Path, name: str, text: str) -> list[str]:
     """Screenshot one picture and return the problems found."""
     root = ElementTree.fromstring(text)
@@ -161,7 +179,7 @@ def check(chromium: str, folder: Path, name: str, text: str) -> list[str]:
     svg.write_text(text, encoding="utf-8")
     screenshot(chromium, svg, png, width, height)
     got_w, got_h, n, rows = read_png(png.read_bytes())
-    problems = []
+    problems = read_problems(name, root)
     if (got_w, got_h) != (width, height):
         problems.append(f"screenshot is {got_w}×{got_h}, expected {width}×{height}")
         return problems

@@ -78,10 +78,13 @@ def calls(own: Objects, other: Objects) -> Iterator[tuple[str, Call]]:
         ("chance_probabilities", lambda: g.chance_probabilities(o.chance)),
         ("announce", lambda: g.announce(o.state, own.action, 0)),
         ("announce", lambda: g.announce(own.state, o.action, 0)),
+        ("label", lambda: g.label(o.action)),
+        ("action_fields", lambda: g.action_fields(o.action)),
         ("heuristic", lambda: g.heuristic(o.state)),
         ("scores", lambda: g.scores(o.state)),
         ("render", lambda: g.render(o.observation)),
         ("svg", lambda: g.svg(o.observation)),
+        ("svg", lambda: g.svg(own.observation, last_move=o.action)),
         ("validate_observation", lambda: g.validate_observation(o.observation)),
         ("observe_tensor", lambda: g.observe_tensor(o.state, 0)),
         ("observation_tensor", lambda: g.observation_tensor(o.observation)),
@@ -89,9 +92,21 @@ def calls(own: Objects, other: Objects) -> Iterator[tuple[str, Call]]:
         ("tensor_layout", lambda: g.tensor_layout(g.MIN_PLAYERS, o.options)),
         ("observation_shape", lambda: g.observation_shape(g.MIN_PLAYERS, o.options)),
         ("info_state_layout", lambda: g.info_state_layout(g.MIN_PLAYERS, o.options)),
+        ("info_state_shape", lambda: g.info_state_shape(g.MIN_PLAYERS, o.options)),
+        ("info_state_tensor", lambda: g.info_state_tensor(_info(o))),
+        ("player_cards", lambda: g.player_cards(o.options, 0)),
+        ("combat_totals", lambda: g.combat_totals(o.state, 1, 1)),
+        ("has_landed_ship", lambda: g.has_landed_ship(o.state, 0)),
     ]
     yield from table
     yield from ((name, call) for name, call in optional if callable(getattr(g, name, None)))
+
+
+def _info(objects: Objects) -> object:
+    """Player 0's information state at `objects`' state (the numeric layer, loaded here)."""
+    from boardrules.numeric.spaces import InfoState
+
+    return InfoState.initial(objects.game, objects.state, 0)
 
 
 FUNCTIONS: Final = (
@@ -100,9 +115,19 @@ FUNCTIONS: Final = (
     "validate_state", "inventory", "action_bound", "playout", "chance_probabilities",
     "announce", "heuristic", "scores", "render", "svg", "validate_observation", "observe_tensor",
     "observation_tensor", "action_space", "tensor_layout", "observation_shape",
-    "info_state_layout",
+    "info_state_layout", "info_state_shape", "info_state_tensor", "player_cards",
+    "combat_totals", "has_landed_ship", "label", "action_fields",
 )
 """The functions `calls` covers, in its order."""
+NO_GAME_OBJECTS: Final = frozenset((
+    "analyse", "analyse_row", "can_end_round", "can_redraw", "card_code", "card_colour",
+    "card_name", "card_set_from_data", "card_set_to_data", "card_value", "deck_problems",
+    "describe", "destination_of", "has_won", "is_card", "is_luggage", "load_card_set",
+    "luggage", "row_info", "square_index", "square_name", "star_choices", "value_of",
+    "victory_progress",
+))
+"""The public functions of the games that take no state, action, observation or options
+(card codes, board squares, a card set's data): nothing of another game to refuse."""
 
 
 class Overtime(Exception):

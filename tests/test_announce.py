@@ -40,8 +40,7 @@ HIDDEN_MOVES: dict[str, Hidden] = {
     "ren_dhark": lambda s, a: isinstance(a, ren_dhark.Attack) or (
         isinstance(a, ren_dhark.Defend | ren_dhark.CounterStrike)
         and s.options.tables.activation[s.options.tables.index[a.card]] is not None),
-    "captain_bluff": lambda s, a: isinstance(a, captain_bluff.SetDestination
-                                             | captain_bluff.SwapDestination),
+    "captain_bluff": lambda s, a: isinstance(a, captain_bluff.SetDestination),
     # A discard from hand is hidden unless the opponent knew which card it must be (L11).
     "lustry": lambda s, a: isinstance(a, lustry.Discard) and not lustry.rules.discard_seen(
         s.hands[s.player], s.exposed[s.player], a.card),

@@ -12,18 +12,22 @@ and by 10 MiB over these Ren Dhark card sets).
 from __future__ import annotations
 
 import gc
+import importlib
 import json
+import pkgutil
 import random
 import tracemalloc
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from types import ModuleType
 from typing import Any
 
 import attrs
 import pytest
 
+import boardrules
 from boardrules import CHANCE, from_data, from_json, to_data
-from boardrules._caches import Memo, cache_sizes, lru
+from boardrules._caches import Memo
 from boardrules.games import GAMES, AnyGame, kivi
 from boardrules.games import captain_bluff as cb
 from boardrules.games import ren_dhark as rd
@@ -68,8 +72,8 @@ def play(game: AnyGame, options: object, rng: random.Random, steps: int) -> None
 
 def check_flat(load_and_play: Callable[[int], None], count: int, margin: int,
                checkpoints: int = 5) -> None:
-    """Run `load_and_play(i)` for `count` distinct options; check that every cache is within
-    its limit and that the memory traced after a warm-up moves by at most `margin` bytes."""
+    """Run `load_and_play(i)` for `count` distinct options; check that the memory traced
+    after a warm-up moves by at most `margin` bytes."""
     warm = count // checkpoints
     for i in range(warm):  # untraced: fills the caches
         load_and_play(i)
@@ -79,8 +83,6 @@ def check_flat(load_and_play: Callable[[int], None], count: int, margin: int,
             load_and_play(i)
             if (i + 1) % warm == 0:
                 memory.append(used())
-    for name, (size, limit) in cache_sizes().items():
-        assert size <= limit, f"cache {name} holds {size} entries, over its limit {limit}"
     settled = memory[1:]  # after one traced block, every cache holds traced entries only
     spread = max(settled) - min(settled)
     assert spread <= margin, (
@@ -103,7 +105,6 @@ def test_kivi_boards_do_not_accumulate() -> None:
         play(kivi, options, rng, 6)
 
     check_flat(load_and_play, 2500, 1 * MiB)
-    assert not [name for name in cache_sizes() if name.startswith("kivi.")]  # tables: options'
 
 
 @pytest.mark.slow
@@ -148,52 +149,43 @@ def test_captain_bluff_keeps_nothing_by_options() -> None:
     and no memory."""
     document = {"specials": {"star": 5, "arrows": 3, "eye": 3, "plus_one": 3},
                 "specials_in_draw_pile": True, "first_player": 1, "turn_limit": 0}
-    first: dict[str, tuple[int, int]] = {}
-    last: dict[str, tuple[int, int]] = {}
 
     def load_and_play(i: int) -> None:
         document["turn_limit"] = 1000 + i
         options = from_json(options_document("captain_bluff", document), cb.Options)
         play(cb, options, random.Random(4), 120)
-        last.clear()  # kept in place, not appended: a growing list would be memory traced
-        last.update((k, v) for k, v in cache_sizes().items() if k.startswith("captain_bluff."))
-        if i == 1:
-            first.update(last)
 
     check_flat(load_and_play, 500, MiB // 4)
-    # The memos live on the options and on the numeric layer's configurations (registered
-    # once that layer is loaded): no other cache of the game is named.
-    assert set(last) <= {"captain_bluff.numeric"}
-    assert first == last
 
 
-class TestBoundedCaches:
-    """The two kinds of cache keep their limits and are listed by name."""
+def test_memo_starts_afresh_at_its_limit() -> None:
+    memo: Memo[int, int] = Memo(3)
+    for key in range(3):
+        memo[key] = key
+    memo[1] = 10  # a key already held: no room needed
+    assert dict(memo) == {0: 0, 1: 10, 2: 2}
+    memo[3] = 3
+    assert dict(memo) == {3: 3}
 
-    def test_memo_starts_afresh_at_its_limit(self) -> None:
-        memo: Memo[int, int] = Memo("test.memo", 3)
-        for key in range(3):
-            memo[key] = key
-        memo[1] = 10  # a key already held: no room needed
-        assert dict(memo) == {0: 0, 1: 10, 2: 2}
-        memo[3] = 3
-        assert dict(memo) == {3: 3}
-        assert cache_sizes()["test.memo"] == (1, 3)
 
-    def test_lru_keeps_the_most_recent(self) -> None:
-        calls: list[int] = []
+def _modules() -> list[ModuleType]:
+    """Every module of the library that imports without an optional extra."""
+    found = []
+    for info in pkgutil.walk_packages(boardrules.__path__, "boardrules."):
+        try:
+            found.append(importlib.import_module(info.name))
+        except ImportError:  # an optional extra (a framework) is not installed
+            continue
+    return found
 
-        @lru("test.lru", 2)
-        def square(x: int) -> int:
-            calls.append(x)
-            return x * x
 
-        for x in (1, 2, 1, 3, 1, 2):
-            square(x)
-        assert calls == [1, 2, 3, 2]  # 1 stayed (used last), 2 was dropped for 3
-        assert cache_sizes()["test.lru"] == (2, 2)
-
-    def test_names_are_unique(self) -> None:
-        Memo("test.unique", 1)
-        with pytest.raises(ValueError, match="exists already"):
-            Memo("test.unique", 1)
+def test_no_module_level_memo() -> None:
+    """No module keeps a memo or a cache: each belongs to an object built once per
+    configuration (issue #28). A memo of the library is a `Memo`; a function the module
+    caches has ``cache_info`` (``functools.lru_cache``, ``functools.cache``)."""
+    kept = [f"{module.__name__}.{name}" for module in _modules()
+            for name, value in vars(module).items()
+            if isinstance(value, Memo) or (
+                hasattr(value, "cache_info")
+                and getattr(value, "__module__", None) == module.__name__)]
+    assert not kept

@@ -294,6 +294,38 @@ def test_slot_builder_builds_the_same_object_and_refuses_fields_it_would_skip() 
             slot_builder(cls)
 
 
+def test_successor_builder_is_evolve() -> None:
+    """A successor is what `attrs.evolve` returns: the named fields changed, the others the
+    predecessor's; a name that is no field is refused; the class is checked as for
+    `slot_builder`."""
+    from boardrules._build import successor_builder
+
+    @attrs.frozen
+    class Plain:
+        a: int
+        b: tuple[int, ...]
+        c: str
+
+    old = Plain(1, (2,), "x")
+    following = successor_builder(Plain)
+    for changes in ({}, {"a": 5}, {"b": (), "c": "y"}, {"a": 0, "b": (1,), "c": ""}):
+        new = following(old, **changes)
+        assert type(new) is Plain and new == attrs.evolve(old, **changes)
+        assert hash(new) == hash(attrs.evolve(old, **changes))
+    assert following(old, c="y").b is old.b
+    with pytest.raises(TypeError):
+        following(old, d=1)
+    with pytest.raises(TypeError):
+        following(old, 2)  # the changes are named
+
+    @attrs.frozen
+    class WithDefault:
+        a: int = 0
+
+    with pytest.raises(TypeError):
+        successor_builder(WithDefault)
+
+
 def test_step_of_subclass_finds_the_parent_kind_and_refuses_strangers() -> None:
     from boardrules._build import step_of_subclass
 

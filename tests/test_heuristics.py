@@ -17,7 +17,8 @@ from boardrules.games.captain_bluff import (
     CloseConveyor,
     Pass,
     PlayLuggage,
-    SwapDestination,
+    SetDestination,
+    TakeDestination,
 )
 from boardrules.games.captain_bluff.heuristic import at_stake, heuristic, ready
 from boardrules.games.captain_bluff.rules import is_bluff
@@ -42,7 +43,8 @@ def test_ready_is_the_longest_honest_row_start_halved_while_the_rows_are_full() 
     closed = cb.apply(state, CloseConveyor(2))  # B10
     assert [ready(closed, p) for p in (0, 1)] == [1, 1]
     # B9: b2 in place of r4 makes conveyor 5 blue, known to player 0, who keeps b3 b4 b5.
-    swapped = cb.apply(state, SwapDestination(5, cb.card_code("b2")))
+    swapped = cb.apply(cb.apply(state, TakeDestination(5)),
+                       SetDestination(5, cb.card_code("b2")))
     assert ready(swapped, 0) == 1.5
 
 

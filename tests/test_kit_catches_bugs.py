@@ -138,6 +138,65 @@ class TestKitCatchesBrokenGames:
             check_playout(broken(inventory=inventory), 2)
 
 
+class TestKitCatchesBadLabels:
+    """`label` and `action_fields` must tell every legal action apart, as JSON with a kind."""
+
+    def test_two_actions_with_one_label(self) -> None:
+        def label(action: kivi.Action) -> str:
+            return "Place a stone" if isinstance(action, kivi.Place) else kivi.label(action)
+
+        with pytest.raises(AssertionError, match="share the label 'Place a stone'"):
+            check_playout(broken(label=label), 2)
+
+    def test_an_empty_label(self) -> None:
+        def label(action: kivi.Action) -> str:
+            return "" if isinstance(action, kivi.Forfeit | kivi.Reroll) else kivi.label(action)
+
+        with pytest.raises(AssertionError, match="not a non-empty string"):
+            check_playout(broken(label=label), 2)
+
+    def test_fields_without_a_kind(self) -> None:
+        def action_fields(action: kivi.Action) -> dict[str, Any]:
+            fields = kivi.action_fields(action)
+            return {k: v for k, v in fields.items() if k != "kind"}
+
+        with pytest.raises(AssertionError, match="needs a snake-case 'kind'"):
+            check_playout(broken(action_fields=action_fields), 2)
+
+    def test_fields_holding_a_tuple(self) -> None:
+        def action_fields(action: kivi.Action) -> dict[str, Any]:
+            fields = kivi.action_fields(action)
+            return {k: tuple(v) if isinstance(v, list) else v for k, v in fields.items()}
+
+        with pytest.raises(AssertionError, match="JSON does not keep"):
+            check_playout(broken(action_fields=action_fields), 2)
+
+    def test_fields_that_are_not_json(self) -> None:
+        def action_fields(action: kivi.Action) -> dict[str, Any]:
+            return {**kivi.action_fields(action), "action": action}
+
+        with pytest.raises(AssertionError, match="is not JSON"):
+            check_playout(broken(action_fields=action_fields), 2)
+
+    def test_two_actions_with_the_same_fields(self) -> None:
+        def action_fields(action: kivi.Action) -> dict[str, Any]:
+            return {"kind": "place"} if isinstance(action, kivi.Place) else (
+                kivi.action_fields(action))
+
+        with pytest.raises(AssertionError, match="share the fields"):
+            check_playout(broken(action_fields=action_fields), 2)
+
+    def test_labels_that_change(self) -> None:
+        calls = [0]
+
+        def label(action: kivi.Action) -> str:
+            calls[0] += 1
+            return f"{kivi.label(action)} ({calls[0]})"
+
+        with pytest.raises(AssertionError, match="label is not deterministic"):
+            check_playout(broken(label=label), 2)
+
+
 class TestKitCatchesLeakyAnnouncements:
     """An `announce` that shows another player's hidden card is caught in every game that
     hides cards; the real one passes the same playout."""

@@ -105,16 +105,18 @@ def test_view_holds_only_the_viewers_knowledge(name: str) -> None:
 
 
 def test_legal_actions_in_the_view() -> None:
-    """On the viewer's turn: every legal action in order with its index, notation, label
-    (the notation until the game has `label`), kind and JSON document."""
+    """On the viewer's turn: every legal action in order with its index, notation, label,
+    kind, fields (the game's `label` and `action_fields`) and JSON document."""
     match, _ = human_game("ren_dhark")
-    game = match.game
+    game: Any = match.game
     view: Any = match.view(0)
     assert view["status"] == "your move" and view["to_move"] == 0
     legal = game.legal_actions(match.state)
     assert view["actions"] == [
-        {"index": i, "notation": str(a), "label": str(a), "kind": type(a).__name__,
-         "action": to_data(a)} for i, a in enumerate(legal)]
+        {"index": i, "notation": str(a), "label": game.label(a), "kind": type(a).__name__,
+         "fields": game.action_fields(a), "action": to_data(a)} for i, a in enumerate(legal)]
+    assert [a["label"] for a in view["actions"]] == ["Keep the opening hand"]  # D5
+    assert view["actions"][0]["fields"] == {"kind": "keep"}
     assert match.view(1)["actions"] == [] and match.view(1)["status"] == "waiting"
     assert match.view(None)["viewer"] is None
 

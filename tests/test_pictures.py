@@ -18,8 +18,8 @@ import pytest
 
 from boardrules import BoardrulesError
 from boardrules.apps.gallery import Picture, pictures
-from boardrules.games import GAMES, kivi, ren_dhark, whales_rivals
-from boardrules.pictures.svg import SVG_NS, Drawing, num
+from boardrules.games import GAMES, captain_bluff, kivi, ren_dhark, whales_rivals
+from boardrules.pictures.svg import MIN_FONT, SVG_NS, Drawing, num, text_width
 from boardrules.testing import check_playout, random_playout
 from tests.golden import check_golden
 
@@ -32,6 +32,18 @@ def _root(text: str) -> ElementTree.Element:
     root = ElementTree.fromstring(text)
     assert root.tag == f"{{{SVG_NS}}}svg"
     return root
+
+
+def _small_text(root: ElementTree.Element) -> list[str]:
+    """The texts of a picture smaller than `MIN_FONT` at its natural size."""
+    return [f"{''.join(e.itertext())!r} at {e.get('font-size')}px" for e in root.iter()
+            if e.tag == f"{{{SVG_NS}}}text" and float(e.get("font-size") or 0) < MIN_FONT]
+
+
+def _words(root: ElementTree.Element) -> str:
+    """Every text of a picture (titles too), one a line."""
+    return "\n".join("".join(e.itertext()) for e in root.iter()
+                     if e.tag == f"{{{SVG_NS}}}text")
 
 
 @pytest.mark.parametrize("picture", GALLERY, ids=[p.name for p in GALLERY])
@@ -76,12 +88,38 @@ class TestEveryGame:
         states = [game.new_game(game.MIN_PLAYERS)]
         for action in actions:
             states.append(game.apply(states[-1], action))
-        for index in range(0, len(states), max(1, len(states) // 12)):
+        for index in (*range(0, len(states), max(1, len(states) // 12)), len(states) - 1):
             for player in (None, *range(game.MIN_PLAYERS)):
                 observation = game.observe(states[index], player)
                 last = actions[index - 1] if index else None
-                _root(draw(observation, last_move=last))
+                root = _root(draw(observation, last_move=last))
+                assert not _small_text(root), (index, player)
         assert state == states[-1]
+
+    @pytest.mark.parametrize("name", DRAWN)
+    @pytest.mark.parametrize("seed", [1, 2, 3])
+    def test_a_finished_game_shows_its_result_not_a_turn(self, name: str, seed: int) -> None:
+        """The end of a game: every view names the outcome (a winner or a draw) and no
+        player is "to move"."""
+        game = GAMES[name]
+        draw: Any = game.svg  # type: ignore[attr-defined]
+        state, actions = random_playout(game, game.MIN_PLAYERS, rng=random.Random(seed))
+        assert game.is_terminal(state)
+        for player in (None, *range(game.MIN_PLAYERS)):
+            words = _words(_root(draw(game.observe(state, player), last_move=actions[-1])))
+            assert "to move" not in words.lower()
+            assert "Game over" in words
+            assert any(w in words for w in ("wins", "draw", "nobody")), words
+
+    def test_B17_a_game_ended_by_the_turn_limit_has_no_player_to_move(self) -> None:
+        options = captain_bluff.Options(turn_limit=4)
+        state, actions = random_playout(captain_bluff, 3, options, rng=random.Random(1))
+        assert state.winner is None
+        for player in (None, 0, 1, 2):
+            words = _words(_root(captain_bluff.svg(captain_bluff.observe(state, player),
+                                                   last_move=actions[-1])))
+            assert "to move" not in words
+            assert "Nobody wins" in words and "turn limit of 4 turns" in words
 
     @pytest.mark.parametrize("name", DRAWN)
     def test_notebooks_show_states_and_observations(self, name: str) -> None:
@@ -119,6 +157,74 @@ class TestEveryGame:
         draw: Any = game.svg  # type: ignore[attr-defined]
         with pytest.raises(BoardrulesError, match="Observation"):
             draw(game.new_game(game.MIN_PLAYERS))
+
+
+class TestOutcomes:
+    """The pictures say what happened: row hints, a challenge, a round's end, the winner."""
+
+    def test_B6_B12_row_hints_offer_only_values_a_card_may_take(self) -> None:
+        from boardrules.games.captain_bluff.picture import _hint
+        from boardrules.games.captain_bluff.rows import row_info
+
+        r = {value: value - 1 for value in range(1, 18)}  # red luggage by value
+        assert _hint(row_info((r[1],))) == "next: 2"  # not "0 or 2"
+        assert _hint(row_info((r[17],))) == "next: 16"  # not "16 or 18"
+        assert _hint(row_info((r[5],))) == "next: 4 or 6"
+        assert _hint(row_info((r[16], r[17]))) == "next: no value"  # not "next: 18"
+        assert _hint(row_info((r[5], captain_bluff.ARROWS))) == "next: any value"
+
+    def test_B13_the_picture_after_a_challenge_says_what_it_did(self) -> None:
+        (picture,) = [p for p in GALLERY if p.name == "captain_bluff-challenge"]
+        assert isinstance(picture.last_move, captain_bluff.Challenge)
+        assert "Last move: a challenge (B13)" in _words(_root(picture.svg()))
+
+    def test_W15_W17_the_picture_after_a_round_says_it_was_scored(self) -> None:
+        (picture,) = [p for p in GALLERY if p.name == "whales_rivals-round"]
+        words = _words(_root(picture.svg()))
+        assert "Round 1 is over" in words and "Captured so far" in words
+        assert 'stroke-width="4"' not in picture.svg()  # no pack is marked as the last move's
+
+    def test_W20_the_final_picture_names_the_winner_and_marks_no_empty_pack(self) -> None:
+        (picture,) = [p for p in GALLERY if p.name == "whales_rivals-end"]
+        words = _words(_root(picture.svg()))
+        assert "Player 1 (blue) wins, 47 to 7" in words
+        assert 'stroke-width="4"' not in picture.svg()
+
+
+class TestLayout:
+    """Labels that once covered each other."""
+
+    def test_whales_to_move_pill_leaves_the_players_name_readable(self) -> None:
+        """The pill starts after "player 1: blue whales (you)", by the width estimate."""
+        state, _ = random_playout(whales_rivals, 2, rng=random.Random(4), max_actions=30)
+        for player in (0, 1):
+            texts = [e for e in _root(whales_rivals.svg(whales_rivals.observe(state, player)))
+                     .iter() if e.tag == f"{{{SVG_NS}}}text"]
+            names = {"".join(e.itertext()): e for e in texts
+                     if "".join(e.itertext()).startswith("player ")}
+            (pill,) = [e for e in texts if "".join(e.itertext()).startswith("to move")]
+            mover = f"player {state.player}: {('red', 'blue')[state.player]} whales" + (
+                " (you)" if player == state.player else "")
+            name = names[mover]
+            end = float(name.get("x") or 0) + text_width(mover, 13)
+            label = "".join(pill.itertext())
+            assert float(pill.get("x") or 0) - text_width(label, MIN_FONT) / 2 > end
+
+
+    def test_whales_turtle_letter_is_above_its_shell(self) -> None:
+        (picture,) = [p for p in GALLERY if p.name == "whales_rivals-start"]
+        assert whales_rivals.TURTLE in picture.observation.hand
+        root = _root(picture.svg())
+        letters = [e for e in root.iter() if e.tag == f"{{{SVG_NS}}}text"
+                   and "".join(e.itertext()) == "T" and float(e.get("font-size") or 0) > 12]
+        shells = [e for e in root.iter() if e.tag == f"{{{SVG_NS}}}circle"
+                  and e.get("fill") == "#bfe3c9"]
+        assert letters and len(letters) <= len(shells)
+        for letter in letters:  # its baseline above the top of the shell under it
+            x, baseline = float(letter.get("x") or 0), float(letter.get("y") or 0)
+            (shell,) = [c for c in shells if float(c.get("cx") or 0) == x
+                        and float(c.get("cy") or 0) > baseline - 20]
+            assert baseline < float(shell.get("cy") or 0) - float(shell.get("r") or 0)
 
 
 class TestNoLeaks:

@@ -4,10 +4,12 @@
 from __future__ import annotations
 
 import copy
+import gc
 import hashlib
 import itertools
 import pickle
 import random
+import weakref
 from fractions import Fraction
 from typing import Any
 
@@ -17,7 +19,6 @@ from boardrules import CHANCE, BoardrulesError, InvalidOptionsError, Result
 from boardrules.errors import UnknownActionError
 from boardrules.games import GAMES, kivi
 from boardrules.numeric.spaces import (
-    SPACE_CACHE,
     ActionSpace,
     InfoState,
     LayoutBuilder,
@@ -33,10 +34,10 @@ def _digest(space: ActionSpace[Any]) -> str:
 
 # Indices stay the same while RULES_VERSION does: a change here must come with a new version.
 GOLDEN: dict[tuple[str, str, int], tuple[str, int, int, int]] = {
-    ("captain_bluff", "2", 2): ("58854f6c4733b011", 6104, 55, 5561),
-    ("captain_bluff", "2", 3): ("58854f6c4733b011", 6104, 55, 5561),
-    ("captain_bluff", "2", 4): ("58854f6c4733b011", 6104, 55, 5561),
-    ("captain_bluff", "2", 5): ("58854f6c4733b011", 6104, 55, 5561),
+    ("captain_bluff", "3", 2): ("ff41c6684aca045c", 5780, 55, 5237),
+    ("captain_bluff", "3", 3): ("ff41c6684aca045c", 5780, 55, 5237),
+    ("captain_bluff", "3", 4): ("ff41c6684aca045c", 5780, 55, 5237),
+    ("captain_bluff", "3", 5): ("ff41c6684aca045c", 5780, 55, 5237),
     ("kivi", "2", 2): ("841c1b85d5341647", 3325, 923, 435),
     ("kivi", "2", 3): ("841c1b85d5341647", 3325, 923, 615),
     ("kivi", "2", 4): ("841c1b85d5341647", 3325, 923, 631),
@@ -240,18 +241,23 @@ class TestActionSpace:
         with pytest.raises(InvalidOptionsError):
             kivi.observation_shape(7)
 
-    def test_caches_are_bounded(self) -> None:
-        """Distinct options never grow the tables without bound (a server loads many): the
-        numeric layer's caches are registered bounded caches, the tables of at most
-        `SPACE_CACHE` configurations per game."""
-        from boardrules._caches import cache_sizes
-        sizes = cache_sizes()
-        for name in ("captain_bluff.numeric", "lustry.numeric", "whales_rivals.numeric"):
-            assert sizes[name][1] == SPACE_CACHE
-        from boardrules.games import whales_rivals as wr
-        for n in range(SPACE_CACHE + 5):
-            wr.action_space(2, wr.Options(whale_values=[n + 1] * 18))
-        assert cache_sizes()["whales_rivals.numeric"][0] == SPACE_CACHE
+    @pytest.mark.parametrize(("name", "changed"), [
+        ("captain_bluff", {"first_player": 1}), ("kivi", {"highest_rule": "strict"}),
+        ("lustry", {"first_player": 1}), ("ren_dhark", {"blue_player": 1}),
+        ("whales_rivals", {"first_player": 1})])
+    def test_tables_go_with_their_options(self, name: str, changed: dict[str, Any]) -> None:
+        """A configuration's action space is built once and kept by its options object, and
+        goes with it (a server meets ever new options); options equal to the defaults
+        share the defaults' space."""
+        game: Any = GAMES[name]
+        space = game.action_space(2)
+        assert game.action_space(2, game.Options()) is space
+        options = game.Options(**changed)
+        assert game.action_space(2, options) is game.action_space(2, options) is not space
+        kept = weakref.ref(options)
+        del options
+        gc.collect()
+        assert kept() is None
 
     def test_construction_refuses_ambiguous_tables(self) -> None:
         common: dict[str, Any] = {

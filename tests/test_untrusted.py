@@ -4,6 +4,7 @@ signals. The fuzz suite that attacks every reader lives in ``tests/fuzz`` (slow 
 from __future__ import annotations
 
 import functools
+import inspect
 import io
 import json
 import os
@@ -16,11 +17,24 @@ import pytest
 
 from boardrules.apps import cli
 from boardrules.chance import playout
-from boardrules.errors import BoardrulesError, InvalidOptionsError, InvalidStateError
+from boardrules.errors import (
+    BoardrulesError,
+    IllegalActionError,
+    InvalidOptionsError,
+    InvalidStateError,
+    WrongGameError,
+)
 from boardrules.games import GAMES
 from boardrules.records import Record
 from boardrules.serialization import MAX_DOCUMENT_BYTES, from_json, read_json, to_json
-from tests.cross_game import FUNCTIONS, bounded, calls, objects, others
+from tests.cross_game import (
+    FUNCTIONS,
+    NO_GAME_OBJECTS,
+    bounded,
+    calls,
+    objects,
+    others,
+)
 
 
 class TestBoundedReads:
@@ -85,39 +99,29 @@ class TestRecordsOnLoad:
 
 # --- cross-game calls (issue #31 item 7) ----------------------------------------------------
 
-_ALL_BUT: Final = frozenset(("new_game", "validate_state", "validate_observation", "svg",
-                             "action_space", "tensor_layout", "observation_shape",
-                             "info_state_layout"))
-"""The functions that refuse another game's objects in every game today."""
-KNOWN: Final[dict[str, frozenset[str]]] = {
-    name: frozenset(FUNCTIONS) - _ALL_BUT - extra for name, extra in {
-        "captain_bluff": frozenset(("scores",)),  # it has no scores
-        "kivi": frozenset(("chance_probabilities",)),  # it has no chance_probabilities
-        "lustry": frozenset(), "ren_dhark": frozenset(), "whales_rivals": frozenset(),
-    }.items()
+EXPECTED: Final = {
+    "new_game": InvalidOptionsError, "action_bound": WrongGameError,
+    "action_space": InvalidOptionsError, "tensor_layout": InvalidOptionsError,
+    "observation_shape": InvalidOptionsError, "info_state_layout": InvalidOptionsError,
+    "info_state_shape": InvalidOptionsError,
+    "validate_state": InvalidStateError, "validate_observation": InvalidStateError,
 }
-"""The game functions that do not yet refuse another game's objects with a typed error
-(an `AttributeError`, a `TypeError`, an answer, or a loop that does not end): the games'
-own modules, being rewritten as this was written. Each is a strict xfail: remove it from
-here when the game refuses them."""
+"""The error each function raises for another game's objects where it is not
+`WrongGameError`: options are refused as options, and the validators refuse what they
+are given as data that is not their game's (`apply` refuses another game's action as an
+`IllegalActionError`, carrying the unchanged state)."""
 
 
 def _cross_params() -> list[Any]:
-    out = []
-    for name in GAMES:
-        for function in FUNCTIONS:
-            if not callable(getattr(GAMES[name], function, None)):
-                continue
-            marks = [pytest.mark.xfail(strict=True, reason=(
-                f"{name}.{function} does not refuse other games' objects yet (games/)"))
-            ] if function in KNOWN.get(name, ()) else []
-            out.append(pytest.param(name, function, id=f"{name}.{function}", marks=marks))
-    return out
+    return [pytest.param(name, function, id=f"{name}.{function}")
+            for name in GAMES for function in FUNCTIONS
+            if callable(getattr(GAMES[name], function, None))]
 
 
 class TestCrossGame:
     """Every public function of a game, given another game's state, action, observation
-    or options, raises a typed error (within a few seconds: one looped forever)."""
+    or options, raises a typed error naming both games (within a few seconds: one looped
+    forever)."""
 
     @pytest.mark.parametrize(("name", "function"), _cross_params())
     def test_games_refuse_other_games_objects(self, name: str, function: str) -> None:
@@ -129,13 +133,55 @@ class TestCrossGame:
                     continue
                 try:
                     bounded(call)
-                except BoardrulesError:
+                except BoardrulesError as exc:
+                    message = str(exc)
+                    if isinstance(exc, IllegalActionError):  # apply(own state, other action)
+                        named = exc.state is own.state and f"a {other}." in message
+                    else:
+                        expected = EXPECTED.get(function, WrongGameError)
+                        named = (isinstance(exc, expected) and f"{name}." in message
+                                 and f"{other}." in message)
+                    if not named:
+                        wrong.append(f"{other}: {type(exc).__name__}: {message}"[:300])
                     continue
                 except Exception as exc:
                     wrong.append(f"{other}: {type(exc).__name__}: {exc}"[:200])
                     continue
                 wrong.append(f"{other}: returned")
         assert not wrong, "\n".join(wrong)
+
+    @pytest.mark.parametrize("name", list(GAMES))
+    def test_every_public_function_is_called(self, name: str) -> None:
+        """A game's new public function joins `tests.cross_game.calls` (or, if it takes
+        no game object, `NO_GAME_OBJECTS`), so that it is checked above."""
+        game = GAMES[name]
+        public = {member for member in getattr(game, "__all__", ())
+                  if inspect.isfunction(getattr(game, member))}
+        trusted = {"apply_unchecked"}  # the fast path checks nothing, by design
+        assert public - set(FUNCTIONS) - NO_GAME_OBJECTS - trusted == set()
+
+    @pytest.mark.parametrize("name", list(GAMES))
+    def test_a_picture_refuses_a_last_move_that_is_no_action(self, name: str) -> None:
+        """`svg(last_move=...)` takes an action of the game or None: a move in notation
+        (a string) is refused, naming the game, like another game's action."""
+        game: Any = GAMES[name]
+        own = objects(name)
+        assert game.svg(own.observation, last_move=own.action).startswith("<svg")
+        with pytest.raises(WrongGameError, match=rf"{name}\.svg last_move: .* got a str '"):
+            game.svg(own.observation, last_move=str(own.action))
+
+    def test_the_message_names_the_function_and_both_games(self) -> None:
+        kivi, whales = objects("kivi"), objects("whales_rivals")
+        with pytest.raises(WrongGameError) as caught:
+            GAMES["whales_rivals"].legal_actions(kivi.state)
+        assert str(caught.value) == ("whales_rivals.legal_actions: expected a "
+                                     "whales_rivals.State, got a kivi.State")
+        assert isinstance(caught.value, TypeError) and isinstance(caught.value, ValueError)
+        with pytest.raises(IllegalActionError, match=(
+                r"is not a KIVI action$")) as refused:
+            GAMES["kivi"].apply(kivi.state, whales.action)
+        assert refused.value.state is kivi.state
+        assert f"{whales.action} (a whales_rivals." in str(refused.value)
 
     @pytest.mark.parametrize("name", list(GAMES))
     def test_the_calls_are_right(self, name: str) -> None:
@@ -156,10 +202,10 @@ class TestCrossGame:
         looped forever, max_steps notwithstanding)."""
         for other in others(name):
             state = objects(other).state
-            with pytest.raises(InvalidStateError) as caught:
+            with pytest.raises(WrongGameError) as caught:
                 bounded(functools.partial(playout, GAMES[name], state, random.Random(0), 50))
             message = str(caught.value)
-            assert GAMES[name].TITLE in message and GAMES[other].TITLE in message
+            assert f"{name}.State" in message and f"{other}.State" in message
 
     @pytest.mark.parametrize("name", list(GAMES))
     def test_adapters_refuse_other_games_options(self, name: str) -> None:

@@ -25,10 +25,12 @@ from boardrules.chance import playout, resolve_chance, sample_chance
 from boardrules.errors import (
     BoardrulesError,
     IllegalActionError,
+    InvalidArgumentError,
     InvalidNotationError,
     InvalidOptionsError,
     InvalidStateError,
     UnknownActionError,
+    WrongGameError,
 )
 from boardrules.game import (
     CHANCE,
@@ -63,6 +65,7 @@ __all__ = [
     "Event",
     "Game",
     "IllegalActionError",
+    "InvalidArgumentError",
     "InvalidNotationError",
     "InvalidOptionsError",
     "InvalidStateError",
@@ -72,6 +75,7 @@ __all__ = [
     "Terminal",
     "ToMove",
     "UnknownActionError",
+    "WrongGameError",
     "from_data",
     "from_json",
     "game_of",

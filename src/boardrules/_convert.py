@@ -22,7 +22,7 @@ from typing import Any, TypeAlias, TypeVar
 
 import attrs
 
-from boardrules.errors import BoardrulesError, InvalidOptionsError, InvalidStateError
+from boardrules.errors import BoardrulesError, InvalidOptionsError, InvalidStateError, quote
 
 __all__ = ["Codec", "JSONValue", "structure", "unstructure"]
 
@@ -86,7 +86,7 @@ def _load_fraction(data: JSONValue, path: str) -> Fraction:
     try:
         return Fraction(data)
     except (ValueError, ZeroDivisionError):
-        _fail(path, f"{data!r} is not a fraction")
+        _fail(path, f"{quote(data)} is not a fraction")
 
 
 class Codec:
@@ -165,7 +165,7 @@ class Codec:
                     _fail(path, f"expected an object, got {_type_name(data)}")
                 tag = data.get("type")
                 if not isinstance(tag, str) or tag not in loaders:
-                    _fail(path, f"unknown type {tag!r}; expected one of {', '.join(loaders)}")
+                    _fail(path, f"unknown type {quote(tag)}; expected one of {', '.join(loaders)}")
                 rest = {k: v for k, v in data.items() if k != "type"}
                 return loaders[tag](rest, path)
 
@@ -195,7 +195,7 @@ class Codec:
                 try:
                     return by_value[data]
                 except KeyError:
-                    _fail(path, f"unknown {enum_cls.__name__} {data!r}; expected one of "
+                    _fail(path, f"unknown {enum_cls.__name__} {quote(data)}; expected one of "
                           f"{', '.join(map(str, by_value))}")
 
             return load_enum
@@ -250,7 +250,8 @@ class Codec:
                 _fail(path, f"expected an object, got {_type_name(data)}")
             unknown = sorted(set(data) - set(loaders))
             if unknown:
-                _fail(path, f"unknown field(s) {', '.join(map(repr, unknown))} for {cls.__name__}")
+                _fail(path, f"unknown field(s) {quote(', '.join(map(repr, unknown)))} for "
+                      f"{cls.__name__}")
             kwargs = {}
             for name, (load, optional) in loaders.items():
                 if name in data:

@@ -25,7 +25,7 @@ from typing import Any, Final, TypeVar, get_origin
 
 import attrs
 
-from boardrules.errors import InvalidStateError
+from boardrules.errors import InvalidStateError, quote
 
 __all__ = ["DERIVED", "exact_fields", "rebuilt_from_init"]
 
@@ -110,7 +110,7 @@ def exact_fields(cls: type[_C]) -> type[_C]:
             value = getattr(self, name)
             if not test(value):
                 raise InvalidStateError(
-                    f"{type(self).__name__}.{name} must be {what}, not {value!r}")
+                    f"{type(self).__name__}.{name} must be {what}, not {quote(value)}")
 
     cls.__attrs_post_init__ = __attrs_post_init__  # type: ignore[attr-defined]
     return cls

@@ -7,7 +7,7 @@ import functools
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
-from boardrules.errors import BoardrulesError, InvalidOptionsError
+from boardrules.errors import InvalidArgumentError, InvalidOptionsError, quote
 
 __all__ = ["check_player", "player_count"]
 
@@ -15,21 +15,22 @@ _F = TypeVar("_F", bound=Callable[..., object])
 
 
 def check_player(player: object, players: int, *, spectator: bool = True) -> None:
-    """Raise `BoardrulesError` unless `player` is a seat ``0 .. players - 1`` — an `int`, not
+    """Raise `InvalidArgumentError` unless `player` is a seat ``0 .. players - 1`` — an `int`, not
     a `bool` or a float — or ``None`` (the spectator) where `spectator` allows it.
 
     >>> check_player(1, 2)
     >>> check_player(True, 2)
     Traceback (most recent call last):
     ...
-    boardrules.errors.BoardrulesError: player True does not exist in a 2-player game
+    boardrules.errors.InvalidArgumentError: player True does not exist in a 2-player game
     """
     if player is None:
         if not spectator:
-            raise BoardrulesError("resample needs a player, not a spectator (None)")
+            raise InvalidArgumentError("resample needs a player, not a spectator (None)")
         return
     if type(player) is not int or not 0 <= player < players:
-        raise BoardrulesError(f"player {player!r} does not exist in a {players}-player game")
+        raise InvalidArgumentError(
+            f"player {quote(player)} does not exist in a {players}-player game")
 
 
 def player_count(title: str, fewest: int, most: int) -> Callable[[_F], _F]:

@@ -12,7 +12,8 @@ from __future__ import annotations
 import random
 from typing import Any, TypeVar
 
-from boardrules.errors import BoardrulesError, InvalidStateError
+from boardrules._owners import wrong_game
+from boardrules.errors import InvalidArgumentError, quote
 from boardrules.game import CHANCE, TERMINAL, Game
 from boardrules.registry import game_of
 
@@ -52,7 +53,7 @@ def playout(game: Game[S, Any, Any, Any], state: S, rng: random.Random,
 
     Stops at the end of the game, or once `max_steps` actions (chance outcomes
     included) have been applied. Returns the state reached; `state` never changes.
-    A state of another game raises `InvalidStateError` naming both games. This is the
+    A state of another game raises `WrongGameError` naming both games. This is the
     inner loop of simulators and of search bots' rollouts, the same for every game; it
     draws from `rng` in this order::
 
@@ -72,9 +73,10 @@ def playout(game: Game[S, Any, Any, Any], state: S, rng: random.Random,
     True
     """
     if max_steps is not None and (type(max_steps) is not int or max_steps < 0):
-        raise ValueError(f"max_steps must be None or a whole number >= 0, got {max_steps!r}")
+        raise InvalidArgumentError(
+            f"max_steps must be None or a whole number >= 0, got {quote(max_steps)}")
     if not isinstance(state, game.State):
-        raise InvalidStateError(f"playout: {_describe(state)} given to {game.TITLE}")
+        raise wrong_game(f"playout({game.NAME})", f"{game.NAME}.State", state)
     to_move, legal_actions = game.to_move, game.legal_actions
     apply, sample = game.apply_unchecked, game.sample_chance
     steps = -1 if max_steps is None else max_steps
@@ -87,11 +89,3 @@ def playout(game: Game[S, Any, Any, Any], state: S, rng: random.Random,
         steps -= 1
     return state
 
-
-def _describe(obj: object) -> str:
-    """Name what `obj` is: ``a KIVI state``, or its class for an object of no game."""
-    try:
-        owner, kind = game_of(obj)
-    except BoardrulesError:
-        return f"a {type(obj).__qualname__} (no game's object)"
-    return f"a {owner.TITLE} {kind}"

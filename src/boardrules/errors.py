@@ -2,18 +2,52 @@
 
 Every error the library raises on purpose derives from `BoardrulesError`, and the
 ones caused by bad input also derive from `ValueError`, so callers may catch either.
+A message quotes at most `QUOTE_LIMIT` characters of the input it refuses (`quote`).
 """
 
 from __future__ import annotations
 
+from typing import Final
+
 __all__ = [
+    "QUOTE_LIMIT",
     "BoardrulesError",
     "IllegalActionError",
+    "InvalidArgumentError",
     "InvalidNotationError",
     "InvalidOptionsError",
     "InvalidStateError",
     "UnknownActionError",
+    "WrongGameError",
+    "quote",
 ]
+
+QUOTE_LIMIT: Final = 200
+"""The most characters of a refused input an error message quotes."""
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """Return `value` as an error message quotes it: its ``repr``, the text of a string
+    cut to its first `limit` characters (a megabyte of input makes no megabyte message).
+
+    >>> quote("a1"), quote(12)
+    ("'a1'", '12')
+    >>> quote("x" * 1000, 5)
+    "'xxxxx'… (1,000 characters)"
+    """
+    if isinstance(value, str):
+        if len(value) <= limit:
+            return repr(value)
+        return f"{value[:limit]!r}… ({len(value):,} characters)"
+    try:
+        text = repr(value)
+    except Exception:  # anything refused must still be named, not crash
+        text = object.__repr__(value)
+    return _cut(text, limit)
+
+
+def _cut(text: str, limit: int = QUOTE_LIMIT) -> str:
+    return text if len(text) <= limit else f"{text[:limit]}…"
 
 
 class BoardrulesError(Exception):
@@ -45,7 +79,7 @@ class IllegalActionError(BoardrulesError, ValueError):
             text = str(action)
         except Exception:  # anything passed as an action must still be refused, not crash
             text = object.__repr__(action)
-        super().__init__(f"illegal action {text}: {reason}{where}")
+        super().__init__(f"illegal action {_cut(text)}: {reason}{where}")
 
 
 class InvalidNotationError(BoardrulesError, ValueError):
@@ -56,7 +90,7 @@ class InvalidNotationError(BoardrulesError, ValueError):
 
     def __init__(self, text: str, problem: str) -> None:
         self.text = text
-        super().__init__(f"cannot read action {text!r}: {problem}")
+        super().__init__(f"cannot read action {quote(text)}: {problem}")
 
 
 class InvalidStateError(BoardrulesError, ValueError):
@@ -79,11 +113,7 @@ class UnknownActionError(BoardrulesError, ValueError):
 
     def __init__(self, value: object, problem: str) -> None:
         self.value = value
-        try:
-            text = repr(value)
-        except Exception:  # anything passed must still be refused, not crash
-            text = object.__repr__(value)
-        super().__init__(f"{text:.200}: {problem}")
+        super().__init__(f"{quote(value)}: {problem}")
 
 
 class InvalidOptionsError(BoardrulesError, ValueError):
@@ -95,3 +125,20 @@ class InvalidOptionsError(BoardrulesError, ValueError):
     def __init__(self, option: str, problem: str) -> None:
         self.option = option
         super().__init__(f"invalid option {option!r}: {problem}")
+
+
+class InvalidArgumentError(BoardrulesError, ValueError):
+    """An argument a function cannot take: a player who is not at the table, a picture
+    size below one pixel, the name of no registered game, a state that is not a chance
+    node given to `sample_chance`."""
+
+
+class WrongGameError(InvalidArgumentError, TypeError):
+    """An object of another game (or of no game) where a game's own belongs: a KIVI
+    state given to ``whales_rivals.legal_actions``, a Lustry action as a picture's
+    ``last_move``. The message names the function and both games, for example
+    ``whales_rivals.legal_actions: expected a whales_rivals.State, got a kivi.State``.
+
+    Also a `TypeError` (the argument is of the wrong class) and, like every refusal of
+    bad input, a `ValueError`.
+    """

@@ -15,8 +15,13 @@ observation either works or the document was refused), ``heuristic(state)`` (an
 estimate of `returns` for cut-short rollouts), ``ROLLOUT_LIMIT`` (the steps
 `boardrules.bots.ISMCTSBot` plays before it scores a rollout by ``heuristic``),
 ``playout(state, rng, max_steps=None)`` (random play to the end, the same game as
-`boardrules.playout`'s reference loop but faster: see there) and
-``PERFECT_INFORMATION``.
+`boardrules.playout`'s reference loop but faster: see there), ``PERFECT_INFORMATION``,
+``label(action) -> str`` (an English label for an action or chance outcome, distinct
+among the legal actions at a node) and ``action_fields(action) -> dict[str, JSONValue]``
+(its parts for a user interface's picker: a snake-case ``"kind"``, then fields named from
+the vocabulary every game shares, listed on the concepts page under "Labels and fields":
+``card``, ``cards``, ``target``, ``conveyor``…, places and players numbered from 0; distinct
+among the legal actions at a node).
 
 ``svg`` returns a standalone SVG document of what the observation shows — hidden
 things drawn as card backs or counts — with no external fonts, images or scripts;
@@ -155,7 +160,9 @@ class Game(Protocol[S, A, O_co, P]):
     """The functions and constants of a game module.
 
     Type parameters: ``S`` the state, ``A`` the action union, ``O_co`` the observation,
-    ``P`` the options class.
+    ``P`` the options class. Every function given another game's state, action,
+    observation or options raises a typed error naming both games (`WrongGameError`
+    for most), except `apply_unchecked`, which trusts its caller.
     """
 
     @property
@@ -204,7 +211,8 @@ class Game(Protocol[S, A, O_co, P]):
         """Return the state after `action`; raise `IllegalActionError` if it is not legal."""
 
     def apply_unchecked(self, state: S, action: A) -> S:
-        """Return the state after `action`, trusting that it is legal (the fast path)."""
+        """Return the state after `action`, trusting that it is legal (the fast path:
+        nothing is checked, not even that the state and the action are this game's)."""
 
     def to_move(self, state: S) -> ToMove:
         """Return who acts."""
@@ -231,7 +239,8 @@ class Game(Protocol[S, A, O_co, P]):
         """Return a state `player` cannot tell from `state`, hidden information redrawn."""
 
     def parse_action(self, state: S, text: str) -> A:
-        """Read the notation of an action; raise `InvalidNotationError` on bad text."""
+        """Read the notation of an action; raise `InvalidNotationError` on bad text. It
+        does not check legality: `apply` judges the action it returns."""
 
     def validate_state(self, state: S) -> None:
         """Raise `InvalidStateError` unless `state` is a possible state of the game."""

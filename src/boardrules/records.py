@@ -13,7 +13,7 @@ from typing import Any
 import attrs
 
 from boardrules._convert import JSONValue, structure, unstructure
-from boardrules.errors import BoardrulesError, InvalidOptionsError, InvalidStateError
+from boardrules.errors import BoardrulesError, InvalidOptionsError, InvalidStateError, quote
 from boardrules.registry import load
 
 __all__ = ["Record", "replay", "replay_states"]
@@ -68,7 +68,7 @@ class Record:
         if set(data) != expected:
             raise InvalidStateError(f"record: expected exactly the keys {sorted(expected)}")
         if data["game"] != game:
-            raise InvalidStateError(f"record.game: {data['game']!r} differs from {game!r}")
+            raise InvalidStateError(f"record.game: {quote(data['game'])} differs from {game!r}")
         module = load(game)
         try:
             options = structure(data["options"], module.Options, "record.options")
@@ -103,7 +103,7 @@ def replay_states(record: Record) -> Iterator[Any]:
     if record.rules_version != game.RULES_VERSION:
         raise InvalidStateError(
             f"record.rules_version: the record was made under rules version "
-            f"{record.rules_version!r} of {game.TITLE}; this library plays version "
+            f"{quote(record.rules_version)} of {game.TITLE}; this library plays version "
             f"{game.RULES_VERSION!r}, whose rules may replay it differently (see the game's "
             "version history)"
         )
@@ -113,7 +113,7 @@ def replay_states(record: Record) -> Iterator[Any]:
         try:
             state = game.apply(state, game.parse_action(state, text))
         except BoardrulesError as exc:
-            raise InvalidStateError(f"record.actions[{index}] {text!r}: {exc}") from None
+            raise InvalidStateError(f"record.actions[{index}] {quote(text)}: {exc}") from None
         yield state
 
 

@@ -12,7 +12,7 @@ import importlib
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Final, TypeAlias
 
-from boardrules.errors import BoardrulesError
+from boardrules.errors import BoardrulesError, InvalidArgumentError, quote
 from boardrules.game import Game
 
 __all__ = ["GAMES", "AnyGame", "Registry", "game_of", "load", "picture", "register"]
@@ -116,16 +116,17 @@ def register(game: AnyGame) -> None:
 
 
 def load(name: str) -> AnyGame:
-    """Return the game module registered as `name`.
+    """Return the game module registered as `name`; `InvalidArgumentError` (a
+    `ValueError`) for a name no game is registered under.
 
     >>> load("kivi").TITLE
     'KIVI'
     """
     try:
         return GAMES[name]
-    except KeyError:
+    except (KeyError, TypeError):  # TypeError: a name that is no string (unhashable)
         known = ", ".join(GAMES)
-        raise BoardrulesError(f"unknown game {name!r}; known games: {known}") from None
+        raise InvalidArgumentError(f"unknown game {quote(name)}; known games: {known}") from None
 
 
 def game_of(obj: object) -> tuple[AnyGame, Kind]:

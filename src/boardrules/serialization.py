@@ -42,7 +42,7 @@ from boardrules._convert import (
     structure,
     unstructure,
 )
-from boardrules.errors import InvalidOptionsError, InvalidStateError
+from boardrules.errors import BoardrulesError, InvalidOptionsError, InvalidStateError, quote
 from boardrules.records import Record
 from boardrules.registry import GAMES, game_of
 
@@ -113,21 +113,38 @@ def from_data(data: JSONValue, expect: type[T] | None = None) -> object:
     if set(data) != set(_ENVELOPE):
         _fail("document", "expected exactly the keys " + ", ".join(map(repr, _ENVELOPE)))
     if data["format"] != FORMAT_VERSION or type(data["format"]) is not int:
-        _fail("document.format", f"unsupported format {data['format']!r}; "
+        _fail("document.format", f"unsupported format {quote(data['format'])}; "
               f"this version reads format {FORMAT_VERSION}")
     name = data["game"]
     if not isinstance(name, str) or name not in GAMES:
-        _fail("document.game", f"unknown game {name!r}; known games: {', '.join(GAMES)}")
+        _fail("document.game", f"unknown game {quote(name)}; known games: {', '.join(GAMES)}")
+    try:
+        obj = _build(name, data)
+    except (InvalidStateError, InvalidOptionsError):
+        owners = _other_games(name, data)
+        if not owners:
+            raise
+        raise InvalidStateError(
+            f"document.game: the document names the game {name!r}, but its data is a "
+            f"{' or '.join(owners)} {data['kind']}: the game does not match the data") from None
+    if expect is not None and not isinstance(obj, expect):
+        _fail("document", f"expected a {expect.__qualname__}, got a {type(obj).__qualname__}")
+    return obj
+
+
+def _build(name: str, data: dict[str, JSONValue]) -> object:
+    """Build the object of a checked envelope as game `name`'s (its rules version, its
+    kind, its data), validated."""
     game = GAMES[name]
     kind = data["kind"]
     written = data["rules_version"]
     if kind == "record":  # a record may be read whatever its rules; `replay` checks them
         game_rules = data["data"].get("rules_version") if isinstance(data["data"], dict) else None
         if written != game_rules:
-            _fail("document.rules_version", f"{written!r} differs from the record's "
-                  f"{game_rules!r}")
+            _fail("document.rules_version", f"{quote(written)} differs from the record's "
+                  f"{quote(game_rules)}")
     elif written != game.RULES_VERSION or type(written) is not str:
-        _fail("document.rules_version", f"written under rules version {written!r} of "
+        _fail("document.rules_version", f"written under rules version {quote(written)} of "
               f"{game.TITLE}; this library plays version {game.RULES_VERSION!r}, under which "
               "the same data may mean another position or move (see the game's version "
               "history)")
@@ -154,11 +171,28 @@ def from_data(data: JSONValue, expect: type[T] | None = None) -> object:
     elif kind == "record":
         obj = Record.from_data(name, payload)
     else:
-        _fail("document.kind", f"unknown kind {kind!r}; expected state, action, observation, "
+        _fail("document.kind", f"unknown kind {quote(kind)}; expected state, action, observation, "
               "options or record")
-    if expect is not None and not isinstance(obj, expect):
-        _fail("document", f"expected a {expect.__qualname__}, got a {type(obj).__qualname__}")
     return obj
+
+
+def _other_games(name: str, data: dict[str, JSONValue]) -> list[str]:
+    """Return the registered games other than `name` whose state, action, observation or
+    options the document's data is (a document relabelled with another game's name; an
+    action such as ``{"type": "Pass"}`` may be several games'). Only called for a
+    document already refused."""
+    if data["kind"] == "record":  # a record's data names its game itself
+        return []
+    owners = []
+    for other in GAMES:
+        if other == name:
+            continue
+        try:
+            _build(other, {**data, "rules_version": GAMES[other].RULES_VERSION})
+        except BoardrulesError:
+            continue
+        owners.append(other)
+    return owners
 
 
 def _too_long(size: int, limit: int, what: str) -> typing.NoReturn:

@@ -30,6 +30,11 @@ at every step, checks:
   (for a sample of 24 plus the one played where there are more than 48); garbled
   notation (other Unicode digits, a number of 5,000 digits, a cut-off text, a NUL, a
   non-string) returns an action or raises `InvalidNotationError`, never another error;
+* where the game has the optional ``label`` and ``action_fields``: at every decision and
+  chance node, each legal action has a non-empty label and a `dict` of fields with a
+  snake-case ``"kind"``; labels are distinct at the node, and so are fields; for the
+  actions whose notation is checked, the fields are JSON (plain `dict`, `list`, `str`,
+  `int`, `float`, `bool`, ``None``) and both are the same when asked twice;
 * `resample` keeps the player's observation, the spectator's observation, the
   inventory (the component multiset) and, when that player acts, the legal actions;
   and it depends only on what the player knows: two states the player cannot tell
@@ -158,6 +163,8 @@ _EXTERNAL = frozenset({"script", "image", "foreignObject", "iframe", "object", "
 """Elements through which a picture could load or run something from outside."""
 _URL = re.compile(r"url\(\s*(?!['\"]?#)|@import")
 """A reference to anything but a part of the document itself."""
+_KIND = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*")
+"""A snake-case kind of action, as ``action_fields`` gives it."""
 
 
 def random_playout(
@@ -350,6 +357,52 @@ def _check_bad_players(game: AnyGame, state: Any, players: int) -> None:
                 raise AssertionError(f"{name} with player {who!r} raised {type(exc).__name__} "
                                      f"({exc}), not BoardrulesError") from exc
             raise AssertionError(f"{name} accepted player {who!r}, who is no seat")
+
+
+def _check_labels(game: AnyGame, legal: tuple[Any, ...], sample: list[Any], step: int) -> None:
+    """Where the game has ``label`` and ``action_fields``: every legal action's, distinct;
+    the same when asked twice (for the `sample` of the notation check)."""
+    label: Callable[[Any], object] | None = getattr(game, "label", None)
+    if label is not None:
+        texts = [label(a) for a in legal]
+        for a, text in zip(legal, texts, strict=True):
+            assert isinstance(text, str) and text.strip(), (
+                f"step {step}: the label of {a!r} is {text!r}, not a non-empty string")
+        same = _first_shared(legal, texts)
+        assert same is None, f"step {step}: {same[0]!r} and {same[1]!r} share the label {same[2]!r}"
+        assert all(label(a) == label(a) for a in sample), f"step {step}: label is not deterministic"
+    fields_of: Callable[[Any], object] | None = getattr(game, "action_fields", None)
+    if fields_of is None:
+        return
+    keys = []
+    for a in legal:
+        fields = fields_of(a)
+        assert isinstance(fields, dict), f"step {step}: action_fields({a!r}) is no dict"
+        kind = fields.get("kind")
+        assert isinstance(kind, str) and _KIND.fullmatch(kind), (
+            f"step {step}: action_fields({a!r}) needs a snake-case 'kind', not {kind!r}")
+        keys.append(repr(sorted(fields.items())))  # True and 1 differ here, unlike in a set
+    same = _first_shared(legal, keys)
+    assert same is None, f"step {step}: {same[0]!r} and {same[1]!r} share the fields {same[2]}"
+    for a in sample:  # JSON costs more than the rest: the actions of the notation check
+        fields = fields_of(a)
+        try:
+            text = json.dumps(fields, allow_nan=False)
+        except (TypeError, ValueError) as err:
+            raise AssertionError(f"step {step}: action_fields({a!r}) is not JSON: {err}") from None
+        assert json.loads(text) == fields, (
+            f"step {step}: action_fields({a!r}) holds values JSON does not keep (a tuple?)")
+        assert fields_of(a) == fields, f"step {step}: action_fields({a!r}) is not deterministic"
+
+
+def _first_shared(legal: tuple[Any, ...], texts: list[Any]) -> tuple[Any, Any, Any] | None:
+    """The first two actions given the same text, and the text; None if all differ."""
+    first: dict[Any, Any] = {}
+    for a, text in zip(legal, texts, strict=True):
+        if text in first:
+            return first[text], a, text
+        first[text] = a
+    return None
 
 
 def _garbled(notation: str) -> list[object]:
@@ -688,6 +741,7 @@ def check_playout(
             assert from_json(to_json(a)) == a, f"action {a!r} does not round-trip through JSON"
         _check_copies(sample[0], f"action {sample[0]!r}")
         _check_garbled_notation(game, state, str(sample[0]))
+        _check_labels(game, legal, sample, step)
 
         if numeric:
             _check_indices(ngame, space, state, legal, mover=mover, step=step,

@@ -25,7 +25,7 @@ from urllib.parse import unquote
 import attrs
 
 from boardrules._convert import _fields, structure, unstructure
-from boardrules.errors import BoardrulesError, InvalidOptionsError, InvalidStateError
+from boardrules.errors import BoardrulesError, InvalidOptionsError, InvalidStateError, quote
 from boardrules.game import CHANCE, TERMINAL
 from boardrules.games import GAMES, AnyGame, game_of, load
 from boardrules.numeric.spaces import ActionSpace, InfoState
@@ -130,7 +130,7 @@ class Parameter:
         kind_ok = type(value) is self.kind or (self.kind is float and type(value) is int)
         if not kind_ok:
             raise InvalidOptionsError(self.name, f"expected a {self.kind.__name__} parameter, "
-                                                 f"got {value!r}")
+                                                 f"got {quote(value)}")
         match self.carried:
             case "plain":
                 return float(typing.cast(float, value)) if self.kind is float else value
@@ -141,7 +141,7 @@ class Parameter:
                     names = ", ".join(repr(m.value) for m in typing.cast(
                         type[enum.Enum], self.hint))
                     raise InvalidOptionsError(self.name, f"expected one of {names}, "
-                                                         f"got {value!r}") from None
+                                                         f"got {quote(value)}") from None
             case "optional int":
                 return None if value == NONE_INT else value
         text = unquote(typing.cast(str, value))

@@ -33,7 +33,7 @@ from boardrules.apps.simulation import Summary, simulate
 from boardrules.apps.terminal import HUMAN, game_over, play
 from boardrules.apps.tournament import Tournament, run_tournament
 from boardrules.bots.spec import check_seed, make_bot
-from boardrules.errors import BoardrulesError
+from boardrules.errors import BoardrulesError, quote
 from boardrules.game import CHANCE
 from boardrules.games import GAMES, AnyGame, game_of, load
 from boardrules.pictures.text import render
@@ -80,17 +80,17 @@ def _seed(text: str) -> int:
     try:
         seed = int(text)
         check_seed(seed)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    except BoardrulesError as exc:
+    except BoardrulesError as exc:  # before ValueError: it is one too
         raise argparse.ArgumentTypeError(str(exc)) from None
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not a whole number") from None
     return seed
 
 
 def _port(text: str) -> int:
     """Read ``--port``: 0 to 65535."""
     if not text.isascii() or not text.isdigit() or int(text) > 65535:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port (0 to 65535)")
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not a port (0 to 65535)")
     return int(text)
 
 
@@ -99,9 +99,9 @@ def _jobs(text: str) -> int:
     try:
         jobs = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not a whole number") from None
     if jobs < 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is below 0 (0 means every core)")
+        raise argparse.ArgumentTypeError(f"{quote(text)} is below 0 (0 means every core)")
     return jobs
 
 
@@ -199,7 +199,7 @@ def _render_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]
 
 def _game_and_players(name: str, players: int | None, err: TextIO) -> tuple[AnyGame, int] | None:
     if name not in GAMES:
-        err.write(f"boardrules: unknown game {name!r}; known games: {', '.join(GAMES)}\n")
+        err.write(f"boardrules: unknown game {quote(name)}; known games: {', '.join(GAMES)}\n")
         return None
     game = GAMES[name]
     count = game.MIN_PLAYERS if players is None else players
@@ -420,7 +420,7 @@ def _seat(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise BoardrulesError(f"--player must be a seat number or 'spectator', not {text!r}") \
+        raise BoardrulesError(f"--player must be a seat number or 'spectator', not {quote(text)}") \
             from None
 
 

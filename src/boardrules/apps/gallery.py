@@ -3,7 +3,9 @@
 One list, `pictures()`, feeds the docs (drawn when the site is built, so they never go
 stale), the golden SVG files of the tests and the CI's check in a real browser: for every
 game with pictures, the first decision, a middle position and the end of one seeded
-random game, each from another seat; and for KIVI, the rulebook's scoring example (K10).
+random game, each from another seat; the moment that shows an outcome (Captain Bluff's
+first challenge, the end of Whales Rivals' first round); and for KIVI, the rulebook's
+scoring example (K10).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Any, Final
 import attrs
 
 from boardrules.game import CHANCE
-from boardrules.games import kivi
+from boardrules.games import captain_bluff, kivi
 from boardrules.registry import GAMES, AnyGame
 
 __all__ = ["Picture", "pictures"]
@@ -92,7 +94,30 @@ def _game_pictures(name: str) -> list[Picture]:
         last = actions[index - 1] if index else None
         out.append(Picture(f"{name}-{label}", name, words,
                            game.observe(states[index], viewer), last))
+    if name in _MOMENTS:  # the first time the game's outcome view appears
+        label, words, found = _MOMENTS[name]
+        index = next(i for i in range(1, len(states))
+                     if found(states[i - 1], actions[i - 1], states[i]))
+        out.append(Picture(f"{name}-{label}", name, words, game.observe(states[index], 0),
+                           actions[index - 1]))
     return out
+
+
+def _challenged(before: Any, action: Any, after: Any) -> bool:
+    return isinstance(action, captain_bluff.Challenge)
+
+
+def _round_scored(before: Any, action: Any, after: Any) -> bool:
+    return bool(after.round > before.round)
+
+
+_MOMENTS: Final[dict[str, tuple[str, str, Callable[[Any, Any, Any], bool]]]] = {
+    "captain_bluff": ("challenge", "Just after the same game's first challenge, as player 0 "
+                      "sees it.", _challenged),
+    "whales_rivals": ("round", "The same game just after its first round was scored, as "
+                      "player 0 sees it.", _round_scored),
+}
+"""Per game: a picture of the moment that shows an outcome (a challenge, a round's end)."""
 
 
 def _kivi_rulebook() -> Picture:

@@ -244,10 +244,13 @@ class Match:
 
     def legal_actions_view(self) -> list[JSONValue]:
         """The legal actions now, each with its index (what `act` takes), notation, label
-        (the game's `label`, else the notation), kind (its class's name) and JSON document."""
+        (the game's `label`, else the notation), kind (its class's name), fields (the game's
+        `action_fields`, else ``{"kind": kind}``) and JSON document."""
         label: Callable[[Any], object] = getattr(self.game, "label", str)
+        fields: Callable[[Any], JSONValue] = getattr(
+            self.game, "action_fields", lambda a: {"kind": type(a).__name__})
         return [{"index": i, "notation": str(a), "label": str(label(a)),
-                 "kind": type(a).__name__, "action": to_data(a)}
+                 "kind": type(a).__name__, "fields": fields(a), "action": to_data(a)}
                 for i, a in enumerate(self.game.legal_actions(self.state))]
 
     def view(self, viewer: int | None) -> dict[str, JSONValue]:

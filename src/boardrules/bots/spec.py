@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Literal, TypeVar
 
 from boardrules.bots import Bot, ISMCTSBot, RandomBot
-from boardrules.errors import BoardrulesError
+from boardrules.errors import InvalidArgumentError, quote
 
 __all__ = ["check_seed", "make_bot"]
 
@@ -15,10 +15,10 @@ _N = TypeVar("_N", int, float)
 
 
 def check_seed(seed: object) -> None:
-    """Raise `BoardrulesError` unless `seed` is a whole number >= 0 (Python's `random` seeds
+    """Raise `InvalidArgumentError` unless `seed` is a whole number >= 0 (Python's `random` seeds
     -n exactly like n, so a negative seed would silently repeat another game)."""
     if type(seed) is not int or seed < 0:
-        raise BoardrulesError(f"the seed must be a whole number >= 0, got {seed!r}")
+        raise InvalidArgumentError(f"the seed must be a whole number >= 0, got {quote(seed)}")
 
 
 def make_bot(spec: str, seed: int) -> Bot:
@@ -31,30 +31,31 @@ def make_bot(spec: str, seed: int) -> Bot:
     if name == "random" and not colon:
         return RandomBot(seed)
     if name != "ismcts":
-        raise BoardrulesError(f"unknown bot {spec!r}; use random, ismcts, ismcts:N "
+        raise InvalidArgumentError(f"unknown bot {quote(spec)}; use random, ismcts, ismcts:N "
                               f"(iterations), ismcts:Ss (seconds) or ismcts:N/Ss")
     if not colon:
         return ISMCTSBot(1000, seed=seed)
-    bad = f"bad bot {spec!r}"
+    bad = f"bad bot {quote(spec)}"
     iterations: int | None = None
     seconds: float | None = None
     limit: int | Literal["auto"] | None = "auto"
     budget, marker, rollout = budget.partition("/rollout=")
     if marker:
         limit = None if rollout == "end" else _read(
-            int, rollout, f"{bad}: {rollout!r} is not a whole number of steps or 'end'")
+            int, rollout, f"{bad}: {quote(rollout, 40)} is not a whole number of steps or 'end'")
     for part in budget.split("/"):
         if part.endswith("s") and seconds is None:
-            seconds = _read(float, part[:-1], f"{bad}: {part!r} is not a number of seconds")
+            seconds = _read(float, part[:-1],
+                            f"{bad}: {quote(part, 40)} is not a number of seconds")
         elif not part.endswith("s") and iterations is None:
-            iterations = _read(int, part, f"{bad}: {part!r} is not a whole number")
+            iterations = _read(int, part, f"{bad}: {quote(part, 40)} is not a whole number")
         else:
-            raise BoardrulesError(f"{bad}: give at most one number of iterations and one "
+            raise InvalidArgumentError(f"{bad}: give at most one number of iterations and one "
                                   f"of seconds (ismcts:N/Ss)")
     try:
         return ISMCTSBot(iterations, seconds=seconds, seed=seed, rollout_limit=limit)
     except ValueError as error:
-        raise BoardrulesError(f"{bad}: {error}") from None
+        raise InvalidArgumentError(f"{bad}: {error}") from None
 
 
 def _read(kind: Callable[[str], _N], text: str, problem: str) -> _N:
@@ -62,4 +63,4 @@ def _read(kind: Callable[[str], _N], text: str, problem: str) -> _N:
     try:
         return kind(text)
     except ValueError:
-        raise BoardrulesError(problem) from None
+        raise InvalidArgumentError(problem) from None

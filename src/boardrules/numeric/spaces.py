@@ -50,21 +50,19 @@ from typing import Any, Final, Generic, Protocol, TypeAlias, TypeVar
 
 import attrs
 
-from boardrules._caches import Memo, lru
+from boardrules._caches import Memo
 from boardrules._convert import _fields, unstructure
 from boardrules.errors import BoardrulesError, UnknownActionError
 from boardrules.game import CHANCE, Chance
 
 __all__ = [
     "ActionSpace",
-    "ConfigurationCache",
     "HistoryCode",
     "InfoState",
     "LayoutBuilder",
     "NumericGame",
     "NumericTables",
     "Segment",
-    "SegmentCache",
     "Tensor",
     "TensorLayout",
     "check_configuration",
@@ -81,11 +79,6 @@ S_contra = TypeVar("S_contra", contravariant=True)
 Tensor: TypeAlias = "array[float]"
 """A flat float32 tensor: ``array.array('f')``."""
 
-SPACE_CACHE: Final = 32
-"""Configurations whose tables a game keeps (least recently used first out), so that a
-server fed many distinct options never grows without bound."""
-
-
 class ActionSpace(Generic[A]):
     """The fixed numbering of a game configuration's actions and chance outcomes.
 
@@ -96,9 +89,9 @@ class ActionSpace(Generic[A]):
     """
 
     __slots__ = (
-        "_action_ids", "_actions", "_any_ids", "_chance", "_chance_ids", "_chance_outcomes",
-        "_chance_types", "_chance_values", "_indices", "_kept", "_legal", "_max_legal", "_memo",
-        "_module", "_options", "_parts", "_players", "_texts", "_values", "game",
+        "_actions", "_any_values", "_chance", "_chance_outcomes", "_chance_types",
+        "_chance_values", "_indices", "_kept", "_legal", "_max_legal", "_memo", "_module",
+        "_options", "_parts", "_players", "_texts", "_values", "game",
     )
 
     game: str
@@ -114,14 +107,12 @@ class ActionSpace(Generic[A]):
     _values: dict[object, int]
     _chance_values: dict[object, int]
     _chance_types: frozenset[type]
-    _action_ids: dict[int, int]
-    _chance_ids: dict[int, int]
-    _any_ids: dict[int, int]
+    _any_values: dict[object, int]
     _texts: Mapping[str, int]
     _memo: tuple[object, tuple[int, ...], bool]
     _parts: Callable[[Any], tuple[Sequence[A], tuple[A, ...]] | None] | None
     _indices: Callable[[Any], tuple[int, ...] | None] | None
-    _kept: Memo[int, tuple[tuple[A, ...], bytes]]
+    _kept: Memo[tuple[A, ...], bytes]
 
     def __init__(
         self,
@@ -151,8 +142,8 @@ class ActionSpace(Generic[A]):
         `legal_parts`, optional, speeds up `legal_mask`: ``legal_parts(state)`` returns
         the legal actions of a player's decision as ``(rest, kept)``, together exactly
         those of ``legal_actions(state)`` in any order, where `kept` is a tuple the game
-        keeps and hands out again (its mask is computed once and kept by the tuple's
-        identity); it returns ``None`` where it does not apply (a chance node, the end).
+        keeps and hands out again (its mask is computed once and kept, by the tuple's
+        value); it returns ``None`` where it does not apply (a chance node, the end).
 
         `legal_indices`, optional, speeds up `legal_indices` and `legal_mask` where a
         decision has many legal actions: ``legal_indices(state)`` returns the indices of
@@ -185,14 +176,12 @@ class ActionSpace(Generic[A]):
         set_(self, "_values", values)
         set_(self, "_chance_values", chance_values)
         set_(self, "_chance_types", chance_types)
-        set_(self, "_action_ids", {id(a): i for i, a in enumerate(actions)})
-        set_(self, "_chance_ids", {id(a): i for i, a in enumerate(chance_actions)})
-        set_(self, "_any_ids", {**self._action_ids, **self._chance_ids})
+        set_(self, "_any_values", {**values, **chance_values})
         set_(self, "_texts", MappingProxyType(text_ids))
         set_(self, "_memo", (None, (), False))
         set_(self, "_parts", legal_parts)
         set_(self, "_indices", legal_indices)
-        set_(self, "_kept", Memo(None, 1 << 10))  # a game's prebuilt tuples: a few hundred
+        set_(self, "_kept", Memo(1 << 10))  # a game's prebuilt tuples: a few hundred
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"ActionSpace is immutable: cannot set {name!r}")
@@ -263,9 +252,6 @@ class ActionSpace(Generic[A]):
         Raises `UnknownActionError` for anything that is no player action of this
         configuration (a chance outcome, another game's action, any other object).
         """
-        found = self._action_ids.get(id(action))
-        if found is not None:
-            return found
         try:
             found = self._values.get(action)
         except TypeError:  # unhashable: no action at all
@@ -286,9 +272,6 @@ class ActionSpace(Generic[A]):
     def chance_index(self, outcome: object) -> int:
         """Return the chance index of a chance outcome; raise `UnknownActionError` for
         anything else."""
-        found = self._chance_ids.get(id(outcome))
-        if found is not None:
-            return found
         try:
             found = self._chance_values.get(outcome)
         except TypeError:
@@ -317,8 +300,8 @@ class ActionSpace(Generic[A]):
         """Return the indices of the legal actions in `legal_actions` order.
 
         At a chance node: the chance indices of the outcomes, in order; at the end: ``()``.
-        No action object is built: `legal_actions` hands out shared objects, looked up by
-        identity.
+        No action object is built: the actions `legal_actions` hands out are looked up by
+        value.
         """
         return self._lookup(state)[0]
 
@@ -346,8 +329,8 @@ class ActionSpace(Generic[A]):
         """`_lookup` of `state` given its legal actions `legal`: compute and memo the result."""
         chance = bool(legal) and type(legal[0]) in self._chance_types
         try:
-            found = tuple(map(self._any_ids.__getitem__, map(id, legal)))
-        except KeyError:  # an equal action that is not the shared object
+            found = tuple(map(self._any_values.__getitem__, legal))
+        except KeyError:  # an outcome equal to an action: no state of the rules
             lookup = self.chance_index if chance else self.index
             found = tuple(lookup(a) for a in legal)
         object.__setattr__(self, "_memo", (state, found, chance))
@@ -367,22 +350,14 @@ class ActionSpace(Generic[A]):
         if last is not state and self._parts is not None:
             parts = self._parts(state)
             if parts is not None:
-                found = self._mask_of_parts(*parts)
-                if found is not None:
-                    return found
+                return self._mask_of_parts(*parts)
         mask = bytearray(len(self._actions))
         if last is not state:
             legal = self._legal(state)
             if not legal or type(legal[0]) not in self._chance_types:
-                # The indices straight into the mask, no tuple of them built (a plain loop:
-                # faster than any trick for the few legal actions).
-                try:
-                    for i in map(self._action_ids.__getitem__, map(id, legal)):
-                        mask[i] = 1
-                except KeyError:  # an equal action that is not the shared object
-                    mask = bytearray(len(self._actions))
-                else:
-                    return mask
+                # The indices straight into the mask, no tuple of them built.
+                self._mark(mask, legal)
+                return mask
             indices, chance = self._remember(state, legal)
         if chance:
             raise BoardrulesError(
@@ -392,22 +367,26 @@ class ActionSpace(Generic[A]):
             mask[i] = 1
         return mask
 
-    def _mask_of_parts(self, rest: Sequence[A], kept: tuple[A, ...]) -> bytearray | None:
-        """Return the mask of the legal actions `rest` and `kept` (see `legal_parts`), or
-        None if one of `rest` is an equal copy of a shared action object."""
-        found = self._kept.get(id(kept))
-        if found is None or found[0] is not kept:
+    def _mask_of_parts(self, rest: Sequence[A], kept: tuple[A, ...]) -> bytearray:
+        """Return the mask of the legal actions `rest` and `kept` (see `legal_parts`)."""
+        found = self._kept.get(kept)
+        if found is None:
             kept_mask = bytearray(len(self._actions))
-            for i in map(self.index, kept):
-                kept_mask[i] = 1
-            found = self._kept[id(kept)] = (kept, bytes(kept_mask))
-        mask = bytearray(found[1])
-        try:
-            for i in map(self._action_ids.__getitem__, map(id, rest)):
-                mask[i] = 1
-        except KeyError:  # an equal action that is not the shared object
-            return None
+            self._mark(kept_mask, kept)
+            found = self._kept[kept] = bytes(kept_mask)
+        mask = bytearray(found)
+        self._mark(mask, rest)
         return mask
+
+    def _mark(self, mask: bytearray, actions: Sequence[A]) -> None:
+        """Set `mask` to 1 at the index of each of `actions`; raise `UnknownActionError` for
+        anything that is no player action of the space."""
+        try:
+            for i in map(self._values.__getitem__, actions):  # a plain loop: no tuple built
+                mask[i] = 1
+        except (KeyError, TypeError):  # not an action (unhashable: TypeError)
+            for i in map(self.index, actions):  # raises on the first stranger
+                mask[i] = 1
 
     def chance_indices(self, state: object) -> tuple[tuple[int, Fraction], ...]:
         """Return ``(chance index, probability)`` for every chance outcome of `state`, in
@@ -430,73 +409,11 @@ def check_configuration(
     """Return ``(players, options)`` with the default options filled in, after `new_game`
     accepted them (it raises `InvalidOptionsError` naming a bad player count or options).
 
-    For game authors: the key under which a game caches its per-configuration tables.
+    For game authors: a game keeps its tables of a configuration on the options object
+    (they live and die with it), per player count.
     """
     new_game(players, options)
     return players, options if options is not None else options_type()
-
-
-T = TypeVar("T")
-
-
-class ConfigurationCache(Generic[T]):
-    """A game's tables per configuration, built once (for game authors).
-
-    Bounded: the `SPACE_CACHE` most recently used configurations are kept. The last
-    options object is remembered by identity, so that encoding the observations of one
-    game (which all carry the same options) costs no hashing of the options.
-    """
-
-    def __init__(self, name: str, build: Callable[[int, Any], T],
-                 new_game: Callable[[int, Any], object], options_type: type) -> None:
-        """Build tables with ``build(players, options)``; `new_game` checks configurations.
-        The cache is registered under `name` (``"<game>.numeric"``) with the library's
-        other bounded caches."""
-        self._build = lru(name, SPACE_CACHE)(build)
-        self._new_game = new_game
-        self._options_type = options_type
-        self._last: tuple[object, int, T] | None = None
-
-    def __call__(self, players: int, options: object = None) -> T:
-        """Return the tables of a configuration a caller gave (checked by `new_game`)."""
-        last = self._last
-        if last is not None and last[0] is options and last[1] == players \
-                and type(players) is int:
-            return last[2]
-        players, options = check_configuration(self._new_game, self._options_type, players,
-                                               options)
-        return self.trusted(players, options)
-
-    def trusted(self, players: int, options: object) -> T:
-        """Return the tables of a configuration read from a state or observation."""
-        last = self._last
-        if last is not None and last[0] is options and last[1] == players:
-            return last[2]
-        found = self._build(players, options)
-        self._last = (options, players, found)
-        return found
-
-    def cache_info(self) -> Any:
-        """Return the LRU cache's statistics (``functools.lru_cache``'s)."""
-        return self._build.cache_info()  # type: ignore[attr-defined]  # an lru_cache
-
-
-class SegmentCache:
-    """Encoded tensor segments of immutable values, reused across observations (for game
-    authors): a hand, a pile or a sequence recurs from one observation to the next, and
-    copying its encoding is cheaper than encoding it again. Bounded: emptied when full."""
-
-    def __init__(self, name: str, limit: int = 1 << 14) -> None:
-        """Keep at most `limit` segments; register the cache under `name`."""
-        self._found: Memo[object, Tensor] = Memo(name, limit)
-
-    def get(self, key: object, build: Callable[..., Tensor], *args: Any) -> Tensor:
-        """Return the segment of `key` (hashable, standing for the value encoded), built by
-        ``build(*args)`` the first time."""
-        found = self._found.get(key)
-        if found is None:
-            found = self._found[key] = build(*args)
-        return found
 
 
 def counts(cards: tuple[Any, ...], kinds: Mapping[Any, int], length: int,
@@ -737,7 +654,7 @@ class HistoryCode:
         self.bits = max(1, (len(space.announcements) - 1).bit_length())
         self.slot = 1 + self.players + 1 + self.bits
         self._space = space
-        self._cache: Memo[tuple[int, int | Chance, str], bytes] = Memo(None, 1 << 16)
+        self._cache: Memo[tuple[int, int | Chance, str], bytes] = Memo(1 << 16)
 
     def describe(self, builder: LayoutBuilder, bound: int) -> None:
         """Add the segments ``actions`` and ``history`` to a layout."""
@@ -793,7 +710,6 @@ class NumericTables:
     """The game's action bound for the configuration."""
     info_layout: TensorLayout
     """The information-state tensor's layout."""
-    _fixed: Memo[int, tuple[object, tuple[tuple[int, float], ...]]]
 
     def finish(self, space: ActionSpace[Any], builder: LayoutBuilder, *, bound: int,
                horizon: int, perfect_recall: bool) -> None:
@@ -810,20 +726,13 @@ class NumericTables:
         info.extend(self.layout, "")
         self.history.describe(info, bound)
         self.info_layout = info.build(perfect_recall=perfect_recall)
-        self._fixed = Memo(None, 64)  # a handful of prebuilt tuples per game
 
     def fixed_chance(self, outcomes: tuple[tuple[Any, Fraction], ...]
                      ) -> tuple[tuple[int, float], ...]:
-        """Return a prebuilt chance-outcome tuple (one the game keeps, such as its dice
-        rolls) as ``(chance index, probability as a float)``, converted once and kept by
-        the tuple's identity."""
-        memo = self._fixed
-        found = memo.get(id(outcomes))
-        if found is None or found[0] is not outcomes:
-            index = self.space.chance_index
-            found = memo[id(outcomes)] = (outcomes, tuple(
-                (index(a), p.numerator / p.denominator) for a, p in outcomes))
-        return found[1]
+        """Return a short chance-outcome tuple (such as a game's dice rolls) as ``(chance
+        index, probability as a float)``."""
+        index = self.space.chance_index
+        return tuple((index(a), p.numerator / p.denominator) for a, p in outcomes)
 
     def info_tensor(self, info: InfoState, observation: Tensor) -> Tensor:
         """Return the information-state tensor of `info`, given its observation's tensor

@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from types import UnionType
 from typing import Final
 
-from boardrules.errors import BoardrulesError
+from boardrules._owners import wrong_game
+from boardrules.errors import InvalidArgumentError, quote
 
-__all__ = ["FONT", "HIGHLIGHT", "SVG_NS", "Drawing", "expect", "fit", "num", "plural",
-           "text_width", "wrap"]
+__all__ = ["FONT", "HIGHLIGHT", "MIN_FONT", "SVG_NS", "Drawing", "expect", "fit", "num",
+           "plural", "text_width", "wrap"]
 
 SVG_NS: Final = "http://www.w3.org/2000/svg"
 """The SVG namespace."""
@@ -32,6 +34,9 @@ FONT: Final = "sans-serif"
 """The only font family used: the reader's own sans-serif font."""
 HIGHLIGHT: Final = "#ff7a00"
 """The colour that marks the place of the last move, in every game."""
+MIN_FONT: Final = 11
+"""The smallest font size of any text, in pixels at the picture's natural size: `fit`
+never shrinks below it, and the tests and the screenshot stage check every picture."""
 _CHAR_WIDTH: Final = 0.6
 """Average advance of a character in em for common sans-serif fonts (DejaVu Sans is the
 widest of them, about 0.6 em): used to keep labels inside their boxes."""
@@ -74,12 +79,15 @@ def _attr(name: str, value: str | float) -> str:
     return f' {name}="{num(value)}"'
 
 
-def expect(observation: object, cls: type, game: str) -> None:
-    """Raise `BoardrulesError` unless `observation` is an instance of `cls`, the observation
-    class of `game`: a picture is drawn from an observation, never from a state."""
+def expect(game: str, observation: object, cls: type, last_move: object,
+           actions: type | UnionType) -> None:
+    """Raise `WrongGameError` unless `observation` is an instance of `cls`, the observation
+    class of `game` (a picture is drawn from an observation, never from a state), and
+    `last_move` is ``None`` or an action of `game` (an instance of `actions`)."""
     if not isinstance(observation, cls):
-        raise BoardrulesError(f"svg draws a {game}.Observation (from observe), got "
-                              f"{type(observation).__name__}")
+        raise wrong_game(f"{game}.svg", f"{game}.Observation (from observe)", observation)
+    if last_move is not None and not isinstance(last_move, actions):
+        raise wrong_game(f"{game}.svg last_move", f"{game} action or None", last_move)
 
 
 def text_width(text: str, size: float) -> float:
@@ -89,14 +97,15 @@ def text_width(text: str, size: float) -> float:
 
 def fit(text: str, width: float, size: float, smallest: float | None = None) -> tuple[str, float]:
     """Return `text` and a font size that fit `width`: the size shrinks down to `smallest`
-    (default two thirds of `size`), then the text is cut with an ellipsis.
+    (default two thirds of `size`, never below `MIN_FONT`), then the text is cut with an
+    ellipsis.
 
     >>> fit("Global protective shield", 100, 12)
-    ('Global protective s…', 8.0)
+    ('Global protect…', 11)
     >>> fit("Terra", 100, 12)
     ('Terra', 12)
     """
-    smallest = size * 2 / 3 if smallest is None else smallest
+    smallest = max(size * 2 / 3 if smallest is None else smallest, MIN_FONT)
     if text_width(text, size) <= width:
         return text, size
     shrunk = width / (len(text) * _CHAR_WIDTH)
@@ -110,10 +119,10 @@ def wrap(text: str, width: float, size: float, lines: int) -> list[str]:
     """Return `text` broken into at most `lines` lines that fit `width` at font size `size`;
     the last line is cut with an ellipsis if the text does not fit.
 
-    >>> wrap("Global protective shield", 110, 10, 2)
+    >>> wrap("Global protective shield", 120, 11, 2)
     ['Global protective', 'shield']
-    >>> wrap("Global protective shield", 80, 10, 2)
-    ['Global', 'protective s…']
+    >>> wrap("Global protective shield", 80, 11, 2)
+    ['Global', 'protective…']
     """
     out: list[str] = []
     words = text.split()
@@ -262,10 +271,10 @@ class Drawing:
         self.rect(x, y, w, h, fill, stroke=edge, width=1.5, rx=rx, dash="4 3" if dashed else None,
                   title=title)
         if label:
-            text, font = fit(label, w - 6, size or min(w, h) * 0.42)
+            text, font = fit(label, w - 6, size or max(min(w, h) * 0.42, MIN_FONT))
             self.text(x + w / 2, y + h / 2, text, size=font, fill=ink, bold=True)
         if corner:
-            self.text(x + 2.5, y + 9, corner, size=9, fill=ink, anchor="start", bold=True)
+            self.text(x + 2, y + 9, corner, size=MIN_FONT, fill=ink, anchor="start", bold=True)
 
     def back(self, x: float, y: float, w: float, h: float, *, fill: str, accent: str,
              rx: float = 5, label: str = "", corner: str = "", title: str | None = None) -> None:
@@ -280,14 +289,14 @@ class Drawing:
         self.polygon([(cx, cy - dy), (cx + dx, cy), (cx, cy + dy), (cx - dx, cy)], accent,
                      opacity=0.55)
         if label:
-            text, font = fit(label, w - 4, min(w, h) * 0.36)
+            text, font = fit(label, w - 4, max(min(w, h) * 0.36, MIN_FONT))
             self.text(cx, cy, text, size=font, fill="#fff", bold=True, halo=fill)
         if corner:
-            self.text(x + 2.5, y + 9, corner, size=9, fill="#fff", anchor="start", bold=True,
-                      halo=fill)
+            self.text(x + 2, y + 9, corner, size=MIN_FONT, fill="#fff", anchor="start",
+                      bold=True, halo=fill)
 
     def badge(self, cx: float, cy: float, label: str, *, fill: str = "#333",
-              ink: str = "#fff", size: float = 10, title: str | None = None) -> float:
+              ink: str = "#fff", size: float = MIN_FONT, title: str | None = None) -> float:
         """Draw a pill with `label` centred on (`cx`, `cy`); return its width."""
         w = max(text_width(label, size) + size * 0.9, size * 1.6)
         h = size * 1.5
@@ -302,7 +311,7 @@ class Drawing:
         if count <= 0:
             self.rect(x, y, w, h, stroke=accent, width=1.2, rx=5, dash="4 3", opacity=0.8,
                       title=title)
-            self.text(x + w / 2, y + h / 2, "empty", size=9, fill=ink, opacity=0.7)
+            self.text(x + w / 2, y + h / 2, "empty", size=MIN_FONT, fill=ink, opacity=0.7)
         else:
             layers = min(count, 3)
             for layer in range(layers - 1, -1, -1):
@@ -310,7 +319,22 @@ class Drawing:
                           title=title if layer == 0 else None)
             self.badge(x + w / 2, y + h / 2, str(count), fill="#fff", ink="#222", size=11)
         if caption:
-            self.text(x + w / 2, y + h + 10, caption, size=10, fill=ink)
+            self.text(x + w / 2, y + h + 10, caption, size=MIN_FONT, fill=ink)
+
+    def note(self, x: float, y: float, w: float, heading: str, text: str, *,
+             fill: str = "#fff3d6", edge: str = HIGHLIGHT, ink: str = "#222",
+             lines: int = 6) -> float:
+        """Draw a framed note `w` wide: a bold `heading` and `text` wrapped to at most
+        `lines` lines (an outcome: a challenge resolved, a round scored, the winner);
+        return its height."""
+        body = wrap(text, w - 20, MIN_FONT, lines) if text else []
+        h = 30 + 15 * len(body)
+        self.rect(x, y, w, h, fill, stroke=edge, width=2, rx=8)
+        self.text(x + 10, y + 14, fit(heading, w - 20, 13)[0], size=13, fill=ink,
+                  anchor="start", bold=True)
+        for k, line in enumerate(body):
+            self.text(x + 10, y + 31 + 15 * k, line, size=MIN_FONT, fill=ink, anchor="start")
+        return h
 
     def header(self, title: str, status: str, player: int | None, *, ink: str, band: str,
                accent: str) -> None:
@@ -320,7 +344,7 @@ class Drawing:
         self.rect(0, 0, self.width, 46, band)
         self.rect(0, 46, self.width, 3, accent)
         self.text(14, 16, title, size=15, fill=ink, anchor="start", bold=True)
-        line, font = fit(status, self.width - 40 - text_width(viewer, 11), 12, 9)
+        line, font = fit(status, self.width - 40 - text_width(viewer, 11), 12)
         self.text(14, 34, line, size=font, fill=ink, anchor="start")
         self.badge(self.width - 14 - (text_width(viewer, 11) + 10) / 2, 16, viewer,
                    fill=accent, ink="#fff", size=11)
@@ -331,7 +355,8 @@ class Drawing:
         if size is None:
             width, height = self.width, self.height
         elif type(size) is not int or size < 1:
-            raise BoardrulesError(f"size must be a width in pixels >= 1 (an int), got {size!r}")
+            raise InvalidArgumentError(
+                f"size must be a width in pixels >= 1 (an int), got {quote(size)}")
         else:
             width, height = size, max(1, round(size * self.height / self.width))
         head = (f'<svg xmlns="{SVG_NS}"' + _attr("width", width) + _attr("height", height)

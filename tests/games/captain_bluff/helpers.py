@@ -110,7 +110,7 @@ def position(
             removed=removed, stowed=stowed, reshuffled=reshuffled, destinations=tuple(dests),
             knowers=tuple(know), rows=tuple(row_codes), star_values=tuple(stars), turn=turn,
             main_done=main_done, special_used=special_used, window=window, polled=polled,
-            draws=(), winner=None,
+            swap=None, draws=(), winner=None,
         )
 
     if turn is None:

@@ -22,13 +22,14 @@ class TestActionSpace:
 
     def test_same_numbering_for_every_configuration(self) -> None:
         space = cb.action_space(2)
-        assert (space.size, space.chance_size, space.max_legal) == (6104, 55, cb.MAX_LEGAL)
+        assert (space.size, space.chance_size, space.max_legal) == (5780, 55, cb.MAX_LEGAL)
         for players in (3, 4, 5):
             other = cb.action_space(players, Options(specials=(14, 0, 0, 0), turn_limit=9))
             assert other.actions == space.actions and other.chance_actions == space.chance_actions
-        assert str(space.action(5874)) == "star 0=1" and str(space.action(6005)) == "pickup 0 1"
-        assert space.index(cb.PickUp(5, cb.MAX_PICK_UP)) == 6100
-        assert cb.MAX_LEGAL == 6 * (1 + 55 + 3 * 17 * 17) + 22 + 1 == 5561
+        assert str(space.action(5550)) == "star 0=1" and str(space.action(5681)) == "pickup 0 1"
+        assert str(space.action(5538)) == "take 0" and str(space.action(5543)) == "take 5"
+        assert space.index(cb.PickUp(5, cb.MAX_PICK_UP)) == 5776
+        assert cb.MAX_LEGAL == 6 * (2 + 3 * 17 * 17) + 22 + 1 == 5237
 
     def test_B14_the_longest_pick_up_is_in_the_space(self) -> None:
         """After arrows a row may go on with every other luggage card of its destination:
@@ -215,15 +216,33 @@ class TestInformationStates:
         assert cb.info_state_tensor(first[1]) == cb.info_state_tensor(second[1])
         assert cb.info_state_tensor(first[0]) != cb.info_state_tensor(second[0])
 
-    def test_B9_a_swap_changes_a_card_of_the_hand_in_the_transcript(self) -> None:
-        """The hand keeps its size and one card changes: the transcript names the card
-        (`hand` may be `None`, the spectator's, so its items' type comes from the union)."""
+    def test_B9_a_swap_shows_the_card_taken_to_the_taker_only(self) -> None:
+        """The taker's transcript names the card that came into the hand and the card put
+        down; the others' names the conveyor, and the card put down as ``set 0 ?``."""
         state = position(["r5 r7", "b1"], destinations={0: "r1"})
-        after = play(state, "swap 0 r5")
-        info = InfoState.initial(cb, state, 0).advance(cb, state, cb.SWAP[0][C("r5")], after)
-        assert "hand[0]=0" in str(info).splitlines()[1]
-        other = InfoState.initial(cb, state, 1).advance(cb, state, cb.SWAP[0][C("r5")], after)
-        assert "swap 0 ?" in str(other) and "hand[" not in str(other)
+        mid = play(state, "take 0")
+        after = play(mid, "set 0 r5")
+        mine = InfoState.initial(cb, state, 0).advance(cb, state, cb.TAKE[0], mid)
+        assert "hand=[0,4,6]" in str(mine).splitlines()[1] and "swap=[0,0]" in str(mine)
+        mine = mine.advance(cb, mid, cb.SET[0][C("r5")], after)
+        assert "set 0 r5 | hand=[0,6]" in str(mine)
+        other = InfoState.initial(cb, state, 1).advance(cb, state, cb.TAKE[0], mid)
+        assert "swap=[0,null]" in str(other) and "hand=" not in str(other)
+        other = other.advance(cb, mid, cb.SET[0][C("r5")], after)
+        assert "set 0 ?" in str(other) and "hand=" not in str(other)
+
+    def test_B9_the_tensor_shows_the_swap_and_to_the_taker_the_card(self) -> None:
+        state = play(position(["r5 r7", "b1"], destinations={0: "r1"}), "take 0")
+        layout = cb.tensor_layout(2)
+        swap, card = layout["swap"], layout["swap_card"]
+        for viewer in (0, 1, None):
+            tensor = cb.observe_tensor(state, viewer)
+            assert tensor == cb.observation_tensor(cb.observe(state, viewer))
+            assert list(tensor[swap.offset:swap.offset + swap.length]) == [0, 1, 0, 0, 0, 0, 0]
+            seen = list(tensor[card.offset:card.offset + card.length])
+            assert seen == ([1.0] + [0.0] * 54 if viewer == 0 else [0.0] * 55)
+        before = cb.observe_tensor(play(state, "set 0 r5"), 1)
+        assert before[swap.offset] == 1.0
 
     def test_layout_is_not_called_perfect_recall(self) -> None:
         layout = cb.info_state_layout(3)

@@ -127,6 +127,22 @@ class TestObservationsLoad:
         for player in (0, 2, None):
             loads(state, player)
 
+    def test_B9_a_card_everyone_knew_is_seen_by_all_and_loads_back(self) -> None:
+        state = play(position(["r5 r6", "b1"], destinations={0: "r1"}, knowers={0: {1}}),
+                     "take 0")
+        assert cb.observe(state, 1).swap == (0, C("r1"))
+        for player in (0, 1, None):
+            loads(state, player)
+
+    def test_B9_a_swap_in_progress_loads_back_for_every_viewer(self) -> None:
+        """B9: P0 took conveyor 0's card (r1) and must put another card there; the row
+        stays. The witness of P1 and of the spectator puts one of P0's hidden cards in
+        the swap."""
+        state = play(position(["r5 r6", "b1", "b2"], destinations={0: "r1", 2: "g9"},
+                              rows={0: "r3 r4"}), "take 0")
+        for player in (0, 1, 2, None):
+            loads(state, player)
+
     def test_random_games_with_every_option(self) -> None:
         """Every player's and the spectator's observation along random games loads back,
         under both draw piles (B3), another first player and another split (B1)."""
@@ -265,6 +281,19 @@ class TestObservationsRefused:
         refused(challenged(), 2, reveal,
                 "observation.buried[0].card: 25 is not what the observer sees of any possible "
                 "state with the rest of this observation (that shows None here)")
+
+    def test_B9_the_card_taken_is_shown_to_its_taker_only(self) -> None:
+        state = play(position(["r5 r6", "b1"], destinations={0: "r1"}), "take 0")
+        refused(state, 1, lambda d: d.update(swap=[0, C("r1")]),  # not known to be in hand
+                "observation: swap: the card taken, r1, must be in the active player's hand "
+                "(B9)")
+        refused(state, 0, lambda d: d.update(swap=[0, None]),
+                "observation.swap: the active player sees the card they took")
+        refused(state, 0, lambda d: d.update(swap=[7, C("r1")]),
+                "observation.swap: 7 is not a conveyor")
+        refused(state, 0, lambda d: d.update(swap=[0, C("b1")]),
+                "observation: swap: the card taken, b1, must be in the active player's hand "
+                "(B9)")
 
     def test_B13_window_needs_a_row(self) -> None:
         refused(challenged(), 1, lambda d: d.update(window=4),

@@ -26,7 +26,7 @@ from boardrules.games.captain_bluff import (
     PlayStar,
     SetDestination,
     Stage,
-    SwapDestination,
+    TakeDestination,
 )
 from boardrules.testing import random_playout, reachable_states
 
@@ -38,7 +38,7 @@ option_sets = st.sampled_from([
     Options(turn_limit=80, specials=(8, 2, 2, 2), first_player=1),
     Options(turn_limit=80, specials=(8, 2, 2, 2), specials_in_draw_pile=True),
 ])
-MAIN = (PlayLuggage, SetDestination, CheckDestination, SwapDestination, CloseConveyor)
+MAIN = (PlayLuggage, SetDestination, CheckDestination, TakeDestination, CloseConveyor)
 SPECIAL = (PlayStar, PlayArrows, PlayEye, PlayPlusOne)
 
 
@@ -130,7 +130,7 @@ class TestTurnStructure:
             if state.stage is not Stage.PLAY:
                 continue
             count = per_turn.setdefault(state.turn, Counter())
-            if isinstance(action, MAIN):
+            if isinstance(action, MAIN) and state.swap is None:  # a swap's set: its 2nd step
                 count["main"] += 1
                 assert cb.to_move(state) == state.active
             if isinstance(action, SPECIAL):
@@ -182,7 +182,7 @@ class TestLegality:
         hand_cards = list(range(55))
         candidates: list[cb.Action] = list(self.CANDIDATES)
         candidates += [cb.SET[rng.randrange(6)][rng.choice(hand_cards)] for _ in range(10)]
-        candidates += [cb.SWAP[rng.randrange(6)][rng.choice(hand_cards)] for _ in range(10)]
+        candidates += list(cb.TAKE)
         candidates += [cb.DRAW[c] for c in range(55)]
         for _ in range(30):
             first = rng.randrange(51)

@@ -28,7 +28,7 @@ from boardrules.games.captain_bluff import (
     PlayStar,
     SetDestination,
     State,
-    SwapDestination,
+    TakeDestination,
 )
 from tests.games.captain_bluff.helpers import C, codes, play, position
 from tests.games.captain_bluff.test_rules import VARIANT, two_player_start
@@ -97,6 +97,17 @@ def picked() -> State:
     return play(state, "pickup 0 2")
 
 
+def taking() -> State:
+    """`picked` after P0 took the destination card r15 of conveyor 0: a swap to finish (B9)."""
+    return play(picked(), "take 0")
+
+
+def only_picked_up() -> State:
+    """P0 holds only r2 r3, picked up this turn (B14); conveyor 0 has a destination."""
+    return position(["r2 r3", "b1"], destinations={0: "r15"}, rows={0: "r1"},
+                    picked_up=["r2 r3", ""])
+
+
 def no_main_action() -> State:
     """A state outside the invariants (P0 holds nothing, no destination): no main action."""
     state = position(["r5", "b1"])
@@ -161,8 +172,21 @@ CASES: list[tuple[str, Callable[[], State], object, str, str]] = [
      "player 0 picked up r2 since their turn began: usable from their next turn on", "B14"),
     ("picked-up-set", picked, SetDestination(3, C("r3")),
      "player 0 picked up r3 since their turn began: usable from their next turn on", "B14"),
-    ("picked-up-swap", picked, SwapDestination(0, C("r2")),
+    ("picked-up-swap", taking, SetDestination(0, C("r2")),
      "player 0 picked up r2 since their turn began: usable from their next turn on", "B14"),
+    ("swap-same-card", taking, SetDestination(0, C("r15")),
+     "r15 was just taken from conveyor 0: another card of the hand goes in its place", "B9"),
+    ("swap-other-conveyor", taking, SetDestination(3, C("g1")),
+     "player 0 must put a card of their hand face down on conveyor 0 to finish the swap, not "
+     "on conveyor 3", "B9"),
+    ("swap-unfinished", taking, EndTurn(),
+     "player 0 must put a card of their hand face down on conveyor 0 to finish the swap", "B9"),
+    ("swap-special-first", taking, PlayArrows(0),
+     "player 0 must put a card of their hand face down on conveyor 0 to finish the swap", "B9"),
+    ("swap-not-held", taking, SetDestination(0, C("r9")), f"player 0 does not hold {C('r9')}",
+     "B9"),
+    ("take-nothing-to-put", only_picked_up, TakeDestination(0),
+     "player 0 has no card to put in place of the one taken", "B9"),
     ("play-no-conveyor", turn, PlayLuggage(6, (C("r3"),)), "there is no conveyor 6", "B1"),
     ("play-no-cards", turn, PlayLuggage(0, ()), "expected one or more luggage cards", "B6"),
     ("play-special", turn, PlayLuggage(0, (cb.STAR,)), "expected one or more luggage cards",
@@ -187,7 +211,7 @@ CASES: list[tuple[str, Callable[[], State], object, str, str]] = [
      "the cards must continue the row by steps of exactly 1 in its direction", "B6"),
     ("set-no-conveyor", turn, SetDestination(6, C("r5")), "there is no conveyor 6", "B1"),
     ("check-no-conveyor", turn, CheckDestination(-1), "there is no conveyor -1", "B1"),
-    ("swap-no-conveyor", turn, SwapDestination(7, C("r5")), "there is no conveyor 7", "B1"),
+    ("take-no-conveyor", turn, TakeDestination(7), "there is no conveyor 7", "B1"),
     ("close-no-conveyor", turn, CloseConveyor(6), "there is no conveyor 6", "B1"),
     ("set-not-empty", turn, SetDestination(1, C("r5")), "conveyor 1 is not empty", "B7"),
     ("set-on-a-row", lambda: attrs.evolve(turn(), destinations=(None, *turn().destinations[1:]),
@@ -197,10 +221,7 @@ CASES: list[tuple[str, Callable[[], State], object, str, str]] = [
     ("set-not-held", turn, SetDestination(2, C("r9")), f"player 0 does not hold {C('r9')}",
      "B7"),
     ("check-empty", turn, CheckDestination(4), "conveyor 4 has no destination card", "B8"),
-    ("swap-empty", turn, SwapDestination(4, C("r5")), "conveyor 4 has no destination card",
-     "B9"),
-    ("swap-not-held", turn, SwapDestination(1, C("r9")), f"player 0 does not hold {C('r9')}",
-     "B9"),
+    ("take-empty", turn, TakeDestination(4), "conveyor 4 has no destination card", "B9"),
     ("close-no-luggage", turn, CloseConveyor(1), "conveyor 1 holds no luggage", "B10"),
 ]
 

@@ -263,7 +263,7 @@ class TestB5Turn:
 
     def test_order_of_legal_actions_is_documented(self) -> None:
         kinds = [type(a).__name__ for a in cb.legal_actions(placed_two_player())]
-        order = ["PlayLuggage", "SetDestination", "CheckDestination", "SwapDestination",
+        order = ["PlayLuggage", "SetDestination", "CheckDestination", "TakeDestination",
                  "PlayStar", "PlayArrows", "PlayEye", "PlayPlusOne", "PickUp", "EndTurn"]
         positions = [order.index(k) for k in kinds]
         assert positions == sorted(positions)
@@ -364,24 +364,82 @@ class TestB8CheckDestination:
 
 
 class TestB9SwapDestination:
-    """B9: take the destination card unseen into hand, put another card in its place."""
+    """B9: take the destination card unseen into hand, then, as the next decision, put
+    another card of the hand in its place: „Kartu u přepravníku hráč vezme a položí místo
+    ní z ruky jinou kartu … Je zakázáno nejdříve kartu zkontrolovat, vždy si ji hráč vezme
+    a místo ní položí novou." """
 
-    def test_swap(self) -> None:
+    def test_B9_the_card_put_back_is_chosen_after_seeing_the_card_taken(self) -> None:
         state = position(["r5 r6", "b1", "b2"], destinations={2: "g4"}, knowers={2: {1, 2}})
-        state = play(state, "swap 2 r6")
-        assert state.hands[0] == codes("r5 g4")
+        # The first decision names no card of the hand: the player cannot look first.
+        assert [a for a in legal(state) if a.startswith(("take", "swap"))] == ["take 2"]
+        state = play(state, "take 2")
+        assert cb.to_move(state) == 0 and state.hands[0] == codes("r5 r6 g4")
+        assert cb.observe(state, 0).hand == codes("r5 r6 g4")  # now they know it
+        assert cb.observe(state, 1).hand_sizes[0] == 3
+        assert not any(cb.observe(state, 1).has_destination)
+        # „jinou kartu": another card of the hand, not the one just taken; nothing else.
+        assert legal(state) == ["set 2 r5", "set 2 r6"]
+        state = play(state, "set 2 r6")
+        assert state.hands[0] == codes("r5 g4") and state.swap is None
         assert state.destinations[2] == C("r6") and state.knowers[2] == frozenset({0})
+        assert state.draws == () and state.main_done  # no draw: B7's draw is not B9's
         assert cb.observe(state, 1).destinations[2] is None
+        assert legal(state) == ["end"]
+
+    def test_the_others_see_that_a_card_was_taken_not_which(self) -> None:
+        state = position(["r5 r6", "b1", "b2"], destinations={2: "g4"})
+        take = cb.parse_action(state, "take 2")
+        assert [cb.announce(state, take, viewer) for viewer in (0, 1, None)] == ["take 2"] * 3
+        taken = cb.apply(state, take)
+        assert cb.observe(taken, 0).swap == (2, C("g4"))
+        assert cb.observe(taken, 1).swap == cb.observe(taken, None).swap == (2, None)
+        put = cb.parse_action(taken, "set 2 r5")
+        assert [cb.announce(taken, put, viewer) for viewer in (0, 1, None)] == [
+            "set 2 r5", "set 2 ?", "set 2 ?"]
+
+    def test_another_copy_of_a_special_is_another_card(self) -> None:
+        state = play(position(["star r5", "b1"], destinations={1: "star"}), "take 1")
+        assert legal(state) == ["set 1 r5", "set 1 star"]
+
+    def test_a_row_stays_while_its_destination_card_is_swapped(self) -> None:
+        state = play(position(["g9", "b1"], destinations={0: "r1"}, rows={0: "r3 r4"}),
+                     "take 0")
+        assert state.rows[0] == codes("r3 r4") and state.destinations[0] is None
+        cb.validate_state(state)
+        assert legal(state) == ["set 0 g9"]
+        assert play(state, "set 0 g9").destinations[0] == C("g9")
 
     def test_a_publicly_known_card_becomes_exposed(self) -> None:
         state = position(["r5 r6", "b1"], destinations={2: "g4"}, knowers={2: {1}})
-        state = play(state, "swap 2 r6")
+        state = play(state, "take 2")
         assert state.exposed[0] == codes("g4")  # P1 knew it, and P0 now holds it
+        assert cb.observe(state, 1).swap == cb.observe(state, None).swap == (2, C("g4"))
+        state = play(state, "set 2 r6")
+        assert state.exposed[0] == codes("g4")  # not the card put down: another one
+
+    def test_resample_keeps_the_card_taken_in_the_takers_hand(self) -> None:
+        state = play(position(["r5 r6", "b1 b2 b3"], destinations={2: "g4"}), "take 2")
+        rng = random.Random(3)
+        seen = set()
+        for _ in range(20):
+            world = cb.resample(state, 1, rng)
+            cb.validate_state(world)
+            assert world.swap is not None and world.swap[1] in world.hands[0]
+            assert world.hands[1] == state.hands[1]
+            seen.add(world.swap[1])
+            mine = cb.resample(state, 0, rng)
+            assert mine.swap == state.swap and mine.hands[0] == state.hands[0]
+        assert len(seen) > 1
 
     def test_needs_a_destination(self) -> None:
         with pytest.raises(IllegalActionError) as err:
-            play(position(["r5", "b1"], destinations={2: "g4"}), "swap 1 r5")
+            play(position(["r5", "b1"], destinations={2: "g4"}), "take 1")
         assert err.value.rule == "B9"
+
+    def test_the_old_one_step_notation_says_how_to_swap_now(self) -> None:
+        with pytest.raises(InvalidNotationError, match="take 1"):
+            cb.parse_action(cb.new_game(2), "swap 1 b3")
 
 
 class TestB10CloseConveyor:
@@ -678,10 +736,13 @@ class TestB14PickUp:
         state = position(["g1", "b1"], destinations={0: "r1"}, rows={0: "r3 r4 r5"})
         state = play(state, "pickup 0 1")
         assert not [a for a in legal(state) if "r5" in a]
-        for text in ("play 0 r5", "set 2 r5", "swap 0 r5"):
+        for text in ("play 0 r5", "set 2 r5"):
             with pytest.raises(IllegalActionError) as err:
                 play(state, text)
             assert err.value.rule == "B14" and "next turn" in err.value.reason
+        with pytest.raises(IllegalActionError) as err:  # nor swapped in (B9)
+            play(state, "take 0", "set 0 r5")
+        assert err.value.rule == "B14" and "next turn" in err.value.reason
         assert state.hands[0] == codes("r5 g1") and state.picked_up[0] == codes("r5")
         for viewer in (0, 1, None):
             view = cb.observe(state, viewer)
@@ -731,7 +792,7 @@ class TestB14PickUp:
         state = play(state, "pickup 0 1")
         assert state.exposed[0] == codes("r5 g2")
         assert play(state, "set 2 g1").exposed[0] == codes("r5")
-        assert play(state, "swap 0 g1").exposed[0] == codes("r5")
+        assert play(state, "take 0", "set 0 g1").exposed[0] == codes("r5")
 
     def test_B14_resample_keeps_the_cards_picked_up(self) -> None:
         state = play(position(["g1", "b1 b2"], destinations={0: "r1"}, rows={0: "r3 r4 r5"}),
@@ -906,7 +967,7 @@ class TestB18Information:
 class TestNotation:
     """Notation reads back; bad text raises InvalidNotationError."""
 
-    @pytest.mark.parametrize("text", ["play 2 r5 r6 r7", "set 4 star", "check 1", "swap 1 b3",
+    @pytest.mark.parametrize("text", ["play 2 r5 r6 r7", "set 4 star", "check 1", "take 1",
                                       "close 3", "star 2=7", "arrows 2", "eye", "eye 1 4",
                                       "plus_one", "pickup 2 3", "challenge", "pass", "end",
                                       "draw g7"])
@@ -978,6 +1039,33 @@ class TestJSON:
         dealing = cb.apply(cb.new_game(2), Draw(C("r1")))
         self.corrupt(dealing, "only hands and the draw pile",
                      picked_up=[[C("r1")], []], exposed=[[C("r1")], []])
+
+    def test_B9_a_swap_in_progress_round_trips_and_must_be_consistent(self) -> None:
+        state = play(position(["g3 g4", "b1"], destinations={0: "r1", 1: "b9"},
+                              rows={0: "r5 r6"}), "take 0")
+        assert state.swap == (0, C("r1"))
+        assert from_json(to_json(state)) == state
+        for viewer in (0, 1, None):
+            assert from_json(to_json(cb.observe(state, viewer))) == cb.observe(state, viewer)
+        self.corrupt(state, "the card taken, b1, must be in the active player's hand",
+                     swap=[0, C("b1")])
+        self.corrupt(state, "a row lies only at a conveyor with a destination card", swap=None)
+        self.corrupt(state, "follow each other in the main action", main_done=False)
+        self.corrupt(state, "holds no card but r1 they may put down",
+                     hands=[[C("r1")], [C("g3"), C("g4"), C("b1")]])
+        taken = play(position(["g3 g4", "b1"], destinations={1: "b9", 2: "g9"}), "take 1")
+        self.corrupt(taken, "so it has none until another card is put there",
+                     swap=[2, C("b9")])
+        self.corrupt(taken, "there is no conveyor 6", swap=[6, C("b9")])
+
+    def test_B9_version_2_documents_are_refused(self) -> None:
+        """Version 3 made the swap two decisions (B9): a version-2 state, observation or
+        record may mean another position or move."""
+        text = to_json(position(["g3", "b1"], destinations={0: "r1"}))
+        assert cb.RULES_VERSION == "3"
+        with pytest.raises(InvalidStateError, match="rules version '2' of Captain Bluff; this "
+                           "library plays version '3'"):
+            from_json(text.replace('"rules_version": "3"', '"rules_version": "2"'))
 
     def test_B15_no_empty_draw_pile_beside_a_discard_pile(self) -> None:
         state = position(["g3", "b1"], destinations={0: "r1"}, draw="g10")
@@ -1137,3 +1225,23 @@ class TestRender:
         assert "[r1]" not in public and "your hand" not in public
         state = play(state, "play 0 r7")
         assert "challenge? conveyor 0: player 1 to answer" in cb.render(cb.observe(state, 1))
+
+    def test_B9_a_swap_in_progress_is_drawn_the_card_for_its_taker_only(self) -> None:
+        from xml.etree import ElementTree
+
+        state = play(position(["g3 r7", "b1"], destinations={0: "r1"}, knowers={0: {0}},
+                              rows={0: "r5 r6"}), "take 0")
+        mine, theirs = cb.render(cb.observe(state, 0)), cb.render(cb.observe(state, 1))
+        for text in (mine, theirs):
+            assert "swapping a destination" in text
+            assert "conveyor 0: [taken, a card goes back]; row: r5 r6 (red, up)" in text
+        assert "took the destination card of conveyor 0 (r1); another card" in mine
+        assert "took the destination card of conveyor 0; another card" in theirs
+        assert "r1" not in theirs
+        own, other = cb.svg(cb.observe(state, 0)), cb.svg(cb.observe(state, 1))
+        for picture in (own, other):
+            ElementTree.fromstring(picture)  # well-formed
+            assert "took the destination card of conveyor 0" in picture
+            assert ">taken<" in picture
+        assert "r1: just taken from conveyor 0" in own
+        assert "r1" not in other and "just taken" not in other

@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 
 from boardrules import CHANCE
-from boardrules._caches import cache_sizes
 from boardrules.games import kivi
 from boardrules.games.kivi import Combination, HighestRule, Options
 
@@ -65,7 +64,7 @@ def random_options(rng: random.Random) -> Options:
 def test_memory_stays_flat_when_options_vary() -> None:
     """300 distinct boards and rules, each used for a game's start with its action space,
     leave the resident memory flat (RSS, not tracemalloc: it would make the test five
-    times slower); KIVI registers no module-level cache."""
+    times slower)."""
     rng = random.Random(28)
     for _ in range(10):  # warm-up: the modules' constants and the default options' tables
         use(random_options(rng), rng)
@@ -75,7 +74,6 @@ def test_memory_stays_flat_when_options_vary() -> None:
         use(random_options(rng), rng)
     grown = resident() - before
     assert grown <= MARGIN, f"the resident memory grew by {grown / MiB:.1f} MiB"
-    assert not [name for name in cache_sizes() if name.startswith("kivi.")]
 
 
 def test_options_keep_their_tables() -> None:

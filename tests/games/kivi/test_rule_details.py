@@ -403,7 +403,7 @@ class TestValidation:
             "observation.position: rolls: expected 0 to 3 rolls this turn, got 4 (K5)")
         with pytest.raises(InvalidStateError) as err:
             kivi.validate_observation(state)  # type: ignore[arg-type]
-        assert str(err.value) == "observation: expected a kivi.Observation, got State"
+        assert str(err.value) == "observation: expected a kivi.Observation, got kivi.State"
 
 
 class TestChanceAndBounds:

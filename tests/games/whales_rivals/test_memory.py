@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 
 from boardrules import playout
-from boardrules._caches import cache_sizes
 from boardrules.games import whales_rivals as wr
 
 # Hundreds of configurations: a slow sweep.
@@ -59,16 +58,6 @@ def test_300_distinct_options_add_at_most_50_mib() -> None:
         _use(wr.Options(whale_values=values), rng)
     added = _resident() - before
     assert added <= 50 * MiB, f"{added / MiB:.1f} MiB added"
-
-
-def test_no_module_level_memo() -> None:
-    """The only registered cache of the game's modules (every member loaded, the lazy
-    numeric and picture ones too) is numeric's bounded cache of configurations (its memos
-    go with each configuration's tables)."""
-    for name in dir(wr):
-        getattr(wr, name)
-    names = {name for name in cache_sizes() if name.startswith("whales_rivals.")}
-    assert names == {"whales_rivals.numeric"}
 
 
 def test_tables_belong_to_the_options() -> None:

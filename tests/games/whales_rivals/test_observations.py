@@ -212,7 +212,8 @@ class TestObservationMessages:
     def test_other_objects_named_by_type(self) -> None:
         with pytest.raises(InvalidStateError) as err:
             wr.validate_observation(second_turn())  # type: ignore[arg-type]
-        assert str(err.value) == "observation: expected a whales_rivals.Observation, got State"
+        assert str(err.value) == ("observation: expected a whales_rivals.Observation, got "
+                                  "whales_rivals.State")
 
 
 class TestCapturedPilesLoad:

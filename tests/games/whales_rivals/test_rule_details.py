@@ -141,7 +141,8 @@ class TestRefusalReasons:
         state = play(turtle_scene(), "4>1 up")
         assert refusal(state, Flip(0, 1)) == (
             "the target must be a face-down opponent whale", "W10")
-        assert refusal(state, Peek(0)) == ("pack 0 has no face-down grey card to look at",
+        # packs are numbered from 1 in reasons as in the notation ("peek 1")
+        assert refusal(state, Peek(0)) == ("pack 1 has no face-down grey card to look at",
                                             "W10")
 
     def test_W9_whale_not_in_hand(self) -> None:
@@ -149,7 +150,7 @@ class TestRefusalReasons:
                                                        "W9")
 
     def test_W9_no_such_pack(self) -> None:
-        assert refusal(opening(), PlayWhale(4, 3)) == ("there is no pack 3", "W4")
+        assert refusal(opening(), PlayWhale(4, 3)) == ("there is no pack 4", "W4")  # "4>4"
 
     def test_W9_three_whales_at_a_pack(self) -> None:
         state = position(hands=((1, 2, 3, 5, 6), (1, 2, 3)), actions_left=2,

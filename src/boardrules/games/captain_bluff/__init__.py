@@ -35,7 +35,7 @@ from boardrules.games.captain_bluff.actions import (
     PLUS_ONE_PLAY,
     SET,
     STAR_ON,
-    SWAP,
+    TAKE,
     Action,
     Challenge,
     CheckDestination,
@@ -50,7 +50,7 @@ from boardrules.games.captain_bluff.actions import (
     PlayPlusOne,
     PlayStar,
     SetDestination,
-    SwapDestination,
+    TakeDestination,
 )
 from boardrules.games.captain_bluff.cards import (
     ARROWS,
@@ -67,7 +67,7 @@ from boardrules.games.captain_bluff.cards import (
     value_of,
 )
 from boardrules.games.captain_bluff.heuristic import ROLLOUT_LIMIT, heuristic
-from boardrules.games.captain_bluff.notation import parse_action
+from boardrules.games.captain_bluff.notation import action_fields, label, parse_action
 from boardrules.games.captain_bluff.observe import (
     BuriedView,
     Observation,
@@ -148,7 +148,7 @@ __all__ = [
     "SET",
     "STAR",
     "STAR_ON",
-    "SWAP",
+    "TAKE",
     "TITLE",
     "Action",
     "BuriedView",
@@ -172,8 +172,9 @@ __all__ = [
     "Specials",
     "Stage",
     "State",
-    "SwapDestination",
+    "TakeDestination",
     "action_bound",
+    "action_fields",
     "action_space",
     "analyse_row",
     "announce",
@@ -191,6 +192,7 @@ __all__ = [
     "inventory",
     "is_luggage",
     "is_terminal",
+    "label",
     "legal_actions",
     "luggage",
     "new_game",
@@ -218,10 +220,10 @@ NAME: Final = "captain_bluff"
 """Registry name."""
 TITLE: Final = "Captain Bluff"
 """Title (Czech: Kapitán Bluff)."""
-RULES_VERSION: Final = "2"
+RULES_VERSION: Final = "3"
 """Version of these rules; records made under another version are refused."""
 ACTION_TYPES: Final[tuple[type[Action], ...]] = (
-    Draw, PlayLuggage, SetDestination, CheckDestination, SwapDestination, CloseConveyor,
+    Draw, PlayLuggage, SetDestination, CheckDestination, TakeDestination, CloseConveyor,
     PlayStar, PlayArrows, PlayEye, PlayPlusOne, PickUp, Challenge, Pass, EndTurn,
 )
 """Every action class, the chance outcome `Draw` first."""

@@ -35,7 +35,7 @@ __all__ = [
     "PLUS_ONE_PLAY",
     "SET",
     "STAR_ON",
-    "SWAP",
+    "TAKE",
     "Action",
     "Challenge",
     "CheckDestination",
@@ -50,7 +50,7 @@ __all__ = [
     "PlayPlusOne",
     "PlayStar",
     "SetDestination",
-    "SwapDestination",
+    "TakeDestination",
 ]
 
 
@@ -83,12 +83,14 @@ class PlayLuggage:
 @attrs.frozen
 @exact_fields
 class SetDestination:
-    """Put a card face down as a conveyor's destination (B4 at setup; B7 as main action)."""
+    """Put a card face down as a conveyor's destination: at setup (B4), as the main action
+    (B7, then a draw), or as the second step of a swap (B9, on the conveyor whose card
+    was just taken, no draw)."""
 
     conveyor: int
     """The conveyor, 0–5: it has no destination card (and, as main action, no cards)."""
     card: int
-    """The card from hand (luggage or special)."""
+    """The card from hand (luggage or special); in a swap not the card just taken."""
 
     def __str__(self) -> str:
         return f"set {self.conveyor} {card_name(self.card)}"
@@ -108,16 +110,18 @@ class CheckDestination:
 
 @attrs.frozen
 @exact_fields
-class SwapDestination:
-    """Main action: take a destination card into hand and put another card there (B9)."""
+class TakeDestination:
+    """Main action, first step of a swap: take a destination card, unseen, into hand (B9).
+
+    The next decision, the same player's, puts another card of the hand face down in its
+    place: a `SetDestination` on the same conveyor.
+    """
 
     conveyor: int
     """The conveyor, 0–5, holding a destination card."""
-    card: int
-    """The card from hand put face down in its place."""
 
     def __str__(self) -> str:
-        return f"swap {self.conveyor} {card_name(self.card)}"
+        return f"take {self.conveyor}"
 
 
 @attrs.frozen
@@ -223,7 +227,7 @@ class EndTurn:
 
 
 Action: TypeAlias = (
-    Draw | PlayLuggage | SetDestination | CheckDestination | SwapDestination | CloseConveyor
+    Draw | PlayLuggage | SetDestination | CheckDestination | TakeDestination | CloseConveyor
     | PlayStar | PlayArrows | PlayEye | PlayPlusOne | PickUp | Challenge | Pass | EndTurn
 )
 """Every Captain Bluff action, the chance outcome `Draw` included."""
@@ -232,8 +236,8 @@ DRAW: Final = tuple(Draw(c) for c in range(CARDS))
 """The prebuilt `Draw` of every card code."""
 SET: Final = tuple(tuple(SetDestination(v, c) for c in range(CARDS)) for v in range(CONVEYORS))
 """``SET[conveyor][card]``: the prebuilt `SetDestination` actions."""
-SWAP: Final = tuple(tuple(SwapDestination(v, c) for c in range(CARDS)) for v in range(CONVEYORS))
-"""``SWAP[conveyor][card]``: the prebuilt `SwapDestination` actions."""
+TAKE: Final = tuple(TakeDestination(v) for v in range(CONVEYORS))
+"""``TAKE[conveyor]``: the prebuilt `TakeDestination` actions."""
 CHECK: Final = tuple(CheckDestination(v) for v in range(CONVEYORS))
 """``CHECK[conveyor]``."""
 CLOSE: Final = tuple(CloseConveyor(v) for v in range(CONVEYORS))

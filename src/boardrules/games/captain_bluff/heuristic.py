@@ -29,6 +29,7 @@ from __future__ import annotations
 import math
 from typing import Final
 
+from boardrules._owners import wrong_game
 from boardrules.games.captain_bluff.cards import LUGGAGE, MAX_VALUE
 from boardrules.games.captain_bluff.rules import MAX_OPEN_ROWS, is_bluff, is_terminal, returns
 from boardrules.games.captain_bluff.state import State
@@ -113,6 +114,8 @@ def heuristic(state: State) -> tuple[float, ...]:
     >>> heuristic(captain_bluff.new_game(3))
     (0.0, 0.0, 0.0)
     """
+    if type(state) is not State:
+        raise wrong_game("captain_bluff.heuristic", "captain_bluff.State", state)
     if is_terminal(state):
         return returns(state)
     n = state.players

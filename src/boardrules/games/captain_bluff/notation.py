@@ -7,7 +7,8 @@ text                      action
 ``play 2 r5 r6 r7``       play r5, r6, r7 (in that order) onto conveyor 2
 ``set 4 star``            put a star face down as conveyor 4's destination
 ``check 1``               look at conveyor 1's destination card
-``swap 1 b3``             take conveyor 1's destination card, put b3 there
+``take 1``                take conveyor 1's destination card into hand (a swap's first
+                          step; ``set 1 b3`` then puts b3 there)
 ``close 3``               discard every card of conveyor 3
 ``star 2=7``              play a star onto conveyor 2's row, standing for value 7
 ``arrows 2``              play arrows onto conveyor 2's row
@@ -18,13 +19,19 @@ text                      action
 ``pass``                  let it stand
 ``end``                   end the turn
 ========================  =========================================================
+
+`label` gives each action in words ("Play red 5, red 6 on conveyor 2", "Challenge") and
+`action_fields` its parts for a picker (``{"kind": "play", "conveyor": 2, "cards": ["r5",
+"r6"]}``): conveyors 0–5 as everywhere, cards written as in the notation.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from boardrules.errors import InvalidNotationError
+from boardrules._convert import JSONValue
+from boardrules._owners import wrong_game
+from boardrules.errors import InvalidNotationError, quote
 from boardrules.games.captain_bluff.actions import (
     ARROWS_ON,
     CHALLENGE,
@@ -40,22 +47,44 @@ from boardrules.games.captain_bluff.actions import (
     PLUS_ONE_PLAY,
     SET,
     STAR_ON,
-    SWAP,
+    TAKE,
     Action,
+    Challenge,
+    CheckDestination,
+    CloseConveyor,
+    Draw,
+    EndTurn,
+    Pass,
     PickUp,
+    PlayArrows,
+    PlayEye,
     PlayLuggage,
+    PlayPlusOne,
+    PlayStar,
+    SetDestination,
+    TakeDestination,
 )
-from boardrules.games.captain_bluff.cards import CONVEYORS, LUGGAGE, MAX_VALUE, card_code
+from boardrules.games.captain_bluff.cards import (
+    CONVEYORS,
+    DESTINATION_NAMES,
+    LUGGAGE,
+    MAX_VALUE,
+    card_code,
+    card_name,
+    destination_of,
+    is_luggage,
+    value_of,
+)
 from boardrules.games.captain_bluff.state import State
 
-__all__ = ["parse_action"]
+__all__ = ["action_fields", "card_words", "label", "parse_action"]
 
 _WORDS: Final[dict[str, Action]] = {"challenge": CHALLENGE, "pass": PASS, "end": END_TURN,
                  "plus_one": PLUS_ONE_PLAY}
 _BY_CONVEYOR: Final[dict[str, tuple[Action, ...]]] = {
-    "check": CHECK, "close": CLOSE, "arrows": ARROWS_ON,
+    "check": CHECK, "take": TAKE, "close": CLOSE, "arrows": ARROWS_ON,
 }
-_HELP: Final = ("expected e.g. 'play 2 r5 r6', 'set 4 star', 'check 1', 'swap 1 b3', 'close 3', "
+_HELP: Final = ("expected e.g. 'play 2 r5 r6', 'set 4 star', 'check 1', 'take 1', 'close 3', "
                 "'star 2=7', 'arrows 2', 'eye 1 4', 'plus_one', 'pickup 2 3', 'challenge', "
                 "'pass', 'end' or 'draw g7'")
 
@@ -68,7 +97,7 @@ _MAX_COUNT_DIGITS: Final = 4  # a pick-up of more cards than the game has is rea
 def _conveyor(text: str, word: str) -> int:
     if word in _CONVEYOR_WORDS:
         return _CONVEYOR_WORDS[word]
-    raise InvalidNotationError(text, f"{word!r} is not a conveyor 0-{CONVEYORS - 1}")
+    raise InvalidNotationError(text, f"{quote(word, 40)} is not a conveyor 0-{CONVEYORS - 1}")
 
 
 def _star(text: str, spec: str) -> Action:
@@ -78,7 +107,7 @@ def _star(text: str, spec: str) -> Action:
         raise InvalidNotationError(text, "a star names the value it stands for: 'star 2=7'")
     v = _conveyor(text, conveyor)
     if value not in _VALUE_WORDS:
-        raise InvalidNotationError(text, f"{value!r} is not a value 1-{MAX_VALUE}")
+        raise InvalidNotationError(text, f"{quote(value, 40)} is not a value 1-{MAX_VALUE}")
     return STAR_ON[v][_VALUE_WORDS[value]]
 
 
@@ -96,6 +125,8 @@ def parse_action(state: State, text: str) -> Action:
     >>> parse_action(new_game(2), "star 2 = 7")
     PlayStar(conveyor=2, value=7)
     """
+    if type(state) is not State:
+        raise wrong_game("captain_bluff.parse_action", "captain_bluff.State", state)
     if not isinstance(text, str):
         raise InvalidNotationError(repr(text), "expected a string")
     words = text.lower().split()
@@ -106,14 +137,18 @@ def parse_action(state: State, text: str) -> Action:
         return _WORDS[head]
     if head == "draw" and len(args) == 1:
         return DRAW[card_code(args[0])]
-    if head in ("check", "close", "arrows") and len(args) == 1:
+    if head in _BY_CONVEYOR and len(args) == 1:
         v = _conveyor(text, args[0])
         return _BY_CONVEYOR[head][v]
     if head == "star" and args:
         return _star(text, "".join(args))
-    if head in ("set", "swap") and len(args) == 2:
+    if head == "set" and len(args) == 2:
         v = _conveyor(text, args[0])
-        return (SET if head == "set" else SWAP)[v][card_code(args[1])]
+        return SET[v][card_code(args[1])]
+    if head == "swap":
+        raise InvalidNotationError(text, "a swap is two decisions (B9, rules version 3): "
+                                   "'take 1' takes the destination card, then 'set 1 b3' "
+                                   "puts another card there")
     if head == "eye" and len(args) <= 2:
         combo = tuple(_conveyor(text, w) for w in args)
         if combo not in EYES:
@@ -124,7 +159,7 @@ def parse_action(state: State, text: str) -> Action:
         word = args[1]
         if not (word.isascii() and word.isdigit() and len(word) <= _MAX_COUNT_DIGITS
                 and int(word) >= 1):
-            raise InvalidNotationError(text, f"{word!r} is not a count of cards >= 1")
+            raise InvalidNotationError(text, f"{quote(word, 40)} is not a count of cards >= 1")
         k = int(word)
         return PICK_UP[v][k] if k <= MAX_PICK else PickUp(v, k)
     if head == "play" and len(args) >= 2:
@@ -136,3 +171,96 @@ def parse_action(state: State, text: str) -> Action:
                 return prebuilt
         return PlayLuggage(v, cards)
     raise InvalidNotationError(text, _HELP)
+
+
+def card_words(card: int) -> str:
+    """Name a card in words: a luggage card by destination and value, a special by its name.
+
+    >>> card_words(card_code("g5")), card_words(card_code("plus_one"))
+    ('green 5', 'plus-one')
+    """
+    if is_luggage(card):
+        return f"{DESTINATION_NAMES[destination_of(card)]} {value_of(card)}"
+    return card_name(card).replace("_", "-")
+
+
+def label(action: Action) -> str:
+    """Say an action in words; conveyors 0–5 as in the notation.
+
+    >>> label(PlayLuggage(2, (card_code("r5"), card_code("r6")))), label(PICK_UP[2][3])
+    ('Play red 5, red 6 on conveyor 2', 'Pick up 3 cards from conveyor 2')
+    """
+    match action:
+        case Draw(card):
+            return f"Draw {card_words(card)}"
+        case PlayLuggage(conveyor, cards):
+            return f"Play {', '.join(map(card_words, cards))} on conveyor {conveyor}"
+        case SetDestination(conveyor, card):
+            return f"Set {card_words(card)} as conveyor {conveyor}'s destination"
+        case CheckDestination(conveyor):
+            return f"Check conveyor {conveyor}'s destination"
+        case TakeDestination(conveyor):
+            return f"Take conveyor {conveyor}'s destination card"
+        case CloseConveyor(conveyor):
+            return f"Close conveyor {conveyor}"
+        case PlayStar(conveyor, value):
+            return f"Star on conveyor {conveyor} as {value}"
+        case PlayArrows(conveyor):
+            return f"Arrows on conveyor {conveyor}"
+        case PlayEye(()):
+            return "Eye, looking at nothing"
+        case PlayEye((conveyor,)):
+            return f"Eye on conveyor {conveyor}"
+        case PlayEye(conveyors):
+            return f"Eye on conveyors {' and '.join(map(str, conveyors))}"
+        case PlayPlusOne():
+            return "Plus-one"
+        case PickUp(conveyor, 1):
+            return f"Pick up 1 card from conveyor {conveyor}"
+        case PickUp(conveyor, count):
+            return f"Pick up {count} cards from conveyor {conveyor}"
+        case Challenge():
+            return "Challenge"
+        case Pass():
+            return "Let it stand"
+        case EndTurn():
+            return "End the turn"
+    raise wrong_game("captain_bluff.label", "captain_bluff action", action)
+
+
+def action_fields(action: Action) -> dict[str, JSONValue]:
+    """The parts of an action a picker groups by: its ``kind``, then conveyor, cards...
+
+    >>> action_fields(PlayLuggage(2, (card_code("r5"), card_code("r6"))))
+    {'kind': 'play', 'conveyor': 2, 'cards': ['r5', 'r6']}
+    """
+    match action:
+        case Draw(card):
+            return {"kind": "draw", "card": card_name(card)}
+        case PlayLuggage(conveyor, cards):
+            return {"kind": "play", "conveyor": conveyor, "cards": [card_name(c) for c in cards]}
+        case SetDestination(conveyor, card):
+            return {"kind": "set_destination", "conveyor": conveyor, "card": card_name(card)}
+        case CheckDestination(conveyor):
+            return {"kind": "check", "conveyor": conveyor}
+        case TakeDestination(conveyor):
+            return {"kind": "take", "conveyor": conveyor}
+        case CloseConveyor(conveyor):
+            return {"kind": "close", "conveyor": conveyor}
+        case PlayStar(conveyor, value):
+            return {"kind": "star", "conveyor": conveyor, "value": value}
+        case PlayArrows(conveyor):
+            return {"kind": "arrows", "conveyor": conveyor}
+        case PlayEye(conveyors):
+            return {"kind": "eye", "conveyors": list(conveyors)}
+        case PlayPlusOne():
+            return {"kind": "plus_one"}
+        case PickUp(conveyor, count):
+            return {"kind": "pick_up", "conveyor": conveyor, "count": count}
+        case Challenge():
+            return {"kind": "challenge"}
+        case Pass():
+            return {"kind": "pass"}
+        case EndTurn():
+            return {"kind": "end_turn"}
+    raise wrong_game("captain_bluff.action_fields", "captain_bluff action", action)

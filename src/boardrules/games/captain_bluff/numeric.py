@@ -1,22 +1,23 @@
 """Captain Bluff for learning code: the action space, observation and information-state tensors.
 
-Action indices (the same for every player count and option), 6,104 in all::
+Action indices (the same for every player count and option), 5,780 in all::
 
     0 - 5201      PlayLuggage(conveyor, cards)    by conveyor, first card, last card: every
                                                   run of one destination (17 × 17 a
                                                   destination, the single cards included)
     5202 - 5531   SetDestination(conveyor, card)  by conveyor, then card code (55 each)
     5532 - 5537   CheckDestination(conveyor)
-    5538 - 5867   SwapDestination(conveyor, card) by conveyor, then card code
-    5868 - 5873   CloseConveyor(conveyor)
-    5874 - 5975   PlayStar(conveyor, value)       by conveyor, then value 1-17
-    5976 - 5981   PlayArrows(conveyor)
-    5982 - 6003   PlayEye(conveyors)              none, one (0-5), two (lexicographic)
-    6004          PlayPlusOne()
-    6005 - 6100   PickUp(conveyor, count)         by conveyor, then count 1-16
-    6101          Challenge()
-    6102          Pass()
-    6103          EndTurn()
+    5538 - 5543   TakeDestination(conveyor)       a swap's first step (B9); its second is
+                                                  a SetDestination
+    5544 - 5549   CloseConveyor(conveyor)
+    5550 - 5651   PlayStar(conveyor, value)       by conveyor, then value 1-17
+    5652 - 5657   PlayArrows(conveyor)
+    5658 - 5679   PlayEye(conveyors)              none, one (0-5), two (lexicographic)
+    5680          PlayPlusOne()
+    5681 - 5776   PickUp(conveyor, count)         by conveyor, then count 1-16
+    5777          Challenge()
+    5778          Pass()
+    5779          EndTurn()
 
 Card codes as in `captain_bluff.cards` (r1-r17, g1-g17, b1-b17, star, arrows, eye,
 plus_one). Chance: `Draw` of each of the 55 card codes, by code.
@@ -24,16 +25,16 @@ plus_one). Chance: `Draw` of each of the 55 card codes, by code.
 A pick-up never takes more than 16 cards (`MAX_PICK_UP`): the luggage of a row is of one
 destination, each card once, and its first card stays (B14).
 
-`MAX_LEGAL` = 6 × (1 + 55 + 867) + 22 + 1 = 5,561 bounds the legal actions of a decision,
+`MAX_LEGAL` = 6 × (2 + 867) + 22 + 1 = 5,237 bounds the legal actions of a decision,
 conveyor by conveyor, before the turn's main action (where the choice is widest). A
 conveyor without a destination card offers a set of each distinct card in hand (≤ 55).
-One with a destination card and no row offers a check, a swap of each distinct card
-(≤ 55) and, while fewer than three rows are open, every run of the hand: at most 17 × 17
-a destination (17 single cards, 136 runs up, 136 down), 867 — 923 in all. One with a row
-offers a check, ≤ 55 swaps, a close, ≤ 16 × 16 continuations (its first card is not in
-hand), ≤ 17 star values, arrows and ≤ 16 pick-ups: 347. Then at most 22 eyes and a
-plus-one. After the main action only specials, pick-ups and `end` remain; a challenge
-window offers at most 2 + 3 × 16 actions, the setup 6 × 15 placements.
+One with a destination card and no row offers a check, a take and, while fewer than
+three rows are open, every run of the hand: at most 17 × 17 a destination (17 single
+cards, 136 runs up, 136 down), 867 — 869 in all. One with a row offers a check, a take,
+a close, ≤ 16 × 16 continuations (its first card is not in hand), ≤ 17 star values,
+arrows and ≤ 16 pick-ups: 293. Then at most 22 eyes and a plus-one. After the main
+action only specials, pick-ups and `end` remain; between a swap's two steps at most 55
+sets; a challenge window offers at most 2 + 3 × 16 actions, the setup 6 × 15 placements.
 
 `legal_indices` and `legal_mask` at a player's decision come from the rules' own listing
 (`rules._listing`) run over tables of the actions' indices instead of the actions, so no
@@ -49,9 +50,10 @@ import functools
 from array import array
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from boardrules._caches import Memo
+from boardrules._owners import wrong_game
 from boardrules._seats import check_player
 from boardrules.game import CHANCE
 from boardrules.games.captain_bluff.actions import (
@@ -68,7 +70,7 @@ from boardrules.games.captain_bluff.actions import (
     PLUS_ONE_PLAY,
     SET,
     STAR_ON,
-    SWAP,
+    TAKE,
     Action,
 )
 from boardrules.games.captain_bluff.cards import (
@@ -80,9 +82,10 @@ from boardrules.games.captain_bluff.cards import (
     MAX_VALUE,
     STAR,
 )
-from boardrules.games.captain_bluff.observe import Observation
+from boardrules.games.captain_bluff.observe import Observation, _swap_seen
 from boardrules.games.captain_bluff.rules import (
     _FLAT_PLAYS,
+    DEFAULT_OPTIONS,
     _chance_pool,
     _listing,
     _Plan,
@@ -103,12 +106,12 @@ from boardrules.games.captain_bluff.state import (
 )
 from boardrules.numeric.spaces import (
     ActionSpace,
-    ConfigurationCache,
     InfoState,
     LayoutBuilder,
     NumericTables,
     Tensor,
     TensorLayout,
+    check_configuration,
 )
 
 __all__ = [
@@ -132,8 +135,8 @@ card once, so 17 cards at most, and the row's first card always stays."""
 _RUNS: Final = DESTINATIONS * MAX_VALUE * MAX_VALUE
 """Runs of luggage a hand can play onto a new row: a destination's 17 values give 17 × 17
 (each first value with each last value, the single card when they are equal)."""
-MAX_LEGAL: Final = CONVEYORS * (1 + CARDS + _RUNS) + len(EYES) + 1
-"""The most legal actions a decision can have: 6 × (1 + 55 + 867) + 22 + 1 = 5,561 (see the
+MAX_LEGAL: Final = CONVEYORS * (2 + _RUNS) + len(EYES) + 1
+"""The most legal actions a decision can have: 6 × (2 + 867) + 22 + 1 = 5,237 (see the
 module `captain_bluff.numeric` and the docs page for the reasoning)."""
 HISTORY: Final = 512
 """Actions the information-state tensor keeps (the latest; the game's bound is far larger)."""
@@ -160,7 +163,7 @@ def _player_actions() -> tuple[Action, ...]:
         *plays,
         *(a for row in SET for a in row),
         *CHECK,
-        *(a for row in SWAP for a in row),
+        *TAKE,
         *CLOSE,
         *(a for row in STAR_ON for a in row[1:]),
         *ARROWS_ON,
@@ -172,19 +175,28 @@ def _player_actions() -> tuple[Action, ...]:
 
 
 _ACTIONS: Final = _player_actions()
-_INDEX: Final = {id(a): i for i, a in enumerate(_ACTIONS)}
-"""The index of each player action by the identity of its shared object (the module keeps
-the objects: an id is never reused)."""
+_INDEX: Final = {a: i for i, a in enumerate(_ACTIONS)}
+"""The index of each player action."""
 
 
 def _each(actions: Sequence[Action]) -> tuple[int, ...]:
-    """Return the indices of shared action objects, in order."""
-    return tuple(map(_INDEX.__getitem__, map(id, actions)))
+    """Return the indices of player actions, in order."""
+    return tuple(map(_INDEX.__getitem__, actions))
 
 
-_FLAT_INDICES: Final = tuple(tuple(tuple(_INDEX[id(a)] for a in table) for table in tables)
-                             for tables in _FLAT_PLAYS)
+def _plan_indices(plan: _Plan[Action]) -> _Plan[int]:
+    """Return a plan of main actions with the indices of its actions."""
+    return _plan_counterpart(plan, _each)
+
+
+_FLAT_INDICES: Final = tuple(tuple(_each(table) for table in tables)  # type: ignore[arg-type]
+                             for tables in _FLAT_PLAYS)  # (_FLAT_PLAYS holds no None)
 """`rules._FLAT_PLAYS` with the index of each play."""
+
+
+_INDEX_TABLES: Final[_Tables[int]] = _Tables(_FLAT_INDICES, _plan_indices, _each, _each)
+"""What the rules list legal actions from, as the actions' indices: the rules' own walk
+(`rules._listing`) gives the indices of the legal actions in order."""
 
 
 def _legal_indices(state: State) -> tuple[int, ...] | None:
@@ -193,7 +205,7 @@ def _legal_indices(state: State) -> tuple[int, ...] | None:
     hook (the same in every configuration)."""
     if to_move(state) is CHANCE:
         return None
-    return _listing(state, _CODES.trusted(state.players, state.options).index_tables)
+    return _listing(state, _INDEX_TABLES)
 
 
 class _Code(NumericTables):
@@ -205,8 +217,7 @@ class _Code(NumericTables):
             options=options, actions=_ACTIONS, chance_actions=DRAW,
             max_legal=MAX_LEGAL, legal_actions=legal_actions, chance_outcomes=chance_outcomes,
             legal_indices=_legal_indices,
-            masked_announcements=("draw ?", *(f"{verb} {v} ?" for verb in ("set", "swap")
-                                              for v in range(CONVEYORS))))
+            masked_announcements=("draw ?", *(f"set {v} ?" for v in range(CONVEYORS))))
         n = players
         self.players = n
         self.turn_scale = options.turn_limit
@@ -260,6 +271,11 @@ class _Code(NumericTables):
         self.draws = b.add("draws", n * n, f"players still to draw a card, in order, {n} slots "
                            f"of {n}: the drawer one-hot ({seats})")
         self.winner = b.add("winner", n + 1, f"the winner: nobody (yet), {seats}")
+        self.swap = b.add("swap", 1 + CONVEYORS, "the swap in progress (B9): none, or the "
+                          "conveyor 0-5 whose destination card the active player took")
+        self.swap_card = b.add("swap_card", CARDS, f"the card taken, one-hot ({CARDS} card "
+                               "codes), if I know it: I took it, or it is luggage everyone "
+                               "knew (else all 0)")
         bound = action_bound(players, options)
         self.finish(space, b, bound=bound, horizon=min(HISTORY, bound), perfect_recall=False)
         self._segments()
@@ -273,58 +289,28 @@ class _Code(NumericTables):
         """The encoded buried segments of an empty pile."""
         self.no_conveyor = bytes(4 * self.conveyor_slot)
         """An encoded conveyor without a destination card or a row."""
-        self.heads: Memo[tuple[int | None, int, int, int, bool, bool, bool], bytes] = Memo(
-            None, 1 << 12)
+        self.heads: Memo[tuple[int | None, int, int, int, bool, bool, bool], bytes] = Memo(1 << 12)
         """Encoded segments before the hand, by the observer, the stage's index, the active
         seat relative to the observer, the turn and the three flags."""
-        self.tails: Memo[tuple[int | None, int | None, tuple[int, ...], int | None, int],
-                         bytes] = Memo(None, 1 << 10)
+        self.tails: Memo[_TailKey, bytes] = Memo(1 << 10)
         """Encoded segments after the conveyors, by the window, the player polled, the
-        draws, the winner and the observer's seat."""
-        self.card_bytes: Memo[tuple[int, ...], bytes] = Memo(None, 1 << 14)
+        draws, the winner, the observer's seat and the swap in progress as they see it."""
+        self.card_bytes: Memo[tuple[int, ...], bytes] = Memo(1 << 14)
         """Encoded multisets of card codes (hands, exposed cards, the discard pile) by
         their cards."""
-        self.luggage_bytes: Memo[tuple[int, ...], bytes] = Memo(None, 1 << 10)
+        self.luggage_bytes: Memo[tuple[int, ...], bytes] = Memo(1 << 10)
         """Encoded sets of luggage picked up, by their cards."""
-        self.pile_sizes: Memo[tuple[int, int, int], bytes] = Memo(None, 1 << 12)
+        self.pile_sizes: Memo[tuple[int, int, int], bytes] = Memo(1 << 12)
         """Encoded sizes of the draw pile, the stowed and the removed cards."""
-        self.conveyor_bytes: Memo[tuple[object, ...], bytes] = Memo(None, 1 << 12)
+        self.conveyor_bytes: Memo[tuple[object, ...], bytes] = Memo(1 << 12)
         """Encoded conveyors by what the observer sees of them (as `_write` keys them)."""
-        self.segments: Memo[tuple[object, ...], Tensor] = Memo(None, 1 << 14)
+        self.segments: Memo[tuple[object, ...], Tensor] = Memo(1 << 14)
         """Encoded segments of `observation_tensor` (`_write`), by what they encode."""
-        self.buried: Memo[tuple[int, int | None], tuple[tuple[FaceDown, ...], bytes]] = \
-            Memo(None, 1 << 12)
-        """The buried segments of states by identity of the pile (it lives on from state
-        to state until a card is buried) and the observer; each entry holds its pile, so
-        an id is not reused while cached."""
+        self.buried: Memo[tuple[tuple[FaceDown, ...], int | None], bytes] = Memo(1 << 12)
+        """The buried segments of states by the pile and the observer."""
         self.last_conveyors: dict[int | None, _LastConveyors] = {}
         """Per observer (at most six), the conveyors of the last state encoded and their
         encodings: the next state shares most of them."""
-        self.kept: Memo[int, tuple[tuple[Action, ...], tuple[int, ...]]] = Memo(None, 1 << 12)
-        """The indices of tuples of actions the rules keep (tables by card, a rows
-        layout's pick-ups ...), by the tuple's identity; each entry holds its tuple, so its
-        id is not reused while cached."""
-        self.plans: Memo[int, tuple[_Plan[Action], _Plan[int]]] = Memo(None, 1 << 12)
-        """The counterparts of the rules' plans of main actions holding indices, by the
-        plan's identity (each entry holds its plan)."""
-        self.index_tables: _Tables[int] = _Tables(_FLAT_INDICES, self._plan_indices,
-                                                  self._kept, _each)
-        """What the rules list legal actions from, as the actions' indices: the rules' own
-        walk (`rules._listing`) gives the indices of the legal actions in order."""
-
-    def _kept(self, actions: tuple[Action, ...]) -> tuple[int, ...]:
-        """Return the indices of a tuple of actions the rules keep (see `kept`)."""
-        found = self.kept.get(id(actions))
-        if found is None or found[0] is not actions:
-            found = self.kept[id(actions)] = (actions, _each(actions))
-        return found[1]
-
-    def _plan_indices(self, plan: _Plan[Action]) -> _Plan[int]:
-        """Return a plan of main actions with the indices of its actions (see `plans`)."""
-        found = self.plans.get(id(plan))
-        if found is None or found[0] is not plan:
-            found = self.plans[id(plan)] = (plan, _plan_counterpart(plan, self._kept))
-        return found[1]
 
     @functools.cached_property
     def draw_ids(self) -> tuple[int, ...]:
@@ -332,11 +318,20 @@ class _Code(NumericTables):
         return tuple(map(self.space.chance_index, DRAW))
 
 
-def _build(players: int, options: Options) -> _Code:
-    return _Code(players, options)
+def _code(players: int, options: Options) -> _Code:
+    """Return the tables of a configuration read from a state or an observation: built on
+    first use and kept by its options (`Options.memos`), so that they live and die with them."""
+    code = options.memos.numeric.get(players)
+    if code is None:
+        code = options.memos.numeric[players] = _Code(players, options)
+    return cast(_Code, code)
 
 
-_CODES: Final = ConfigurationCache("captain_bluff.numeric", _build, new_game, Options)
+def _configured(players: int, options: Options | None) -> _Code:
+    """Return `_code` of a configuration a caller gave, checked by `new_game` (it raises
+    `InvalidOptionsError`); options equal to the defaults share the defaults' tables."""
+    players, checked = check_configuration(new_game, Options, players, options)
+    return _code(players, DEFAULT_OPTIONS if checked == DEFAULT_OPTIONS else checked)
 
 
 def action_space(players: int = 2, options: Options | None = None) -> ActionSpace[Action]:
@@ -344,25 +339,25 @@ def action_space(players: int = 2, options: Options | None = None) -> ActionSpac
 
     >>> space = action_space(3)
     >>> space.size, space.chance_size, space.max_legal
-    (6104, 55, 5561)
-    >>> str(space.action(0)), str(space.action(6103)), str(space.chance_outcome(51))
+    (5780, 55, 5237)
+    >>> str(space.action(0)), str(space.action(5779)), str(space.chance_outcome(51))
     ('play 0 r1', 'end', 'draw star')
     """
-    return _CODES(players, options).space
+    return _configured(players, options).space
 
 
 def tensor_layout(players: int = 2, options: Options | None = None) -> TensorLayout:
     """Return the segments of the observation tensor."""
-    return _CODES(players, options).layout
+    return _configured(players, options).layout
 
 
 def observation_shape(players: int = 2, options: Options | None = None) -> tuple[int]:
     """Return the shape of the observation tensor.
 
     >>> observation_shape(2), observation_shape(5)
-    ((4370,), (5540,))
+    ((4432,), (5602,))
     """
-    return (_CODES(players, options).size,)
+    return (_configured(players, options).size,)
 
 
 def _cards(cards: tuple[int, ...]) -> Tensor:
@@ -427,11 +422,14 @@ def observation_tensor(observation: Observation) -> Tensor:
     Everything the observation holds is there: two different observations of one
     configuration give different tensors.
     """
+    if type(observation) is not Observation:
+        raise wrong_game("captain_bluff.observation_tensor", "captain_bluff.Observation",
+                         observation)
     return _encode(observation, observation.players)
 
 
 def _encode(o: Observation, n: int) -> Tensor:
-    code = _CODES.trusted(n, o.options)
+    code = _code(n, o.options)
     me = 0 if o.player is None else o.player
     out = _write(code, o, n, o.player, o.hand, o.hand_sizes, o.draw_size, o.stowed_size,
                  o.has_destination, o.destinations)
@@ -442,18 +440,20 @@ def _encode(o: Observation, n: int) -> Tensor:
     return out
 
 
-def observe_tensor(state: State, player: int | None) -> Tensor:
+def observe_tensor(state: State, player: int | None) -> Tensor:  # noqa: PLR0915 - one path
     """Return ``observation_tensor(observe(state, player))`` without building the
     observation: the fast path for environments.
 
     The tensor is joined from encoded segments kept in bounded memos: card multisets by
-    their values, the buried cards and the conveyors by the identity of the objects the
-    state shares between steps, the scalars by their values; a step encodes only what it
-    changed.
+    their values, the buried cards by the pile, the conveyors by the identity of the
+    objects the state shares between steps, the scalars by their values; a step encodes
+    only what it changed.
     """
+    if type(state) is not State:
+        raise wrong_game("captain_bluff.observe_tensor", "captain_bluff.State", state)
     check_player(player, state.players)
     n = state.players
-    code = _CODES.trusted(n, state.options)
+    code = _code(n, state.options)
     me = 0 if player is None else player
     turn = state.turn
     key = (player, _STAGES.index(state.stage), (state.options.first_player + turn - me) % n,
@@ -486,12 +486,12 @@ def observe_tensor(state: State, player: int | None) -> Tensor:
     parts += (pile_bytes, card_bytes.get(discard) or _card_bytes(code, discard))
     buried = state.buried
     if buried:
-        found = code.buried.get((id(buried), player))
-        if found is None or found[0] is not buried:
+        found = code.buried.get((buried, player))
+        if found is None:
             segment = _buried(code, [(f.card if player in f.known_by else None, f.known_by)
                                      for f in buried], me)
-            found = code.buried[id(buried), player] = (buried, segment.tobytes())
-        parts.append(found[1])
+            found = code.buried[buried, player] = segment.tobytes()
+        parts.append(found)
     else:
         parts.append(code.no_buried)
     conveyors = (state.destinations, state.knowers, state.rows, state.star_values)
@@ -501,7 +501,7 @@ def observe_tensor(state: State, player: int | None) -> Tensor:
         last = _conveyors(code, conveyors, player, last)
     parts += last[1]
     window, polled, draws, winner = state.window, state.polled, state.draws, state.winner
-    tail_key = (window, polled, draws, winner, me)
+    tail_key = (window, polled, draws, winner, me, _swap_seen(state, player))
     tail = code.tails.get(tail_key)
     if tail is None:
         tail = code.tails[tail_key] = _tail(code, tail_key)
@@ -523,10 +523,15 @@ def _head(code: _Code, key: tuple[int | None, int, int, int, bool, bool, bool]) 
     return out.tobytes()
 
 
-def _tail(code: _Code, key: tuple[int | None, int | None, tuple[int, ...], int | None, int]
-          ) -> bytes:
-    """Encode the segments after the conveyors (window to winner) of a `_Code.tails` key."""
-    window, polled, draws, winner, me = key
+_TailKey = tuple[int | None, int | None, tuple[int, ...], int | None, int,
+                 tuple[int, int | None] | None]
+"""A key of `_Code.tails`: the window, the player polled, the draws, the winner, the
+observer's seat and the swap in progress as the observer sees it."""
+
+
+def _tail(code: _Code, key: _TailKey) -> bytes:
+    """Encode the segments after the conveyors (window to swap) of a `_Code.tails` key."""
+    window, polled, draws, winner, me, swap = key
     n = code.players
     base = code.window
     out = array("f", bytes(4 * (code.size - base)))
@@ -537,7 +542,20 @@ def _tail(code: _Code, key: tuple[int | None, int | None, tuple[int, ...], int |
     for i, q in enumerate(draws):
         out[code.draws - base + i * n + (q - me) % n] = 1.0
     out[code.winner - base + (0 if winner is None else 1 + (winner - me) % n)] = 1.0
+    _write_swap(code, out, base, swap)
     return out.tobytes()
+
+
+def _write_swap(code: _Code, out: Tensor, base: int, swap: tuple[int, int | None] | None
+                ) -> None:
+    """Write the swap in progress as the observer sees it into `out`, which starts at
+    index `base` of the tensor."""
+    if swap is None:
+        out[code.swap - base] = 1.0
+        return
+    out[code.swap - base + 1 + swap[0]] = 1.0
+    if swap[1] is not None:
+        out[code.swap_card - base + swap[1]] = 1.0
 
 
 _HAND_SIZES: Final = tuple(array("f", (size / _CARDS_IN_GAME,)).tobytes()
@@ -681,6 +699,7 @@ def _write(  # noqa: PLR0917 - the fields an observation and a state spell diffe
     for i, q in enumerate(draws):
         out[code.draws + i * n + (q - me) % n] = 1.0
     out[code.winner + (0 if winner is None else 1 + (winner - me) % n)] = 1.0
+    _write_swap(code, out, 0, o.swap)
     return out
 
 
@@ -693,33 +712,41 @@ def chance_probabilities(state: State) -> tuple[tuple[int, float], ...]:
     >>> chance_probabilities(new_game(2))[0]
     (0, 0.0196078431372549)
     """
+    if type(state) is not State:
+        raise wrong_game("captain_bluff.chance_probabilities", "captain_bluff.State", state)
     if state.stage is not Stage.DEAL and not state.draws:
         return ()
     pool = _chance_pool(state)
     total = len(pool)
-    ids = _CODES.trusted(state.players, state.options).draw_ids
+    ids = _code(state.players, state.options).draw_ids
     return tuple((ids[c], k / total) for c, k in Counter(pool).items())
 
 
 def info_state_layout(players: int = 2, options: Options | None = None) -> TensorLayout:
     """Return the segments of the information-state tensor: the observation's, then the
     latest `HISTORY` actions as the player saw them (not perfect recall: see the docs)."""
-    return _CODES(players, options).info_layout
+    return _configured(players, options).info_layout
 
 
 def info_state_shape(players: int = 2, options: Options | None = None) -> tuple[int]:
     """Return the shape of the information-state tensor.
 
     >>> info_state_shape(2)
-    (13075,)
+    (13137,)
     """
-    return (_CODES(players, options).info_layout.size,)
+    return (_configured(players, options).info_layout.size,)
 
 
 def info_state_tensor(info: InfoState) -> Tensor:
     """Return a player's information state as a flat float32 tensor (see
     `info_state_layout`): the latest observation, then the latest actions the player saw."""
+    if type(info) is not InfoState:
+        raise wrong_game("captain_bluff.info_state_tensor", "InfoState", info)
+    if type(info.observation) is not Observation:
+        raise wrong_game("captain_bluff.info_state_tensor info.observation",
+                         "captain_bluff.Observation",
+                         info.observation)
     observation: Observation = info.observation
-    code = _CODES.trusted(observation.players, observation.options)
+    code = _code(observation.players, observation.options)
     return code.info_tensor(info, _encode(observation, observation.players))
 

@@ -6,7 +6,8 @@ used before the picker's next turn (`State.picked_up`, B14); the rows and the va
 their stars stand for; the face-up discards and the plus-one cards out of the game; the
 draw pile's size; and each face-down destination card — at a conveyor or in the discard
 pile — that they placed, checked, eyed or swapped in. Who knows which face-down card is
-public (everyone sees who looks at what).
+public (everyone sees who looks at what). Between the two steps of a swap (B9) everyone
+sees from which conveyor the active player took a card; only that player sees which.
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ from typing import TypeAlias
 
 import attrs
 
+from boardrules._owners import wrong_game
 from boardrules._seats import check_player
-from boardrules.games.captain_bluff.actions import Action, Draw, SetDestination, SwapDestination
+from boardrules.games.captain_bluff.actions import Action, Draw, SetDestination
 from boardrules.games.captain_bluff.cards import LUGGAGE
 from boardrules.games.captain_bluff.rules import _State, _without, deal_recipient, to_move
 from boardrules.games.captain_bluff.state import FaceDown, Options, Stage, State
@@ -89,6 +91,10 @@ class Observation:
     """The conveyor of the open challenge window, if any."""
     polled: int | None
     """The player asked to challenge or pass."""
+    swap: tuple[int, int | None] | None
+    """The swap in progress (B9): the conveyor the active player took the destination card
+    from and the card, for that player only (``None`` for the others) unless it is a
+    luggage card everyone knew; else ``None``."""
     draws: tuple[int, ...]
     """Players still to draw a card."""
     winner: int | None
@@ -110,6 +116,8 @@ def observe(state: State, player: int | None) -> Observation:
     >>> observe(new_game(2), 0).hand_sizes
     (0, 0)
     """
+    if type(state) is not State:
+        raise wrong_game("captain_bluff.observe", "captain_bluff.State", state)
     check_player(player, state.players)
     buried = tuple(sorted(
         (BuriedView(f.card if player in f.known_by else None, f.known_by) for f in state.buried),
@@ -124,8 +132,23 @@ def observe(state: State, player: int | None) -> Observation:
         tuple(d if player in k else None for d, k in zip(state.destinations, state.knowers,
                                                           strict=True)),
         state.knowers, state.rows, state.star_values, state.turn, state.main_done,
-        state.special_used, state.window, state.polled, state.draws, state.winner,
+        state.special_used, state.window, state.polled, _swap_seen(state, player), state.draws,
+        state.winner,
     )
+
+
+def _swap_seen(state: State, player: int | None) -> tuple[int, int | None] | None:
+    """Return the swap in progress as `player` sees it (see `Observation.swap`)."""
+    swap = state.swap
+    if swap is None or player == state.active or _public(swap[1], state.exposed[state.active]):
+        return swap
+    return swap[0], None
+
+
+def _public(taken: int, exposed: tuple[int, ...]) -> bool:
+    """Return whether everyone knows which card a swap took: a luggage card (each is unique)
+    that everybody knows the taker holds, so everybody knew it at the conveyor."""
+    return taken < LUGGAGE and taken in exposed
 
 
 def announce(state: State, action: Action, observer: int | None) -> str:
@@ -133,17 +156,21 @@ def announce(state: State, action: Action, observer: int | None) -> str:
 
     The notation, with ``?`` for what the observer may not know (B18): the card another
     player is dealt or draws (``draw ?``) and the card another player puts face down as a
-    destination (``set 3 ?``, ``swap 3 ?``).
+    destination (``set 3 ?``, the second step of a swap too). Taking a destination card
+    (``take 3``) shows everyone the conveyor, not the card.
     """
+    if type(state) is not State:
+        raise wrong_game("captain_bluff.announce", "captain_bluff.State", state)
+    if not isinstance(action, Action):
+        raise wrong_game("captain_bluff.announce action", "captain_bluff action", action)
     check_player(observer, state.players)
     kind = type(action)
     if kind is Draw:
         drawer = deal_recipient(state)[0] if state.stage is Stage.DEAL else state.draws[0]
         return str(action) if observer == drawer else "draw ?"
-    if kind in (SetDestination, SwapDestination) and observer != to_move(state):
-        assert isinstance(action, SetDestination | SwapDestination)
-        verb = "set" if kind is SetDestination else "swap"
-        return f"{verb} {action.conveyor} ?"
+    if kind is SetDestination and observer != to_move(state):
+        assert isinstance(action, SetDestination)
+        return f"set {action.conveyor} ?"
     return str(action)
 
 
@@ -160,7 +187,12 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     put them there, the draw pile holds only luggage until the discard pile first becomes
     the draw pile (B3, B15); and while a plus-one's draw is pending the draw pile holds at
     least one luggage card (B12). The luggage picked up (B14) is exposed, so it stays.
+    During a swap (B9) the card taken stays for the taker, and for everyone when it is a
+    luggage card everyone knew; for any other player it is redrawn among the taker's
+    hidden cards (among their exposed specials if none is hidden).
     """
+    if type(state) is not State:
+        raise wrong_game("captain_bluff.resample", "captain_bluff.State", state)
     check_player(player, state.players, spectator=False)
     n = state.players
     stage = state.stage
@@ -224,14 +256,27 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     for i in slots_buried:
         buried[i] = FaceDown(assigned["buried", i][0], buried[i].known_by)
     buried.sort(key=lambda f: (f.card, tuple(sorted(f.known_by))))
+    swap = state.swap
+    if swap is not None and player != state.active and not _public(swap[1], state.exposed[
+            state.active]):
+        swap = swap[0], rng.choice(_swap_candidates(assigned["hand", state.active],
+                                                    state.exposed[state.active]))
     return _State(
         options=state.options, players=n, stage=stage, hands=hands, exposed=state.exposed,
         picked_up=state.picked_up, draw=assigned["draw", 0], discard=state.discard,
         buried=tuple(buried), removed=state.removed, stowed=assigned["stowed", 0],
         reshuffled=state.reshuffled, destinations=tuple(destinations), knowers=state.knowers,
         rows=state.rows, star_values=state.star_values, turn=state.turn, main_done=state.main_done,
-        special_used=state.special_used, window=state.window, polled=state.polled,
+        special_used=state.special_used, window=state.window, polled=state.polled, swap=swap,
         draws=state.draws, winner=state.winner)
+
+
+def _swap_candidates(hidden: tuple[int, ...], exposed: tuple[int, ...]) -> tuple[int, ...]:
+    """Return the cards of the taker's hand another player may take for the card a swap took
+    (B9), as the observation tells them apart: the hidden cards, or, if none is hidden, the
+    exposed specials (the card taken is no picked-up luggage, and exposed luggage would be
+    public). Any of them leaves another usable card to put down."""
+    return hidden or tuple(c for c in exposed if c >= LUGGAGE)
 
 
 _Place: TypeAlias = tuple[str, int]

@@ -11,12 +11,14 @@ Order of `legal_actions` (stable, documented):
   first value, the single card first, then longer runs up, then down; continuing a
   row: by length, and for a one-card row the runs up before the runs down),
   `SetDestination` (conveyor, card),
-  `CheckDestination`, `SwapDestination` (conveyor, card), `CloseConveyor`; then, if no
+  `CheckDestination`, `TakeDestination` (by conveyor), `CloseConveyor`; then, if no
   special was played this turn, `PlayStar` (by conveyor, then value), `PlayArrows` (by
   conveyor), `PlayEye` (no conveyor, one, two; lexicographic), `PlayPlusOne`; then
   `PickUp` (conveyor, count); last `EndTurn` once the main action is taken. With no main
   action possible, `EndTurn` alone (B11). Luggage the active player picked up since their
-  turn began is left out of plays, destinations and swaps (B14).
+  turn began is left out of plays, destinations and swaps (B14);
+* a swap in progress (B9, after `TakeDestination`): `SetDestination` on that conveyor of
+  each distinct card of the hand but the card just taken, by card.
 """
 
 from __future__ import annotations
@@ -30,9 +32,14 @@ from fractions import Fraction
 from operator import itemgetter
 from typing import Any, Final, Generic, NamedTuple, TypeVar, assert_never
 
-from boardrules._build import slot_builder
+from boardrules._build import slot_builder, successor_builder
+from boardrules._owners import describe, not_an_action, wrong_game
 from boardrules._seats import player_count
-from boardrules.errors import BoardrulesError, IllegalActionError, InvalidOptionsError
+from boardrules.errors import (
+    IllegalActionError,
+    InvalidArgumentError,
+    InvalidOptionsError,
+)
 from boardrules.game import CHANCE, TERMINAL, Result, ToMove
 from boardrules.games.captain_bluff.actions import (
     ARROWS_ON,
@@ -48,7 +55,7 @@ from boardrules.games.captain_bluff.actions import (
     PLUS_ONE_PLAY,
     SET,
     STAR_ON,
-    SWAP,
+    TAKE,
     Action,
     Challenge,
     CheckDestination,
@@ -63,7 +70,7 @@ from boardrules.games.captain_bluff.actions import (
     PlayPlusOne,
     PlayStar,
     SetDestination,
-    SwapDestination,
+    TakeDestination,
 )
 from boardrules.games.captain_bluff.cards import (
     ARROWS,
@@ -124,8 +131,11 @@ _NO_KNOWERS: Final = (_NOBODY,) * CONVEYORS
 _ME: Final = tuple(frozenset({p}) for p in range(MAX_PLAYERS))
 _UP_DOWN: Final = (1, -1)
 _State: Final = slot_builder(State)
-"""Build a `State` from its 23 fields by name, like ``State(...)`` but about three times
-cheaper (see `boardrules._build`): every successor state is built by it."""
+"""Build a `State` from its 24 fields by name, like ``State(...)`` but about three times
+cheaper (see `boardrules._build`): the start of a game."""
+_next: Final = successor_builder(State)
+"""``_next(s, field=value, ...)``: `s` with the fields named changed (see
+`boardrules._build`): every successor state is built by it."""
 DEFAULT_OPTIONS: Final = Options()
 """The options of `new_game` without options: one object, so that its games share the
 rules' memos (`Options.memos`)."""
@@ -169,7 +179,7 @@ def new_game(players: int, options: Options | None = None) -> State:
         options = DEFAULT_OPTIONS
     elif not isinstance(options, Options):
         raise InvalidOptionsError(
-            "options", f"expected captain_bluff.Options, got {type(options).__name__}"
+            "options", f"expected captain_bluff.Options, got {describe(options)}"
         )
     if options.first_player >= players:
         raise InvalidOptionsError(
@@ -185,17 +195,21 @@ def new_game(players: int, options: Options | None = None) -> State:
         draw=tuple(range(LUGGAGE)) + specials, discard=(), buried=(), removed=(), stowed=(),
         reshuffled=False, destinations=_NO_DESTINATIONS, knowers=_NO_KNOWERS, rows=_NO_ROWS,
         star_values=_NO_ROWS, turn=0, main_done=False, special_used=False, window=None, polled=None,
-        draws=(), winner=None)
+        swap=None, draws=(), winner=None)
 
 
 def is_terminal(state: State) -> bool:
     """Return whether a player has won (B16) or the turn limit is reached (B17)."""
+    if type(state) is not State:
+        raise wrong_game("captain_bluff.is_terminal", "captain_bluff.State", state)
     return state.winner is not None or state.turn >= state.options.turn_limit
 
 
 def to_move(state: State) -> ToMove:
     """Return who acts: chance (deal, draws), the polled player in a challenge window,
     the placing player at setup, the active player, or `TERMINAL`."""
+    if type(state) is not State:
+        raise wrong_game("captain_bluff.to_move", "captain_bluff.State", state)
     if state.stage is _DEAL or state.draws:
         return CHANCE
     if state.winner is not None or state.turn >= state.options.turn_limit:
@@ -350,8 +364,8 @@ class _Plan(NamedTuple, Generic[T]):
     card, no row), ascending by conveyor."""
     checks: tuple[T, ...]
     """Every `CheckDestination`."""
-    swaps: tuple[tuple[T, ...], ...]
-    """The `SWAP` tables of the conveyors whose destination card may be swapped."""
+    takes: tuple[T, ...]
+    """Every `TakeDestination` (the first step of a swap, B9)."""
     closes: tuple[T, ...]
     """Every `CloseConveyor`."""
 
@@ -499,7 +513,7 @@ def _plan(rows_facts: _RowsFacts, destination_facts: _DestinationFacts) -> _Plan
                 plays.append((v, -1, 0, None))
         sets = tuple(SET[v] for v in destination_facts.free if rows_facts.infos[v] is None)
         found = rows_facts.plans[held] = _Plan(
-            tuple(plays), sets, destination_facts.checks, tuple(SWAP[v] for v in held),
+            tuple(plays), sets, destination_facts.checks, tuple(TAKE[v] for v in held),
             rows_facts.closes)
     return found
 
@@ -508,8 +522,8 @@ def _plan_counterpart(plan: _Plan[Action],
                       kept: Callable[[tuple[Action, ...]], tuple[T, ...]]) -> _Plan[T]:
     """Return `plan` with each of its tables replaced by its counterpart, ``kept(table)``
     (see `_Tables`)."""
-    return _Plan(plan.plays, tuple(map(kept, plan.sets)), kept(plan.checks),
-                    tuple(map(kept, plan.swaps)), kept(plan.closes))
+    return _Plan(plan.plays, tuple(map(kept, plan.sets)), kept(plan.checks), kept(plan.takes),
+                 kept(plan.closes))
 
 
 _LUGGAGE_BIT: Final = [1 << c if c < LUGGAGE else 0 for c in range(CARDS)].__getitem__
@@ -595,6 +609,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     >>> len(legal_actions(state)), str(legal_actions(state)[0])
     (51, 'draw r1')
     """
+    if type(state) is not State:
+        raise wrong_game("captain_bluff.legal_actions", "captain_bluff.State", state)
     if state.stage is _DEAL or state.draws:
         return tuple(DRAW[c] for c in dict.fromkeys(_chance_pool(state)))
     return _listing(state, _ACTION_TABLES)
@@ -635,6 +651,8 @@ def _listing(state: State, tables: _Tables[T]) -> tuple[T, ...]:
     if state.window is not None:
         return tables.kept(
             _rows_facts(state.options.memos, state.rows, state.star_values).window_actions)
+    if state.swap is not None:
+        return _placements(state, state.swap, tables)
     if state.stage is _PLACE:
         out: list[T] = []
         pick = _picker(state.hands[_placer(state)])
@@ -648,14 +666,15 @@ def _listing(state: State, tables: _Tables[T]) -> tuple[T, ...]:
     hand, plan = main
     out = []
     _luggage_plays(hand, plan, state.options.memos.runs, out, tables.plays)
-    # Then destinations set (by conveyor, then card), checks, swaps (conveyor, card), closes.
+    # Then destinations set (by conveyor, then card), checks, takes (a swap's first step:
+    # it needs a card to put in place of the one taken, B9), closes.
     pick = _picker(hand)
     counterparts = tables.plan(plan)
     for table in counterparts.sets:
         out += pick(table)
     out += counterparts.checks
-    for table in counterparts.swaps:
-        out += pick(table)
+    if hand:
+        out += counterparts.takes
     out += counterparts.closes
     if not out:
         return tables.kept(_END_TURN_ONLY)
@@ -666,6 +685,21 @@ def _listing(state: State, tables: _Tables[T]) -> tuple[T, ...]:
 
 _END_TURN_ONLY: Final = (END_TURN,)
 """The legal actions of a turn with no main action possible (B11)."""
+
+
+def _swap_hand(state: State, swap: tuple[int, int]) -> tuple[int, ...]:
+    """Return the cards the active player may put down to finish a swap (B9): the usable
+    hand less the card just taken ("jinou kartu": another card; another copy of the same
+    special is another card)."""
+    hand = list(_usable(state, (state.options.first_player + state.turn) % state.players))
+    hand.remove(swap[1])
+    return tuple(hand)
+
+
+def _placements(state: State, swap: tuple[int, int], tables: _Tables[T]) -> tuple[T, ...]:
+    """Return the second step of a swap in progress (B9), as `tables` give it: a
+    `SetDestination` on its conveyor of each distinct card of `_swap_hand`, by card."""
+    return _picker(_swap_hand(state, swap))(tables.kept(SET[swap[0]]))
 
 
 _Main = tuple[tuple[int, ...], _Plan[Action]]
@@ -722,7 +756,7 @@ def _why_illegal(state: State, action: Action) -> tuple[str, str]:
     refusal path of `apply`)."""
     kind = type(action)
     if kind not in _KINDS:
-        return f"{action!r} is not a Captain Bluff action", ""
+        return not_an_action(action, "Captain Bluff"), ""
     if state.stage is _DEAL:
         return "the cards are being dealt: expected a Draw of a card still to deal", "B2"
     if state.draws:
@@ -746,6 +780,8 @@ def _why_illegal(state: State, action: Action) -> tuple[str, str]:
             f"{state.window}", "B13"
     if kind in (Challenge, Pass):
         return "no challenge window is open", "B13"
+    if state.swap is not None:
+        return _why_not_placed(state, state.swap, action)
     if state.stage is _PLACE:
         if kind is not SetDestination:
             return f"setup: player {mover} must place a destination card", "B4"
@@ -774,7 +810,7 @@ def _why_illegal(state: State, action: Action) -> tuple[str, str]:
     if state.main_done:
         return "the turn's main action was already taken", "B5"
     used = action.cards if kind is PlayLuggage else (  # type: ignore[union-attr]
-        (action.card,) if kind in (SetDestination, SwapDestination) else ())  # type: ignore[union-attr]
+        (action.card,) if kind is SetDestination else ())  # type: ignore[union-attr]
     held_back = [card_name(c) for c in used if c in state.picked_up[mover]]  # type: ignore[index]
     if held_back:
         return f"player {mover} picked up {', '.join(held_back)} since their turn began: " \
@@ -801,7 +837,7 @@ def _why_illegal(state: State, action: Action) -> tuple[str, str]:
                 return f"the row on conveyor {v} holds another destination", "B6"
             return "the cards must continue the row by steps of exactly 1 in its direction", "B6"
         case SetDestination(conveyor=v) | CheckDestination(conveyor=v) | \
-                SwapDestination(conveyor=v) | CloseConveyor(conveyor=v) if not _conveyor(v):
+                TakeDestination(conveyor=v) | CloseConveyor(conveyor=v) if not _conveyor(v):
             return f"there is no conveyor {v!r}", "B1"
         case SetDestination(conveyor=v):
             if state.destinations[v] is not None or state.rows[v]:
@@ -809,18 +845,38 @@ def _why_illegal(state: State, action: Action) -> tuple[str, str]:
             return f"player {mover} does not hold {action.card!r}", "B7"
         case CheckDestination(conveyor=v):
             return f"conveyor {v} has no destination card", "B8"
-        case SwapDestination(conveyor=v):
+        case TakeDestination(conveyor=v):
             if state.destinations[v] is None:
                 return f"conveyor {v} has no destination card", "B9"
-            return f"player {mover} does not hold {action.card!r}", "B9"
+            return f"player {mover} has no card to put in place of the one taken", "B9"
         case CloseConveyor(conveyor=v):
             return f"conveyor {v} holds no luggage", "B10"
     return "not legal now", "B5"  # pragma: no cover - every refusal is named above
 
 
-_KINDS: Final = frozenset({Draw, PlayLuggage, SetDestination, CheckDestination, SwapDestination,
+_KINDS: Final = frozenset({Draw, PlayLuggage, SetDestination, CheckDestination, TakeDestination,
                            CloseConveyor, PlayStar, PlayArrows, PlayEye, PlayPlusOne, PickUp,
                            Challenge, Pass, EndTurn})
+
+
+def _why_not_placed(state: State, swap: tuple[int, int], action: Action) -> tuple[str, str]:
+    """Return why `action` does not finish the swap in progress (B9)."""
+    v, taken = swap
+    mover = state.active
+    finish = f"player {mover} must put a card of their hand face down on conveyor {v} to " \
+        "finish the swap"
+    if type(action) is not SetDestination:
+        return finish, "B9"
+    if action.conveyor != v:
+        return f"{finish}, not on conveyor {action.conveyor!r}", "B9"
+    card = action.card
+    if card == taken and taken not in _swap_hand(state, swap):
+        return f"{card_name(taken)} was just taken from conveyor {v}: another card of the " \
+            "hand goes in its place", "B9"
+    if type(card) is int and card in state.picked_up[mover]:
+        return f"player {mover} picked up {card_name(card)} since their turn began: usable " \
+            "from their next turn on", "B14"
+    return f"player {mover} does not hold {card!r}", "B9"
 
 
 def apply(state: State, action: Action) -> State:
@@ -837,6 +893,8 @@ def apply(state: State, action: Action) -> State:
     boardrules.errors.IllegalActionError: illegal action draw r1: the cards are being dealt: \
 expected a Draw of a card still to deal (B2)
     """
+    if type(state) is not State:
+        raise wrong_game("captain_bluff.apply", "captain_bluff.State", state)
     if type(action) not in _KINDS or action not in legal_actions(state):
         reason, rule = _why_illegal(state, action)
         raise IllegalActionError(state, action, reason, rule)
@@ -927,28 +985,14 @@ def _settle(state: State) -> State:
         if draws:
             if draws is state.draws:
                 return state
-            return _State(
-                options=state.options, players=state.players, stage=state.stage, hands=state.hands,
-                exposed=state.exposed, picked_up=state.picked_up, draw=draw, discard=state.discard,
-                buried=state.buried, removed=state.removed, stowed=state.stowed,
-                reshuffled=state.reshuffled, destinations=state.destinations, knowers=state.knowers,
-                rows=state.rows, star_values=state.star_values, turn=state.turn,
-                main_done=state.main_done, special_used=state.special_used, window=state.window,
-                polled=state.polled, draws=draws, winner=None)
+            return _next(state, draw=draw, draws=draws, winner=None)
     if state.window is None and not state.hands[active]:
         winner: int | None = active
     elif draws is state.draws:
         return state
     else:
         winner = None
-    return _State(
-        options=state.options, players=state.players, stage=state.stage, hands=state.hands,
-        exposed=state.exposed, picked_up=state.picked_up, draw=state.draw, discard=state.discard,
-        buried=state.buried, removed=state.removed, stowed=state.stowed,
-        reshuffled=state.reshuffled, destinations=state.destinations, knowers=state.knowers,
-        rows=state.rows, star_values=state.star_values, turn=state.turn, main_done=state.main_done,
-        special_used=state.special_used, window=state.window, polled=state.polled, draws=draws,
-        winner=winner)
+    return _next(state, draws=draws, winner=winner)
 
 
 def _buried_key(f: FaceDown) -> tuple[int, tuple[int, ...]]:
@@ -960,23 +1004,17 @@ def _dealt(s: State, hands: tuple[tuple[int, ...], ...], draw: tuple[int, ...]) 
     still the deal, or, once every hand is full, the placement of the first destinations
     with the specials left stowed away unless they stay in the draw pile (B2, B3)."""
     n = s.players
-    if sum(map(len, hands)) < _deal_size(n):
-        return _State(
-            options=s.options, players=n, stage=_DEAL, hands=hands, exposed=s.exposed,
-            picked_up=s.picked_up, draw=draw, discard=(), buried=(), removed=(), stowed=(),
-            reshuffled=False, destinations=s.destinations, knowers=s.knowers, rows=s.rows,
-            star_values=s.star_values, turn=0, main_done=False, special_used=False, window=None,
-            polled=None, draws=(), winner=None)
+    if sum(map(len, hands)) < _deal_size(n):  # `s` is at the deal: its stage stays
+        return _next(s, hands=hands, draw=draw, discard=(), buried=(), removed=(), stowed=(),
+                     reshuffled=False, turn=0, main_done=False, special_used=False, window=None,
+                     polled=None, swap=None, draws=(), winner=None)
     stowed: tuple[int, ...] = ()
     if not s.options.specials_in_draw_pile:  # B3: the specials left leave the game
         split = bisect_left(draw, LUGGAGE)
         draw, stowed = draw[:split], draw[split:]
-    return _State(
-        options=s.options, players=n, stage=_PLACE, hands=hands, exposed=s.exposed,
-        picked_up=s.picked_up, draw=draw, discard=(), buried=(), removed=(), stowed=stowed,
-        reshuffled=False, destinations=s.destinations, knowers=s.knowers, rows=s.rows,
-        star_values=s.star_values, turn=0, main_done=False, special_used=False, window=None,
-        polled=None, draws=(), winner=None)
+    return _next(s, stage=_PLACE, hands=hands, draw=draw, discard=(), buried=(), removed=(),
+                 stowed=stowed, reshuffled=False, turn=0, main_done=False, special_used=False,
+                 window=None, polled=None, swap=None, draws=(), winner=None)
 
 
 def _apply_draw(s: State, action: Draw) -> State:
@@ -998,13 +1036,8 @@ def _draw_step(s: State, c: int) -> State:
     discard, buried, reshuffled = s.discard, s.buried, s.reshuffled
     if not draw and (discard or buried):  # B15: at once, not at the next draw
         draw, discard, buried, reshuffled = _drawn_pile(discard, buried), (), (), True
-    return _settle(_State(
-        options=s.options, players=s.players, stage=s.stage, hands=_put(hands, p, hand),
-        exposed=s.exposed, picked_up=s.picked_up, draw=draw, discard=discard, buried=buried,
-        removed=s.removed, stowed=s.stowed, reshuffled=reshuffled, destinations=s.destinations,
-        knowers=s.knowers, rows=s.rows, star_values=s.star_values, turn=s.turn,
-        main_done=s.main_done, special_used=s.special_used, window=s.window, polled=s.polled,
-        draws=s.draws[1:], winner=None))
+    return _settle(_next(s, hands=_put(hands, p, hand), draw=draw, discard=discard, buried=buried,
+                         reshuffled=reshuffled, swap=None, draws=s.draws[1:], winner=None))
 
 
 def _apply_set(s: State, action: SetDestination) -> State:
@@ -1018,54 +1051,56 @@ def _apply_set(s: State, action: SetDestination) -> State:
     if s.stage is _PLACE:
         placed = CONVEYORS - destinations.count(None)
         stage = _PLAY if placed == placements_needed(n) else _PLACE
-        return _State(
-            options=s.options, players=n, stage=stage, hands=hands, exposed=exposed,
-            picked_up=s.picked_up, draw=s.draw, discard=(), buried=(), removed=(), stowed=s.stowed,
-            reshuffled=False, destinations=destinations, knowers=knowers, rows=s.rows,
-            star_values=s.star_values, turn=0, main_done=False, special_used=False, window=None,
-            polled=None, draws=(), winner=None)
-    exposed = _put(exposed, p, _less_one_each(exposed[p], s.picked_up[p]))
-    return _settle(_State(
-        options=s.options, players=n, stage=s.stage, hands=hands, exposed=exposed,
-        picked_up=s.picked_up, draw=s.draw, discard=s.discard, buried=s.buried, removed=s.removed,
-        stowed=s.stowed, reshuffled=s.reshuffled, destinations=destinations, knowers=knowers,
-        rows=s.rows, star_values=s.star_values, turn=s.turn, main_done=True,
-        special_used=s.special_used, window=None, polled=None, draws=(p,), winner=None))
+        return _next(s, stage=stage, hands=hands, discard=(), buried=(), removed=(),
+                     reshuffled=False, destinations=destinations, knowers=knowers,
+                     turn=0, main_done=False, special_used=False, window=None, polled=None,
+                     swap=None, draws=(), winner=None)
+    swap = s.swap
+    if swap is not None:  # a swap's second step (B9): no draw
+        return _swapped(s, swap, hands, destinations, knowers, p, c)
+    if exposed[p]:  # the others lose track of one copy of each card they knew of
+        exposed = _put(exposed, p, _less_one_each(exposed[p], s.picked_up[p]))
+    return _settle(_next(s, hands=hands, exposed=exposed, destinations=destinations,
+                         knowers=knowers, main_done=True, window=None, polled=None, swap=None,
+                         draws=(p,), winner=None))
+
+
+def _swapped(s: State, swap: tuple[int, int], hands: tuple[tuple[int, ...], ...],  # noqa: PLR0917
+             destinations: tuple[int | None, ...], knowers: tuple[frozenset[int], ...], p: int,
+             c: int) -> State:
+    """Return the state after player `p` finished `swap` putting card `c` down: `hands`,
+    `destinations` and `knowers` are already those after it."""
+    exposed = s.exposed
+    if exposed[p]:
+        # The others know one card of the hand went down, not which; only that it was
+        # none of those picked up this turn (B14) and not the luggage card just taken.
+        kept = s.picked_up[p]
+        if swap[1] < LUGGAGE:
+            kept = _with(kept, (swap[1],))
+        exposed = _put(exposed, p, _less_one_each(exposed[p], kept))
+    return _next(s, hands=hands, exposed=exposed, destinations=destinations, knowers=knowers,
+                 main_done=True, window=None, polled=None, swap=None, draws=(), winner=None)
 
 
 def _apply_check(s: State, action: CheckDestination) -> State:
     v = action.conveyor
     knowers = _put(s.knowers, v, s.knowers[v] | _ME[s.active])
-    return _State(
-        options=s.options, players=s.players, stage=s.stage, hands=s.hands, exposed=s.exposed,
-        picked_up=s.picked_up, draw=s.draw, discard=s.discard, buried=s.buried, removed=s.removed,
-        stowed=s.stowed, reshuffled=s.reshuffled, destinations=s.destinations, knowers=knowers,
-        rows=s.rows, star_values=s.star_values, turn=s.turn, main_done=True,
-        special_used=s.special_used, window=None, polled=None, draws=(), winner=None)
+    return _next(s, knowers=knowers, main_done=True, window=None, polled=None, swap=None, draws=(),
+                 winner=None)
 
 
-def _apply_swap(s: State, action: SwapDestination) -> State:
-    v, c = action.conveyor, action.card
+def _apply_take(s: State, action: TakeDestination) -> State:
+    v = action.conveyor
     n = s.players
     hands, exposed = s.hands, s.exposed
     p = (s.options.first_player + s.turn) % n
     taken = s.destinations[v]
     assert taken is not None
-    known = exposed[p] and _less_one_each(exposed[p], s.picked_up[p])
-    knowers = s.knowers
-    if len(knowers[v] | _ME[p]) == n:
-        known = _with(known, (taken,))
-    if known is not exposed[p]:  # most often nothing of the hand is known: nothing changes
-        exposed = _put(exposed, p, known)
-    if knowers[v] is not _ME[p]:  # the player alone knew it already (they put it there)
-        knowers = _put(knowers, v, _ME[p])
-    return _State(
-        options=s.options, players=s.players, stage=s.stage,
-        hands=_put(hands, p, _exchanged(hands[p], c, taken)), exposed=exposed,
-        picked_up=s.picked_up, draw=s.draw, discard=s.discard, buried=s.buried, removed=s.removed,
-        stowed=s.stowed, reshuffled=s.reshuffled, destinations=_put(s.destinations, v, c),
-        knowers=knowers, rows=s.rows, star_values=s.star_values, turn=s.turn, main_done=True,
-        special_used=s.special_used, window=None, polled=None, draws=(), winner=None)
+    if len(s.knowers[v] | _ME[p]) == n:  # everyone knew the card: now it is in p's hand
+        exposed = _put(exposed, p, _with(exposed[p], (taken,)))
+    return _next(s, hands=_put(hands, p, _with(hands[p], (taken,))), exposed=exposed,
+                 destinations=_put(s.destinations, v, None), knowers=_put(s.knowers, v, _NOBODY),
+                 main_done=True, window=None, polled=None, swap=(v, taken), draws=(), winner=None)
 
 
 def _apply_close(s: State, action: CloseConveyor) -> State:
@@ -1078,13 +1113,10 @@ def _apply_close(s: State, action: CloseConveyor) -> State:
     if not draw:  # B15: the discard pile becomes the draw pile at once
         draw, discard, buried, reshuffled = _drawn_pile(discard, buried), (), (), True
     stars = s.star_values
-    return _State(
-        options=s.options, players=s.players, stage=s.stage, hands=s.hands, exposed=s.exposed,
-        picked_up=s.picked_up, draw=draw, discard=discard, buried=buried, removed=s.removed,
-        stowed=s.stowed, reshuffled=reshuffled, destinations=_put(s.destinations, v, None),
-        knowers=_put(s.knowers, v, _NOBODY), rows=_put(s.rows, v, ()),
-        star_values=_put(stars, v, ()) if stars[v] else stars, turn=s.turn, main_done=True,
-        special_used=s.special_used, window=None, polled=None, draws=(), winner=None)
+    return _next(s, draw=draw, discard=discard, buried=buried, reshuffled=reshuffled,
+                 destinations=_put(s.destinations, v, None), knowers=_put(s.knowers, v, _NOBODY),
+                 rows=_put(s.rows, v, ()), star_values=_put(stars, v, ()) if stars[v] else stars,
+                 main_done=True, window=None, polled=None, swap=None, draws=(), winner=None)
 
 
 def _apply_luggage(s: State, action: PlayLuggage) -> State:
@@ -1092,15 +1124,10 @@ def _apply_luggage(s: State, action: PlayLuggage) -> State:
     n = s.players
     hands, exposed = s.hands, s.exposed
     p = (s.options.first_player + s.turn) % n
-    return _State(
-        options=s.options, players=n, stage=s.stage,
-        hands=_put(hands, p, _without(hands[p], cards)),
-        exposed=_put(exposed, p, _without_known(exposed[p], cards)), picked_up=s.picked_up,
-        draw=s.draw, discard=s.discard, buried=s.buried, removed=s.removed, stowed=s.stowed,
-        reshuffled=s.reshuffled, destinations=s.destinations, knowers=s.knowers,
-        rows=_put(s.rows, v, s.rows[v] + cards), star_values=s.star_values, turn=s.turn,
-        main_done=True, special_used=s.special_used, window=v, polled=(p + 1) % n, draws=(),
-        winner=None)
+    return _next(s, hands=_put(hands, p, _without(hands[p], cards)),
+                 exposed=_put(exposed, p, _without_known(exposed[p], cards)),
+                 rows=_put(s.rows, v, s.rows[v] + cards), main_done=True, window=v,
+                 polled=(p + 1) % n, swap=None, draws=(), winner=None)
 
 
 def _apply_star_or_arrows(s: State, action: PlayStar | PlayArrows) -> State:
@@ -1113,14 +1140,11 @@ def _apply_star_or_arrows(s: State, action: PlayStar | PlayArrows) -> State:
         stars = _put(stars, v, (*stars[v], action.value))
     else:
         card = ARROWS
-    return _settle(_State(
-        options=s.options, players=s.players, stage=s.stage,
-        hands=_put(hands, p, _without(hands[p], (card,))),
-        exposed=_put(exposed, p, _without_known(exposed[p], (card,))), picked_up=s.picked_up,
-        draw=s.draw, discard=s.discard, buried=s.buried, removed=s.removed, stowed=s.stowed,
-        reshuffled=s.reshuffled, destinations=s.destinations, knowers=s.knowers,
-        rows=_put(s.rows, v, (*s.rows[v], card)), star_values=stars, turn=s.turn,
-        main_done=s.main_done, special_used=True, window=None, polled=None, draws=(), winner=None))
+    return _settle(_next(s, hands=_put(hands, p, _without(hands[p], (card,))),
+                         exposed=_put(exposed, p, _without_known(exposed[p], (card,))),
+                         rows=_put(s.rows, v, (*s.rows[v], card)), star_values=stars,
+                         special_used=True, window=None, polled=None, swap=None, draws=(),
+                         winner=None))
 
 
 def _apply_eye(s: State, action: PlayEye) -> State:
@@ -1132,14 +1156,11 @@ def _apply_eye(s: State, action: PlayEye) -> State:
     draw, discard, buried, reshuffled = s.draw, _with(s.discard, (EYE,)), s.buried, s.reshuffled
     if not draw:  # B15: the discard pile becomes the draw pile at once
         draw, discard, buried, reshuffled = _drawn_pile(discard, buried), (), (), True
-    return _settle(_State(
-        options=s.options, players=s.players, stage=s.stage,
-        hands=_put(hands, p, _without(hands[p], (EYE,))),
-        exposed=_put(exposed, p, _without_known(exposed[p], (EYE,))), picked_up=s.picked_up,
-        draw=draw, discard=discard, buried=buried, removed=s.removed, stowed=s.stowed,
-        reshuffled=reshuffled, destinations=s.destinations, knowers=knowers, rows=s.rows,
-        star_values=s.star_values, turn=s.turn, main_done=s.main_done, special_used=True,
-        window=None, polled=None, draws=(), winner=None))
+    return _settle(_next(s, hands=_put(hands, p, _without(hands[p], (EYE,))),
+                         exposed=_put(exposed, p, _without_known(exposed[p], (EYE,))), draw=draw,
+                         discard=discard, buried=buried, reshuffled=reshuffled, knowers=knowers,
+                         special_used=True, window=None, polled=None, swap=None, draws=(),
+                         winner=None))
 
 
 def _apply_plus_one(s: State, action: PlayPlusOne) -> State:
@@ -1149,13 +1170,10 @@ def _apply_plus_one(s: State, action: PlayPlusOne) -> State:
     hands = _put(s.hands, p, _without(s.hands[p], (PLUS_ONE,)))
     draws = tuple(q % n for q in range(p + 1, p + n)
                   if len(hands[q % n]) < HAND_LIMIT_PLUS_ONE)
-    return _settle(_State(
-        options=s.options, players=n, stage=s.stage, hands=hands,
-        exposed=_put(exposed, p, _without_known(exposed[p], (PLUS_ONE,))), picked_up=s.picked_up,
-        draw=s.draw, discard=s.discard, buried=s.buried, removed=_with(s.removed, (PLUS_ONE,)),
-        stowed=s.stowed, reshuffled=s.reshuffled, destinations=s.destinations, knowers=s.knowers,
-        rows=s.rows, star_values=s.star_values, turn=s.turn, main_done=s.main_done,
-        special_used=True, window=None, polled=None, draws=draws, winner=None))
+    return _settle(_next(s, hands=hands,
+                         exposed=_put(exposed, p, _without_known(exposed[p], (PLUS_ONE,))),
+                         removed=_with(s.removed, (PLUS_ONE,)), special_used=True, window=None,
+                         polled=None, swap=None, draws=draws, winner=None))
 
 
 def _apply_pick_up(s: State, action: PickUp) -> State:
@@ -1164,15 +1182,10 @@ def _apply_pick_up(s: State, action: PickUp) -> State:
     p = s.polled if s.polled is not None else s.active
     row = s.rows[v]
     picked = row[-k:]
-    return _State(
-        options=s.options, players=s.players, stage=s.stage,
-        hands=_put(hands, p, _with(hands[p], picked)),
-        exposed=_put(exposed, p, _with(exposed[p], picked)),
-        picked_up=_put(picked_up, p, _with(picked_up[p], picked)), draw=s.draw, discard=s.discard,
-        buried=s.buried, removed=s.removed, stowed=s.stowed, reshuffled=s.reshuffled,
-        destinations=s.destinations, knowers=s.knowers, rows=_put(s.rows, v, row[:-k]),
-        star_values=s.star_values, turn=s.turn, main_done=s.main_done, special_used=s.special_used,
-        window=s.window, polled=s.polled, draws=(), winner=None)
+    return _next(s, hands=_put(hands, p, _with(hands[p], picked)),
+                 exposed=_put(exposed, p, _with(exposed[p], picked)),
+                 picked_up=_put(picked_up, p, _with(picked_up[p], picked)),
+                 rows=_put(s.rows, v, row[:-k]), swap=None, draws=(), winner=None)
 
 
 def is_bluff(card: int, row: tuple[int, ...]) -> bool:
@@ -1192,28 +1205,20 @@ def _apply_challenge(s: State, action: Challenge) -> State:
     p = s.active if is_bluff(card, row) else s.polled
     lost = (*row, card)
     stars = s.star_values
-    return _settle(_State(
-        options=s.options, players=s.players, stage=s.stage,
-        hands=_put(hands, p, _with(hands[p], lost)),
-        exposed=_put(exposed, p, _with(exposed[p], lost)), picked_up=s.picked_up, draw=s.draw,
-        discard=s.discard, buried=s.buried, removed=s.removed, stowed=s.stowed,
-        reshuffled=s.reshuffled, destinations=_put(s.destinations, w, None),
-        knowers=_put(s.knowers, w, _NOBODY), rows=_put(s.rows, w, ()),
-        star_values=_put(stars, w, ()) if stars[w] else stars, turn=s.turn, main_done=s.main_done,
-        special_used=s.special_used, window=None, polled=None, draws=(), winner=None))
+    return _settle(_next(s, hands=_put(hands, p, _with(hands[p], lost)),
+                         exposed=_put(exposed, p, _with(exposed[p], lost)),
+                         destinations=_put(s.destinations, w, None),
+                         knowers=_put(s.knowers, w, _NOBODY), rows=_put(s.rows, w, ()),
+                         star_values=_put(stars, w, ()) if stars[w] else stars, window=None,
+                         polled=None, swap=None, draws=(), winner=None))
 
 
 def _apply_pass(s: State, action: Pass) -> State:
     assert s.polled is not None
     nxt = (s.polled + 1) % s.players
     closed = nxt == (s.options.first_player + s.turn) % s.players
-    new = _State(
-        options=s.options, players=s.players, stage=s.stage, hands=s.hands, exposed=s.exposed,
-        picked_up=s.picked_up, draw=s.draw, discard=s.discard, buried=s.buried, removed=s.removed,
-        stowed=s.stowed, reshuffled=s.reshuffled, destinations=s.destinations, knowers=s.knowers,
-        rows=s.rows, star_values=s.star_values, turn=s.turn, main_done=s.main_done,
-        special_used=s.special_used, window=None if closed else s.window,
-        polled=None if closed else nxt, draws=(), winner=None)
+    new = _next(s, window=None if closed else s.window, polled=None if closed else nxt, swap=None,
+                draws=(), winner=None)
     return _settle(new) if closed else new
 
 
@@ -1222,19 +1227,16 @@ def _apply_end_turn(s: State, action: EndTurn) -> State:
     nxt = (s.options.first_player + s.turn + 1) % s.players
     if picked_up[nxt]:  # B14: what they picked up is theirs to use from this turn on
         picked_up = _put(picked_up, nxt, ())
-    return _State(
-        options=s.options, players=s.players, stage=s.stage, hands=s.hands, exposed=s.exposed,
-        picked_up=picked_up, draw=s.draw, discard=s.discard, buried=s.buried, removed=s.removed,
-        stowed=s.stowed, reshuffled=s.reshuffled, destinations=s.destinations, knowers=s.knowers,
-        rows=s.rows, star_values=s.star_values, turn=s.turn + 1, main_done=False,
-        special_used=False, window=None, polled=None, draws=(), winner=None)
+    return _next(s, picked_up=picked_up, turn=s.turn + 1, main_done=False, special_used=False,
+                 window=None, polled=None, swap=None, draws=(), winner=None)
 
 
 def apply_unchecked(state: State, action: Action) -> State:
     """Return the state after `action`, trusting that it is legal (the fast path for bots).
 
     Only pass actions taken from `legal_actions(state)` or `sample_chance(state, ...)`;
-    anything else may build an impossible state.
+    anything else may build an impossible state. Nothing is checked, not even that
+    `state` and `action` are this game's (`apply` checks).
     """
     match action:
         case EndTurn():  # the commonest decision first
@@ -1247,8 +1249,8 @@ def apply_unchecked(state: State, action: Action) -> State:
             return _apply_pass(state, action)
         case PickUp():
             return _apply_pick_up(state, action)
-        case SwapDestination():
-            return _apply_swap(state, action)
+        case TakeDestination():
+            return _apply_take(state, action)
         case SetDestination():
             return _apply_set(state, action)
         case CheckDestination():
@@ -1281,6 +1283,8 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     >>> [(str(a), str(p)) for a, p in chance_outcomes(new_game(2))][:2]
     [('draw r1', '1/51'), ('draw r2', '1/51')]
     """
+    if type(state) is not State:
+        raise wrong_game("captain_bluff.chance_outcomes", "captain_bluff.State", state)
     if state.stage is not _DEAL and not state.draws:
         return ()
     pool = _chance_pool(state)
@@ -1291,8 +1295,11 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
 def sample_chance(state: State, rng: random.Random) -> Action:
     """Draw one card: a uniform choice among the physical cards of the pile it comes from
     (see `chance_outcomes`), with no enumeration."""
+    if type(state) is not State:
+        raise wrong_game("captain_bluff.sample_chance", "captain_bluff.State", state)
     if state.stage is not _DEAL and not state.draws:
-        raise BoardrulesError("no card is being dealt or drawn: this state is not a chance node")
+        raise InvalidArgumentError(
+            "no card is being dealt or drawn: this state is not a chance node")
     return DRAW[rng.choice(_chance_pool(state))]
 
 
@@ -1305,6 +1312,8 @@ def result(state: State) -> Result:
     A game stopped by the turn limit (B17) is finished with no winner and
     `Result.truncated`: the limit is an engine bound, not a rule of the game.
     """
+    if type(state) is not State:
+        raise wrong_game("captain_bluff.result", "captain_bluff.State", state)
     scores = tuple(int(p == state.winner) for p in range(state.players))
     winners = () if state.winner is None else (state.winner,)
     finished = is_terminal(state)
@@ -1313,6 +1322,8 @@ def result(state: State) -> Result:
 
 def returns(state: State) -> tuple[float, ...]:
     """Return 1.0 for the winner and -1.0 for the others; 0.0 for all at the turn limit."""
+    if type(state) is not State:
+        raise wrong_game("captain_bluff.returns", "captain_bluff.State", state)
     if state.winner is None:
         return (0.0,) * state.players
     return tuple(1.0 if p == state.winner else -1.0 for p in range(state.players))
@@ -1326,11 +1337,15 @@ def action_bound(players: int, options: Options) -> int:
     each taking at least one card from the rows — which hold at most 65 cards at the
     start of the turn and gain at most 18 during it (17 luggage, one special).
     """
+    if type(options) is not Options:
+        raise wrong_game("captain_bluff.action_bound", "captain_bluff.Options", options)
     return 70 + options.turn_limit * (3 + players + (players - 1) + 65 + 18)
 
 
 def inventory(state: State) -> Counter[str]:
     """Return every card counted once wherever it lies, by its notation name."""
+    if type(state) is not State:
+        raise wrong_game("captain_bluff.inventory", "captain_bluff.State", state)
     out: Counter[str] = Counter()
     for zone in (*state.hands, state.draw, state.discard, state.removed, state.stowed,
                  *state.rows):

@@ -99,19 +99,22 @@ class Memos:
     the rules' own (see `rules`), typed loosely here because `rules` imports this module.
     """
 
-    __slots__ = ("last_rows", "row_infos", "rows", "runs")
+    __slots__ = ("last_rows", "numeric", "row_infos", "rows", "runs")
 
     def __init__(self) -> None:
-        self.runs: Memo[int, Any] = Memo(None, MEMO_LIMIT)
+        self.runs: Memo[int, Any] = Memo(MEMO_LIMIT)
         """`rules._runs` by the values of one destination in hand and a direction."""
-        self.rows: Memo[tuple[object, object], Any] = Memo(None, MEMO_LIMIT)
+        self.rows: Memo[tuple[object, object], Any] = Memo(MEMO_LIMIT)
         """`rules._rows_facts` by rows and star values."""
-        self.row_infos: Memo[object, Any] = Memo(None, MEMO_LIMIT)
+        self.row_infos: Memo[object, Any] = Memo(MEMO_LIMIT)
         """`rows.row_info` by row (and star values) for `rules._rows_facts`."""
         self.last_rows: tuple[object, object, Any] = (None, None, None)
         """The rows and star values `rules._rows_facts` was last given and their facts
         (the tuples themselves: consecutive decisions usually share them, and a hit by
         identity needs no hashing)."""
+        self.numeric: Memo[int, object] = Memo(4)  # 2 to 5 players
+        """The numeric layer's tables of each player count (`captain_bluff.numeric`),
+        built on first use: an action space of about 2 MiB and the tensors' memos."""
 
 
 @rebuilt_from_init
@@ -221,6 +224,10 @@ class State:
     """The conveyor of the open challenge window (B13), if any."""
     polled: int | None
     """The player asked to challenge or pass in the open window (never the active player)."""
+    swap: tuple[int, int] | None
+    """The swap in progress (B9), between its two steps: the conveyor whose destination
+    card the active player took into hand, and that card (in their hand); the next
+    decision puts another card of the hand there. ``None`` otherwise."""
     draws: tuple[int, ...]
     """Players still to draw one card each, in order (chance nodes)."""
     winner: int | None

@@ -6,6 +6,7 @@ from collections import Counter
 from typing import Final, NoReturn
 
 from boardrules._observations import check_count, check_witness, refuse, remainder, seat
+from boardrules._owners import describe
 from boardrules.errors import InvalidStateError
 from boardrules.games.captain_bluff.cards import (
     CARDS,
@@ -18,7 +19,7 @@ from boardrules.games.captain_bluff.cards import (
     SPECIAL_KINDS,
     card_name,
 )
-from boardrules.games.captain_bluff.observe import Observation, observe
+from boardrules.games.captain_bluff.observe import Observation, _swap_candidates, observe
 from boardrules.games.captain_bluff.rows import analyse_row
 from boardrules.games.captain_bluff.rules import (
     HAND_LIMIT_PLUS_ONE,
@@ -59,12 +60,13 @@ def validate_state(state: State) -> None:  # noqa: PLR0915 - one check per zone,
     setup placements), the draw pile (never empty while the discard pile is not, and
     before the first reshuffle only what setup left: B3, B15), whose turn it is and the
     turn's progress (the first turn before its main action included), the challenge
-    window, pending draws, the winner, and knowledge (knowers are players; every face-down
-    card is known to at least the player who put it there; exposed cards lie in their
-    holder's hand; cards picked up are luggage and exposed, B14).
+    window, pending draws, a swap in progress (B9), the winner, and knowledge (knowers
+    are players; every face-down card is known to at least the player who put it there;
+    exposed cards lie in their holder's hand; cards picked up are luggage and exposed,
+    B14).
     """
     if not isinstance(state, State):
-        _fail(f"expected a captain_bluff.State, got {type(state).__name__}")
+        _fail(f"expected a captain_bluff.State, got {describe(state)}")
     n = state.players
     if not 2 <= n <= 5:
         _fail(f"players: Captain Bluff is for 2 to 5 players, got {n}")
@@ -166,8 +168,9 @@ def validate_state(state: State) -> None:  # noqa: PLR0915 - one check per zone,
         problem = analyse_row(row, state.star_values[v])
         if isinstance(problem, str):
             _fail(f"rows[{v}]: {problem} (B6, B12)")
-        if state.destinations[v] is None:
-            _fail(f"rows[{v}]: a row lies only at a conveyor with a destination card (B6)")
+        if state.destinations[v] is None and (state.swap is None or state.swap[0] != v):
+            _fail(f"rows[{v}]: a row lies only at a conveyor with a destination card (B6; "
+                  "a swap in progress leaves it without one for a moment, B9)")
     if open_rows > MAX_OPEN_ROWS:
         _fail(f"rows: {open_rows} rows are open, at most {MAX_OPEN_ROWS} (B6)")
 
@@ -198,7 +201,8 @@ def validate_state(state: State) -> None:  # noqa: PLR0915 - one check per zone,
                 _fail(f"setup: player {p}'s hand and placed destinations must be the "
                       f"{LUGGAGE_DEAL[n]} luggage and {SPECIAL_DEAL[n]} specials dealt (B2)")
         if (state.turn, state.main_done, state.special_used, state.window, state.polled,
-                state.draws, state.winner) != (0, False, False, None, None, (), None):
+                state.swap, state.draws, state.winner) != (0, False, False, None, None, None, (),
+                                                           None):
             _fail("setup: no turn has started yet")
         return
     _validate_play(state)
@@ -210,7 +214,7 @@ def _validate_deal(state: State, hand_sizes: list[int]) -> None:
             state.removed or any(state.exposed) or any(state.picked_up) or any(state.rows):
         _fail("deal: only hands and the draw pile hold cards during the deal (B2)")
     if (state.turn, state.main_done, state.special_used, state.window, state.polled,
-            state.draws, state.winner) != (0, False, False, None, None, (), None):
+            state.swap, state.draws, state.winner) != (0, False, False, None, None, None, (), None):
         _fail("deal: no turn has started yet")
     dealt = sum(hand_sizes)
     if dealt >= (LUGGAGE_DEAL[n] + SPECIAL_DEAL[n]) * n:
@@ -281,6 +285,8 @@ def _validate_play(state: State) -> None:
         if state.draws:
             _fail("draws: nobody draws while a challenge window is open")
     _validate_draws(state)
+    if state.swap is not None:
+        _validate_swap(state, state.swap)
     for p in range(n):
         if p != active and not state.hands[p]:
             _fail(f"hands[{p}]: only the active player can empty their hand (B16)")
@@ -292,6 +298,33 @@ def _validate_play(state: State) -> None:
               "limit cannot end the game with an empty hand (B16, B17)")
     elif not state.draws and window is None and not state.hands[active]:
         _fail(f"hands[{active}]: the active player's hand is empty, so they have won (B16)")
+
+
+def _validate_swap(state: State, swap: tuple[int, int]) -> None:
+    """Check a swap in progress (B9): the active player took the destination card of a
+    conveyor that now has none into hand, nothing else has happened since, and the hand
+    holds another usable card to put there."""
+    v, card = swap
+    active = state.active
+    if not 0 <= v < CONVEYORS:
+        _fail(f"swap: there is no conveyor {v}")
+    if state.destinations[v] is not None:
+        _fail(f"swap: the destination card of conveyor {v} was taken, so it has none until "
+              "another card is put there (B9)")
+    if not 0 <= card < CARDS:
+        _fail(f"swap: {card} is not a card code")
+    if card not in state.hands[active]:
+        _fail(f"swap: the card taken, {card_name(card)}, must be in the active player's hand "
+              "(B9)")
+    if (not state.main_done or state.window is not None or state.draws
+            or state.winner is not None or state.turn >= state.options.turn_limit):
+        _fail("swap: a swap's two steps follow each other in the main action of a turn in "
+              "progress (B9)")
+    hand = list(state.hands[active])
+    hand.remove(card)
+    if all(c in state.picked_up[active] for c in hand):
+        _fail(f"swap: player {active} holds no card but {card_name(card)} they may put down "
+              "in its place (B9, B14)")
 
 
 def _validate_draws(state: State) -> None:
@@ -378,11 +411,14 @@ def validate_observation(observation: Observation) -> None:
     other: the stowed specials (B3), the draw pile's luggage until the first reshuffle
     (B3, B15) or the one luggage card a pending plus-one draw needs (B12), each
     player's share of the deal and, during setup, of their hand and placed destinations
-    together (B2, B4); so it exists whenever any possible state does.
+    together (B2, B4); so it exists whenever any possible state does. A swap in progress
+    (B9) names a conveyor, and the card taken exactly when the observer is the active
+    player; the witness's card taken is that card, else one of the active player's hidden
+    cards.
     """
     o = observation
     if not isinstance(o, Observation):
-        refuse("observation", f"expected a captain_bluff.Observation, got {type(o).__name__}")
+        refuse("observation", f"expected a captain_bluff.Observation, got {describe(o)}")
     n = o.players
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         refuse("observation.players", f"Captain Bluff is for {MIN_PLAYERS} to {MAX_PLAYERS} "
@@ -414,6 +450,7 @@ def validate_observation(observation: Observation) -> None:
     filled = _fill(o, slots, pool)
     hands = tuple(o.hand if p == o.player and o.hand is not None
                   else tuple(sorted(o.exposed[p] + filled["hand", p])) for p in range(n))
+    swap = _witness_swap(o, filled)
     destinations = tuple(
         (filled["dest", v][0] if ("dest", v) in filled else o.destinations[v])
         for v in range(CONVEYORS))
@@ -426,8 +463,29 @@ def validate_observation(observation: Observation) -> None:
         removed=o.removed, stowed=filled["stowed", 0], reshuffled=o.reshuffled,
         destinations=destinations, knowers=o.knowers, rows=o.rows, star_values=o.star_values,
         turn=o.turn, main_done=o.main_done, special_used=o.special_used, window=o.window,
-        polled=o.polled, draws=o.draws, winner=o.winner)
+        polled=o.polled, swap=swap, draws=o.draws, winner=o.winner)
     check_witness(validate_state, observe, witness, o, player=o.player)
+
+
+def _witness_swap(o: Observation, filled: dict[_Slot, tuple[int, ...]]
+                  ) -> tuple[int, int] | None:
+    """Return the witness's swap in progress (B9): the observation's; the card taken, if the
+    observer does not see it, one `resample` could draw there."""
+    swap = o.swap
+    if swap is None:
+        return None
+    if type(swap[0]) is not int or not 0 <= swap[0] < CONVEYORS:
+        refuse("observation.swap", f"{swap[0]!r} is not a conveyor")
+    active = (o.options.first_player + o.turn) % o.players
+    if swap[1] is not None:
+        return swap[0], swap[1]  # `observe` of the witness tells whether it may be seen
+    if o.player == active:
+        refuse("observation.swap", "the active player sees the card they took")
+    held = _swap_candidates(filled.get(("hand", active), ()), o.exposed[active])
+    if not held:
+        refuse("observation.swap", f"player {active} holds no card the swap can have taken "
+               "(B9)")
+    return swap[0], held[0]
 
 
 def _shown_cards(o: Observation) -> list[int]:

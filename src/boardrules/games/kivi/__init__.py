@@ -35,7 +35,7 @@ from boardrules.games.kivi.board import (
     square_name,
 )
 from boardrules.games.kivi.heuristic import ROLLOUT_LIMIT, heuristic
-from boardrules.games.kivi.notation import parse_action
+from boardrules.games.kivi.notation import action_fields, label, parse_action
 from boardrules.games.kivi.observe import Observation, announce, observe, resample
 from boardrules.games.kivi.render import render
 from boardrules.games.kivi.rules import (
@@ -95,6 +95,7 @@ __all__ = [
     "Roll",
     "State",
     "action_bound",
+    "action_fields",
     "action_space",
     "analyse",
     "announce",
@@ -107,6 +108,7 @@ __all__ = [
     "info_state_tensor",
     "inventory",
     "is_terminal",
+    "label",
     "legal_actions",
     "new_game",
     "observation_shape",

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from typing import Final
 
+from boardrules._owners import wrong_game
 from boardrules.games.kivi.rules import is_terminal, returns, scores
 from boardrules.games.kivi.state import State
 
@@ -36,6 +37,8 @@ def heuristic(state: State) -> tuple[float, ...]:
     >>> heuristic(kivi.new_game(3))
     (0.0, 0.0, 0.0)
     """
+    if type(state) is not State:
+        raise wrong_game("kivi.heuristic", "kivi.State", state)
     if is_terminal(state):
         return returns(state)
     points = scores(state)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Final, cast
 
+from boardrules._owners import wrong_game
 from boardrules._seats import check_player
 from boardrules.games.kivi.actions import (
     DISPLACE,
@@ -97,21 +98,6 @@ _CHANCE: Final[tuple[Action, ...]] = tuple(r for k in range(1, DICE + 1) for r i
 """Every chance outcome in the order of the action space."""
 
 
-def _space(players: int, options: Options) -> ActionSpace[Action]:
-    """Return the action space of a checked configuration, built once and kept by the
-    options (`Options.spaces`: it goes with them; options equal to the defaults share the
-    default options' spaces)."""
-    owner = DEFAULT_OPTIONS if options == DEFAULT_OPTIONS else options
-    space = owner.spaces.get(players)
-    if space is None:
-        space = owner.spaces[players] = ActionSpace(
-            game="kivi", module="boardrules.games.kivi", players=players, options=owner,
-            actions=_ACTIONS, chance_actions=_CHANCE, max_legal=max_legal(players),
-            legal_actions=legal_actions, chance_outcomes=chance_outcomes,
-            legal_parts=_legal_parts)
-    return cast(ActionSpace[Action], space)
-
-
 def _legal_parts(
     state: State,
 ) -> tuple[list[Place | Displace], tuple[Reroll | Forfeit, ...]] | None:
@@ -131,13 +117,14 @@ def action_space(players: int, options: Options | None = None) -> ActionSpace[Ac
     >>> str(space.action(49)), space.index(FORFEIT)
     ('a1>b1', 3324)
     """
-    return _space(*check_configuration(new_game, Options, players, options))
+    return _configured(players, options).space
 
 
 class _Code(NumericTables):
-    """The offsets and a zero template of the tensors for one player count."""
+    """The action space, the offsets and a zero template of the tensors of a configuration
+    (the tensors' offsets depend on the player count only)."""
 
-    def __init__(self, players: int) -> None:
+    def __init__(self, players: int, options: Options) -> None:
         n = self.players = players
         b = LayoutBuilder()
         self.observer = b.add("observer", n + 1,
@@ -154,22 +141,35 @@ class _Code(NumericTables):
         self.pending = b.add("pending", 1, f"dice waiting to be rolled ÷ {DICE}")
         self.planes = tuple(tuple(self.cells + ((owner - me) % n) * SQUARES for owner in range(n))
                             for me in range(n))
-        bound = action_bound(players, DEFAULT_OPTIONS)
-        self.finish(_space(players, DEFAULT_OPTIONS), b, bound=bound, horizon=bound,
-                    perfect_recall=True)
+        space: ActionSpace[Action] = ActionSpace(
+            game="kivi", module="boardrules.games.kivi", players=players, options=options,
+            actions=_ACTIONS, chance_actions=_CHANCE, max_legal=max_legal(players),
+            legal_actions=legal_actions, chance_outcomes=chance_outcomes,
+            legal_parts=_legal_parts)
+        bound = action_bound(players, options)
+        self.finish(space, b, bound=bound, horizon=bound, perfect_recall=True)
 
 
-_CODES: Final = {n: _Code(n) for n in range(2, 5)}
+def _code(players: int, options: Options) -> _Code:
+    """Return the tables of a configuration read from a state or an observation: built on
+    first use and kept by its options (`Options.numeric`), so that they live and die with
+    them."""
+    code = options.numeric.get(players)
+    if code is None:
+        code = options.numeric[players] = _Code(players, options)
+    return cast(_Code, code)
 
 
-def _code(players: int, options: Options | None) -> _Code:
-    check_configuration(new_game, Options, players, options)
-    return _CODES[players]
+def _configured(players: int, options: Options | None) -> _Code:
+    """Return `_code` of a configuration a caller gave, checked by `new_game` (it raises
+    `InvalidOptionsError`); options equal to the defaults share the defaults' tables."""
+    players, checked = check_configuration(new_game, Options, players, options)
+    return _code(players, DEFAULT_OPTIONS if checked == DEFAULT_OPTIONS else checked)
 
 
 def tensor_layout(players: int, options: Options | None = None) -> TensorLayout:
     """Return the segments of the observation tensor (the same for every option)."""
-    return _code(players, options).layout
+    return _configured(players, options).layout
 
 
 def observation_shape(players: int, options: Options | None = None) -> tuple[int]:
@@ -178,7 +178,7 @@ def observation_shape(players: int, options: Options | None = None) -> tuple[int
     >>> observation_shape(2)
     (117,)
     """
-    return (_code(players, options).size,)
+    return (_configured(players, options).size,)
 
 
 def observation_tensor(observation: Observation) -> Tensor:
@@ -193,12 +193,14 @@ def observation_tensor(observation: Observation) -> Tensor:
     >>> list(t[:6])
     [0.0, 1.0, 0.0, 0.0, 0.0, 1.0]
     """
+    if type(observation) is not Observation:
+        raise wrong_game("kivi.observation_tensor", "kivi.Observation", observation)
     return _encode(observation.position, observation.player)
 
 
 def _encode(state: State, me: int | None) -> Tensor:
     n = state.players
-    code = _CODES[n]
+    code = _code(n, state.options)
     out = code.template[:]
     if me is None:
         out[n] = 1.0
@@ -229,6 +231,8 @@ def _encode(state: State, me: int | None) -> Tensor:
 
 def observe_tensor(state: State, player: int | None) -> Tensor:
     """Return ``observation_tensor(observe(state, player))`` (no observation built)."""
+    if type(state) is not State:
+        raise wrong_game("kivi.observe_tensor", "kivi.State", state)
     check_player(player, state.players)
     return _encode(state, player)
 
@@ -236,7 +240,7 @@ def observe_tensor(state: State, player: int | None) -> Tensor:
 def info_state_layout(players: int, options: Options | None = None) -> TensorLayout:
     """Return the segments of the information-state tensor: the observation's, then what
     was played (every action of the game fits: perfect recall)."""
-    return _code(players, options).info_layout
+    return _configured(players, options).info_layout
 
 
 def info_state_shape(players: int, options: Options | None = None) -> tuple[int]:
@@ -245,11 +249,17 @@ def info_state_shape(players: int, options: Options | None = None) -> tuple[int]
     >>> [info_state_shape(n) for n in (2, 3, 4)]
     [(2158,), (3410,), (4782,)]
     """
-    return (_code(players, options).info_layout.size,)
+    return (_configured(players, options).info_layout.size,)
 
 
 def info_state_tensor(info: InfoState) -> Tensor:
     """Return a player's information state as a flat float32 tensor (see
     `info_state_layout`): the latest observation, then every action the player saw."""
-    code = _CODES[info.observation.position.players]
+    if type(info) is not InfoState:
+        raise wrong_game("kivi.info_state_tensor", "InfoState", info)
+    if type(info.observation) is not Observation:
+        raise wrong_game("kivi.info_state_tensor info.observation", "kivi.Observation",
+                         info.observation)
+    position = info.observation.position
+    code = _code(position.players, position.options)
     return code.info_tensor(info, observation_tensor(info.observation))

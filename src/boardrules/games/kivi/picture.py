@@ -22,7 +22,7 @@ from boardrules.games.kivi.board import SIZE, SQUARES, Combination, analyse
 from boardrules.games.kivi.observe import Observation
 from boardrules.games.kivi.rules import legal_actions, scores
 from boardrules.games.kivi.state import ROUNDS, State
-from boardrules.pictures.svg import HIGHLIGHT, Drawing, expect, plural, text_width
+from boardrules.pictures.svg import HIGHLIGHT, MIN_FONT, Drawing, expect, plural, text_width
 
 __all__ = ["svg"]
 
@@ -139,9 +139,9 @@ def _board(d: Drawing, o: State, last_move: Action | None) -> None:
         points = layout.points[square]
         mark = SYMBOL[layout.combination[square]]
         if cells[square] is not None:  # a plate under the mark hides a scoring line
-            w = text_width(mark, 10) + 2
+            w = text_width(mark, MIN_FONT) + 2
             d.rect(x + (CELL - w) / 2, y + 5, w, 12, SQUARE[points], rx=3)
-        d.text(x + CELL / 2, y + 11, mark, size=10, fill=SQUARE_INK[points], bold=True)
+        d.text(x + CELL / 2, y + 11, mark, size=MIN_FONT, fill=SQUARE_INK[points], bold=True)
         for k in range(points):
             d.circle(x + CELL / 2 + (k - (points - 1) / 2) * 9, y + CELL - 6, 2.6,
                      SQUARE_INK[points])
@@ -221,7 +221,7 @@ def _panel(d: Drawing, o: State, viewer: int | None, last_move: Action | None) -
         else:
             names = [SYMBOL[c] for c in Combination if c in made.satisfied]
             note = "makes " + (", ".join(names) if names else "nothing")
-        d.text(x, y + 64, note, size=10, fill=INK, anchor="start")
+        d.text(x, y + 64, note, size=MIN_FONT, fill=INK, anchor="start")
     _players(d, o, viewer, y + 88)
     _key(d, o, y + 88 + 22 + o.players * 26 + 4)
 
@@ -230,9 +230,9 @@ def _players(d: Drawing, o: State, viewer: int | None, y: float) -> None:
     """The players: score, stones left, stones forfeited."""
     x = PANEL_X
     d.text(x, y, "Players", size=13, fill=INK, anchor="start", bold=True)
-    d.text(x + 150, y, "score", size=9, fill=INK, opacity=0.7)
-    d.text(x + 192, y, "left", size=9, fill=INK, opacity=0.7)
-    d.text(x + 226, y, "lost", size=9, fill=INK, opacity=0.7)
+    d.text(x + 150, y, "score", size=MIN_FONT, fill=INK, opacity=0.7)
+    d.text(x + 192, y, "left", size=MIN_FONT, fill=INK, opacity=0.7)
+    d.text(x + 226, y, "lost", size=MIN_FONT, fill=INK, opacity=0.7)
     points = scores(o)
     over = o.turn >= ROUNDS * o.players
     for p in range(o.players):
@@ -241,7 +241,7 @@ def _players(d: Drawing, o: State, viewer: int | None, y: float) -> None:
             d.rect(x - 6, row_y - 12, 250, 24, "#ffe9c7", rx=5)
         colour = p % len(STONE)
         d.circle(x + 9, row_y, 9, STONE[colour], stroke=STONE_EDGE[colour], width=1.5)
-        d.text(x + 9, row_y, str(p), size=10, fill=STONE_INK[colour], bold=True)
+        d.text(x + 9, row_y, str(p), size=MIN_FONT, fill=STONE_INK[colour], bold=True)
         name = f"player {p}" + (" (you)" if p == viewer else "")
         won = over and points[p] == max(points)
         d.text(x + 24, row_y, name, size=12, fill=INK, anchor="start", bold=won)
@@ -258,19 +258,19 @@ def _key(d: Drawing, o: State, y: float) -> None:
     d.text(x, y, "Key", size=13, fill=INK, anchor="start", bold=True)
     for k, points_ in enumerate((1, 2, 3)):
         d.rect(x + k * 80, y + 12, 14, 14, SQUARE[points_], stroke="#0003", width=0.8, rx=2)
-        d.text(x + k * 80 + 19, y + 19, plural(points_, "point"), size=10, fill=INK,
+        d.text(x + k * 80 + 19, y + 19, plural(points_, "point"), size=MIN_FONT, fill=INK,
                anchor="start")
     d.circle(x + 7, y + 40, 6, stroke=STONE[o.player % len(STONE)], width=2.5, dash="4 2")
-    d.text(x + 19, y + 40, "the dice allow it", size=10, fill=INK, anchor="start")
+    d.text(x + 19, y + 40, "the dice allow it", size=MIN_FONT, fill=INK, anchor="start")
     d.line(x + 120, y + 40, x + 140, y + 40, STONE_EDGE[0], width=6, round_caps=True)
-    d.text(x + 146, y + 40, "a scoring line", size=10, fill=INK, anchor="start")
+    d.text(x + 146, y + 40, "a scoring line", size=MIN_FONT, fill=INK, anchor="start")
     y += 58
     for k, combination in enumerate(Combination):
-        row_y = y + k * 14.5
-        d.text(x, row_y, SYMBOL[combination], size=9.5, fill=SQUARE_INK[combination.points],
+        row_y = y + k * 16
+        d.text(x, row_y, SYMBOL[combination], size=MIN_FONT, fill=SQUARE_INK[combination.points],
                anchor="start", bold=True)
-        d.text(x + 62, row_y, MEANING[combination], size=9.5, fill=INK, anchor="start")
-        d.text(x + 236, row_y, str(combination.points), size=9.5, fill=INK, anchor="end")
+        d.text(x + 62, row_y, MEANING[combination], size=MIN_FONT, fill=INK, anchor="start")
+        d.text(x + 236, row_y, str(combination.points), size=MIN_FONT, fill=INK, anchor="end")
 
 
 def svg(observation: Observation, *, size: int | None = None,
@@ -283,7 +283,7 @@ def svg(observation: Observation, *, size: int | None = None,
         last_move: the action that led to this position, highlighted: the square of a
             placement, both squares of a displacement, the dice of a roll.
     """
-    expect(observation, Observation, "kivi")
+    expect("kivi", observation, Observation, last_move, Action)
     o = observation.position
     d = Drawing(WIDTH, HEIGHT, PAPER)
     viewer = observation.player

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from boardrules._owners import wrong_game
 from boardrules.games.kivi.board import SIZE, Combination
 from boardrules.games.kivi.observe import Observation
 from boardrules.games.kivi.rules import scores
@@ -31,6 +32,8 @@ def render(observation: Observation) -> str:
     >>> print(render(kivi.observe(kivi.new_game(2), 0)).splitlines()[0])
     KIVI - turn 1 of 20, player 0 to roll
     """
+    if type(observation) is not Observation:
+        raise wrong_game("kivi.render", "kivi.Observation", observation)
     o = observation.position
     layout = o.options.layout
     total = ROUNDS * o.players

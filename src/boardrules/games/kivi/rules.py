@@ -14,8 +14,13 @@ from fractions import Fraction
 from typing import Final, assert_never
 
 from boardrules._build import slot_builder
+from boardrules._owners import describe, not_an_action, wrong_game
 from boardrules._seats import player_count
-from boardrules.errors import BoardrulesError, IllegalActionError, InvalidOptionsError
+from boardrules.errors import (
+    IllegalActionError,
+    InvalidArgumentError,
+    InvalidOptionsError,
+)
 from boardrules.game import CHANCE, TERMINAL, Result, ToMove
 from boardrules.games.kivi.actions import (
     DISPLACE,
@@ -84,13 +89,15 @@ def new_game(players: int, options: Options | None = None) -> State:
     if options is None:
         options = DEFAULT_OPTIONS
     elif not isinstance(options, Options):
-        raise InvalidOptionsError("options", f"expected kivi.Options, got {type(options).__name__}")
+        raise InvalidOptionsError("options", f"expected kivi.Options, got {describe(options)}")
     return _State(options=options, players=players, cells=_EMPTY, lost=(0,) * players, turn=0,
                   rolls=0, dice=(), pending=DICE)
 
 
 def to_move(state: State) -> ToMove:
     """Return who acts: the current player, `CHANCE` while dice are pending, or `TERMINAL`."""
+    if type(state) is not State:
+        raise wrong_game("kivi.to_move", "kivi.State", state)
     if state.pending:
         return CHANCE
     if state.turn >= ROUNDS * state.players:
@@ -100,6 +107,8 @@ def to_move(state: State) -> ToMove:
 
 def is_terminal(state: State) -> bool:
     """Return whether every player has taken 10 turns (K9)."""
+    if type(state) is not State:
+        raise wrong_game("kivi.is_terminal", "kivi.State", state)
     return state.turn >= ROUNDS * state.players
 
 
@@ -155,6 +164,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     >>> [str(a) for a in legal_actions(state)][:3]
     ['g3', 'b4', 'e6']
     """
+    if type(state) is not State:
+        raise wrong_game("kivi.legal_actions", "kivi.State", state)
     if state.pending:
         return ROLLS[state.pending]
     if state.turn >= ROUNDS * state.players:
@@ -165,6 +176,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 
 def _why_illegal(state: State, action: object) -> tuple[str, str]:
     """Return the reason and rule id for an action `apply` refused (slow path)."""
+    if not isinstance(action, Action):
+        return not_an_action(action, "KIVI"), ""
     if state.turn >= ROUNDS * state.players:
         return "the game is over: every player has taken 10 turns", "K9"
     if state.pending:
@@ -205,7 +218,7 @@ def _why_illegal(state: State, action: object) -> tuple[str, str]:
                     f"{combination.name} ({name})", "K7"
             return _higher_reason(state, combination), "K8"
         case _:
-            return f"{action!r} is not a KIVI action", ""
+            assert_never(action)
 
 
 def _higher_reason(state: State, lower: Combination) -> str:
@@ -233,6 +246,8 @@ def apply(state: State, action: Action) -> State:
 
     The given state never changes.
     """
+    if type(state) is not State:
+        raise wrong_game("kivi.apply", "kivi.State", state)
     k = state.pending
     if not (isinstance(action, Roll) and action in _ROLL_SETS[k] if k
             else action in legal_actions(state)):
@@ -245,7 +260,8 @@ def apply_unchecked(state: State, action: Action) -> State:
     """Return the state after `action`, trusting that it is legal (the fast path for bots).
 
     Only pass actions taken from `legal_actions(state)` or `sample_chance(state, ...)`;
-    anything else may build an impossible state.
+    anything else may build an impossible state. Nothing is checked, not even that
+    `state` and `action` are this game's (`apply` checks).
     """
     options, players, cells, lost, turn = (state.options, state.players, state.cells,
                                            state.lost, state.turn)
@@ -286,6 +302,8 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     >>> [(str(a), str(p)) for a, p in chance_outcomes(state)][:2]
     [('roll 11', '1/36'), ('roll 12', '1/18')]
     """
+    if type(state) is not State:
+        raise wrong_game("kivi.chance_outcomes", "kivi.State", state)
     return _OUTCOMES[state.pending]
 
 
@@ -298,9 +316,11 @@ an adapter that lists them at every roll (OpenSpiel's ``chance_outcomes``) reuse
 
 def sample_chance(state: State, rng: random.Random) -> Action:
     """Roll the pending dice: one uniform draw among the 6**k ordered rolls, no enumeration."""
+    if type(state) is not State:
+        raise wrong_game("kivi.sample_chance", "kivi.State", state)
     k = state.pending
     if not k:
-        raise BoardrulesError("no dice are pending: this state is not a chance node")
+        raise InvalidArgumentError("no dice are pending: this state is not a chance node")
     return rng.choice(ORDERED_ROLLS[k])
 
 
@@ -333,6 +353,8 @@ def scores(state: State) -> tuple[int, ...]:
     the sum of its squares' points times its length; a stone in no line scores its
     square's points once.
     """
+    if type(state) is not State:
+        raise wrong_game("kivi.scores", "kivi.State", state)
     options = state.options
     points = options.layout.points
     known = options.runs.get
@@ -356,6 +378,8 @@ def scores(state: State) -> tuple[int, ...]:
 
 def result(state: State) -> Result:
     """Return the scores, and the winners once the game is over (K11: ties share the win)."""
+    if type(state) is not State:
+        raise wrong_game("kivi.result", "kivi.State", state)
     points = scores(state)
     if not is_terminal(state):
         return Result(points, (), finished=False)
@@ -365,16 +389,22 @@ def result(state: State) -> Result:
 
 def returns(state: State) -> tuple[float, ...]:
     """Return 1.0 for a sole winner, 0.0 for a shared win, -1.0 for a loss; zeros before the end."""
+    if type(state) is not State:
+        raise wrong_game("kivi.returns", "kivi.State", state)
     return result(state).returns()
 
 
 def action_bound(players: int, options: Options) -> int:
     """Return the most actions one game can take: per turn 3 rolls, 2 rerolls, 1 stone."""
+    if type(options) is not Options:
+        raise wrong_game("kivi.action_bound", "kivi.Options", options)
     return ROUNDS * players * 6
 
 
 def inventory(state: State) -> Counter[str]:
     """Return every stone counted once wherever it lies: board, box (forfeited), supply."""
+    if type(state) is not State:
+        raise wrong_game("kivi.inventory", "kivi.State", state)
     out: Counter[str] = Counter()
     for owner in state.cells:
         if owner is not None:

@@ -111,20 +111,20 @@ class Options:
 
     plans: Memo[tuple[int, ...], Plan] = attrs.field(
         init=False, eq=False, repr=False, metadata=DERIVED,
-        factory=lambda: Memo(None, _ROLLS_OF_SIX))
+        factory=lambda: Memo(_ROLLS_OF_SIX))
     """Memo of the rules (derived, not serialized): the `Plan` of each roll of six dice
     seen under these options, at most 462; it lives and dies with the options."""
     runs: Memo[tuple[int | None, ...], Runs] = attrs.field(
         init=False, eq=False, repr=False, metadata=DERIVED,
-        factory=lambda: Memo(None, _RUNS_LIMIT))
+        factory=lambda: Memo(_RUNS_LIMIT))
     """Memo of the rules (derived, not serialized): the `Runs` of each pattern of owners
     along a line met when scoring under these options (K10); it lives and dies with them."""
-    spaces: Memo[int, object] = attrs.field(
+    numeric: Memo[int, object] = attrs.field(
         init=False, eq=False, repr=False, metadata=DERIVED,
-        factory=lambda: Memo(None, 3))
-    """Memo of the numeric layer (derived, not serialized): the action space of each
-    player count (2–4) asked for under these options (`kivi.action_space`); it lives and dies
-    with the options."""
+        factory=lambda: Memo(3))
+    """Memo of the numeric layer (derived, not serialized): the action space and the tables
+    of the tensors of each player count (2–4) used under these options (`kivi.numeric`);
+    they live and die with the options."""
 
     @layout.default
     def _layout(self) -> Layout:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from boardrules._observations import refuse, restate, seat
+from boardrules._owners import describe
 from boardrules.errors import InvalidStateError
 from boardrules.games.kivi.board import DICE, SQUARES
 from boardrules.games.kivi.observe import Observation
@@ -23,7 +24,7 @@ def validate_state(state: State) -> None:
     counter and the dice of the turn in progress.
     """
     if not isinstance(state, State):
-        raise InvalidStateError(f"state: expected a kivi.State, got {type(state).__name__}")
+        raise InvalidStateError(f"state: expected a kivi.State, got {describe(state)}")
     n = state.players
     if not 2 <= n <= 4:
         _fail(f"players: KIVI is for 2 to 4 players, got {n}")
@@ -74,7 +75,7 @@ def validate_observation(observation: Observation) -> None:
     must be a player of that position or ``None`` (a spectator).
     """
     if not isinstance(observation, Observation):
-        refuse("observation", f"expected a kivi.Observation, got {type(observation).__name__}")
+        refuse("observation", f"expected a kivi.Observation, got {describe(observation)}")
     try:
         validate_state(observation.position)
     except InvalidStateError as exc:

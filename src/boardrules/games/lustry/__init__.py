@@ -46,7 +46,7 @@ from boardrules.games.lustry.cards import (
     is_card,
 )
 from boardrules.games.lustry.heuristic import ROLLOUT_LIMIT, heuristic
-from boardrules.games.lustry.notation import parse_action
+from boardrules.games.lustry.notation import action_fields, label, parse_action
 from boardrules.games.lustry.observe import Observation, announce, observe, resample
 from boardrules.games.lustry.render import render
 from boardrules.games.lustry.rules import (
@@ -130,6 +130,7 @@ __all__ = [
     "Steal",
     "Unblock",
     "action_bound",
+    "action_fields",
     "action_space",
     "announce",
     "apply",
@@ -145,6 +146,7 @@ __all__ = [
     "inventory",
     "is_card",
     "is_terminal",
+    "label",
     "legal_actions",
     "new_game",
     "observation_shape",

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from typing import Final
 
+from boardrules._owners import wrong_game
 from boardrules.games.lustry.rules import returns
 from boardrules.games.lustry.state import Phase, State
 
@@ -37,6 +38,8 @@ def heuristic(state: State) -> tuple[float, float]:
     >>> heuristic(lustry.new_game(2))
     (0.0, 0.0)
     """
+    if type(state) is not State:
+        raise wrong_game("lustry.heuristic", "lustry.State", state)
     if state.phase is Phase.OVER:
         return returns(state)  # type: ignore[return-value]  # two players
     worth = [0.0, 0.0]

@@ -28,9 +28,10 @@ from array import array
 from collections import Counter
 from collections.abc import Callable
 from itertools import repeat
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from boardrules._caches import Memo
+from boardrules._owners import wrong_game
 from boardrules._seats import check_player
 from boardrules.games.lustry.actions import (
     ALL_ACTIONS,
@@ -40,6 +41,7 @@ from boardrules.games.lustry.actions import (
 from boardrules.games.lustry.cards import COLOURS, KINDS
 from boardrules.games.lustry.observe import Observation
 from boardrules.games.lustry.rules import (
+    _DEFAULT_OPTIONS,
     action_bound,
     chance_outcomes,
     legal_actions,
@@ -48,12 +50,12 @@ from boardrules.games.lustry.rules import (
 from boardrules.games.lustry.state import Options, Phase, Sequence, State
 from boardrules.numeric.spaces import (
     ActionSpace,
-    ConfigurationCache,
     InfoState,
     LayoutBuilder,
     NumericTables,
     Tensor,
     TensorLayout,
+    check_configuration,
     counts,
 )
 
@@ -104,43 +106,38 @@ class _Memos:
     """Encoded segments of one configuration's observations, keyed by the values they
     encode (the hot path of `observe_tensor`: a step changes few of them). Each memo is
     bounded; together they hold at most about 1.5 MiB, and they live and die with the
-    configuration's `_Code`, of which `ConfigurationCache` keeps the `SPACE_CACHE` most
-    recently used."""
+    configuration's `_Code`, kept by its options."""
 
     def __init__(self) -> None:
-        self.heads: Memo[tuple[int | None, int, int, int, int, int, int], bytes] = Memo(
-            None, 1 << 10)
+        self.heads: Memo[tuple[int | None, int, int, int, int, int, int], bytes] = Memo(1 << 10)
         """Encoded segments up to the draw piles, by the observer, the phase's index, the
         player to move, the turn and the draw piles' sizes."""
-        self.tails: Memo[tuple[str | None, bool, int, int | None, int], bytes] = Memo(
-            None, 1 << 10)
+        self.tails: Memo[tuple[str | None, bool, int, int | None, int], bytes] = Memo(1 << 10)
         """Encoded segments from `named` on, by their values and the observer's seat."""
-        self.segments: Memo[tuple[object, ...], Tensor] = Memo(None, 1 << 7)
+        self.segments: Memo[tuple[object, ...], Tensor] = Memo(1 << 7)
         """Encoded piles, hands and `exposed` segments of observations, by their values."""
-        self.sequences: Memo[Sequence, bytes] = Memo(None, 1 << 8)
+        self.sequences: Memo[Sequence, bytes] = Memo(1 << 8)
         """Encoded sequences, by their values."""
-        self.hands: Memo[tuple[str, ...], bytes] = Memo(None, 1 << 9)
+        self.hands: Memo[tuple[str, ...], bytes] = Memo(1 << 9)
         """Encoded hands as their holders see them, by their cards."""
-        self.their_hands: Memo[tuple[tuple[str, ...], tuple[str, ...]], bytes] = Memo(
-            None, 1 << 9)
+        self.their_hands: Memo[tuple[tuple[str, ...], tuple[str, ...]], bytes] = Memo(1 << 9)
         """Encoded hands as the holder's opponent sees them, by the cards and the cards
         known."""
-        self.exposed_cards: Memo[tuple[str, ...], bytes] = Memo(None, 1 << 8)
+        self.exposed_cards: Memo[tuple[str, ...], bytes] = Memo(1 << 8)
         """Encoded `exposed` segments, by the cards known."""
         self.pending_cards: Memo[tuple[tuple[str, ...], tuple[int, ...], int | None],
-                                 bytes] = Memo(None, 1 << 7)
+                                 bytes] = Memo(1 << 7)
         """Encoded cards drawn this turn, by the cards, who knows them and the observer."""
-        self.steal_counts: Memo[tuple[tuple[int, ...], int], bytes] = Memo(None, 1 << 6)
+        self.steal_counts: Memo[tuple[tuple[int, ...], int], bytes] = Memo(1 << 6)
         """Encoded steal counts, by their values and the observer's seat."""
-        self.exchanged_cards: Memo[tuple[str, ...], bytes] = Memo(None, 1 << 6)
+        self.exchanged_cards: Memo[tuple[str, ...], bytes] = Memo(1 << 6)
         """Encoded cards of an exchange, by their values."""
         self.last_piles: Memo[int | None, tuple[tuple[tuple[str, ...], ...],
                                                 tuple[tuple[bool, ...], ...], list[bytes]]] = (
-            Memo(None, 3))
+            Memo(3))
         """Per observer, the discard piles and marks of the last state encoded, with their
         encoded piles in the tensor's order: the next state shares most of them."""
-        self.last_sequences: Memo[int | None, tuple[tuple[Sequence, ...], list[bytes]]] = Memo(
-            None, 3)
+        self.last_sequences: Memo[int | None, tuple[tuple[Sequence, ...], list[bytes]]] = Memo(3)
         """Per observer, the sequences of the last state encoded, with their encodings in
         the tensor's order."""
 
@@ -210,11 +207,20 @@ _DRAWN_IDS: Final = {k: i for i, k in enumerate(DRAWN)}
 """The chance index of drawing each kind (`Drawn` of each kind, in the order of `DRAWN`)."""
 
 
-def _build(players: int, options: Options) -> _Code:
-    return _Code(players, options)
+def _code(players: int, options: Options) -> _Code:
+    """Return the tables of a configuration read from a state or an observation: built on
+    first use and kept by its options (`Options.numeric`), so that they live and die with them."""
+    code = options.numeric.get(players)
+    if code is None:
+        code = options.numeric[players] = _Code(players, options)
+    return cast(_Code, code)
 
 
-_CODES: Final = ConfigurationCache("lustry.numeric", _build, new_game, Options)
+def _configured(players: int, options: Options | None) -> _Code:
+    """Return `_code` of a configuration a caller gave, checked by `new_game` (it raises
+    `InvalidOptionsError`); options equal to the defaults share the defaults' tables."""
+    players, checked = check_configuration(new_game, Options, players, options)
+    return _code(players, _DEFAULT_OPTIONS if checked == _DEFAULT_OPTIONS else checked)
 
 
 def action_space(players: int = 2, options: Options | None = None) -> ActionSpace[Action]:
@@ -224,12 +230,12 @@ def action_space(players: int = 2, options: Options | None = None) -> ActionSpac
     >>> space.size, space.chance_size, space.max_legal
     (500, 57, 181)
     """
-    return _CODES(players, options).space
+    return _configured(players, options).space
 
 
 def tensor_layout(players: int = 2, options: Options | None = None) -> TensorLayout:
     """Return the segments of the observation tensor."""
-    return _CODES(players, options).layout
+    return _configured(players, options).layout
 
 
 def observation_shape(players: int = 2, options: Options | None = None) -> tuple[int]:
@@ -238,7 +244,7 @@ def observation_shape(players: int = 2, options: Options | None = None) -> tuple
     >>> observation_shape()
     (4742,)
     """
-    return (_CODES(players, options).size,)
+    return (_configured(players, options).size,)
 
 
 def observation_tensor(observation: Observation) -> Tensor:
@@ -247,7 +253,9 @@ def observation_tensor(observation: Observation) -> Tensor:
     Everything the observation holds is there: two different observations of one
     configuration give different tensors.
     """
-    code = _CODES.trusted(2, observation.options)
+    if type(observation) is not Observation:
+        raise wrong_game("lustry.observation_tensor", "lustry.Observation", observation)
+    code = _code(2, observation.options)
     seat = observation.player
     me = 0 if seat is None else seat
     out = _head(code, seat, observation.phase, observation.current, observation.turn,
@@ -285,8 +293,10 @@ def observe_tensor(state: State, player: int | None) -> Tensor:
     cards drawn by their values, sequences by the identity of the objects the state shares
     between steps, the scalars by their values; a step encodes only what it changed.
     """
+    if type(state) is not State:
+        raise wrong_game("lustry.observe_tensor", "lustry.State", state)
     check_player(player, 2)
-    code = _CODES.trusted(2, state.options)
+    code = _code(2, state.options)
     me = 0 if player is None else player
     draw = state.draw
     key = (player, _PHASES.index(state.phase), state.player, state.turn, len(draw[0]),
@@ -593,6 +603,8 @@ def chance_probabilities(state: State) -> tuple[tuple[int, float], ...]:
     >>> chance_probabilities(apply(new_game(2), Draw("b")))[0]
     (38, 0.04)
     """
+    if type(state) is not State:
+        raise wrong_game("lustry.chance_probabilities", "lustry.State", state)
     source = state.source
     if source is None or state.phase is not Phase.DRAW:
         return ()
@@ -605,7 +617,7 @@ def chance_probabilities(state: State) -> tuple[tuple[int, float], ...]:
 def info_state_layout(players: int = 2, options: Options | None = None) -> TensorLayout:
     """Return the segments of the information-state tensor: the observation's, then the
     latest `HISTORY` actions as the player saw them (not perfect recall: see the docs)."""
-    return _CODES(players, options).info_layout
+    return _configured(players, options).info_layout
 
 
 def info_state_shape(players: int = 2, options: Options | None = None) -> tuple[int]:
@@ -614,12 +626,17 @@ def info_state_shape(players: int = 2, options: Options | None = None) -> tuple[
     >>> info_state_shape()
     (11911,)
     """
-    return (_CODES(players, options).info_layout.size,)
+    return (_configured(players, options).info_layout.size,)
 
 
 def info_state_tensor(info: InfoState) -> Tensor:
     """Return a player's information state as a flat float32 tensor (see
     `info_state_layout`): the latest observation, then the latest actions the player saw."""
-    code = _CODES.trusted(2, info.observation.options)
+    if type(info) is not InfoState:
+        raise wrong_game("lustry.info_state_tensor", "InfoState", info)
+    if type(info.observation) is not Observation:
+        raise wrong_game("lustry.info_state_tensor info.observation", "lustry.Observation",
+                         info.observation)
+    code = _code(2, info.observation.options)
     return code.info_tensor(info, observation_tensor(info.observation))
 

@@ -26,6 +26,7 @@ from collections import Counter
 
 import attrs
 
+from boardrules._owners import wrong_game
 from boardrules._seats import check_player
 from boardrules.games.lustry.actions import Action, Discard, Drawn
 from boardrules.games.lustry.cards import COLOUR_INDEX, COLOURS, ORDER, card_colour
@@ -108,6 +109,8 @@ def observe(state: State, player: int | None) -> Observation:
     >>> observe(state, 0).pending, observe(state, 1).draw_sizes
     (('r?',), (24, 25, 25))
     """
+    if type(state) is not State:
+        raise wrong_game("lustry.observe", "lustry.State", state)
     check_player(player, 2)
     discards = []
     for i, (pile, marks) in enumerate(zip(state.discards, state.seen, strict=True)):
@@ -144,6 +147,10 @@ def announce(state: State, action: Action, observer: int | None) -> str:
     >>> announce(apply(new_game(2), Draw("r")), Drawn("r5cf"), 0)
     'drawn ?'
     """
+    if type(state) is not State:
+        raise wrong_game("lustry.announce", "lustry.State", state)
+    if not isinstance(action, Action):
+        raise wrong_game("lustry.announce action", "lustry action", action)
     check_player(observer, 2)
     kind = type(action)
     if kind is Drawn:
@@ -164,6 +171,8 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     pending cards they do not know and the opponent's discard positions they have not seen —
     are pooled by colour and dealt back at random into the same places.
     """
+    if type(state) is not State:
+        raise wrong_game("lustry.resample", "lustry.State", state)
     check_player(player, 2, spectator=False)
     q = 1 - player
     # One pool per colour: draw pile c holds cards of colour c only (validated).

@@ -35,7 +35,7 @@ from boardrules.games.lustry.actions import (
 from boardrules.games.lustry.cards import COLOUR_NAMES, COLOURS
 from boardrules.games.lustry.observe import Observation
 from boardrules.games.lustry.state import Phase, Protection, Sequence
-from boardrules.pictures.svg import HIGHLIGHT, Drawing, expect, num, plural
+from boardrules.pictures.svg import HIGHLIGHT, MIN_FONT, Drawing, expect, num, plural
 
 __all__ = ["svg"]
 
@@ -125,7 +125,7 @@ def _card(d: Drawing, x: float, y: float, card: str, *, mini: bool = False,
         s = w * 0.8
         d.polygon([(x + w / 2 + px * s, y + h / 2 + py * s) for px, py in BOLT], COLOUR[colour])
         return
-    d.text(x + 4, y + 8 if mini else y + 10, card[1], size=9 if mini else 12,
+    d.text(x + 3, y + 9 if mini else y + 10, card[1], size=MIN_FONT if mini else 12,
            fill=DARK[colour], anchor="start", bold=True)
     _symbol(d, x + w / 2, y + h * (0.6 if mini else 0.58), w * (0.24 if mini else 0.26), card)
 
@@ -152,12 +152,12 @@ def _area(d: Drawing, o: Observation, p: int, c: int, *, x: float, y: float,
     d.text(x + 10, y + 12, COLOUR_NAMES[colour], size=11, fill=COLOUR[colour], anchor="start",
            bold=True)
     if seq.closed:
-        d.badge(x + 90, y + 12, "closed: 1 point", fill=GOLD, ink=INK, size=9)
+        d.badge(x + 112, y + 12, "closed: 1 point", fill=GOLD, ink=INK, size=MIN_FONT)
     elif seq.guarded and o.options.unblock_protects is Protection.SEQUENCE:
-        d.badge(x + 90, y + 12, "protected", fill="#2e7d32", size=9,
+        d.badge(x + 112, y + 12, "protected", fill="#2e7d32", size=MIN_FONT,
                 title="an unblocking card protects the whole sequence from blocks (L13)")
     if not seq.cards:
-        d.text(x + 10, y + 44, "no sequence", size=10, fill=INK, anchor="start", opacity=0.55)
+        d.text(x + 10, y + 44, "no sequence", size=MIN_FONT, fill=INK, anchor="start", opacity=0.55)
     for i, (card, blocker, unblocker) in enumerate(
             zip(seq.cards, seq.blockers, seq.unblockers, strict=True)):
         cx = x + 10 + i * (CARD_W + 6)
@@ -165,25 +165,25 @@ def _area(d: Drawing, o: Observation, p: int, c: int, *, x: float, y: float,
         if blocker is not None:
             _card(d, cx + 7, y + 22 + CARD_H - 14, blocker, mini=True,
                   title=f"{_describe(blocker)}, blocking {card}")
-            d.badge(cx + CARD_W - 4, y + 24, "×", fill="#c0392b", size=9,
+            d.badge(cx + CARD_W - 4, y + 24, "×", fill="#c0392b", size=MIN_FONT,
                     title=f"{card} is blocked")
         elif unblocker is not None:
             what = "the sequence" if o.options.unblock_protects is Protection.SEQUENCE \
                 else "it"
             _card(d, cx + 7, y + 22 + CARD_H - 14, unblocker, mini=True,
                   title=f"{_describe(unblocker)}, unblocking {card}: it protects {what}")
-            d.badge(cx + CARD_W - 4, y + 24, "✓", fill="#2e7d32", size=9,
+            d.badge(cx + CARD_W - 4, y + 24, "✓", fill="#2e7d32", size=MIN_FONT,
                     title=f"{card} was unblocked")
     # The discard pile, top (drawn next) first; the steal cards laid, at the right.
     pile = o.discards[3 * p + c]
     dy = y + TABLE_H - 40 - MINI_H - 10
     steals = o.steals[3 * p + c]
     room = AREA_W - 20 - (MINI_W + 12 + (steals - 1) * 8 if steals else 0)
-    d.text(x + 10, dy - 7, f"discards ({len(pile)}), top first", size=8.5, fill=INK,
+    d.text(x + 10, dy - 7, f"discards ({len(pile)}), top first", size=MIN_FONT, fill=INK,
            anchor="start", opacity=0.8)
     _fan(d, x + 10, dy, pile, room, mini=True, marks=o.seen[3 * p + c])
     if steals:
-        d.text(x + AREA_W - 10, dy - 7, f"{plural(steals, 'steal')} laid", size=8.5, fill=INK,
+        d.text(x + AREA_W - 10, dy - 7, f"{plural(steals, 'steal')} laid", size=MIN_FONT, fill=INK,
                anchor="end", opacity=0.8)
         for k in range(steals):
             _card(d, x + AREA_W - 10 - MINI_W - (steals - 1 - k) * 8, dy, f"{colour}0",
@@ -202,11 +202,12 @@ def _table(d: Drawing, o: Observation, p: int, y: float, where: tuple[str, int, 
            f"{plural(closed, 'closed sequence')}", size=12, fill=INK, anchor="start", bold=True)
     if o.phase is not Phase.OVER and o.current == p:
         d.badge(WIDTH - 60, y + 14, "to move" if o.phase is not Phase.DEFEND else "steals",
-                fill=SEAT[p], size=9)
+                fill=SEAT[p], size=MIN_FONT)
     elif o.phase is Phase.DEFEND:
-        d.badge(WIDTH - 60, y + 14, "may defend", fill=SEAT[p], size=9)
+        d.badge(WIDTH - 60, y + 14, "may defend", fill=SEAT[p], size=MIN_FONT)
     if o.winner == p:
-        d.star(WIDTH - 110, y + 14, 9, GOLD, stroke="#8a6300")
+        d.star(WIDTH - 110, y + 14, 9, GOLD, stroke="#8a6300", title="the winner")
+        d.badge(WIDTH - 60, y + 14, "wins", fill=SEAT[p])
     known = list(o.exposed[p])
     marks = []
     for card in hand:  # mark the cards of the viewer's own hand the opponent knows
@@ -235,7 +236,7 @@ def _middle(d: Drawing, o: Observation, y: float, where: tuple[str, int, int]) -
         d.text(x + 180, y + 56, f"{COLOUR_NAMES[o.named]} card", size=16,
                fill=COLOUR[o.named], bold=True)
         d.text(x + 180, y + 78, f"player {1 - o.current} may defend with a steal card",
-               size=10, fill=INK)
+               size=MIN_FONT, fill=INK)
         return
     if o.exchanged:
         d.text(x, y + 12, "Exchanged: to go under the discard piles", size=12, fill=INK,
@@ -247,7 +248,7 @@ def _middle(d: Drawing, o: Observation, y: float, where: tuple[str, int, int]) -
     if o.pending:
         _fan(d, x, y + 26, o.pending, 360)
     else:
-        d.text(x, y + 50, "none", size=10, fill=INK, anchor="start", opacity=0.55)
+        d.text(x, y + 50, "none", size=MIN_FONT, fill=INK, anchor="start", opacity=0.55)
 
 
 def _legend(d: Drawing, x: float, y: float, protects: Protection) -> None:
@@ -257,13 +258,13 @@ def _legend(d: Drawing, x: float, y: float, protects: Protection) -> None:
              ("✓", "#2e7d32", f"unblocked: the small card protects {what}"),
              ("•", INK, "under a card: its holder's opponent knows it"))
     for k, (mark, colour, text) in enumerate(lines):
-        d.badge(x + 8, y + 24 + k * 18, mark, fill=colour, size=9)
-        d.text(x + 22, y + 24 + k * 18, text, size=10, fill=INK, anchor="start")
+        d.badge(x + 8, y + 24 + k * 18, mark, fill=colour, size=MIN_FONT)
+        d.text(x + 22, y + 24 + k * 18, text, size=MIN_FONT, fill=INK, anchor="start")
     _symbol(d, x + 8, y + 78, 6, "r1c")
-    d.text(x + 22, y + 78, "a 1: both fills", size=10, fill=INK, anchor="start")
+    d.text(x + 22, y + 78, "a 1: both fills", size=MIN_FONT, fill=INK, anchor="start")
     _symbol(d, x + 140, y + 78, 6, "r2cf")
     _symbol(d, x + 156, y + 78, 6, "r2se")
-    d.text(x + 170, y + 78, "full, empty", size=10, fill=INK, anchor="start")
+    d.text(x + 170, y + 78, "full, empty", size=MIN_FONT, fill=INK, anchor="start")
 
 
 def _where(o: Observation, last_move: Action | None) -> tuple[str, int, int]:
@@ -296,7 +297,7 @@ def svg(observation: Observation, *, size: int | None = None,
         last_move: the action that led to this position: the pile or the colour area it
             touched is highlighted (only the place, never a hidden card).
     """
-    expect(observation, Observation, "lustry")
+    expect("lustry", observation, Observation, last_move, Action)
     o = observation
     bottom = 0 if o.player is None else o.player
     table = TABLE_H + CARD_H + 30

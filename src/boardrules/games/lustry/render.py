@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from boardrules._owners import wrong_game
 from boardrules.games.lustry.cards import COLOUR_NAMES, COLOURS
 from boardrules.games.lustry.observe import Observation
 from boardrules.games.lustry.state import Phase, Protection, Sequence
@@ -36,6 +37,8 @@ def render(observation: Observation) -> str:
     >>> print(render(lustry.observe(lustry.new_game(2), 0)).splitlines()[0])
     Lustry - turn 1, player 0 to draw
     """
+    if type(observation) is not Observation:
+        raise wrong_game("lustry.render", "lustry.Observation", observation)
     o = observation
     who = f"player {o.current}"
     if o.phase is Phase.OVER:

@@ -20,9 +20,14 @@ from fractions import Fraction
 from itertools import chain, product
 from typing import Final, assert_never
 
-from boardrules._build import slot_builder
+from boardrules._build import slot_builder, successor_builder
+from boardrules._owners import describe, not_an_action, wrong_game
 from boardrules._seats import player_count
-from boardrules.errors import BoardrulesError, IllegalActionError, InvalidOptionsError
+from boardrules.errors import (
+    IllegalActionError,
+    InvalidArgumentError,
+    InvalidOptionsError,
+)
 from boardrules.game import CHANCE, TERMINAL, Result, ToMove
 from boardrules.games.lustry.actions import (
     ALLOW,
@@ -110,7 +115,10 @@ _NO_PILES: Final[tuple[tuple[str, ...], ...]] = ((),) * 6
 _NO_MARKS: Final[tuple[tuple[bool, ...], ...]] = ((),) * 6
 _NO_SEQUENCES: Final[tuple[Sequence, ...]] = (NO_SEQUENCE,) * 6
 _State: Final = slot_builder(State)
-"""Builds a `State` (every successor state is built here: bots build millions)."""
+"""Builds a `State` from every field (the start of a game)."""
+_next: Final = successor_builder(State)
+"""``_next(state, field=value, ...)``: `state` with the fields named changed (every
+successor state is built here: bots build millions)."""
 
 
 def _info(card: str) -> tuple[int, bool, tuple[tuple[str, Lay, Exchange], ...],
@@ -125,6 +133,9 @@ _INFO: Final = {k: _info(k) for k in KINDS}
 target), its inverse, its `Discard`."""
 _EXTEND: Final = dict(EXTEND)
 _NO_KINDS: Final[frozenset[str]] = frozenset()
+_DEFAULT_OPTIONS: Final = Options()
+"""The options of every game started without options (one object: the numeric layer's
+tables of a configuration live on its options)."""
 
 
 @player_count("Lustry", MIN_PLAYERS, MAX_PLAYERS)
@@ -136,10 +147,10 @@ def new_game(players: int = 2, options: Options | None = None) -> State:
     (0, ['draw r', 'draw g', 'draw b'])
     """
     if options is None:
-        options = Options()
+        options = _DEFAULT_OPTIONS
     elif not isinstance(options, Options):
         raise InvalidOptionsError("options",
-                                  f"expected lustry.Options, got {type(options).__name__}")
+                                  f"expected lustry.Options, got {describe(options)}")
     return _State(options=options, phase=_DRAW, player=options.first_player, turn=0,
                   draw=COLOUR_DECK, discards=_NO_PILES, seen=_NO_MARKS, hands=((), ()),
                   exposed=((), ()), pending=(), pending_known=(), source=None,
@@ -149,6 +160,8 @@ def new_game(players: int = 2, options: Options | None = None) -> State:
 
 def to_move(state: State) -> ToMove:
     """Return who acts: the player, the defender during a steal, `CHANCE` or `TERMINAL`."""
+    if type(state) is not State:
+        raise wrong_game("lustry.to_move", "lustry.State", state)
     phase = state.phase
     if phase is _PLAY:
         return state.player
@@ -163,6 +176,8 @@ def to_move(state: State) -> ToMove:
 
 def is_terminal(state: State) -> bool:
     """Return whether the game is over (L17, L18)."""
+    if type(state) is not State:
+        raise wrong_game("lustry.is_terminal", "lustry.State", state)
     return state.phase is _OVER
 
 
@@ -254,6 +269,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     >>> [str(a) for a in legal_actions(state)][:3]
     ['drawn g1c', 'drawn g2cf', 'drawn g3cf']
     """
+    if type(state) is not State:
+        raise wrong_game("lustry.legal_actions", "lustry.State", state)
     phase = state.phase
     if phase is _PLAY:
         out = _play_actions(state)
@@ -300,6 +317,8 @@ def apply(state: State, action: Action) -> State:
     >>> state.pending, to_move(state)
     (('r5cf',), 0)
     """
+    if type(state) is not State:
+        raise wrong_game("lustry.apply", "lustry.State", state)
     if action not in legal_actions(state):
         reason, rule = _why_illegal(state, action)
         raise IllegalActionError(state, action, reason, rule)
@@ -357,11 +376,10 @@ def _after_draw(  # noqa: PLR0917 - positional: Python matches keywords at a cos
     hand = hands[player]
     if source is not None or (len(hand) + len(pending) < HAND_SIZE
                               and (any(draw) or any(discards))):
-        return _State(options=state.options, phase=_DRAW, player=player, turn=turn, draw=draw,
-                      discards=discards, seen=seen, hands=hands, exposed=exposed,
-                      pending=pending, pending_known=known, source=source,
-                      sequences=state.sequences, steals=state.steals, exchanged=(), named=None,
-                      progress=False, stall=stall, winner=None)
+        # (No more than 14 names: a call naming 15 or more goes through a dict.)
+        return _next(state, phase=_DRAW, player=player, turn=turn, draw=draw, discards=discards,
+                     seen=seen, pending=pending, pending_known=known, source=source,
+                     exchanged=(), named=None, progress=False, stall=stall, winner=None)
     bit = 2 >> player  # the opponent's bit
     learned = [card for card, mask in zip(pending, known, strict=True) if mask & bit]
     if learned:
@@ -369,10 +387,9 @@ def _after_draw(  # noqa: PLR0917 - positional: Python matches keywords at a cos
                         tuple(sorted(exposed[player] + tuple(learned), key=_ORDER_KEY)))
     if pending:
         hands = _pair(hands, player, tuple(sorted(hand + pending, key=_ORDER_KEY)))
-    return _State(options=state.options, phase=_PLAY, player=player, turn=turn, draw=draw,
-                  discards=discards, seen=seen, hands=hands, exposed=exposed, pending=(),
-                  pending_known=(), source=None, sequences=state.sequences, steals=state.steals,
-                  exchanged=(), named=None, progress=False, stall=stall, winner=None)
+    return _next(state, phase=_PLAY, player=player, turn=turn, draw=draw, discards=discards,
+                 seen=seen, hands=hands, exposed=exposed, pending=(), pending_known=(), source=None,
+                 exchanged=(), named=None, progress=False, stall=stall, winner=None)
 
 
 def _closed_count(seqs: tuple[Sequence, ...], base: int) -> int:
@@ -394,11 +411,10 @@ def _settle(
             seq = Sequence(seq.cards, seq.blockers, seq.unblockers, True)
     seqs = (*seqs[:index], seq, *seqs[index + 1:])
     won = seq.closed and _closed_count(seqs, 3 * p) == 2
-    return _State(options=state.options, phase=_OVER if won else _PLAY, player=p,
-                  turn=state.turn, draw=state.draw, discards=discards, seen=seen, hands=hands,
-                  exposed=exposed, pending=(), pending_known=(), source=None, sequences=seqs,
-                  steals=state.steals, exchanged=(), named=None, progress=progress,
-                  stall=state.stall, winner=p if won else None)
+    return _next(state, phase=_OVER if won else _PLAY, player=p, discards=discards, seen=seen,
+                 hands=hands, exposed=exposed, pending=(), pending_known=(), source=None,
+                 sequences=seqs, exchanged=(), named=None, progress=progress,
+                 winner=p if won else None)
 
 
 def _deadlocked(state: State) -> bool:
@@ -415,21 +431,21 @@ def _played(state: State, card: str, *, phase: Phase = _PLAY,
     steal card (L12, L15): the card leaves the hand and what the opponent knows of it."""
     p = state.player
     mine = state.exposed[p]
-    return _State(options=state.options, phase=phase, player=p, turn=state.turn,
-                  draw=state.draw, discards=state.discards, seen=state.seen,
-                  hands=_pair(state.hands, p, _remove(state.hands[p], card)),
-                  exposed=_pair(state.exposed, p, _forget(mine, card)) if mine else state.exposed,
-                  pending=(), pending_known=(), source=None,
-                  sequences=state.sequences if sequences is None else sequences,
-                  steals=state.steals if steals is None else steals, exchanged=(), named=named,
-                  progress=state.progress, stall=state.stall, winner=None)
+    return _next(state, phase=phase, player=p,
+                 hands=_pair(state.hands, p, _remove(state.hands[p], card)),
+                 exposed=_pair(state.exposed, p, _forget(mine, card)) if mine else state.exposed,
+                 pending=(), pending_known=(), source=None,
+                 sequences=state.sequences if sequences is None else sequences,
+                 steals=state.steals if steals is None else steals, exchanged=(), named=named,
+                 winner=None)
 
 
 def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - one case per kind
     """Return the state after `action`, trusting that it is legal (the fast path for bots).
 
     Only pass actions taken from `legal_actions(state)` or `sample_chance(state, ...)`;
-    anything else may build an impossible state.
+    anything else may build an impossible state. Nothing is checked, not even that
+    `state` and `action` are this game's (`apply` checks).
     """
     p = state.player
     match action:  # the kinds random play applies most often first: each case is a test
@@ -474,22 +490,17 @@ def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - o
                     key=_ORDER_KEY))
                 waiting, discards, seen = _put_away(waiting, discards, seen, p)
             laid = Sequence((first, second), (None, None), (None, None))
-            return _State(options=state.options, phase=_EXCHANGE if waiting else _PLAY, player=p,
-                          turn=state.turn, draw=state.draw, discards=discards, seen=seen,
-                          hands=_pair(state.hands, p, hand), exposed=exposed, pending=(),
-                          pending_known=(), source=None, sequences=(*seqs[:i], laid, *seqs[i + 1:]),
-                          steals=state.steals, exchanged=waiting, named=None, progress=True,
-                          stall=state.stall, winner=None)
+            return _next(state, phase=_EXCHANGE if waiting else _PLAY, player=p, discards=discards,
+                         seen=seen, hands=_pair(state.hands, p, hand), exposed=exposed, pending=(),
+                         pending_known=(), source=None, sequences=(*seqs[:i], laid, *seqs[i + 1:]),
+                         exchanged=waiting, named=None, progress=True, winner=None)
         case PutUnder(card=card):
             discards, seen = _put_on(state.discards, state.seen, 3 * p + _CI[card], (card,),
                                      (True,))
             waiting, discards, seen = _put_away(_remove(state.exchanged, card), discards, seen, p)
-            return _State(options=state.options, phase=_EXCHANGE if waiting else _PLAY, player=p,
-                          turn=state.turn, draw=state.draw, discards=discards, seen=seen,
-                          hands=state.hands, exposed=state.exposed, pending=(), pending_known=(),
-                          source=None, sequences=state.sequences, steals=state.steals,
-                          exchanged=waiting, named=None, progress=state.progress,
-                          stall=state.stall, winner=None)
+            return _next(state, phase=_EXCHANGE if waiting else _PLAY, player=p, discards=discards,
+                         seen=seen, pending=(), pending_known=(), source=None, exchanged=waiting,
+                         named=None, winner=None)
         case Extend(card=card):
             i = 3 * p + _CI[card]
             seq = state.sequences[i]
@@ -541,14 +552,13 @@ def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - o
             theirs = state.exposed[q]
             i = 3 * q + _CI[card]
             steals = state.steals
-            return _State(options=state.options, phase=_PLAY, player=p, turn=state.turn,
-                          draw=state.draw, discards=state.discards, seen=state.seen,
-                          hands=_pair(state.hands, q, _remove(state.hands[q], card)),
-                          exposed=_pair(state.exposed, q, _forget(theirs, card))
-                          if theirs else state.exposed,
-                          pending=(), pending_known=(), source=None, sequences=state.sequences,
-                          steals=(*steals[:i], steals[i] + 1, *steals[i + 1:]), exchanged=(),
-                          named=None, progress=state.progress, stall=state.stall, winner=None)
+            return _next(state, phase=_PLAY, player=p,
+                         hands=_pair(state.hands, q, _remove(state.hands[q], card)),
+                         exposed=_pair(state.exposed, q, _forget(theirs, card))
+                         if theirs else state.exposed,
+                         pending=(), pending_known=(), source=None,
+                         steals=(*steals[:i], steals[i] + 1, *steals[i + 1:]), exchanged=(),
+                         named=None, winner=None)
         case Allow():
             return _allow(state)
         case _:
@@ -572,12 +582,9 @@ def _discard(state: State, card: str) -> State:
             colour = card[0]
             exposed = _pair(exposed, p, tuple(k for k in mine if k[0] != colour))
     discards, seen = _put_on(state.discards, state.seen, 3 * p + _CI[card], (card,), (mark,))
-    return _State(options=state.options, phase=_PLAY, player=p, turn=state.turn,
-                  draw=state.draw, discards=discards, seen=seen,
-                  hands=_pair(state.hands, p, _remove(hand, card)), exposed=exposed, pending=(),
-                  pending_known=(), source=None, sequences=state.sequences, steals=state.steals,
-                  exchanged=(), named=None, progress=state.progress, stall=state.stall,
-                  winner=None)
+    return _next(state, phase=_PLAY, player=p, discards=discards, seen=seen,
+                 hands=_pair(state.hands, p, _remove(hand, card)), exposed=exposed, pending=(),
+                 pending_known=(), source=None, exchanged=(), named=None, winner=None)
 
 
 def _put_away(
@@ -620,11 +627,8 @@ def _allow(state: State) -> State:
         seen_kept = tuple(k for k in exposed[q] if k[0] != colour)
         hands = (mine, kept) if p == 0 else (kept, mine)
         exposed = (seen_mine, seen_kept) if p == 0 else (seen_kept, seen_mine)
-    return _State(options=state.options, phase=_PLAY, player=p, turn=state.turn,
-                  draw=state.draw, discards=state.discards, seen=state.seen, hands=hands,
-                  exposed=exposed, pending=(), pending_known=(), source=None,
-                  sequences=state.sequences, steals=state.steals, exchanged=(), named=None,
-                  progress=state.progress, stall=state.stall, winner=None)
+    return _next(state, phase=_PLAY, player=p, hands=hands, exposed=exposed, pending=(),
+                 pending_known=(), source=None, exchanged=(), named=None, winner=None)
 
 
 def _end_turn(state: State) -> State:
@@ -646,13 +650,12 @@ def _end_turn(state: State) -> State:
 
 def _why_illegal(state: State, action: object) -> tuple[str, str]:
     """Return the reason and rule id for an action `legal_actions` does not list (slow path)."""
+    if not isinstance(action, Action):
+        return not_an_action(action, "Lustry"), ""
     phase = state.phase
     p = state.player
     if phase is _OVER:
         return "the game is over", "L17" if state.winner is not None else "L18"
-    if not isinstance(action, Draw | Drawn | Lay | Exchange | PutUnder | Extend | Block | Unblock
-                      | Steal | Discard | Defend | Allow | EndTurn):
-        return f"{action!r} is not a Lustry action", ""
     if phase is _EXCHANGE:
         waiting = state.exchanged
         if not isinstance(action, PutUnder):
@@ -777,6 +780,8 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     >>> [(str(a), str(p)) for a, p in chance_outcomes(state)][:2]
     [('drawn b1c', '1/25'), ('drawn b2cf', '1/25')]
     """
+    if type(state) is not State:
+        raise wrong_game("lustry.chance_outcomes", "lustry.State", state)
     source = state.source
     if source is None or state.phase is not _DRAW:
         return ()
@@ -788,14 +793,18 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
 
 def sample_chance(state: State, rng: random.Random) -> Action:
     """Draw the card that comes off the pile: one uniform choice among its cards (L7)."""
+    if type(state) is not State:
+        raise wrong_game("lustry.sample_chance", "lustry.State", state)
     source = state.source
     if source is None or state.phase is not _DRAW:
-        raise BoardrulesError("no card is being drawn: this state is not a chance node")
+        raise InvalidArgumentError("no card is being drawn: this state is not a chance node")
     return DRAWN[rng.choice(state.draw[_CI[source]])]
 
 
 def scores(state: State) -> tuple[int, ...]:
     """Return each player's victory points: one per closed sequence (L16)."""
+    if type(state) is not State:
+        raise wrong_game("lustry.scores", "lustry.State", state)
     seqs = state.sequences
     return (_closed_count(seqs, 0), _closed_count(seqs, 3))
 
@@ -806,6 +815,8 @@ def result(state: State) -> Result:
     A game drawn at the turn limit is `Result.truncated` (an engine bound, L18); the
     deadlock draw of L18 is the rules' own draw and is not.
     """
+    if type(state) is not State:
+        raise wrong_game("lustry.result", "lustry.State", state)
     over = state.phase is _OVER
     winners = (state.winner,) if over and state.winner is not None else ()
     limit = state.options.stall_turns
@@ -815,6 +826,8 @@ def result(state: State) -> Result:
 
 def returns(state: State) -> tuple[float, ...]:
     """Return 1.0 for the winner, -1.0 for the loser, 0.0 each for a draw or before the end."""
+    if type(state) is not State:
+        raise wrong_game("lustry.returns", "lustry.State", state)
     winner = state.winner
     if state.phase is not _OVER or winner is None:
         return (0.0, 0.0)
@@ -831,6 +844,8 @@ def action_bound(players: int, options: Options) -> int:
     `PutUnder` puts away a card that was laid from a hand, so there are no more of them
     than cards entering hands.
     """
+    if type(options) is not Options:
+        raise wrong_game("lustry.action_bound", "lustry.Options", options)
     turns = options.turn_limit
     entries = turns * HAND_SIZE + STEAL_CARDS * 75
     return turns * (2 * HAND_SIZE + 1) + 2 * entries + STEAL_CARDS
@@ -839,6 +854,8 @@ def action_bound(players: int, options: Options) -> int:
 def inventory(state: State) -> Counter[str]:
     """Return every card counted once wherever it lies, the exchanged cards waiting to go
     under a discard pile included (L1: always the 75 cards)."""
+    if type(state) is not State:
+        raise wrong_game("lustry.inventory", "lustry.State", state)
     cards = [*chain(*state.draw, *state.discards, *state.hands, state.pending,
                     state.exchanged)]
     for seq in state.sequences:

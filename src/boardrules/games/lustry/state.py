@@ -18,6 +18,7 @@ from typing import Final
 
 import attrs
 
+from boardrules._caches import Memo
 from boardrules._fields import DERIVED, rebuilt_from_init
 from boardrules.errors import InvalidOptionsError
 from boardrules.registry import picture
@@ -66,6 +67,7 @@ def _to_protection(value: Protection | str) -> Protection:
             "unblock_protects", f"{value!r} is not one of 'sequence', 'card'") from None
 
 
+@rebuilt_from_init
 @attrs.frozen
 class Options:
     """Lustry options: the rulebook's variant `unblock_protects` (L13) and engine rulings
@@ -92,6 +94,11 @@ class Options:
     """What an unblocking card protects from further blocks (L13): ``"sequence"``, the whole
     sequence it lies beside, as the rulebook says (default); or ``"card"``, only the card it
     unblocked (a variant)."""
+    numeric: Memo[int, object] = attrs.field(
+        init=False, eq=False, repr=False, metadata=DERIVED, factory=lambda: Memo(1))
+    """Memo of the numeric layer (derived, not serialized): the tables of the tensors and
+    the action space of these options (`lustry.numeric`, two players), built on first use;
+    they live and die with the options."""
 
 
 class Phase(enum.Enum):

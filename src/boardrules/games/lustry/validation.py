@@ -6,6 +6,7 @@ from collections import Counter
 from typing import NoReturn
 
 from boardrules._observations import check_count, check_witness, refuse, remainder, seat
+from boardrules._owners import describe
 from boardrules.errors import InvalidStateError
 from boardrules.games.lustry.cards import (
     BLOCK_TARGETS,
@@ -90,7 +91,7 @@ def validate_state(state: State) -> None:
     drawn game, a stall count without the deadlock (L18).
     """
     if not isinstance(state, State):
-        raise InvalidStateError(f"state: expected a lustry.State, got {type(state).__name__}")
+        raise InvalidStateError(f"state: expected a lustry.State, got {describe(state)}")
     options = state.options
     shapes = {"draw": 3, "discards": 6, "seen": 6, "hands": 2, "exposed": 2, "sequences": 6,
               "steals": 6}
@@ -300,7 +301,7 @@ def validate_observation(observation: Observation) -> None:
     """
     o = observation
     if not isinstance(o, Observation):
-        refuse("observation", f"expected a lustry.Observation, got {type(o).__name__}")
+        refuse("observation", f"expected a lustry.Observation, got {describe(o)}")
     seat(o.player, 2)
     for field, size in _SHAPES.items():
         if len(getattr(o, field)) != size:

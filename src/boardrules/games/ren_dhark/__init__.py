@@ -61,7 +61,7 @@ from boardrules.games.ren_dhark.cards import (
     load_card_set,
 )
 from boardrules.games.ren_dhark.heuristic import ROLLOUT_LIMIT, heuristic
-from boardrules.games.ren_dhark.notation import parse_action
+from boardrules.games.ren_dhark.notation import action_fields, label, parse_action
 from boardrules.games.ren_dhark.observe import (
     DuelView,
     Observation,
@@ -176,6 +176,7 @@ __all__ = [
     "State",
     "Status",
     "action_bound",
+    "action_fields",
     "action_space",
     "announce",
     "apply",
@@ -196,6 +197,7 @@ __all__ = [
     "info_state_tensor",
     "inventory",
     "is_terminal",
+    "label",
     "legal_actions",
     "load_card_set",
     "new_game",

@@ -12,7 +12,7 @@ from typing import Final, TypeAlias
 import attrs
 
 from boardrules._fields import exact_fields
-from boardrules.errors import InvalidStateError
+from boardrules.errors import InvalidStateError, quote
 from boardrules.games.ren_dhark.cards import CombatType
 
 __all__ = [
@@ -46,7 +46,7 @@ def _combat_type(value: CombatType | str) -> CombatType:
         return CombatType(value)
     except ValueError:
         kinds = ", ".join(repr(t.value) for t in CombatType)
-        raise InvalidStateError(f"a combat type is one of {kinds}, not {value!r}") from None
+        raise InvalidStateError(f"a combat type is one of {kinds}, not {quote(value)}") from None
 
 
 @attrs.frozen

@@ -73,7 +73,7 @@ from typing import Final, TypeVar
 
 import attrs
 
-from boardrules.errors import InvalidOptionsError
+from boardrules.errors import InvalidOptionsError, quote
 
 __all__ = [
     "COMBAT_TYPES",
@@ -473,7 +473,7 @@ class _Reader:
             return cls(value)
         except (ValueError, TypeError):
             choices = ", ".join(repr(m.value) for m in cls)
-            self.fail(where, f"expected one of {choices}, got {value!r}")
+            self.fail(where, f"expected one of {choices}, got {quote(value)}")
             return None
 
     def list_(self, value: object, where: str) -> list[object]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from typing import Final
 
+from boardrules._owners import wrong_game
 from boardrules.games.ren_dhark.rules import returns, victory_progress
 from boardrules.games.ren_dhark.state import Phase, State
 
@@ -45,6 +46,8 @@ def heuristic(state: State) -> tuple[float, float]:
     >>> heuristic(ren_dhark.new_game(2))
     (0.0, 0.0)
     """
+    if type(state) is not State:
+        raise wrong_game("ren_dhark.heuristic", "ren_dhark.State", state)
     if state.phase is Phase.OVER:
         return returns(state)  # type: ignore[return-value]  # two players
     edge = math.tanh((progress(state, 0) - progress(state, 1)) / _SCALE)

@@ -17,6 +17,10 @@ text                                        action
 
 Reading is tolerant: case and spaces are free, the name may be left out (``attack i/18``),
 and ``as TYPE`` may be left out for a card that fights as one type only.
+
+`label` gives each action in words ("Attack with I/18 STAHLTANGO as a ship") and
+`action_fields` its parts for a picker (``{"kind": "attack", "card": "I/18", "as":
+"ship"}``), players numbered from 0.
 """
 
 from __future__ import annotations
@@ -24,7 +28,9 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from boardrules.errors import InvalidNotationError
+from boardrules._convert import JSONValue
+from boardrules._owners import wrong_game
+from boardrules.errors import InvalidNotationError, quote
 from boardrules.games.ren_dhark.actions import (
     COMBAT_ROLLS,
     KEEP,
@@ -33,16 +39,22 @@ from boardrules.games.ren_dhark.actions import (
     ROLLS,
     SIDES,
     Action,
+    AssignSides,
     Attack,
+    CombatRoll,
     CounterStrike,
     Defend,
     Draw,
+    Keep,
+    Pass,
     PlayAction,
+    Redraw,
+    Roll,
 )
 from boardrules.games.ren_dhark.cards import Card, CombatType
 from boardrules.games.ren_dhark.state import State
 
-__all__ = ["parse_action"]
+__all__ = ["action_fields", "label", "parse_action"]
 
 _SIMPLE: Final[dict[str, Action]] = {"keep": KEEP, "redraw": REDRAW, "pass": PASS,
                                      "blue 0": SIDES[0], "blue 1": SIDES[1]}
@@ -59,11 +71,12 @@ def _card(state: State, text: str, number: str, name: str | None) -> Card:
         folded = {n.casefold(): i for n, i in tables.index.items()}
         index = folded.get(number.casefold())
     if index is None:
-        raise InvalidNotationError(text, f"no card numbered {number!r} in card set "
+        raise InvalidNotationError(text, f"no card numbered {quote(number, 40)} in card set "
                                    f"{tables.card_set.name!r}")
     card = tables.cards[index]
     if name is not None and " ".join(name.split()).casefold() != card.name.casefold():
-        raise InvalidNotationError(text, f"card {card.number} is {card.name!r}, not {name!r}")
+        raise InvalidNotationError(
+            text, f"card {card.number} is {card.name!r}, not {quote(name, 60)}")
     return card
 
 
@@ -79,6 +92,8 @@ def parse_action(state: State, text: str) -> Action:
     >>> str(parse_action(new_game(2), "counter I/11 as unit"))
     'counter I/11 Synthetic swarm as unit'
     """
+    if type(state) is not State:
+        raise wrong_game("ren_dhark.parse_action", "ren_dhark.State", state)
     if not isinstance(text, str):
         raise InvalidNotationError(repr(text), "expected a string")
     clean = " ".join(text.split())
@@ -122,3 +137,69 @@ def parse_action(state: State, text: str) -> Action:
     raise InvalidNotationError(
         text, "expected e.g. 'attack I/18 STAHLTANGO as ship', 'defend I/42', 'play I/32', "
         "'counter I/19', 'pass', 'keep', 'redraw', 'draw I/5', 'roll 4', 'combat 5:3', 'blue 0'")
+
+
+def label(action: Action) -> str:
+    """Say an action in words, cards by number and name, players numbered from 0.
+
+    >>> label(Attack("I/18", "STAHLTANGO", CombatType.SHIP)), label(COMBAT_ROLLS[26])
+    ('Attack with I/18 STAHLTANGO as a ship', 'Combat roll: attacker 5, defender 3')
+    """
+    match action:
+        case AssignSides(blue):
+            return f"Player {blue} plays blue"
+        case Draw(card, name):
+            return f"Draw {card} {name}"
+        case Roll(value):
+            return f"Roll {value}"
+        case CombatRoll(attacker, defender):
+            return f"Combat roll: attacker {attacker}, defender {defender}"
+        case Keep():
+            return "Keep the opening hand"
+        case Redraw():
+            return "Redraw the opening hand"
+        case Attack(card, name, as_type):
+            return f"Attack with {card} {name} as a {as_type.value}"
+        case Defend(card, name, as_type):
+            return f"Defend with {card} {name} as a {as_type.value}"
+        case PlayAction(card, name):
+            return f"Play {card} {name}"
+        case CounterStrike(card, name, as_type):
+            return f"Counter-strike with {card} {name} as a {as_type.value}"
+        case Pass():
+            return "Pass"
+    raise wrong_game("ren_dhark.label", "ren_dhark action", action)
+
+
+def action_fields(action: Action) -> dict[str, JSONValue]:
+    """The parts of an action a picker groups by: its ``kind``, then card and type, or dice.
+
+    >>> action_fields(Attack("I/18", "STAHLTANGO", CombatType.SHIP))
+    {'kind': 'attack', 'card': 'I/18', 'as': 'ship'}
+    >>> action_fields(SIDES[1]), action_fields(COMBAT_ROLLS[26])
+    ({'kind': 'sides', 'player': 1}, {'kind': 'combat_roll', 'dice': [5, 3]})
+    """
+    match action:
+        case AssignSides(blue):
+            return {"kind": "sides", "player": blue}
+        case Draw(card, _):
+            return {"kind": "draw", "card": card}
+        case Roll(value):
+            return {"kind": "roll", "value": value}
+        case CombatRoll(attacker, defender):
+            return {"kind": "combat_roll", "dice": [attacker, defender]}
+        case Keep():
+            return {"kind": "keep"}
+        case Redraw():
+            return {"kind": "redraw"}
+        case Attack(card, _, as_type):
+            return {"kind": "attack", "card": card, "as": as_type.value}
+        case Defend(card, _, as_type):
+            return {"kind": "defend", "card": card, "as": as_type.value}
+        case PlayAction(card, _):
+            return {"kind": "play", "card": card}
+        case CounterStrike(card, _, as_type):
+            return {"kind": "counter_strike", "card": card, "as": as_type.value}
+        case Pass():
+            return {"kind": "pass"}
+    raise wrong_game("ren_dhark.action_fields", "ren_dhark action", action)

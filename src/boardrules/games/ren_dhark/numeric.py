@@ -27,6 +27,7 @@ from collections import Counter
 from typing import Final
 
 from boardrules._caches import Memo
+from boardrules._owners import wrong_game
 from boardrules._seats import check_player
 from boardrules.games.ren_dhark.actions import (
     COMBAT_ROLLS,
@@ -200,18 +201,18 @@ class _Code(NumericTables):
         """One side of the `landed` segment with no card."""
         self.no_duel = self.template[self.duel_flags:self.battle]
         """The duel's segments, zero (copied to write a duel)."""
-        self.heads: Memo[tuple[int | None, int, int | None, int], bytes] = Memo(None, 1 << 8)
+        self.heads: Memo[tuple[int | None, int, int | None, int], bytes] = Memo(1 << 8)
         """Encoded segments before the hand by the observer, the phase's index, the blue
         player and the attacker."""
-        self.card_counts: Memo[tuple[int, ...], bytes] = Memo(None, 1 << 12)
+        self.card_counts: Memo[tuple[int, ...], bytes] = Memo(1 << 12)
         """Encoded hands and out-of-game piles (counts ÷ 2) by their cards."""
-        self.sizes: Memo[tuple[int, int, int, int], bytes] = Memo(None, 1 << 10)
+        self.sizes: Memo[tuple[int, int, int, int], bytes] = Memo(1 << 10)
         """Encoded hand and deck sizes (the observer's first) by their values."""
-        self.tails: Memo[_TailKey, bytes] = Memo(None, 1 << 12)
+        self.tails: Memo[_TailKey, bytes] = Memo(1 << 12)
         """Encoded segments after the duel by their values and the observer's seat."""
-        self.counts: Memo[tuple[int, ...], Tensor] = Memo(None, 1 << 14)
+        self.counts: Memo[tuple[int, ...], Tensor] = Memo(1 << 14)
         """Card-count segments of hands and piles by their cards (`observation_tensor`)."""
-        self.landed_bytes: Memo[tuple[Landing, ...], bytes] = Memo(None, 1 << 10)
+        self.landed_bytes: Memo[tuple[Landing, ...], bytes] = Memo(1 << 10)
         """Encoded landed cards of a player (one side of the `landed` segment) by the cards."""
 
     @functools.cached_property
@@ -236,9 +237,10 @@ def _code(options: Options) -> _Code:
 
 def _configured(players: int, options: Options | None) -> _Code:
     """`_code` of a configuration a caller gave: checked by `new_game` (it raises
-    `InvalidOptionsError`), the default options when None."""
+    `InvalidOptionsError`); options equal to the defaults (or None) share the defaults'."""
     new_game(players, options)
-    return _code(_DEFAULT_OPTIONS if options is None else options)
+    return _code(_DEFAULT_OPTIONS if options is None or options == _DEFAULT_OPTIONS
+                 else options)
 
 
 def action_space(players: int = 2, options: Options | None = None) -> ActionSpace[Action]:
@@ -294,6 +296,8 @@ def observation_tensor(observation: Observation) -> Tensor:
     Everything the observation holds is there: two different observations of one
     configuration give different tensors.
     """
+    if type(observation) is not Observation:
+        raise wrong_game("ren_dhark.observation_tensor", "ren_dhark.Observation", observation)
     code = _code(observation.options)
     duel = observation.duel
     out = _write(code, observation, observation.player, observation.hand,
@@ -311,6 +315,8 @@ def observe_tensor(state: State, player: int | None) -> Tensor:
     by their values (kept in bounded memos of the options' tables), the duel (which changes
     at nearly every step) written afresh.
     """
+    if type(state) is not State:
+        raise wrong_game("ren_dhark.observe_tensor", "ren_dhark.State", state)
     check_player(player, 2)
     code = _code(state.options)
     me = 0 if player is None else player
@@ -500,6 +506,8 @@ def chance_probabilities(state: State) -> tuple[tuple[int, float], ...]:
     >>> chance_probabilities(new_game(2, Options(blue_player=1)))[0]
     (2, 0.030303030303030304)
     """
+    if type(state) is not State:
+        raise wrong_game("ren_dhark.chance_probabilities", "ren_dhark.State", state)
     if state.phase is not Phase.DEAL:  # prebuilt outcomes (dice, sides) or none
         return _code(state.options).fixed_chance(chance_outcomes(state))
     code = _code(state.options)
@@ -529,5 +537,10 @@ def info_state_shape(players: int = 2, options: Options | None = None) -> tuple[
 def info_state_tensor(info: InfoState) -> Tensor:
     """Return a player's information state as a flat float32 tensor (see
     `info_state_layout`): the latest observation, then the latest actions the player saw."""
+    if type(info) is not InfoState:
+        raise wrong_game("ren_dhark.info_state_tensor", "InfoState", info)
+    if type(info.observation) is not Observation:
+        raise wrong_game("ren_dhark.info_state_tensor info.observation", "ren_dhark.Observation",
+                         info.observation)
     code = _code(info.observation.options)
     return code.info_tensor(info, observation_tensor(info.observation))

@@ -9,6 +9,7 @@ from typing import Final
 
 import attrs
 
+from boardrules._owners import wrong_game
 from boardrules._seats import check_player
 from boardrules.games.ren_dhark.actions import Action, Attack, CounterStrike, Defend, Draw
 from boardrules.games.ren_dhark.cards import COMBAT_TYPES, CombatType
@@ -141,6 +142,8 @@ def observe(state: State, player: int | None) -> Observation:
     counts; a face-down committed card shows only its declared type; everything on the
     table, the out-of-game piles and all rolls are public.
     """
+    if type(state) is not State:
+        raise wrong_game("ren_dhark.observe", "ren_dhark.State", state)
     check_player(player, 2)
     hand = () if player is None else state.hands[player]
     return Observation(
@@ -211,6 +214,10 @@ def announce(state: State, action: Action, observer: int | None) -> str:
     defender, nothing (``counter ?``). A defence or counter-strike card without an
     activation roll turns face up at once (D9, ruling 16), so it reads in full.
     """
+    if type(state) is not State:
+        raise wrong_game("ren_dhark.announce", "ren_dhark.State", state)
+    if not isinstance(action, Action):
+        raise wrong_game("ren_dhark.announce action", "ren_dhark action", action)
     check_player(observer, 2)
     kind = type(action)
     if kind is Draw:
@@ -243,6 +250,8 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     all miss: then one is built card by card, each card drawn among those that leave a
     fitting world.
     """
+    if type(state) is not State:
+        raise wrong_game("ren_dhark.resample", "ren_dhark.State", state)
     check_player(player, 2, spectator=False)
     if state.phase is Phase.SIDES:
         return state

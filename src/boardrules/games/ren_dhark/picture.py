@@ -26,7 +26,7 @@ from boardrules.games.ren_dhark.observe import Observation
 from boardrules.games.ren_dhark.render import describe
 from boardrules.games.ren_dhark.rules import has_won
 from boardrules.games.ren_dhark.state import ATTACKER, DEFENDER, HAND_SIZE, Phase, Status, Tables
-from boardrules.pictures.svg import HIGHLIGHT, Drawing, expect, plural, wrap
+from boardrules.pictures.svg import HIGHLIGHT, MIN_FONT, Drawing, expect, plural, text_width, wrap
 
 __all__ = ["svg"]
 
@@ -137,35 +137,32 @@ def _face(d: Drawing, tables: Tables, x: float, y: float, index: int, *,
     colour, dark = SIDE[card.side], SIDE_DARK[card.side]
     title = describe(card) + (f" — {card.text}" if card.text else "") + title_extra
     d.rect(x, y, w, h, FACE, stroke=dark, width=1.5, rx=6, title=title)
-    band = 13 if size == "mini" else 18 if size == "mid" else 20
+    band = 16 if size == "mini" else 18 if size == "mid" else 20
     d.rect(x + 1, y + 1, w - 2, band, colour, rx=5)
-    d.text(x + 4, y + band / 2 + 1, card.number, size=8 if size == "mini" else 9, fill="#fff",
-           anchor="start", bold=True)
+    d.text(x + 3, y + band / 2 + 1, card.number, size=MIN_FONT, fill="#fff", anchor="start",
+           bold=True)
     if size == "mini":
         return
     kind = KIND[card.kind] if as_type is None else as_type.value
     if size == "full":
-        d.text(x + w - 4, y + 11, kind, size=9, fill="#fff", anchor="end")
-    font = 11 if size == "full" else 8.5
-    lines = wrap(card.name, w - 6, font, 2)
-    if lines and lines[-1].endswith("…"):  # a long name: smaller letters
-        font *= 0.8
-        lines = wrap(card.name, w - 6, font, 2)
+        d.text(x + w - 4, y + 11, kind, size=MIN_FONT, fill="#fff", anchor="end")
+    font = MIN_FONT
+    lines = wrap(card.name, w - 4, font, 2)  # a long name is cut (its title has it whole)
     for k, line in enumerate(lines):
         d.text(x + w / 2, y + band + 11 + k * font * 1.2, line, size=font, fill=INK, bold=True)
     if size == "mid":
-        d.text(x + w / 2, y + h - 9, kind, size=8, fill=dark)
+        d.text(x + w / 2, y + h - 9, kind, size=MIN_FONT, fill=dark)
         return
     if card.strength is not None:
         for k, (letter, value) in enumerate(zip("SPU", card.strength, strict=True)):
             bx = x + 6 + k * 31
             d.rect(bx, y + 62, 28, 26, "#eef0f4", stroke="#c5c9d3", width=0.8, rx=4)
-            d.text(bx + 14, y + 69, letter, size=7.5, fill="#666")
+            d.text(bx + 14, y + 69, letter, size=MIN_FONT, fill="#666")
             d.text(bx + 14, y + 81, "-" if value is None else str(value), size=12, fill=INK,
                    bold=True)
     elif card.kind is Kind.ACTION:
-        for k, line in enumerate(wrap(_effect(card), w - 10, 8.5, 3)):
-            d.text(x + w / 2, y + 68 + k * 11, line, size=8.5, fill=INK, italic=True)
+        for k, line in enumerate(wrap(_effect(card), w - 8, MIN_FONT, 3)):
+            d.text(x + w / 2, y + 66 + k * 12.5, line, size=MIN_FONT, fill=INK, italic=True)
     # The marks along the bottom: A value, para, G, activation roll, ship class.
     marks: list[tuple[str, str]] = []
     if card.a is not None:
@@ -178,12 +175,13 @@ def _face(d: Drawing, tables: Tables, x: float, y: float, index: int, *,
         marks.append(("#555", f"{card.activation}+"))
     mx = x + 6
     for colour_, label in marks:
-        mx += d.badge(mx + (len(label) * 5.4 + 9) / 2, y + 103, label, fill=colour_,
-                      size=9) + 3
+        mx += d.badge(mx + (text_width(label, MIN_FONT) + MIN_FONT * 0.9) / 2, y + 108, label,
+                      fill=colour_) + 2
     if card.ship_class is not None:
-        d.text(x + w / 2, y + 124, card.ship_class.value, size=8.5, fill=dark, italic=True)
+        d.text(x + w / 2, y + 127, card.ship_class.value, size=MIN_FONT, fill=dark,
+               italic=True)
     elif card.race:
-        d.text(x + w / 2, y + 124, card.race, size=8.5, fill=dark, italic=True)
+        d.text(x + w / 2, y + 127, card.race, size=MIN_FONT, fill=dark, italic=True)
 
 
 def _back(d: Drawing, x: float, y: float, side: Side | None, *, w: float = BACK_W,
@@ -195,7 +193,7 @@ def _fan(d: Drawing, tables: Tables, cards: tuple[int, ...], x: float, y: float,
          room: float) -> None:
     """Draw public cards as mini faces, overlapping to fit `room`."""
     if not cards:
-        d.text(x, y + MINI_H / 2, "none", size=10, fill=INK, anchor="start", opacity=0.6)
+        d.text(x, y + MINI_H / 2, "none", size=MIN_FONT, fill=INK, anchor="start", opacity=0.6)
         return
     step = MINI_W + 3 if len(cards) == 1 else max(
         1.0, min(MINI_W + 3, (room - MINI_W) / (len(cards) - 1)))
@@ -212,7 +210,7 @@ def _strip(d: Drawing, o: Observation, p: int, y: float, height: float) -> None:
     d.text(42, y + 16, _who(o, p) + you, size=13, fill=INK, anchor="start", bold=True)
     role = ("attacker" if p == o.attacker else "defender") if o.battle else ""
     if role and o.phase is not Phase.OVER:
-        d.badge(220, y + 16, role, fill=SIDE[side], size=10)
+        d.badge(220, y + 16, role, fill=SIDE[side], size=MIN_FONT)
     notes = []
     if o.redrew[p]:
         notes.append("redrew the opening hand")
@@ -225,7 +223,7 @@ def _strip(d: Drawing, o: Observation, p: int, y: float, height: float) -> None:
         if count:
             notes.append(f"{count} shown unable to fight a {kind.value}")
     if notes:
-        d.text(290, y + 16, "; ".join(notes), size=10, fill=INK, anchor="start", italic=True)
+        d.text(290, y + 16, "; ".join(notes), size=MIN_FONT, fill=INK, anchor="start", italic=True)
     row = y + 30
     if o.player == p:
         for i, card in enumerate(o.hand):
@@ -238,12 +236,12 @@ def _strip(d: Drawing, o: Observation, p: int, y: float, height: float) -> None:
         hand_right = 22 + HAND_SIZE * (BACK_W + 4)
         out_y = row
     if not o.hand_sizes[p]:
-        d.text(22, row + 30, "empty hand", size=10, fill=INK, anchor="start", opacity=0.6)
-    d.text(hand_right + 8, row + 1, "deck", size=10, fill=INK, anchor="start")
+        d.text(22, row + 30, "empty hand", size=MIN_FONT, fill=INK, anchor="start", opacity=0.6)
+    d.text(hand_right + 8, row + 1, "deck", size=MIN_FONT, fill=INK, anchor="start")
     d.pile(hand_right + 8, row + 16, BACK_W, BACK_H, o.deck_sizes[p], fill=SIDE_DARK[side],
            accent=SIDE[side])
     out_x = 22 if o.player == p else hand_right + 70
-    d.text(out_x, out_y + 1, f"out of the game ({len(o.out[p])})", size=10, fill=INK,
+    d.text(out_x, out_y + 1, f"out of the game ({len(o.out[p])})", size=MIN_FONT, fill=INK,
            anchor="start")
     _fan(d, tables, o.out[p], out_x, out_y + 12, room=WIDTH - 30 - out_x)
 
@@ -258,13 +256,13 @@ def _planet(d: Drawing, o: Observation, owner_side: Side, x: float, y: float) ->
     d.circle(x + 27, y + 27, 7, "#ffffff", opacity=0.25)
     d.text(x + 64, y + 24, planet.name, size=14, fill=INK, anchor="start", bold=True,
            title=describe(planet))
-    d.text(x + 64, y + 42, f"{owner_side.value}'s planet", size=10, fill=INK, anchor="start")
+    d.text(x + 64, y + 42, f"{owner_side.value}'s planet", size=MIN_FONT, fill=INK, anchor="start")
     if o.blue is None:
-        d.text(x + w / 2, y + 120, "sides not drawn yet", size=10, fill=INK, opacity=0.6)
+        d.text(x + w / 2, y + 120, "sides not drawn yet", size=MIN_FONT, fill=INK, opacity=0.6)
         return
     lander = 1 - o.blue if owner_side is Side.BLUE else o.blue
     landed = o.landed[lander]
-    d.text(x + 12, y + 70, f"landed by {_who(o, lander)}: {len(landed)}", size=10, fill=INK,
+    d.text(x + 12, y + 70, f"landed by {_who(o, lander)}: {len(landed)}", size=MIN_FONT, fill=INK,
            anchor="start", bold=True)
     for i, landing in enumerate(landed):
         row, col = divmod(i, 4)
@@ -276,8 +274,8 @@ def _planet(d: Drawing, o: Observation, owner_side: Side, x: float, y: float) ->
     else:
         goal = "wins with 7, or 6 incl. a person/unit, or 5 incl. two"
     d.text(x + 12, y + MIDDLE_H - 34, f"{plural(len(landed) - ground, 'ship')}, "
-           f"{ground} person/unit", size=10, fill=INK, anchor="start")
-    d.text(x + 12, y + MIDDLE_H - 18, goal, size=9, fill=INK, anchor="start", italic=True)
+           f"{ground} person/unit", size=MIN_FONT, fill=INK, anchor="start")
+    d.text(x + 12, y + MIDDLE_H - 18, goal, size=MIN_FONT, fill=INK, anchor="start", italic=True)
 
 
 def _slot(d: Drawing, o: Observation, role: int, x: float, y: float, *,
@@ -292,7 +290,7 @@ def _slot(d: Drawing, o: Observation, role: int, x: float, y: float, *,
     activated = duel.attack_activated if role == ATTACKER else duel.defense_activated
     modifier = duel.attack_mod if role == ATTACKER else duel.defense_mod
     name = "attacker" if role == ATTACKER else "defender"
-    d.text(x + FACE_W / 2, y - 10, f"{name}: {_who(o, owner)}", size=10, fill=INK, bold=True)
+    d.text(x + FACE_W / 2, y - 10, f"{name}: {_who(o, owner)}", size=MIN_FONT, fill=INK, bold=True)
     if card is not None:
         _face(d, tables, x, y, card, as_type=as_type)
     elif committed:
@@ -301,11 +299,11 @@ def _slot(d: Drawing, o: Observation, role: int, x: float, y: float, *,
               title=f"a face-down card{', declared ' + declared if declared else ''}")
     elif duel.loser == role:
         d.rect(x, y, FACE_W, FACE_H, stroke=SIDE[side], width=1.5, rx=6, dash="5 4")
-        d.text(x + FACE_W / 2, y + FACE_H / 2, "lost the duel", size=10, fill=INK)
+        d.text(x + FACE_W / 2, y + FACE_H / 2, "lost the duel", size=MIN_FONT, fill=INK)
     else:
         d.rect(x, y, FACE_W, FACE_H, stroke=SIDE[side], width=1.5, rx=6, dash="5 4",
                opacity=0.6)
-        d.text(x + FACE_W / 2, y + FACE_H / 2, "no card", size=10, fill=INK, opacity=0.6)
+        d.text(x + FACE_W / 2, y + FACE_H / 2, "no card", size=MIN_FONT, fill=INK, opacity=0.6)
     if highlight:
         d.rect(x - 4, y - 4, FACE_W + 8, FACE_H + 8, stroke=HIGHLIGHT, width=3.5, rx=8)
     notes = []
@@ -316,7 +314,7 @@ def _slot(d: Drawing, o: Observation, role: int, x: float, y: float, *,
     for k, note in enumerate(notes):
         d.badge(x + FACE_W / 2, y + FACE_H + 12 + k * 18, note,
                 fill=GREEN if note.startswith("+") else "#c0392b" if note[0] == "−" else "#555",
-                size=10)
+                size=MIN_FONT)
 
 
 def _duel(d: Drawing, o: Observation, x: float, y: float, w: float, *,
@@ -342,9 +340,9 @@ def _duel(d: Drawing, o: Observation, x: float, y: float, w: float, *,
                    fill=SIDE[side], bold=True)
         return
     if o.battle:
-        d.text(x + w - 12, y + 16, f"battle {o.battle}", size=10, fill=INK, anchor="end")
+        d.text(x + w - 12, y + 16, f"battle {o.battle}", size=MIN_FONT, fill=INK, anchor="end")
     if duel.revealed:
-        d.text(x + w / 2, y + 16, "revealed", size=10, fill=GREEN, bold=True)
+        d.text(x + w / 2, y + 16, "revealed", size=MIN_FONT, fill=GREEN, bold=True)
     ax, dx = x + 30, x + w - 30 - FACE_W
     sy = y + 58
     moved = last_move.__class__
@@ -357,24 +355,25 @@ def _duel(d: Drawing, o: Observation, x: float, y: float, w: float, *,
     tables = o.options.tables
     py = y + MIDDLE_H - MID_H - 10
     if duel.played:
-        d.text(x + 12, py - 10, "action cards played", size=10, fill=INK, anchor="start")
+        d.text(x + 12, py - 10, "action cards played", size=MIN_FONT, fill=INK, anchor="start")
     for i, entry in enumerate(duel.played):
         px = x + 12 + i * (MID_W + 40)
         _face(d, tables, px, py, entry.card, size="mid")
         colour, word = STATUS[entry.status]
         owner = "attacker" if entry.role == ATTACKER else "defender"
-        d.text(px + MID_W + 7, py + 14, owner, size=9, fill=INK, anchor="start")
-        d.text(px + MID_W + 7, py + 28, word, size=9, fill=colour, anchor="start", bold=True)
+        d.text(px + MID_W + 7, py + 14, owner, size=MIN_FONT, fill=INK, anchor="start")
+        d.text(px + MID_W + 7, py + 28, word, size=MIN_FONT, fill=colour, anchor="start", bold=True)
         if i == duel.resolving and entry.status is Status.PENDING and o.phase in (
                 Phase.WARD, Phase.DESTROY):
-            d.text(px + MID_W + 7, py + 42, "resolving", size=9, fill=HIGHLIGHT, anchor="start")
+            d.text(px + MID_W + 7, py + 42, "resolving", size=MIN_FONT, fill=HIGHLIGHT,
+                   anchor="start")
         if isinstance(last_move, PlayAction) and i == len(duel.played) - 1:
             d.rect(px - 3, py - 3, MID_W + 6, MID_H + 6, stroke=HIGHLIGHT, width=3, rx=7)
     if o.phase is Phase.WINDOW:
         step = {0: "the attacker may add an action card", 1: "the defender may add an action "
                 "card", 2: "the attacker may answer with an action card"}.get(duel.window, "")
         if step:
-            d.text(x + w / 2, y + 32, step, size=10, fill=ACCENT, bold=True)
+            d.text(x + w / 2, y + 32, step, size=MIN_FONT, fill=ACCENT, bold=True)
 
 
 def svg(observation: Observation, *, size: int | None = None,
@@ -387,7 +386,7 @@ def svg(observation: Observation, *, size: int | None = None,
         last_move: the action that led to this position: the card slot it filled is
             highlighted (only the place, never a hidden card).
     """
-    expect(observation, Observation, "ren_dhark")
+    expect("ren_dhark", observation, Observation, last_move, Action)
     o = observation
     viewer = o.player
     bottom = 0 if viewer is None else viewer

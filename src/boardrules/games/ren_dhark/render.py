@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from boardrules._owners import wrong_game
 from boardrules.games.ren_dhark.cards import Card, Kind
 from boardrules.games.ren_dhark.observe import Observation
 from boardrules.games.ren_dhark.state import ATTACKER, Phase, Tables
@@ -50,6 +51,8 @@ def _cards(tables: Tables, cards: tuple[int, ...]) -> str:
 
 def render(o: Observation) -> str:
     """Return the observation as text: the battle, the planets, the hand, the duel, the piles."""
+    if type(o) is not Observation:
+        raise wrong_game("ren_dhark.render", "ren_dhark.Observation", o)
     tables = o.options.tables
     if o.phase is Phase.OVER:
         who = "a draw" if o.winner is None else f"{_side(o, o.winner)} wins"

@@ -26,13 +26,18 @@ from bisect import insort
 from collections import Counter
 from fractions import Fraction
 from itertools import chain
-from typing import Any, Final, TypeVar, assert_never
+from typing import Final, TypeVar, assert_never
 
 import attrs
 
-from boardrules._build import slot_builder
+from boardrules._build import slot_builder, successor_builder
+from boardrules._owners import describe, game_name, not_an_action, wrong_game
 from boardrules._seats import player_count
-from boardrules.errors import BoardrulesError, IllegalActionError, InvalidOptionsError
+from boardrules.errors import (
+    IllegalActionError,
+    InvalidArgumentError,
+    InvalidOptionsError,
+)
 from boardrules.game import CHANCE, TERMINAL, Result, ToMove
 from boardrules.games.ren_dhark.actions import (
     COMBAT_ROLLS,
@@ -140,45 +145,18 @@ _Landing: Final = slot_builder(Landing)
 """Builds a `Landing`."""
 
 
-# Successor states are built by direct construction, by field name: attrs.evolve costs
-# about five times as much, and bots build millions of states.
-def _evolve_state(s: State, **kw: Any) -> State:
-    """Return `s` with the fields named in `kw` changed (the general builder)."""
-    get = kw.get
-    return _State(options=s.options, phase=get("phase", s.phase), blue=get("blue", s.blue),
-                  attacker=get("attacker", s.attacker), hands=get("hands", s.hands),
-                  decks=get("decks", s.decks), landed=get("landed", s.landed),
-                  out=get("out", s.out), duel=get("duel", s.duel),
-                  battle=get("battle", s.battle), skipped=get("skipped", s.skipped),
-                  mulligans=get("mulligans", s.mulligans), redrew=get("redrew", s.redrew),
-                  shown_nonships=get("shown_nonships", s.shown_nonships),
-                  shown_actions=get("shown_actions", s.shown_actions),
-                  shown_undeployable=get("shown_undeployable", s.shown_undeployable),
-                  winner=get("winner", s.winner))
+_evolve_state: Final = successor_builder(State)
+"""``_evolve_state(s, field=value, ...)``: `s` with the fields named changed (every
+successor state is built here or by `_State`: bots build millions)."""
 
 
 def _at(s: State, phase: Phase, duel: Duel) -> State:
     """Return `s` with another phase and duel (the most frequent change)."""
-    return _State(options=s.options, phase=phase, blue=s.blue, attacker=s.attacker,
-                  hands=s.hands, decks=s.decks, landed=s.landed, out=s.out, duel=duel,
-                  battle=s.battle, skipped=s.skipped, mulligans=s.mulligans, redrew=s.redrew,
-                  shown_nonships=s.shown_nonships, shown_actions=s.shown_actions,
-                  shown_undeployable=s.shown_undeployable, winner=s.winner)
+    return _evolve_state(s, phase=phase, duel=duel)
 
 
-def _evolve_duel(d: Duel, **kw: Any) -> Duel:
-    """Return `d` with the fields named in `kw` changed."""
-    get = kw.get
-    return _Duel(counter=get("counter", d.counter), attack=get("attack", d.attack),
-                 attack_type=get("attack_type", d.attack_type),
-                 defense=get("defense", d.defense),
-                 defense_type=get("defense_type", d.defense_type),
-                 attack_activated=get("attack_activated", d.attack_activated),
-                 defense_activated=get("defense_activated", d.defense_activated),
-                 revealed=get("revealed", d.revealed), window=get("window", d.window),
-                 played=get("played", d.played), resolving=get("resolving", d.resolving),
-                 attack_mod=get("attack_mod", d.attack_mod),
-                 defense_mod=get("defense_mod", d.defense_mod), loser=get("loser", d.loser))
+_evolve_duel: Final = successor_builder(Duel)
+"""``_evolve_duel(d, field=value, ...)``: `d` with the fields named changed."""
 
 
 # ---------------------------------------------------------------------------------------
@@ -209,6 +187,8 @@ def _distinct(hand: tuple[int, ...]) -> tuple[int, ...] | dict[int, None]:
 
 def has_landed_ship(state: State, player: int) -> bool:
     """Return whether `player` has a ship on the enemy planet (D6, D7)."""
+    if type(state) is not State:
+        raise wrong_game("ren_dhark.has_landed_ship", "ren_dhark.State", state)
     return _SHIP in map(_AS_TYPE, state.landed[player])  # in C: no generator
 
 
@@ -329,7 +309,7 @@ def new_game(players: int, options: Options | None = None, *,
         options = _DEFAULT_OPTIONS
     elif not isinstance(options, Options):
         raise InvalidOptionsError("options",
-                                  f"expected ren_dhark.Options, got {type(options).__name__}")
+                                  f"expected ren_dhark.Options, got {describe(options)}")
     if card_set is not None:
         options = attrs.evolve(options, card_set=card_set)
     blue_deck, red_deck = options.tables.decks
@@ -355,6 +335,8 @@ def _assign_sides(state: State, blue: int) -> State:
 
 def to_move(state: State) -> ToMove:
     """Return who acts: a player, `CHANCE` (sides, draws, dice) or `TERMINAL`."""
+    if type(state) is not State:
+        raise wrong_game("ren_dhark.to_move", "ren_dhark.State", state)
     phase = state.phase
     # Most frequent first: this runs at every step of every playout.
     if phase is _DEAL or phase is _COMBAT or phase is _WARD or phase is _DESTROY \
@@ -384,6 +366,8 @@ def _decider(state: State) -> int:
 
 def is_terminal(state: State) -> bool:
     """Return whether the game is over (D18 victory or D22 mutual skips)."""
+    if type(state) is not State:
+        raise wrong_game("ren_dhark.is_terminal", "ren_dhark.State", state)
     return state.phase is _OVER
 
 
@@ -493,6 +477,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     >>> [str(a) for a in legal_actions(state)][:2]
     ['draw I/1 Charaua', 'draw I/2 Ren Dhark']
     """
+    if type(state) is not State:
+        raise wrong_game("ren_dhark.legal_actions", "ren_dhark.State", state)
     phase = state.phase
     # Decisions first, most frequent first: drivers sample chance nodes instead.
     if phase is _WINDOW:
@@ -537,6 +523,8 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     >>> str(action), p
     ('draw I/1 Charaua', Fraction(1, 33))
     """
+    if type(state) is not State:
+        raise wrong_game("ren_dhark.chance_outcomes", "ren_dhark.State", state)
     phase = state.phase
     if phase is _DEAL:
         p = _drawer(state)
@@ -556,6 +544,8 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
 
 def sample_chance(state: State, rng: random.Random) -> Action:
     """Draw one chance outcome with the distribution of `chance_outcomes`, without listing them."""
+    if type(state) is not State:
+        raise wrong_game("ren_dhark.sample_chance", "ren_dhark.State", state)
     phase = state.phase
     if phase is _DEAL:
         p = _drawer(state)
@@ -567,7 +557,7 @@ def sample_chance(state: State, rng: random.Random) -> Action:
         return COMBAT_ROLLS[rng.randrange(36)]
     if phase is _SIDES:
         return SIDES[rng.randrange(2)]
-    raise BoardrulesError(f"no chance event in phase {phase.value}: this is not a chance node")
+    raise InvalidArgumentError(f"no chance event in phase {phase.value}: this is not a chance node")
 
 
 # ---------------------------------------------------------------------------------------
@@ -576,6 +566,8 @@ def sample_chance(state: State, rng: random.Random) -> Action:
 
 def _why_illegal(state: State, action: object) -> tuple[str, str]:
     """Return the reason and rule id for an action `apply` refused (only then computed)."""
+    if not isinstance(action, Action) and game_name(action) is not None:
+        return not_an_action(action, "Ren Dhark"), ""  # another game's: name both
     phase = state.phase
     if phase is _OVER:
         return "the game is over", "D18"
@@ -659,6 +651,8 @@ def apply(state: State, action: Action) -> State:
 
     The given state never changes.
     """
+    if type(state) is not State:
+        raise wrong_game("ren_dhark.apply", "ren_dhark.State", state)
     try:
         legal = action in legal_actions(state)
     except TypeError:  # an object that cannot be compared is no action
@@ -673,7 +667,8 @@ def apply_unchecked(state: State, action: Action) -> State:
     """Return the state after `action`, trusting that it is legal (the fast path for bots).
 
     Only pass actions taken from `legal_actions(state)` or `sample_chance(state, ...)`;
-    anything else may build an impossible state.
+    anything else may build an impossible state. Nothing is checked, not even that
+    `state` and `action` are this game's (`apply` checks).
     """
     match action:  # most frequent first
         case Pass():
@@ -726,11 +721,7 @@ def _draw(state: State, action: Draw) -> State:
             phase = _ATTACK
         else:
             skip = True
-    state = _State(options=s.options, phase=phase, blue=s.blue, attacker=attacker,
-                   hands=hands, decks=decks, landed=s.landed, out=s.out, duel=s.duel,
-                   battle=s.battle, skipped=s.skipped, mulligans=s.mulligans, redrew=s.redrew,
-                   shown_nonships=s.shown_nonships, shown_actions=s.shown_actions,
-                   shown_undeployable=s.shown_undeployable, winner=s.winner)
+    state = _evolve_state(s, phase=phase, attacker=attacker, hands=hands, decks=decks)
     if skip:
         return _start_battle(state)  # the attacker cannot attack: a skip (D6)
     return state
@@ -857,11 +848,8 @@ def _from_hand(s: State, phase: Phase, duel: Duel, hands: _Hands, shown: _Shown)
     """Return `s` after a card left a hand: new phase, duel, hands and shown counts
     (`shown` as `_shown_after` returns them)."""
     nonships, actions, undeployable = shown
-    return _State(options=s.options, phase=phase, blue=s.blue, attacker=s.attacker, hands=hands,
-                  decks=s.decks, landed=s.landed, out=s.out, duel=duel, battle=s.battle,
-                  skipped=s.skipped, mulligans=s.mulligans, redrew=s.redrew,
-                  shown_nonships=nonships, shown_actions=actions,
-                  shown_undeployable=undeployable, winner=s.winner)
+    return _evolve_state(s, phase=phase, hands=hands, duel=duel, shown_nonships=nonships,
+                         shown_actions=actions, shown_undeployable=undeployable)
 
 
 def _activating_role(duel: Duel) -> int:
@@ -1076,7 +1064,12 @@ def _destroy(state: State, value: int) -> State:
 def combat_totals(state: State, attacker_die: int, defender_die: int) -> tuple[int, int]:
     """Return both combat totals (D13): strength against the opposing type + bonuses +
     action modifiers + die."""
-    return _totals(state.options.tables, state.duel, attacker_die, defender_die)
+    if type(state) is not State:
+        raise wrong_game("ren_dhark.combat_totals", "ren_dhark.State", state)
+    duel = state.duel
+    if None in (duel.attack, duel.attack_type, duel.defense, duel.defense_type):
+        raise InvalidArgumentError("combat_totals: no duel has an attacker and a defender now")
+    return _totals(state.options.tables, duel, attacker_die, defender_die)
 
 
 def _totals(tables: Tables, duel: Duel, attacker_die: int, defender_die: int) -> tuple[int, int]:
@@ -1231,11 +1224,15 @@ def _end_battle(state: State, out: _Hands,
 
 def scores(state: State) -> tuple[int, int]:
     """Return the number of cards each player has on the enemy planet."""
+    if type(state) is not State:
+        raise wrong_game("ren_dhark.scores", "ren_dhark.State", state)
     return (len(state.landed[0]), len(state.landed[1]))
 
 
 def result(state: State) -> Result:
     """Return the cards on the enemy planets as scores, and the winner once the game is over."""
+    if type(state) is not State:
+        raise wrong_game("ren_dhark.result", "ren_dhark.State", state)
     finished = state.phase is _OVER
     winners: tuple[int, ...] = (state.winner,) if finished and state.winner is not None else ()
     return Result(scores(state), winners, finished)
@@ -1243,6 +1240,8 @@ def result(state: State) -> Result:
 
 def returns(state: State) -> tuple[float, ...]:
     """Return 1.0 for the winner, -1.0 for the loser, 0.0 each for a draw or before the end."""
+    if type(state) is not State:
+        raise wrong_game("ren_dhark.returns", "ren_dhark.State", state)
     if state.phase is not _OVER or state.winner is None:
         return (0.0, 0.0)
     return (1.0, -1.0) if state.winner == 0 else (-1.0, 1.0)
@@ -1257,12 +1256,16 @@ def action_bound(players: int, options: Options) -> int:
     at most two duels of 3 window steps, 2 actions × 2 rolls and one combat roll, and one
     counter-strike decision plus one per failed G card (counted with the cards).
     """
+    if type(options) is not Options:
+        raise wrong_game("ren_dhark.action_bound", "ren_dhark.Options", options)
     cards = sum(len(d) for d in options.tables.decks)
     return 1 + 2 + 2 * cards + 3 * cards + (2 * cards + 1) * (2 * (3 + 4 + 1) + 2)
 
 
 def inventory(state: State) -> Counter[str]:
     """Return every card counted once wherever it lies (decks, hands, duel, planets, piles)."""
+    if type(state) is not State:
+        raise wrong_game("ren_dhark.inventory", "ren_dhark.State", state)
     cards = state.options.tables.cards
     out: Counter[str] = Counter()
     for p in (0, 1):

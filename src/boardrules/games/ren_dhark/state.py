@@ -118,14 +118,14 @@ class Tables:
         cards = card_set.cards
         self.card_set = card_set
         self.cards = cards
-        self.playable: Memo[tuple[int, int, CombatType], frozenset[int]] = Memo(None, 2048)
+        self.playable: Memo[tuple[int, int, CombatType], frozenset[int]] = Memo(2048)
         """Memo of the rules: per (role, target card, its type), the action cards that role
         may add (a few hundred a card set); it lives and dies with these tables."""
         self.strengths: Memo[tuple[int, CombatType, int, CombatType],
-                             tuple[int | None, int | None]] = Memo(None, 8192)
+                             tuple[int | None, int | None]] = Memo(8192)
         """Memo of the rules: the strengths of each pairing of cards and types (a few
         thousand a card set)."""
-        self.attack_duels: Memo[tuple[int, CombatType], Duel] = Memo(None, 1024)
+        self.attack_duels: Memo[tuple[int, CombatType], Duel] = Memo(1024)
         """Memo of the rules: per (attacking card, declared type), the duel an attack opens
         (a duel is immutable, so every attack with that card and type shares one)."""
         self.numeric: object = None

@@ -8,6 +8,7 @@ from typing import Final, NoReturn
 import attrs
 
 from boardrules._observations import check_count, check_witness, refuse, remainder, seat
+from boardrules._owners import describe
 from boardrules.errors import InvalidStateError
 from boardrules.games.ren_dhark.cards import COMBAT_TYPES, CombatType, Effect
 from boardrules.games.ren_dhark.observe import Observation, fitting_world, observe
@@ -48,7 +49,7 @@ def validate_state(state: State) -> None:
     hands.
     """
     if not isinstance(state, State):
-        raise InvalidStateError(f"state: expected a ren_dhark.State, got {type(state).__name__}")
+        raise InvalidStateError(f"state: expected a ren_dhark.State, got {describe(state)}")
     tables = state.options.tables
     n = len(tables.cards)
     for name in ("hands", "decks", "landed", "out", "redrew", "shown_nonships", "shown_actions",
@@ -474,7 +475,7 @@ def validate_observation(observation: Observation) -> None:
     """
     o = observation
     if not isinstance(o, Observation):
-        refuse("observation", f"expected a ren_dhark.Observation, got {type(o).__name__}")
+        refuse("observation", f"expected a ren_dhark.Observation, got {describe(o)}")
     seat(o.player, 2)
     if o.blue not in (None, 0, 1):
         refuse("observation.blue", f"expected 0, 1 or None, got {o.blue!r}")

@@ -47,7 +47,7 @@ from boardrules.games.whales_rivals.cards import (
     Whale,
 )
 from boardrules.games.whales_rivals.heuristic import ROLLOUT_LIMIT, heuristic
-from boardrules.games.whales_rivals.notation import parse_action
+from boardrules.games.whales_rivals.notation import action_fields, label, parse_action
 from boardrules.games.whales_rivals.observe import (
     GreyView,
     Observation,
@@ -132,6 +132,7 @@ __all__ = [
     "Whale",
     "WhaleView",
     "action_bound",
+    "action_fields",
     "action_space",
     "announce",
     "apply",
@@ -145,6 +146,7 @@ __all__ = [
     "info_state_tensor",
     "inventory",
     "is_terminal",
+    "label",
     "legal_actions",
     "new_game",
     "observation_shape",

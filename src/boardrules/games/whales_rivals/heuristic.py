@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from typing import Final
 
+from boardrules._owners import wrong_game
 from boardrules.games.whales_rivals.rules import returns
 from boardrules.games.whales_rivals.state import Phase, State
 
@@ -42,6 +43,8 @@ def heuristic(state: State) -> tuple[float, float]:
     >>> heuristic(whales_rivals.new_game(2))
     (0.0, 0.0)
     """
+    if type(state) is not State:
+        raise wrong_game("whales_rivals.heuristic", "whales_rivals.State", state)
     if state.phase is Phase.OVER:
         return returns(state)  # type: ignore[return-value]  # two players
     captured = state.captured

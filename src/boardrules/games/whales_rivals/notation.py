@@ -15,6 +15,10 @@ text                action
 ``peek 3``          exploration: look at the face-down grey cards of pack 3
 ``skip``            exploration: none
 ==================  ==================================================================
+
+`label` gives each action in words ("Play whale 5 face up at pack 2") and `action_fields`
+its parts for a picker (``{"kind": "play", "card": "5", "pack": 1, "face_up": True}``);
+the fields number packs and slots from 0, as the actions do.
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from boardrules._convert import JSONValue
+from boardrules._owners import wrong_game
 from boardrules.errors import InvalidNotationError
 from boardrules.games.whales_rivals.actions import (
     END_ROUND,
@@ -33,12 +39,17 @@ from boardrules.games.whales_rivals.actions import (
     Action,
     DealGrey,
     Draw,
+    EndRound,
+    Flip,
+    Peek,
+    PlayTurtle,
     PlayWhale,
+    Skip,
 )
-from boardrules.games.whales_rivals.cards import TURTLE
+from boardrules.games.whales_rivals.cards import TURTLE, card_name
 from boardrules.games.whales_rivals.state import State
 
-__all__ = ["parse_action"]
+__all__ = ["action_fields", "label", "parse_action"]
 
 # After `parse_action` has lowered the text and closed up the spaces around ">" and
 # ".", the one space left between a word and its number is optional ("peek3"), and
@@ -82,6 +93,8 @@ def parse_action(state: State, text: str) -> Action:
     >>> parse_action(new_game(2), "peek3")
     Peek(pack=2)
     """
+    if type(state) is not State:
+        raise wrong_game("whales_rivals.parse_action", "whales_rivals.State", state)
     if not isinstance(text, str):
         raise InvalidNotationError(repr(text), "expected a string")
     clean = " ".join(text.lower().split())
@@ -108,3 +121,63 @@ def parse_action(state: State, text: str) -> Action:
         text, "expected e.g. '5>2', '5>2 up', 'turtle 2.1', 'turtle', 'end', 'flip 2.1', "
         "'peek 3', 'skip', 'deal 5' or 'draw T'"
     )
+
+
+def label(action: Action) -> str:
+    """Say an action in words, packs and slots counted from 1 as in the notation.
+
+    >>> label(PlayWhale(5, 1, face_up=True)), label(TURTLE_AT[2][0]), label(Draw(TURTLE))
+    ('Play whale 5 face up at pack 2', 'Turtle on whale 1 at pack 3', 'Draw a turtle')
+    """
+    match action:
+        case DealGrey(value):
+            return f"Deal grey card {value}"
+        case Draw(card):
+            return "Draw a turtle" if card == TURTLE else f"Draw whale {card}"
+        case PlayWhale(value, pack, face_up):
+            return f"Play whale {value} face {'up' if face_up else 'down'} at pack {pack + 1}"
+        case PlayTurtle(int() as pack, int() as slot):
+            return f"Turtle on whale {slot + 1} at pack {pack + 1}"
+        case PlayTurtle():
+            return "Turtle without a target"
+        case EndRound():
+            return "End the round"
+        case Flip(pack, slot):
+            return f"Flip whale {slot + 1} at pack {pack + 1}"
+        case Peek(pack):
+            return f"Peek at pack {pack + 1}"
+        case Skip():
+            return "Skip exploring"
+    raise wrong_game("whales_rivals.label", "whales_rivals action", action)
+
+
+def action_fields(action: Action) -> dict[str, JSONValue]:
+    """The parts of an action a picker groups by: its ``kind``, then card, pack, slot...
+
+    Packs and slots count from 0, as in the actions; a card is named as in the notation.
+
+    >>> action_fields(PlayWhale(5, 1, face_up=True))
+    {'kind': 'play', 'card': '5', 'pack': 1, 'face_up': True}
+    >>> action_fields(FLIP[0][2])
+    {'kind': 'flip', 'pack': 0, 'slot': 2}
+    """
+    match action:
+        case DealGrey(value):
+            return {"kind": "deal", "value": value}
+        case Draw(card):
+            return {"kind": "draw", "card": card_name(card)}
+        case PlayWhale(value, pack, face_up):
+            return {"kind": "play", "card": card_name(value), "pack": pack, "face_up": face_up}
+        case PlayTurtle(int() as pack, int() as slot):
+            return {"kind": "turtle", "pack": pack, "slot": slot}
+        case PlayTurtle():
+            return {"kind": "turtle"}
+        case EndRound():
+            return {"kind": "end_round"}
+        case Flip(pack, slot):
+            return {"kind": "flip", "pack": pack, "slot": slot}
+        case Peek(pack):
+            return {"kind": "peek", "pack": pack}
+        case Skip():
+            return {"kind": "skip"}
+    raise wrong_game("whales_rivals.action_fields", "whales_rivals action", action)

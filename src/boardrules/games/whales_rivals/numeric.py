@@ -22,9 +22,10 @@ from __future__ import annotations
 
 from array import array
 from collections import Counter
-from typing import Final
+from typing import Final, cast
 
 from boardrules._caches import Memo
+from boardrules._owners import wrong_game
 from boardrules._seats import check_player
 from boardrules.games.whales_rivals.actions import (
     END_ROUND,
@@ -48,6 +49,7 @@ from boardrules.games.whales_rivals.cards import (
 )
 from boardrules.games.whales_rivals.observe import Observation
 from boardrules.games.whales_rivals.rules import (
+    _DEFAULT_OPTIONS,
     action_bound,
     chance_outcomes,
     legal_actions,
@@ -56,12 +58,12 @@ from boardrules.games.whales_rivals.rules import (
 from boardrules.games.whales_rivals.state import Options, Phase, State
 from boardrules.numeric.spaces import (
     ActionSpace,
-    ConfigurationCache,
     InfoState,
     LayoutBuilder,
     NumericTables,
     Tensor,
     TensorLayout,
+    check_configuration,
     counts,
 )
 
@@ -174,24 +176,22 @@ class _Code(NumericTables):
         """An encoded count segment of no cards."""
         self.no_pile = bytes(4 * self.pile_kinds)
         """An encoded empty captured or unclaimed pile."""
-        self.heads: Memo[_HeadKey, bytes] = Memo(None, 1 << 12)
+        self.heads: Memo[_HeadKey, bytes] = Memo(1 << 12)
         """The encoded segments before the hand (observer to dealt), by their values (at
         most 3 × 3 × 5 × 2 × 2 × 2 × 3 × 6 values in play)."""
-        self.sizes: Memo[tuple[int, int, int, int], bytes] = Memo(None, 1 << 10)
+        self.sizes: Memo[tuple[int, int, int, int], bytes] = Memo(1 << 10)
         """The encoded hand and deck sizes (me, the opponent), by their values."""
-        self.hand_counts: Memo[tuple[int, ...], bytes] = Memo(None, 1 << 10)
+        self.hand_counts: Memo[tuple[int, ...], bytes] = Memo(1 << 10)
         """Encoded hands (count segments ÷ the hand size) by their cards."""
-        self.pile_counts: Memo[tuple[int, ...], bytes] = Memo(None, 1 << 11)
+        self.pile_counts: Memo[tuple[int, ...], bytes] = Memo(1 << 11)
         """Encoded decks and discard piles (count segments ÷ a player's cards) by their
         cards."""
-        self.grey_rows: Memo[tuple[tuple[Grey, ...], int, int | None], bytes] = Memo(
-            None, 1 << 12)
+        self.grey_rows: Memo[tuple[tuple[Grey, ...], int, int | None], bytes] = Memo(1 << 12)
         """Encoded grey cards of a pack by the cards, the pack's slot and the observer."""
-        self.pods: Memo[tuple[tuple[Whale, ...], bool], bytes] = Memo(None, 1 << 12)
+        self.pods: Memo[tuple[tuple[Whale, ...], bool], bytes] = Memo(1 << 12)
         """Encoded whales of a player at a pack by the whales and whether the observer
         owns them."""
-        self.piles: Memo[tuple[tuple[Grey, ...], int | None, bool], bytes] = Memo(
-            None, 1 << 12)
+        self.piles: Memo[tuple[tuple[Grey, ...], int | None, bool], bytes] = Memo(1 << 12)
         """Encoded captured and unclaimed piles by their cards, the observer and whether
         the game is over (all revealed)."""
 
@@ -201,11 +201,20 @@ _HeadKey = tuple[int | None, int, int, int, int, bool, int, int]
 act, starter, opening flag, actions left and cards dealt."""
 
 
-def _build(players: int, options: Options) -> _Code:
-    return _Code(players, options)
+def _code(players: int, options: Options) -> _Code:
+    """Return the tables of a configuration read from a state or an observation: built on
+    first use and kept by its options (`Options.tables`), so that they live and die with them."""
+    code = options.tables.numeric.get(players)
+    if code is None:
+        code = options.tables.numeric[players] = _Code(players, options)
+    return cast(_Code, code)
 
 
-_CODES: Final = ConfigurationCache("whales_rivals.numeric", _build, new_game, Options)
+def _configured(players: int, options: Options | None) -> _Code:
+    """Return `_code` of a configuration a caller gave, checked by `new_game` (it raises
+    `InvalidOptionsError`); options equal to the defaults share the defaults' tables."""
+    players, checked = check_configuration(new_game, Options, players, options)
+    return _code(players, _DEFAULT_OPTIONS if checked == _DEFAULT_OPTIONS else checked)
 
 
 def action_space(players: int = 2, options: Options | None = None) -> ActionSpace[Action]:
@@ -217,12 +226,12 @@ def action_space(players: int = 2, options: Options | None = None) -> ActionSpac
     >>> str(space.action(1)), str(space.chance_outcome(7))
     ('1>1 up', 'draw T')
     """
-    return _CODES(players, options).space
+    return _configured(players, options).space
 
 
 def tensor_layout(players: int = 2, options: Options | None = None) -> TensorLayout:
     """Return the segments of the observation tensor."""
-    return _CODES(players, options).layout
+    return _configured(players, options).layout
 
 
 def observation_shape(players: int = 2, options: Options | None = None) -> tuple[int]:
@@ -231,7 +240,7 @@ def observation_shape(players: int = 2, options: Options | None = None) -> tuple
     >>> observation_shape()
     (607,)
     """
-    return (_CODES(players, options).size,)
+    return (_configured(players, options).size,)
 
 
 def observation_tensor(observation: Observation) -> Tensor:
@@ -240,7 +249,10 @@ def observation_tensor(observation: Observation) -> Tensor:
     Everything the observation holds is there: two different observations of one
     configuration give different tensors.
     """
-    code = _CODES.trusted(2, observation.options)
+    if type(observation) is not Observation:
+        raise wrong_game("whales_rivals.observation_tensor", "whales_rivals.Observation",
+                         observation)
+    code = _code(2, observation.options)
     seat = observation.player
     me = 0 if seat is None else seat
     other = 1 - me
@@ -271,8 +283,10 @@ def observe_tensor(state: State, player: int | None) -> Tensor:
     and the piles, each by the values it encodes, so a step mostly encodes only what it
     changed.
     """
+    if type(state) is not State:
+        raise wrong_game("whales_rivals.observe_tensor", "whales_rivals.State", state)
     check_player(player, 2)
-    code = _CODES.trusted(2, state.options)
+    code = _code(2, state.options)
     me = 0 if player is None else player
     other = 1 - me
     hands, decks, discards = state.hands, state.decks, state.discards
@@ -476,8 +490,10 @@ def chance_probabilities(state: State) -> tuple[tuple[int, float], ...]:
     >>> chance_probabilities(new_game(2))[:2]
     ((0, 0.2222222222222222), (1, 0.16666666666666666))
     """
+    if type(state) is not State:
+        raise wrong_game("whales_rivals.chance_probabilities", "whales_rivals.State", state)
     phase = state.phase
-    code = _CODES.trusted(2, state.options)
+    code = _code(2, state.options)
     if phase is Phase.DEAL:  # chance indices: the grey values, then the player cards
         pile, ids, base = state.grey_deck, code.greys, 0
     elif phase is Phase.DRAW:
@@ -492,7 +508,7 @@ def chance_probabilities(state: State) -> tuple[tuple[int, float], ...]:
 def info_state_layout(players: int = 2, options: Options | None = None) -> TensorLayout:
     """Return the segments of the information-state tensor: the observation's, then every
     action of the game as the player saw it (not perfect recall: see the docs page)."""
-    return _CODES(players, options).info_layout
+    return _configured(players, options).info_layout
 
 
 def info_state_shape(players: int = 2, options: Options | None = None) -> tuple[int]:
@@ -501,11 +517,17 @@ def info_state_shape(players: int = 2, options: Options | None = None) -> tuple[
     >>> info_state_shape()
     (2159,)
     """
-    return (_CODES(players, options).info_layout.size,)
+    return (_configured(players, options).info_layout.size,)
 
 
 def info_state_tensor(info: InfoState) -> Tensor:
     """Return a player's information state as a flat float32 tensor (see
     `info_state_layout`): the latest observation, then every action the player saw."""
-    code = _CODES.trusted(2, info.observation.options)
+    if type(info) is not InfoState:
+        raise wrong_game("whales_rivals.info_state_tensor", "InfoState", info)
+    if type(info.observation) is not Observation:
+        raise wrong_game("whales_rivals.info_state_tensor info.observation",
+                         "whales_rivals.Observation",
+                         info.observation)
+    code = _code(2, info.observation.options)
     return code.info_tensor(info, observation_tensor(info.observation))

@@ -20,6 +20,7 @@ import random
 
 import attrs
 
+from boardrules._owners import wrong_game
 from boardrules._seats import check_player
 from boardrules.games.whales_rivals.actions import Action, DealGrey, Draw, PlayWhale
 from boardrules.games.whales_rivals.cards import (
@@ -148,6 +149,8 @@ def observe(state: State, player: int | None) -> Observation:
     >>> [g.value for g in observe(state, 1).packs[1].grey]
     [None]
     """
+    if type(state) is not State:
+        raise wrong_game("whales_rivals.observe", "whales_rivals.State", state)
     check_player(player, PLAYERS)
     reveal = state.phase is Phase.OVER
     a, b, c = state.packs
@@ -179,6 +182,10 @@ def announce(state: State, action: Action, observer: int | None) -> str:
     >>> announce(state, DealGrey(6), 0)                  # pack 2's first card: face down
     'deal ?'
     """
+    if type(state) is not State:
+        raise wrong_game("whales_rivals.announce", "whales_rivals.State", state)
+    if not isinstance(action, Action):
+        raise wrong_game("whales_rivals.announce action", "whales_rivals action", action)
     check_player(observer, PLAYERS)
     kind = type(action)
     if kind is DealGrey:
@@ -200,6 +207,8 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     and the grey cards `player` does not know (grey deck, unseen pack cards, unseen
     captured cards of the opponent). Sizes, positions and who-has-seen-what stay.
     """
+    if type(state) is not State:
+        raise wrong_game("whales_rivals.resample", "whales_rivals.State", state)
     check_player(player, PLAYERS, spectator=False)
     q = 1 - player
     packs = state.packs

@@ -23,7 +23,7 @@ from boardrules.games.whales_rivals.cards import HAND_SIZE, PACKS, ROUNDS, TURTL
 from boardrules.games.whales_rivals.observe import GreyView, Observation, PackView, WhaleView
 from boardrules.games.whales_rivals.rules import winners
 from boardrules.games.whales_rivals.state import Phase
-from boardrules.pictures.svg import HIGHLIGHT, Drawing, expect, plural
+from boardrules.pictures.svg import HIGHLIGHT, MIN_FONT, Drawing, expect, plural, text_width
 
 __all__ = ["svg"]
 
@@ -55,16 +55,28 @@ STRIP_H: Final = 116
 HEIGHT: Final = PACK_Y + PACK_H + 10 + STRIP_H + 12
 
 
+def _winners(o: Observation) -> tuple[int, ...]:
+    """The winners of a finished game (both: a draw), by W20."""
+    return winners(_points(o), (len(o.captured[0]), len(o.captured[1])))
+
+
+def _round_over(o: Observation) -> bool:
+    """Whether a round has just been scored: the next one is about to be dealt (W15-W18)."""
+    return o.phase is Phase.DEAL and o.dealt == 0 and o.round > 1
+
+
 def _status(o: Observation) -> str:
     who = f"player {o.to_act} ({NAMES[o.to_act]})"
     if o.phase is Phase.OVER:
         points = _points(o)
-        won = winners(points, (len(o.captured[0]), len(o.captured[1])))
+        won = _winners(o)
         if len(won) == 2:
             return f"Game over: a draw at {points[0]} points each, with as many cards"
         p = won[0]
         return f"Game over: player {p} ({NAMES[p]}) wins, {points[p]} to {points[1 - p]}"
     head = f"Round {o.round} of {ROUNDS}"
+    if _round_over(o):
+        return f"{head}: round {o.round - 1} has been scored; dealing the new packs next"
     if o.phase is Phase.DEAL:
         return f"{head}: dealing the packs ({o.dealt} of 6 grey cards dealt)"
     if o.phase is Phase.DRAW:
@@ -127,10 +139,13 @@ def _player_card(d: Drawing, x: float, y: float, card: int, owner: int, *,
     w, h = (MINI_W, MINI_H) if mini else (CARD_W, CARD_H)
     value = "T" if card == TURTLE else str(card)
     label, corner = ("", value) if mini else (value, "")
-    if card == TURTLE:
-        d.card(x, y, w, h, fill=TURTLE_FILL, edge="#1b5636", ink="#fff", label=label,
-               corner=corner, title="a turtle")
-        d.circle(x + w / 2, y + h * 0.72, w * 0.2, "#bfe3c9", stroke="#1b5636", width=1)
+    if card == TURTLE:  # its letter above its shell
+        d.card(x, y, w, h, fill=TURTLE_FILL, edge="#1b5636", ink="#fff", corner=corner,
+               title="a turtle")
+        if label:
+            d.text(x + w / 2, y + h * 0.36, label, size=w * 0.42, fill="#fff", bold=True)
+        d.circle(x + w / 2, y + h * 0.74, w * (0.17 if label else 0.2), "#bfe3c9",
+                 stroke="#1b5636", width=1)
     else:
         d.card(x, y, w, h, fill=POD[owner], edge=POD_DARK[owner], ink="#fff", label=label,
                corner=corner, title=f"{NAMES[owner]} whale {card}")
@@ -149,7 +164,7 @@ def _pack(d: Drawing, k: int, pack: PackView, top_player: int, *, highlight: boo
            width=4 if highlight else 1.2, rx=10)
     top = f"top card {pack.grey[-1].value}" if pack.grey and pack.grey[-1].shown else "no cards"
     d.text(x + 10, PACK_Y + 14, f"Pack {k + 1}", size=13, fill=INK, anchor="start", bold=True)
-    d.text(x + PACK_W - 10, PACK_Y + 14, top, size=10, fill=INK, anchor="end")
+    d.text(x + PACK_W - 10, PACK_Y + 14, top, size=MIN_FONT, fill=INK, anchor="end")
     # The grey cards, bottom to top, left to right.
     greys = pack.grey
     step = _step(len(greys), PACK_W - 20, CARD_W, CARD_W + 6)
@@ -169,30 +184,38 @@ def _pack(d: Drawing, k: int, pack: PackView, top_player: int, *, highlight: boo
         for i, whale in enumerate(whales):
             _whale(d, wx + i * (CARD_W + 6), wy, whale, owner)
         if not whales:
-            d.text(x + PACK_W / 2, wy + CARD_H / 2, "no whales", size=10, fill=POD[owner],
-                   opacity=0.6)
+            d.text(x + PACK_W / 2, wy + CARD_H / 2, "no whales", size=MIN_FONT,
+                   fill=POD[owner], opacity=0.6)
             continue
         known = sum(w.value or 0 for w in whales)
         hidden = sum(w.value is None for w in whales)
         total = f"Σ {known}" + (f" + {hidden} hidden" if hidden else "")
         ty = wy + CARD_H + 9 if owner == top_player else wy - 10
-        d.text(x + PACK_W / 2, ty, total, size=10, fill=POD_DARK[owner], bold=True)
+        d.text(x + PACK_W / 2, ty, total, size=MIN_FONT, fill=POD_DARK[owner], bold=True)
 
 
 def _strip(d: Drawing, o: Observation, p: int, y: float) -> None:
     d.rect(12, y, WIDTH - 24, STRIP_H, POD_LIGHT[p], stroke=POD[p], width=1.2, rx=10)
     you = " (you)" if o.player == p else ""
     d.circle(28, y + 16, 7, POD[p])
-    d.text(42, y + 16, f"player {p}: {NAMES[p]} whales{you}", size=13, fill=INK, anchor="start",
-           bold=True)
-    if o.phase is not Phase.OVER and o.to_act == p:
+    name = f"player {p}: {NAMES[p]} whales{you}"
+    d.text(42, y + 16, name, size=13, fill=INK, anchor="start", bold=True)
+    after = 42 + text_width(name, 13) + 14  # what follows the name starts here
+    if o.phase is Phase.OVER:
+        if p in _winners(o):
+            d.star(after + 8, y + 16, 9, "#f2c230", stroke="#8a6300", title="the winner")
+            d.text(after + 22, y + 16, "wins" if len(_winners(o)) == 1 else "draws",
+                   size=12, fill=INK, anchor="start", bold=True)
+    elif o.to_act == p:
         doing = {Phase.DEAL: "starts the round", Phase.DRAW: "draws",
                  Phase.EXPLORE: "explores"}.get(o.phase, f"{plural(o.actions_left, 'action')} "
                                                           "left")
-        d.badge(270, y + 16, f"to move: {doing}", fill=POD[p], size=10)
+        label = f"to move: {doing}"
+        d.badge(after + (text_width(label, MIN_FONT) + MIN_FONT * 0.9) / 2, y + 16, label,
+                fill=POD[p])
     # Hand: faces when it is the viewer's, backs otherwise.
     hy = y + 48
-    d.text(22, y + 36, f"hand ({o.hand_sizes[p]})", size=10, fill=INK, anchor="start")
+    d.text(22, y + 36, f"hand ({o.hand_sizes[p]})", size=MIN_FONT, fill=INK, anchor="start")
     if o.player == p:
         for i, card in enumerate(o.hand):
             _player_card(d, 22 + i * (CARD_W + 5), hy, card, p)
@@ -207,10 +230,11 @@ def _strip(d: Drawing, o: Observation, p: int, y: float) -> None:
         title = "your deck holds " + " ".join("T" if c == TURTLE else str(c) for c in o.deck)
     d.pile(dx, hy, CARD_W, CARD_H, o.deck_sizes[p], fill=POD_DARK[p], accent=POD[p],
            title=title)
-    d.text(dx, y + 36, "deck", size=10, fill=INK, anchor="start")
+    d.text(dx, y + 36, "deck", size=MIN_FONT, fill=INK, anchor="start")
     # Discard pile (public) and captured grey cards.
     cx = dx + CARD_W + 28
-    d.text(cx, y + 36, f"discards ({len(o.discards[p])})", size=10, fill=INK, anchor="start")
+    d.text(cx, y + 36, f"discards ({len(o.discards[p])})", size=MIN_FONT, fill=INK,
+           anchor="start")
     cards = o.discards[p]
     step = _step(len(cards), 300, MINI_W, MINI_W + 3)
     for i, card in enumerate(cards):
@@ -221,7 +245,7 @@ def _strip(d: Drawing, o: Observation, p: int, y: float) -> None:
     unknown = sum(g.value is None for g in captured)
     what = f"captured: {plural(len(captured), 'card')}, {known} points" + (
         f" + {unknown} unknown" if unknown else "")
-    d.text(gx, y + 36, what, size=10, fill=INK, anchor="start")
+    d.text(gx, y + 36, what, size=MIN_FONT, fill=INK, anchor="start")
     step = _step(len(captured), WIDTH - 30 - gx, MINI_W, MINI_W + 3)
     for i, grey in enumerate(captured):
         _grey(d, gx + i * step, y + 48, grey, mini=True)
@@ -232,12 +256,12 @@ def _side(d: Drawing, o: Observation) -> None:
     d.text(x, PACK_Y + 8, "Grey deck", size=12, fill=INK, anchor="start", bold=True)
     d.pile(x + 4, PACK_Y + 24, CARD_W, CARD_H, o.grey_deck_size, fill=GREY_BACK,
            accent="#c3cad0")
-    d.text(x + 62, PACK_Y + 54, plural(o.grey_deck_size, "card"), size=10, fill=INK,
+    d.text(x + 62, PACK_Y + 54, plural(o.grey_deck_size, "card"), size=MIN_FONT, fill=INK,
            anchor="start")
     y = PACK_Y + 106
     d.text(x, y, "Unclaimed", size=12, fill=INK, anchor="start", bold=True)
     if not o.unclaimed:
-        d.text(x, y + 18, "none (ties in round 3)", size=10, fill=INK, anchor="start",
+        d.text(x, y + 18, "none (ties in round 3)", size=MIN_FONT, fill=INK, anchor="start",
                opacity=0.6)
     step = _step(len(o.unclaimed), WIDTH - 20 - x, MINI_W, MINI_W + 3)
     for i, grey in enumerate(o.unclaimed):
@@ -253,13 +277,37 @@ def _side(d: Drawing, o: Observation) -> None:
         else:
             d.rect(x, ry, 14, 18, GREY_BACK, stroke="#c3cad0", width=1, rx=2)
             if kind == "known":
-                d.text(x + 7, ry + 9, "4", size=9, fill="#fff", bold=True)
-        d.text(x + 20, ry + 9, label, size=10, fill=INK, anchor="start")
+                d.text(x + 7, ry + 9, "4", size=MIN_FONT, fill="#fff", bold=True)
+        d.text(x + 20, ry + 9, label, size=MIN_FONT, fill=INK, anchor="start")
     ry = y + 14 + 3 * 22 + 9
     for p in (0, 1):
         d.circle(x + 7, ry + 16 * p, 4, POD[p], stroke="#fff", width=1)
-        d.text(x + 20, ry + 16 * p, f"player {p} has looked at it", size=10, fill=INK,
+        d.text(x + 20, ry + 16 * p, f"player {p} has looked at it", size=MIN_FONT, fill=INK,
                anchor="start")
+
+
+def _outcome(d: Drawing, o: Observation) -> None:
+    """Over the packs: how the round just scored went (W15-W17), or who won (W20)."""
+    x, y, w = PACK_X + 30, PACK_Y + 24, PACKS * (PACK_W + 8) - 8 - 60
+    cards = [f"player {p} ({NAMES[p]}) {plural(len(o.captured[p]), 'card')}" for p in (0, 1)]
+    if o.phase is Phase.OVER:
+        points, won = _points(o), _winners(o)
+        heading = (f"A draw at {points[0]} points each" if len(won) == 2 else
+                   f"Player {won[0]} ({NAMES[won[0]]}) wins, {points[won[0]]} to "
+                   f"{points[1 - won[0]]}")
+        unclaimed = (f" {plural(len(o.unclaimed), 'card')} of packs tied in round {ROUNDS} "
+                     "went to nobody." if o.unclaimed else "")
+        d.note(x, y, w, heading, "The score is the sum of each player's captured grey cards; "
+               f"on a tie, fewer cards wins (W20). Captured: {cards[0]}, {cards[1]}."
+               + unclaimed, fill="#fdf1c7", edge="#c99a06")
+    elif _round_over(o):
+        tied = [str(k + 1) for k, pack in enumerate(o.packs) if pack.grey]
+        kept = (f" Tied: pack {', '.join(tied)} keeps its cards into this round (W16)."
+                if tied else "")
+        d.note(x, y, w, f"Round {o.round - 1} is over",
+               "The whales at the packs were revealed; at each pack the higher sum captured "
+               "its grey cards (W15), and every whale went to its owner's discard pile "
+               f"(W17). Captured so far: {cards[0]}, {cards[1]}." + kept)
 
 
 def _where(last_move: Action | None) -> int | None:
@@ -281,7 +329,7 @@ def svg(observation: Observation, *, size: int | None = None,
             the place, never a hidden value, so the picture tells no more than the
             observation).
     """
-    expect(observation, Observation, "whales_rivals")
+    expect("whales_rivals", observation, Observation, last_move, Action)
     o = observation
     viewer = o.player
     bottom = 0 if viewer is None else viewer
@@ -290,9 +338,11 @@ def svg(observation: Observation, *, size: int | None = None,
              viewer,
              ink="#fff", band=BAND, accent=ACCENT)
     _strip(d, o, 1 - bottom, 60)
-    where = _where(last_move)
+    # Once the packs are scored, the last move's pack is no longer where it was played.
+    where = None if o.phase is Phase.OVER or _round_over(o) else _where(last_move)
     for k, pack in enumerate(o.packs):
         _pack(d, k, pack, 1 - bottom, highlight=where == k)
+    _outcome(d, o)
     _side(d, o)
     _strip(d, o, bottom, PACK_Y + PACK_H + 10)
     return d.document(size, f"Whales Rivals: {_status(o)}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from boardrules._owners import wrong_game
 from boardrules.games.whales_rivals.cards import card_name
 from boardrules.games.whales_rivals.observe import GreyView, Observation, WhaleView
 from boardrules.games.whales_rivals.state import Phase
@@ -41,6 +42,8 @@ def render(observation: Observation) -> str:
     player 1: hand 0 | deck 21 | discards -
     grey deck 12 | captured: player 0 -, player 1 - | unclaimed -
     """
+    if type(observation) is not Observation:
+        raise wrong_game("whales_rivals.render", "whales_rivals.Observation", observation)
     o = observation
     who = f"player {o.to_act}"
     if o.phase is Phase.OVER:

@@ -25,8 +25,14 @@ from fractions import Fraction
 from typing import Final, assert_never
 
 from boardrules._build import slot_builder
+from boardrules._owners import describe, not_an_action, wrong_game
 from boardrules._seats import player_count
-from boardrules.errors import BoardrulesError, IllegalActionError, InvalidOptionsError
+from boardrules.errors import (
+    IllegalActionError,
+    InvalidArgumentError,
+    InvalidOptionsError,
+    quote,
+)
 from boardrules.game import CHANCE, TERMINAL, Result, ToMove
 from boardrules.games.whales_rivals.actions import (
     END_ROUND,
@@ -106,6 +112,8 @@ when made)."""
 
 def player_cards(options: Options, player: int) -> tuple[int, ...]:
     """Return the sorted multiset of a player's 21 cards: their whales and 3 turtles (W1)."""
+    if type(options) is not Options:
+        raise wrong_game("whales_rivals.player_cards", "whales_rivals.Options", options)
     return tuple(sorted(options.whale_values[player] + (TURTLE,) * TURTLES))
 
 
@@ -121,7 +129,7 @@ def new_game(players: int = 2, options: Options | None = None) -> State:
         options = _DEFAULT_OPTIONS
     elif not isinstance(options, Options):
         raise InvalidOptionsError(
-            "options", f"expected whales_rivals.Options, got {type(options).__name__}"
+            "options", f"expected whales_rivals.Options, got {describe(options)}"
         )
     first = options.first_player
     return _State(
@@ -133,6 +141,8 @@ def new_game(players: int = 2, options: Options | None = None) -> State:
 
 def to_move(state: State) -> ToMove:
     """Return who acts: `CHANCE` while dealing or drawing, `TERMINAL` at the end, else a player."""
+    if type(state) is not State:
+        raise wrong_game("whales_rivals.to_move", "whales_rivals.State", state)
     phase = state.phase
     if phase is _DRAW or phase is _DEAL:  # most steps of a random game are draws and deals
         return CHANCE
@@ -143,6 +153,8 @@ def to_move(state: State) -> ToMove:
 
 def is_terminal(state: State) -> bool:
     """Return whether the third round is over (W6, W20)."""
+    if type(state) is not State:
+        raise wrong_game("whales_rivals.is_terminal", "whales_rivals.State", state)
     return state.phase is _OVER
 
 
@@ -268,6 +280,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     >>> [str(a) for a in legal_actions(state)]
     ['deal 1', 'deal 2', 'deal 3', 'deal 4', 'deal 5', 'deal 6', 'deal 10']
     """
+    if type(state) is not State:
+        raise wrong_game("whales_rivals.legal_actions", "whales_rivals.State", state)
     phase = state.phase
     if phase is _ACT:
         return _act_actions(state)
@@ -286,8 +300,15 @@ def _is_int(value: object, low: int, high: int) -> bool:
     return type(value) is int and low <= value < high
 
 
-def _why_illegal(state: State, action: Action) -> tuple[str, str]:
+def _pack_number(index: object) -> str:
+    """Name a pack as the notation does, from 1 (anything but a pack index: quoted)."""
+    return str(index + 1) if type(index) is int else quote(index, 40)
+
+
+def _why_illegal(state: State, action: object) -> tuple[str, str]:
     """Return the reason and rule id for an action `apply` refused (its refusal path only)."""
+    if not isinstance(action, Action):
+        return not_an_action(action, "Whales Rivals"), ""
     phase = state.phase
     p = state.player
     if phase is _OVER:
@@ -309,7 +330,7 @@ def _why_illegal(state: State, action: Action) -> tuple[str, str]:
             if type(value) is not int or value == TURTLE or value not in hand:
                 return f"player {p} holds no whale of value {value!r}", "W9"
             if not _is_int(i, 0, PACKS) or type(up) is not bool:
-                return f"there is no pack {i!r}", "W4"
+                return f"there is no pack {_pack_number(i)}", "W4"
             if len(state.packs[i].whales[p]) >= MAX_WHALES:
                 return f"player {p} already has {MAX_WHALES} whales at pack {i + 1}", "W9"
             return (f"a whale of value {value} does not match the top card "
@@ -326,7 +347,7 @@ def _why_illegal(state: State, action: Action) -> tuple[str, str]:
         case Flip():
             return "the target must be a face-down opponent whale", "W10"
         case Peek(pack=i):
-            return f"pack {i!r} has no face-down grey card to look at", "W10"
+            return f"pack {_pack_number(i)} has no face-down grey card to look at", "W10"
         case _:
             return f"{action!r} is not a Whales Rivals action", ""
 
@@ -341,6 +362,8 @@ def apply(state: State, action: Action) -> State:
     >>> state.packs[0].top, state.dealt
     (4, 1)
     """
+    if type(state) is not State:
+        raise wrong_game("whales_rivals.apply", "whales_rivals.State", state)
     if action not in legal_actions(state):
         reason, rule = _why_illegal(state, action)
         raise IllegalActionError(state, action, reason, rule)
@@ -351,7 +374,8 @@ def apply_unchecked(state: State, action: Action) -> State:
     """Return the state after `action`, trusting that it is legal (the fast path for bots).
 
     Only pass actions taken from `legal_actions(state)` or `sample_chance(state, ...)`;
-    anything else may build an impossible state.
+    anything else may build an impossible state. Nothing is checked, not even that
+    `state` and `action` are this game's (`apply` checks).
     """
     match action:
         case Draw(card=card):
@@ -599,6 +623,8 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     >>> [(str(a), str(p)) for a, p in chance_outcomes(new_game(2))][:2]
     [('deal 1', '2/9'), ('deal 2', '1/6')]
     """
+    if type(state) is not State:
+        raise wrong_game("whales_rivals.chance_outcomes", "whales_rivals.State", state)
     phase = state.phase
     if phase is _DEAL:
         pile = state.grey_deck
@@ -614,18 +640,22 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
 
 def sample_chance(state: State, rng: random.Random) -> Action:
     """Draw a card uniformly from the pile being drawn from (one `rng.choice`, no enumeration)."""
+    if type(state) is not State:
+        raise wrong_game("whales_rivals.sample_chance", "whales_rivals.State", state)
     phase = state.phase
     if phase is _DRAW:
         return state.options.tables.draws[rng.choice(state.decks[state.player])]
     if phase is _DEAL:
         return state.options.tables.deals[rng.choice(state.grey_deck)]
-    raise BoardrulesError("this state is not a chance node: nothing is being dealt or drawn")
+    raise InvalidArgumentError("this state is not a chance node: nothing is being dealt or drawn")
 
 
 # --- the end -------------------------------------------------------------------------------
 
 def scores(state: State) -> tuple[int, ...]:
     """Return each player's score: the sum of the values of their captured grey cards (W20)."""
+    if type(state) is not State:
+        raise wrong_game("whales_rivals.scores", "whales_rivals.State", state)
     return (sum(g.value for g in state.captured[0]), sum(g.value for g in state.captured[1]))
 
 
@@ -635,6 +665,8 @@ def result(state: State) -> Result:
     Higher score wins; on equal scores the player with fewer captured cards wins;
     still equal, the game is a draw and ``winners`` holds both players.
     """
+    if type(state) is not State:
+        raise wrong_game("whales_rivals.result", "whales_rivals.State", state)
     points = scores(state)
     if state.phase is not _OVER:
         return Result(points, (), finished=False)
@@ -657,6 +689,8 @@ def winners(points: tuple[int, ...], captured: tuple[int, ...]) -> tuple[int, ..
 
 def returns(state: State) -> tuple[float, ...]:
     """Return 1.0 for the winner and -1.0 for the loser, 0.0 each on a draw or before the end."""
+    if type(state) is not State:
+        raise wrong_game("whales_rivals.returns", "whales_rivals.State", state)
     return result(state).returns()
 
 
@@ -670,12 +704,16 @@ def action_bound(players: int, options: Options) -> int:
     good (2 × 21); an Exploration follows a face-up whale (≤ 2 × 18); End round at most
     once a round (3); chance deals 18 grey cards and draws at most 2 × 21 cards.
     """
+    if type(options) is not Options:
+        raise wrong_game("whales_rivals.action_bound", "whales_rivals.Options", options)
     return (2 * _CARDS_PER_PLAYER + 2 * WHALES_PER_COLOUR + ROUNDS
             + WHALES_PER_COLOUR + 2 * _CARDS_PER_PLAYER)
 
 
 def inventory(state: State) -> Counter[str]:
     """Return every card counted once wherever it lies (``"red:5"``, ``"turtle:blue"``, ...)."""
+    if type(state) is not State:
+        raise wrong_game("whales_rivals.inventory", "whales_rivals.State", state)
     out: Counter[str] = Counter()
     for p in range(PLAYERS):
         colour = COLOURS[p]

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
+from boardrules._caches import Memo
 from boardrules._fields import DERIVED, rebuilt_from_init
 from boardrules.errors import InvalidOptionsError
 from boardrules.games.whales_rivals.actions import DealGrey, Draw, PlayWhale
@@ -79,7 +80,7 @@ class Tables:
     their `Options` (a few hundred small objects).
     """
 
-    __slots__ = ("deals", "draws", "greys", "plays", "whales")
+    __slots__ = ("deals", "draws", "greys", "numeric", "plays", "whales")
 
     def __init__(self, whale_values: tuple[tuple[int, ...], ...]) -> None:
         red, blue, greys = whale_values
@@ -100,6 +101,9 @@ class Tables:
         self.whales: Mapping[tuple[int, bool], Whale] = {
             (v, up): Whale(v, up) for v in values for up in _BOTH}
         """The whale of each value, face down and face up."""
+        self.numeric: Memo[int, object] = Memo(1)
+        """The numeric layer's tables of the configuration (`whales_rivals.numeric`, two
+        players), built on first use."""
 
 
 @rebuilt_from_init

@@ -7,6 +7,7 @@ from itertools import pairwise
 from typing import NoReturn
 
 from boardrules._observations import check_count, check_witness, refuse, remainder, seat
+from boardrules._owners import describe
 from boardrules.errors import InvalidStateError
 from boardrules.games.whales_rivals.cards import (
     DEAL_ORDER,
@@ -331,7 +332,7 @@ def validate_state(state: State) -> None:
     """
     if not isinstance(state, State):
         raise InvalidStateError(f"state: expected a whales_rivals.State, got "
-                                f"{type(state).__name__}")
+                                f"{describe(state)}")
     _check_types(state)
     _check_turn(state)
     _check_cards(state)
@@ -360,7 +361,7 @@ def validate_observation(observation: Observation) -> None:
     """
     o = observation
     if not isinstance(o, Observation):
-        refuse("observation", f"expected a whales_rivals.Observation, got {type(o).__name__}")
+        refuse("observation", f"expected a whales_rivals.Observation, got {describe(o)}")
     seat(o.player, PLAYERS)
     per_player = WHALES_PER_COLOUR + TURTLES
     for p in range(PLAYERS):
