@@ -178,10 +178,15 @@ class TestOutcomes:
         assert isinstance(picture.last_move, captain_bluff.Challenge)
         assert "Last move: a challenge (B13)" in _words(_root(picture.svg()))
 
-    def test_W15_W17_the_picture_after_a_round_says_it_was_scored(self) -> None:
+    def test_W15_W16_the_picture_after_a_round_shows_what_was_revealed(self) -> None:
+        """Each pack shows the whales its round end revealed, their sums and who took it."""
         (picture,) = [p for p in GALLERY if p.name == "whales_rivals-round"]
         words = _words(_root(picture.svg()))
-        assert "Round 1 is over" in words and "Captured so far" in words
+        assert "round 1 has been scored" in words
+        for k, (red, blue) in enumerate(picture.observation.revealed):
+            assert f"Σ {sum(red)} revealed" in words and f"Σ {sum(blue)} revealed" in words
+            taker = "red" if sum(red) > sum(blue) else "blue" if sum(blue) > sum(red) else None
+            assert (f"{taker} took it" if taker else "tie: it stays") in words, k
         assert 'stroke-width="4"' not in picture.svg()  # no pack is marked as the last move's
 
     def test_W20_the_final_picture_names_the_winner_and_marks_no_empty_pack(self) -> None:

@@ -6,7 +6,9 @@ against it. States, actions, observations and options are frozen attrs classes.
 
 Optional members, looked up with `getattr` by the tools that use them:
 ``announce(state, action, player) -> str`` (what a player sees of an action, for
-frontends and ``boardrules play``), ``render(observation) -> str`` (a text picture),
+frontends and ``boardrules play``), ``events(before, action, after, player) ->
+tuple[Event, ...]`` (what a player saw the action cause: a revealed card, a round's
+scoring; see `Event`), ``render(observation) -> str`` (a text picture),
 ``svg(observation, *, size=None, last_move=None) -> str`` (a picture, below),
 ``validate_observation(observation) -> None`` (raise `InvalidStateError` naming the
 problem unless some possible state shows exactly this observation to its observer;

@@ -124,7 +124,7 @@ from boardrules.errors import (
     InvalidNotationError,
     InvalidStateError,
 )
-from boardrules.game import CHANCE, TERMINAL, Game
+from boardrules.game import CHANCE, TERMINAL, Event, Game
 from boardrules.numeric.spaces import InfoState, TensorLayout
 from boardrules.records import Record, replay
 from boardrules.serialization import from_data, from_json, to_data, to_json, unstructure
@@ -257,6 +257,7 @@ def _check_observations(game: AnyGame, state: Any, players: int, rng: random.Ran
     spectator = game.observe(state, None)
     inventory = game.inventory(state)
     announce = hasattr(game, "announce")
+    events = hasattr(game, "events")
     draw: Callable[[Any], str] | None = getattr(game, "svg", None) if pictures else None
     public_worlds: list[Any] = []
     for player in [*range(players), None]:
@@ -294,12 +295,17 @@ def _check_observations(game: AnyGame, state: Any, players: int, rng: random.Ran
             assert game.legal_actions(other) == legal, (
                 f"player {player}'s legal actions depend on what the player cannot see"
             )
-        if announce and mover is not TERMINAL:
+        if (announce or events) and mover is not TERMINAL:
             worlds = [other, *(game.resample(state, player, rng) for _ in range(2))]
-            _check_announce(game, state, worlds, player, rng)
+            if announce:
+                _check_announce(game, state, worlds, player, rng)
+            if events:
+                _check_events(game, state, worlds, player, rng)
             public_worlds.extend(worlds)
     if announce and mover is not TERMINAL:
         _check_announce(game, state, public_worlds, None, rng)
+    if events and mover is not TERMINAL:
+        _check_events(game, state, public_worlds, None, rng)
 
 
 def _check_heuristic(game: AnyGame, state: Any, players: int, terminal: bool,
@@ -323,7 +329,7 @@ def _check_heuristic(game: AnyGame, state: Any, players: int, terminal: bool,
 
 
 def _check_bad_players(game: AnyGame, state: Any, players: int) -> None:
-    """`observe`, `announce` and `resample` refuse a player who is not a seat with
+    """`observe`, `announce`, `events` and `resample` refuse a player who is not a seat with
     `BoardrulesError` (a bool or a float is no seat), and `resample` refuses the spectator;
     `new_game` refuses a player count that is not a whole number in the game's range."""
     bad_counts: tuple[Any, ...] = (True, float(players), str(players), game.MIN_PLAYERS - 1,
@@ -344,6 +350,9 @@ def _check_bad_players(game: AnyGame, state: Any, players: int) -> None:
     ]
     if hasattr(game, "announce") and legal:
         calls.append(("announce", lambda who: game.announce(state, legal[0], who)))
+    if hasattr(game, "events") and legal:
+        calls.append(("events", lambda who: game.events(
+            state, legal[0], game.apply_unchecked(state, legal[0]), who)))
     if hasattr(game, "observe_tensor"):
         calls.append(("observe_tensor", lambda who: game.observe_tensor(state, who)))
     for name, call in calls:
@@ -456,6 +465,52 @@ def _check_announce(game: AnyGame, state: Any, worlds: list[Any], observer: int 
                        for world in worlds for other in game.legal_actions(world)), (
             f"announce leaks to {observer}: {text!r} for {action!r} is said in no world "
             "the observer cannot tell apart, though those worlds allow the same view")
+
+
+def _check_events(game: AnyGame, state: Any, worlds: list[Any], observer: int | None,
+                  rng: random.Random) -> None:
+    """`events` tells `observer` nothing the observer may not know, as JSON, the same
+    every time.
+
+    `worlds` are states the observer cannot tell from `state`. An action in `state` and
+    an action in a world that are announced alike and leave the observer the same view
+    are one transition to the observer: they must give the same events.
+    """
+    events: Callable[[Any, Any, Any, int | None], Any] = game.events  # type: ignore[attr-defined]
+    announce: Callable[[Any, Any, int | None], str] | None = getattr(game, "announce", None)
+    distinct: list[Any] = []
+    for world in worlds:  # a game without hidden things draws the same world every time
+        if not any(world == seen for seen in distinct):
+            distinct.append(world)
+    legal = game.legal_actions(state)
+    for action in rng.sample(legal, min(len(legal), _ANNOUNCE_SAMPLE)):
+        after = game.apply_unchecked(state, action)
+        told = events(state, action, after, observer)
+        assert isinstance(told, tuple) and all(isinstance(e, Event) for e in told), (
+            f"events({action!r}) must be a tuple of Event, got {told!r:.200}")
+        for event in told:
+            assert isinstance(event.kind, str) and event.kind and isinstance(
+                event.text, str) and event.text, f"{event!r:.200} needs a kind and a text"
+            try:
+                json.dumps(event.to_json(), allow_nan=False)
+            except (TypeError, ValueError) as exc:
+                raise AssertionError(f"{event!r:.200} is not JSON-able: {exc}") from exc
+        assert events(state, action, after, observer) == told, (
+            f"events({action!r}) differ between two calls: they are not deterministic")
+        text = None if announce is None else announce(state, action, observer)
+        view = game.observe(after, observer)
+        for world in distinct:
+            for other in game.legal_actions(world):
+                if announce is not None and announce(world, other, observer) != text:
+                    continue
+                twin = game.apply_unchecked(world, other)
+                if game.observe(twin, observer) != view:
+                    continue
+                seen = events(world, other, twin, observer)
+                assert seen == told, (
+                    f"events leak to {observer}: {action!r} gives {told!r:.300}, but "
+                    f"{other!r} in a world the observer cannot tell apart, announced "
+                    f"alike and leaving the same view, gives {seen!r:.300}")
 
 
 def _digest(data: bytes | str) -> bytes:

@@ -225,7 +225,8 @@ class Match:
     def log(self, viewer: int | None) -> list[JSONValue]:
         """Each action as `viewer` (a seat, or None: the public) was told of it: the step,
         the mover's seat (None for chance), their name, the text (`announce`) and, when the
-        game defines `events`, what the action caused as that viewer saw it."""
+        game defines `events`, what the action caused as that viewer saw it: a list of
+        ``{"kind", "text", "fields"}`` documents (`boardrules.Event.to_json`)."""
         game = self.game
         tell = announcer(game)
         events: Callable[..., Any] | None = getattr(game, "events", None)
@@ -237,8 +238,8 @@ class Match:
                 "step": step, "seat": mover if isinstance(mover, int) else None,
                 "who": self.who(mover), "text": tell(before, action, viewer)}
             if events is not None:
-                entry["events"] = [str(e) for e in events(before, action,
-                                                          self.states[step + 1], viewer)]
+                entry["events"] = [e.to_json() for e in events(before, action,
+                                                               self.states[step + 1], viewer)]
             entries.append(entry)
         return entries
 

@@ -39,6 +39,7 @@ from boardrules.games.whales_rivals import (
     State,
     Whale,
 )
+from boardrules.games.whales_rivals.state import NO_REVEAL
 
 GREYS = ("deal 4", "deal 1", "deal 2", "deal 3", "deal 6", "deal 5")
 """A deal: pack 1 shows 4; pack 2 holds 1 under 2; pack 3 holds 3, 6 under 5."""
@@ -146,7 +147,8 @@ def position(
                   (tuple(sorted(hands[0])), tuple(sorted(hands[1]))),
                   (new_discards[0], new_discards[1]), grey_deck,
                   (packs[0], packs[1], packs[2]), (taken[0], taken[1]),
-                  tuple(sorted(Grey(v, marks.pop(0), (False, False)) for v in unclaimed)))
+                  tuple(sorted(Grey(v, marks.pop(0), (False, False)) for v in unclaimed)),
+                  NO_REVEAL)
     wr.validate_state(state)
     return state
 

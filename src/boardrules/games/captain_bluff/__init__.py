@@ -66,6 +66,7 @@ from boardrules.games.captain_bluff.cards import (
     luggage,
     value_of,
 )
+from boardrules.games.captain_bluff.events import events
 from boardrules.games.captain_bluff.heuristic import ROLLOUT_LIMIT, heuristic
 from boardrules.games.captain_bluff.notation import action_fields, label, parse_action
 from boardrules.games.captain_bluff.observe import (
@@ -185,6 +186,7 @@ __all__ = [
     "chance_outcomes",
     "chance_probabilities",
     "destination_of",
+    "events",
     "heuristic",
     "info_state_layout",
     "info_state_shape",

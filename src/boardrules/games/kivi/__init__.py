@@ -34,6 +34,7 @@ from boardrules.games.kivi.board import (
     square_index,
     square_name,
 )
+from boardrules.games.kivi.events import events
 from boardrules.games.kivi.heuristic import ROLLOUT_LIMIT, heuristic
 from boardrules.games.kivi.notation import action_fields, label, parse_action
 from boardrules.games.kivi.observe import Observation, announce, observe, resample
@@ -102,6 +103,7 @@ __all__ = [
     "apply",
     "apply_unchecked",
     "chance_outcomes",
+    "events",
     "heuristic",
     "info_state_layout",
     "info_state_shape",

@@ -45,6 +45,7 @@ from boardrules.games.lustry.cards import (
     card_value,
     is_card,
 )
+from boardrules.games.lustry.events import events
 from boardrules.games.lustry.heuristic import ROLLOUT_LIMIT, heuristic
 from boardrules.games.lustry.notation import action_fields, label, parse_action
 from boardrules.games.lustry.observe import Observation, announce, observe, resample
@@ -139,6 +140,7 @@ __all__ = [
     "card_value",
     "chance_outcomes",
     "chance_probabilities",
+    "events",
     "heuristic",
     "info_state_layout",
     "info_state_shape",

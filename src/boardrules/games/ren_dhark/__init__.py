@@ -60,6 +60,7 @@ from boardrules.games.ren_dhark.cards import (
     deck_problems,
     load_card_set,
 )
+from boardrules.games.ren_dhark.events import events
 from boardrules.games.ren_dhark.heuristic import ROLLOUT_LIMIT, heuristic
 from boardrules.games.ren_dhark.notation import action_fields, label, parse_action
 from boardrules.games.ren_dhark.observe import (
@@ -189,6 +190,7 @@ __all__ = [
     "combat_totals",
     "deck_problems",
     "describe",
+    "events",
     "has_landed_ship",
     "has_won",
     "heuristic",

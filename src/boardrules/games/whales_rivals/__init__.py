@@ -46,6 +46,7 @@ from boardrules.games.whales_rivals.cards import (
     Grey,
     Whale,
 )
+from boardrules.games.whales_rivals.events import events
 from boardrules.games.whales_rivals.heuristic import ROLLOUT_LIMIT, heuristic
 from boardrules.games.whales_rivals.notation import action_fields, label, parse_action
 from boardrules.games.whales_rivals.observe import (
@@ -140,6 +141,7 @@ __all__ = [
     "can_end_round",
     "chance_outcomes",
     "chance_probabilities",
+    "events",
     "heuristic",
     "info_state_layout",
     "info_state_shape",

@@ -55,7 +55,7 @@ from boardrules.games.whales_rivals.rules import (
     legal_actions,
     new_game,
 )
-from boardrules.games.whales_rivals.state import Options, Phase, State
+from boardrules.games.whales_rivals.state import Options, Phase, Reveal, State
 from boardrules.numeric.spaces import (
     ActionSpace,
     InfoState,
@@ -164,6 +164,12 @@ class _Code(NumericTables):
         self.captured = b.add("captured", 2 * self.pile_kinds,
                               f"captured piles, mine then the opponent's: {kind_text}")
         self.unclaimed = b.add("unclaimed", self.pile_kinds, f"the unclaimed pile: {kind_text}")
+        self.reveal_slot = 1 + w
+        self.revealed = b.add(
+            "revealed", PACKS * 2 * MAX_WHALES * self.reveal_slot,
+            f"the whales revealed at the last end of a round, pack by pack, mine then the "
+            f"opponent's, {MAX_WHALES} slots of {self.reveal_slot} each: present, the value "
+            "one-hot")
         self._segments(k)
         bound = action_bound(players, options)
         self.finish(space, b, bound=bound, horizon=bound, perfect_recall=False)
@@ -194,6 +200,9 @@ class _Code(NumericTables):
         self.piles: Memo[tuple[tuple[Grey, ...], int | None, bool], bytes] = Memo(1 << 12)
         """Encoded captured and unclaimed piles by their cards, the observer and whether
         the game is over (all revealed)."""
+        self.reveals: Memo[tuple[Reveal, int], bytes] = Memo(1 << 10)
+        """Encoded whales revealed at the last end of a round, by the whales and the seat
+        the tensor is relative to."""
 
 
 _HeadKey = tuple[int | None, int, int, int, int, bool, int, int]
@@ -235,10 +244,10 @@ def tensor_layout(players: int = 2, options: Options | None = None) -> TensorLay
 
 
 def observation_shape(players: int = 2, options: Options | None = None) -> tuple[int]:
-    """Return the shape of the observation tensor (607 floats with the default values).
+    """Return the shape of the observation tensor (751 floats with the default values).
 
     >>> observation_shape()
-    (607,)
+    (751,)
     """
     return (_configured(players, options).size,)
 
@@ -271,6 +280,8 @@ def observation_tensor(observation: Observation) -> Tensor:
               [(v.value, v.shown, v.seen[me], v.seen[other]) for v in observation.captured[owner]])
     _pile(out, code, code.unclaimed,
           [(v.value, v.shown, v.seen[me], v.seen[other]) for v in observation.unclaimed])
+    end = code.revealed + PACKS * 2 * MAX_WHALES * code.reveal_slot
+    out[code.revealed:end] = array("f", _revealed(code, observation.revealed, me))
     return out
 
 
@@ -330,6 +341,7 @@ def observe_tensor(state: State, player: int | None) -> Tensor:
         parts.append((code.piles.get((cards, player, reveal))
                       or _state_pile_tensor(code, cards, player, reveal)) if cards
                      else code.no_pile)
+    parts.append(_revealed(code, state.revealed, me))
     return array("f", b"".join(parts))
 
 
@@ -454,6 +466,24 @@ def _pod(code: _Code, whales: tuple[Whale, ...], own: bool) -> bytes:
     return tensor
 
 
+def _revealed(code: _Code, revealed: Reveal, me: int) -> bytes:
+    """Encode the whales revealed at the last end of a round, seat-relative, and keep them
+    (`_Code.reveals`)."""
+    found = code.reveals.get((revealed, me))
+    if found is None:
+        slot = code.reveal_slot
+        out = array("f", bytes(4 * PACKS * 2 * MAX_WHALES * slot))
+        at = 0
+        for pair in revealed:
+            for owner in (me, 1 - me):
+                for k, value in enumerate(pair[owner]):
+                    out[at + k * slot] = 1.0
+                    out[at + k * slot + 1 + code.whales[value]] = 1.0
+                at += MAX_WHALES * slot
+        found = code.reveals[revealed, me] = out.tobytes()
+    return found
+
+
 def _state_pile_tensor(code: _Code, cards: tuple[Grey, ...], player: int | None,
                        reveal: bool) -> bytes:
     """Encode the category counts of a captured or unclaimed pile of a state and keep them
@@ -512,10 +542,10 @@ def info_state_layout(players: int = 2, options: Options | None = None) -> Tenso
 
 
 def info_state_shape(players: int = 2, options: Options | None = None) -> tuple[int]:
-    """Return the shape of the information-state tensor (2,159 floats by default).
+    """Return the shape of the information-state tensor (2,303 floats by default).
 
     >>> info_state_shape()
-    (2159,)
+    (2303,)
     """
     return (_configured(players, options).info_layout.size,)
 

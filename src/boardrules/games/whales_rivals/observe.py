@@ -9,7 +9,8 @@ What a player knows:
 * the grey cards that have lain face up, and the face-down grey cards they have
   looked at (an Exploration) — and, for every grey card, who has looked at it (W23);
 * their own captured cards; of the opponent's, how many and those they knew (W24).
-  At the end of the game the captured piles are revealed to everyone (ruling).
+  At the end of the game the captured piles are revealed to everyone (ruling);
+* the whales revealed at each pack at the last end of a round (W15).
 
 Discard piles are public. A spectator (``None``) sees only what is public.
 """
@@ -33,7 +34,7 @@ from boardrules.games.whales_rivals.cards import (
 from boardrules.games.whales_rivals.rules import _can_act
 from boardrules.games.whales_rivals.rules import _Pack as build_pack
 from boardrules.games.whales_rivals.rules import _State as build_state
-from boardrules.games.whales_rivals.state import Options, Pack, Phase, State
+from boardrules.games.whales_rivals.state import Options, Pack, Phase, Reveal, State
 from boardrules.registry import picture
 
 __all__ = [
@@ -113,6 +114,9 @@ class Observation:
     """Each player's captured cards: known cards by value, then unknown ones (their count shows)."""
     unclaimed: tuple[GreyView, ...]
     """Cards of packs tied in round 3, ordered like `captured`."""
+    revealed: Reveal
+    """The whales revealed at the last end of a round, public (W15): for each pack, each
+    player's values in the order played (all empty before the first end)."""
 
     def _repr_svg_(self) -> str:
         """Return the picture of this observation, for Jupyter (see `svg`)."""
@@ -166,7 +170,7 @@ def observe(state: State, player: int | None) -> Observation:
         (_pack_view(a, player), _pack_view(b, player), _pack_view(c, player)),
         (_pile_view(state.captured[0], player, reveal),
          _pile_view(state.captured[1], player, reveal)),
-        _pile_view(state.unclaimed, player, reveal),
+        _pile_view(state.unclaimed, player, reveal), state.revealed,
     )
 
 
@@ -272,4 +276,4 @@ def resample(state: State, player: int, rng: random.Random) -> State:
         hands=(state.hands[0], hand) if q == 1 else (hand, state.hands[1]),
         discards=state.discards, grey_deck=grey_deck,
         packs=(new_packs[0], new_packs[1], new_packs[2]), captured=captured,
-        unclaimed=state.unclaimed)
+        unclaimed=state.unclaimed, revealed=state.revealed)

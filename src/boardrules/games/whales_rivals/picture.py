@@ -158,11 +158,19 @@ def _step(count: int, room: float, width: float, most: float) -> float:
     return max(1.0, min(most, (room - width) / (count - 1)))
 
 
-def _pack(d: Drawing, k: int, pack: PackView, top_player: int, *, highlight: bool) -> None:
+def _pack(d: Drawing, k: int, pack: PackView, top_player: int, *, highlight: bool,
+          revealed: tuple[tuple[int, ...], tuple[int, ...]] | None, over: bool) -> None:
+    """Draw a pack; just after a round is scored, the whales that were `revealed` there
+    (now in the discard piles) and who took it (W15, W16)."""
     x = PACK_X + k * (PACK_W + 8)
     d.rect(x, PACK_Y, PACK_W, PACK_H, "#dde7ee", stroke=HIGHLIGHT if highlight else "#b7c7d3",
            width=4 if highlight else 1.2, rx=10)
     top = f"top card {pack.grey[-1].value}" if pack.grey and pack.grey[-1].shown else "no cards"
+    if revealed is not None:
+        sums = (sum(revealed[0]), sum(revealed[1]))
+        taker = 0 if sums[0] > sums[1] else 1 if sums[1] > sums[0] else None
+        top = (f"{NAMES[taker]} took it" if taker is not None else
+               "tie: nobody took it" if over else "tie: it stays")
     d.text(x + 10, PACK_Y + 14, f"Pack {k + 1}", size=13, fill=INK, anchor="start", bold=True)
     d.text(x + PACK_W - 10, PACK_Y + 14, top, size=MIN_FONT, fill=INK, anchor="end")
     # The grey cards, bottom to top, left to right.
@@ -178,18 +186,22 @@ def _pack(d: Drawing, k: int, pack: PackView, top_player: int, *, highlight: boo
         _grey(d, gx + i * step, gy, card, top=i == len(greys) - 1)
         _seen_marks(d, gx + i * step, gy + CARD_H + 7, card)
     # Each player's whales: the top player's above the greys, the other's below.
+    # Just after a round is scored: the whales it revealed, face up.
     for owner, wy in ((top_player, PACK_Y + 26), (1 - top_player, PACK_Y + 200)):
-        whales = pack.whales[owner]
-        wx = x + (PACK_W - (CARD_W + 6) * len(whales) + 6) / 2
+        whales = pack.whales[owner] if revealed is None else tuple(
+            WhaleView(value, True) for value in revealed[owner])
+        step = _step(len(whales), PACK_W - 20, CARD_W, CARD_W + 6)
+        wx = x + (PACK_W - CARD_W - step * (len(whales) - 1)) / 2
         for i, whale in enumerate(whales):
-            _whale(d, wx + i * (CARD_W + 6), wy, whale, owner)
+            _whale(d, wx + i * step, wy, whale, owner)
         if not whales:
             d.text(x + PACK_W / 2, wy + CARD_H / 2, "no whales", size=MIN_FONT,
                    fill=POD[owner], opacity=0.6)
             continue
         known = sum(w.value or 0 for w in whales)
         hidden = sum(w.value is None for w in whales)
-        total = f"Σ {known}" + (f" + {hidden} hidden" if hidden else "")
+        total = f"Σ {known}" + (f" + {hidden} hidden" if hidden else "") + (
+            " revealed" if revealed is not None else "")
         ty = wy + CARD_H + 9 if owner == top_player else wy - 10
         d.text(x + PACK_W / 2, ty, total, size=MIN_FONT, fill=POD_DARK[owner], bold=True)
 
@@ -287,8 +299,8 @@ def _side(d: Drawing, o: Observation) -> None:
 
 
 def _outcome(d: Drawing, o: Observation) -> None:
-    """Over the packs: how the round just scored went (W15-W17), or who won (W20)."""
-    x, y, w = PACK_X + 30, PACK_Y + 24, PACKS * (PACK_W + 8) - 8 - 60
+    """Across the packs: who won (W20)."""
+    x, y, w = PACK_X + 30, PACK_Y + 103, PACKS * (PACK_W + 8) - 8 - 60
     cards = [f"player {p} ({NAMES[p]}) {plural(len(o.captured[p]), 'card')}" for p in (0, 1)]
     if o.phase is Phase.OVER:
         points, won = _points(o), _winners(o)
@@ -300,14 +312,6 @@ def _outcome(d: Drawing, o: Observation) -> None:
         d.note(x, y, w, heading, "The score is the sum of each player's captured grey cards; "
                f"on a tie, fewer cards wins (W20). Captured: {cards[0]}, {cards[1]}."
                + unclaimed, fill="#fdf1c7", edge="#c99a06")
-    elif _round_over(o):
-        tied = [str(k + 1) for k, pack in enumerate(o.packs) if pack.grey]
-        kept = (f" Tied: pack {', '.join(tied)} keeps its cards into this round (W16)."
-                if tied else "")
-        d.note(x, y, w, f"Round {o.round - 1} is over",
-               "The whales at the packs were revealed; at each pack the higher sum captured "
-               "its grey cards (W15), and every whale went to its owner's discard pile "
-               f"(W17). Captured so far: {cards[0]}, {cards[1]}." + kept)
 
 
 def _where(last_move: Action | None) -> int | None:
@@ -340,8 +344,10 @@ def svg(observation: Observation, *, size: int | None = None,
     _strip(d, o, 1 - bottom, 60)
     # Once the packs are scored, the last move's pack is no longer where it was played.
     where = None if o.phase is Phase.OVER or _round_over(o) else _where(last_move)
+    scored = o.phase is Phase.OVER or _round_over(o)
     for k, pack in enumerate(o.packs):
-        _pack(d, k, pack, 1 - bottom, highlight=where == k)
+        _pack(d, k, pack, 1 - bottom, highlight=where == k,
+              revealed=o.revealed[k] if scored else None, over=o.phase is Phase.OVER)
     _outcome(d, o)
     _side(d, o)
     _strip(d, o, bottom, PACK_Y + PACK_H + 10)

@@ -65,7 +65,14 @@ from boardrules.games.whales_rivals.cards import (
     Grey,
     grey_key,
 )
-from boardrules.games.whales_rivals.state import EMPTY_PACK, Options, Pack, Phase, State
+from boardrules.games.whales_rivals.state import (
+    EMPTY_PACK,
+    NO_REVEAL,
+    Options,
+    Pack,
+    Phase,
+    State,
+)
 
 __all__ = [
     "MAX_PLAYERS",
@@ -136,7 +143,8 @@ def new_game(players: int = 2, options: Options | None = None) -> State:
         options=options, round=1, phase=_DEAL, player=first, starter=first, opening=True,
         actions_left=1, dealt=0, decks=(player_cards(options, 0), player_cards(options, 1)),
         hands=((), ()), discards=((), ()), grey_deck=options.whale_values[2],
-        packs=(EMPTY_PACK, EMPTY_PACK, EMPTY_PACK), captured=((), ()), unclaimed=())
+        packs=(EMPTY_PACK, EMPTY_PACK, EMPTY_PACK), captured=((), ()), unclaimed=(),
+        revealed=NO_REVEAL)
 
 
 def to_move(state: State) -> ToMove:
@@ -444,7 +452,9 @@ def _end_round(  # noqa: PLR0917 - positional on the hot path, private
         grey_deck=state.grey_deck, packs=(kept[0], kept[1], kept[2]),
         captured=(tuple(sorted(taken[0], key=grey_key)),
                   tuple(sorted(taken[1], key=grey_key))),
-        unclaimed=tuple(sorted(unclaimed, key=grey_key)) if last else unclaimed)
+        unclaimed=tuple(sorted(unclaimed, key=grey_key)) if last else unclaimed,
+        revealed=tuple((tuple(w.value for w in pack.whales[0]),
+                        tuple(w.value for w in pack.whales[1])) for pack in packs))
 
 
 def _after_draw(  # noqa: PLR0917 - positional on the hot path, private
@@ -463,7 +473,8 @@ def _after_draw(  # noqa: PLR0917 - positional on the hot path, private
                 options=state.options, round=state.round, phase=_ACT, player=player,
                 starter=state.starter, opening=opening, actions_left=allowance, dealt=0,
                 decks=decks, hands=hands, discards=discards, grey_deck=state.grey_deck,
-                packs=packs, captured=state.captured, unclaimed=state.unclaimed)
+                packs=packs, captured=state.captured, unclaimed=state.unclaimed,
+                revealed=state.revealed)
         # Both hands empty: the round ends by itself; the player could have ended it.
         return _end_round(state, player, decks, hands, discards, packs)
     if not empty and _can_act(hands[other], other, packs):
@@ -485,7 +496,8 @@ def _start_turn(  # noqa: PLR0917 - positional on the hot path, private
             options=state.options, round=state.round, phase=_DRAW, player=player,
             starter=state.starter, opening=opening, actions_left=allowance, dealt=0,
             decks=decks, hands=hands, discards=discards, grey_deck=state.grey_deck,
-            packs=packs, captured=state.captured, unclaimed=state.unclaimed)
+            packs=packs, captured=state.captured, unclaimed=state.unclaimed,
+            revealed=state.revealed)
     return _after_draw(state, player, opening, allowance, decks, hands, discards, packs)
 
 
@@ -499,7 +511,8 @@ def _continue(state: State, left: int, hands: tuple[tuple[int, ...], tuple[int, 
             options=state.options, round=state.round, phase=_ACT, player=p,
             starter=state.starter, opening=state.opening, actions_left=left, dealt=0,
             decks=state.decks, hands=hands, discards=discards, grey_deck=state.grey_deck,
-            packs=packs, captured=state.captured, unclaimed=state.unclaimed)
+            packs=packs, captured=state.captured, unclaimed=state.unclaimed,
+            revealed=state.revealed)
     return _start_turn(state, 1 - p, False, state.decks, hands, discards, packs)
 
 
@@ -516,7 +529,7 @@ def _drawn(state: State, p: int, deck: tuple[int, ...], hand: tuple[int, ...]) -
             starter=state.starter, opening=state.opening, actions_left=state.actions_left,
             dealt=0, decks=decks, hands=hands, discards=state.discards,
             grey_deck=state.grey_deck, packs=state.packs, captured=state.captured,
-            unclaimed=state.unclaimed)
+            unclaimed=state.unclaimed, revealed=state.revealed)
     return _after_draw(state, p, state.opening, state.actions_left, decks, hands,
                        state.discards, state.packs)
 
@@ -545,7 +558,7 @@ def _play_whale(state: State, action: PlayWhale) -> State:
             starter=state.starter, opening=state.opening, actions_left=left, dealt=0,
             decks=state.decks, hands=hands, discards=state.discards,
             grey_deck=state.grey_deck, packs=packs, captured=state.captured,
-            unclaimed=state.unclaimed)
+            unclaimed=state.unclaimed, revealed=state.revealed)
     return _continue(state, left, hands, state.discards, packs)
 
 
@@ -565,7 +578,7 @@ def _dealt(state: State, dealt: int, packs: tuple[Pack, Pack, Pack],
         options=state.options, round=state.round, phase=_DEAL, player=state.player,
         starter=state.starter, opening=True, actions_left=1, dealt=dealt, decks=state.decks,
         hands=state.hands, discards=state.discards, grey_deck=grey_deck, packs=packs,
-        captured=state.captured, unclaimed=state.unclaimed)
+        captured=state.captured, unclaimed=state.unclaimed, revealed=state.revealed)
     if dealt < _DEALS_PER_ROUND:
         return done
     return _start_turn(done, state.starter, True, state.decks, state.hands, state.discards,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping, Sequence
+from typing import Final, TypeAlias
 
 import attrs
 
@@ -28,7 +29,7 @@ from boardrules.games.whales_rivals.cards import (
 )
 from boardrules.registry import picture
 
-__all__ = ["Options", "Pack", "Phase", "State", "Tables"]
+__all__ = ["NO_REVEAL", "Options", "Pack", "Phase", "Reveal", "State", "Tables"]
 
 
 def _to_values(
@@ -169,6 +170,12 @@ class Pack:
 EMPTY_PACK = Pack((), ((), ()))
 """A slot with no cards."""
 
+Reveal: TypeAlias = tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
+"""The whales at each of the three packs at the end of a round: each player's values."""
+
+NO_REVEAL: Final[Reveal] = (((), ()), ((), ()), ((), ()))
+"""No round has ended yet: nothing revealed."""
+
 
 @attrs.frozen
 class State:
@@ -208,6 +215,9 @@ class State:
     """Each player's captured grey cards, sorted (W15)."""
     unclaimed: tuple[Grey, ...]
     """Grey cards of packs tied in round 3, sorted; nobody scores them (W16)."""
+    revealed: Reveal
+    """The whales revealed at the last end of a round (W15), public: for each pack, each
+    player's values in the order played (all empty before the first end)."""
 
     @property
     def whale_counts(self) -> tuple[tuple[int, int, int], tuple[int, int, int]]:

@@ -25,7 +25,7 @@ from boardrules.games.whales_rivals.cards import (
 )
 from boardrules.games.whales_rivals.observe import GreyView, Observation, observe
 from boardrules.games.whales_rivals.rules import _can_act, player_cards
-from boardrules.games.whales_rivals.state import Options, Pack, Phase, State
+from boardrules.games.whales_rivals.state import NO_REVEAL, Options, Pack, Phase, State
 
 __all__ = ["validate_observation", "validate_state"]
 
@@ -338,6 +338,29 @@ def validate_state(state: State) -> None:
     _check_cards(state)
     _check_packs(state)
     _check_history(state)
+    _check_revealed(state)
+
+
+def _check_revealed(state: State) -> None:
+    """The whales revealed at the last end of a round (W15): at most three of the player's
+    whales per pack, since gone to their discard pile (W17); none before the first end."""
+    revealed = state.revealed
+    if not (type(revealed) is tuple and len(revealed) == PACKS and all(
+            type(pair) is tuple and len(pair) == PLAYERS and all(
+                type(values) is tuple and len(values) <= MAX_WHALES
+                and all(type(v) is int for v in values) for values in pair)
+            for pair in revealed)):
+        _fail(f"revealed: expected {PACKS} packs of {PLAYERS} tuples of at most {MAX_WHALES} "
+              "whale values")
+    for p in range(PLAYERS):
+        shown = Counter(v for pair in revealed for v in pair[p])
+        if TURTLE in shown:
+            _fail(f"revealed: player {p} has a turtle at a pack (W11)")
+        if shown - Counter(state.discards[p]):
+            _fail(f"revealed: player {p}'s revealed whales are not all in their discard pile "
+                  "(W17)")
+    if state.round == 1 and state.phase is not Phase.OVER and revealed != NO_REVEAL:
+        _fail("revealed: no round has ended yet, so no whales are revealed")
 
 
 def validate_observation(observation: Observation) -> None:
@@ -401,7 +424,7 @@ def validate_observation(observation: Observation) -> None:
         opening=o.opening, actions_left=o.actions_left, dealt=o.dealt,
         decks=(decks[0], decks[1]), hands=(hands[0], hands[1]), discards=o.discards,
         grey_deck=tuple(fill), packs=(packs[0], packs[1], packs[2]),
-        captured=(captured[0], captured[1]), unclaimed=captured[2])
+        captured=(captured[0], captured[1]), unclaimed=captured[2], revealed=o.revealed)
     check_witness(validate_state, observe, witness, o, player=o.player)
 
 

@@ -1,0 +1,39 @@
+"""Helpers the games' ``events`` share: the end of a game, and players named for people."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from boardrules.game import Event, Result
+
+__all__ = ["game_over", "name_players"]
+
+
+def name_players(players: Iterable[int]) -> str:
+    """Name players (numbered from 0) for people, numbered from 1.
+
+    >>> name_players([0]), name_players([0, 2]), name_players([0, 1, 3])
+    ('player 1', 'players 1 and 3', 'players 1, 2 and 4')
+    """
+    names = [str(p + 1) for p in players]
+    if len(names) == 1:
+        return f"player {names[0]}"
+    return "players " + ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def game_over(result: Result) -> Event:
+    """The ``game_over`` event of a finished game: the winners and every score.
+
+    >>> game_over(Result((56, 40), (0,), finished=True)).text
+    'Game over: player 1 wins; scores 56, 40.'
+    """
+    scores = ", ".join(map(str, result.scores))
+    if not result.winners:
+        how = "the game was cut short, nobody wins" if result.truncated else "nobody wins"
+    elif len(result.winners) == 1:
+        how = f"{name_players(result.winners)} wins"
+    else:
+        how = f"{name_players(result.winners)} share the win"
+    return Event("game_over", f"Game over: {how}; scores {scores}.",
+                 {"winners": list(result.winners), "scores": list(result.scores),
+                  "truncated": result.truncated})
