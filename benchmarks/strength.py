@@ -20,9 +20,10 @@ bots' CPU time per searched move is measured, so the table shows whether the bud
 equal. The score is the new search's mean of 1 a win, 1/2 a draw, 0 a loss, with a 95 %
 interval (normal approximation, the games' own spread).
 
-``--previous`` makes the old search the default of before issue #30 instead: the same
-rollouts, scored by the game's heuristic as it was then (`PREVIOUS`: Captain Bluff's hand
-sizes alone, before `ready`); ``--random`` plays the default search against `RandomBot`.
+``--previous`` makes the old search the default before the game's heuristic last changed
+instead: the same rollouts, scored by that heuristic (`PREVIOUS`: Captain Bluff's before
+a bluff in an open challenge window counted as caught); ``--random`` plays the default
+search against `RandomBot`.
 
 ``--limit`` gives the new search another rollout limit than its default (with ``--ratio``,
 which ``--calibrate`` measures: each limit's CPU time per iteration against the old
@@ -39,6 +40,8 @@ from typing import Any, Literal
 
 from boardrules.bots import Bot, Decision, ISMCTSBot, RandomBot, play_game
 from boardrules.games import GAMES
+from boardrules.games.captain_bluff.heuristic import ready
+from boardrules.games.captain_bluff.rules import MAX_OPEN_ROWS
 
 OLD_LIMITS: dict[str, int | None] = {
     "captain_bluff": 40, "kivi": None, "lustry": 40, "ren_dhark": None, "whales_rivals": None,
@@ -53,19 +56,22 @@ limit of 20). They are generous at larger budgets (at 1,000: KIVI 1.74, Ren Dhar
 Whales Rivals 1.69): give ``--ratio`` there."""
 
 
-def _captain_bluff_by_hands(state: Any) -> tuple[float, ...]:
-    """Captain Bluff's heuristic before issue #30: hand sizes against the others' mean, over
-    4 (no `ready`)."""
+def _captain_bluff_unstaked(state: Any) -> tuple[float, ...]:
+    """Captain Bluff's heuristic before a bluff in an open challenge window counted as
+    caught (issue #30, `at_stake`): hand sizes less half of `ready`, halved while all
+    three rows are taken."""
     game = GAMES["captain_bluff"]
     if game.is_terminal(state):
         return game.returns(state)
-    sizes = [len(hand) for hand in state.hands]
-    n, total = len(sizes), sum(sizes)
-    return tuple(math.tanh(((total - own) / (n - 1) - own) / 4.0) for own in sizes)
+    n = state.players
+    counts = [len(state.hands[p]) - 0.5 * ready(state, p) for p in range(n)]
+    total = sum(counts)
+    worth = 0.5 if sum(1 for row in state.rows if row) >= MAX_OPEN_ROWS else 1.0
+    return tuple(worth * math.tanh(((total - own) / (n - 1) - own) / 6.0) for own in counts)
 
 
-PREVIOUS: dict[str, Any] = {"captain_bluff": _captain_bluff_by_hands}
-"""The games' heuristics before issue #30, where it changed them (``--previous``)."""
+PREVIOUS: dict[str, Any] = {"captain_bluff": _captain_bluff_unstaked}
+"""The games' heuristics before their last change, where one changed (``--previous``)."""
 
 
 class TimedBot:
@@ -168,7 +174,7 @@ def main(argv: list[str] | None = None) -> None:
         "the new search's rollout limit: steps, or 'end' (default: 'auto', the game's "
         "ROLLOUT_LIMIT); give --ratio with it"))
     parser.add_argument("--previous", action="store_true", help=(
-        "the old search is the default before issue #30 (the game's PREVIOUS heuristic)"))
+        "the old search is the default before the heuristic's last change (PREVIOUS)"))
     parser.add_argument("--random", action="store_true", help="play against RandomBot")
     parser.add_argument("--calibrate", nargs="+", type=_limit, metavar="LIMIT", help=(
         "instead of a match, time these rollout limits against the old search at --old "
@@ -191,7 +197,7 @@ def main(argv: list[str] | None = None) -> None:
         new = math.floor(args.old * ratio)
         label = "default" if args.limit == "auto" else f"rollout_limit={args.limit}"
         against = {"old": f"the old search (rollout_limit={OLD_LIMITS[name]}) {args.old}",
-                   "previous": f"the default before #30 {args.old}",
+                   "previous": f"the previous default {args.old}",
                    "random": "RandomBot"}[baseline]
         print(f"{name}: new {label} {new} iterations a move against {against}, games "
               f"{args.start}-{args.start + args.count - 1}", flush=True)

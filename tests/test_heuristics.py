@@ -1,5 +1,6 @@
-"""Captain Bluff's heuristic: what a player could shed next turn (`ready`) and a stall's
-worth, the two things that keep ISMCTS self-play from stalling to the turn limit (#30)."""
+"""Captain Bluff's heuristic: what a player could shed next turn (`ready`), a stall's worth
+and a bluff's price (`at_stake`), the things that keep ISMCTS self-play from stalling or
+bluffing to the turn limit (#30)."""
 
 from __future__ import annotations
 
@@ -11,12 +12,16 @@ import pytest
 
 from boardrules.games import captain_bluff as cb
 from boardrules.games.captain_bluff import (
+    Challenge,
     CheckDestination,
     CloseConveyor,
+    Pass,
+    PlayLuggage,
     SetDestination,
     TakeDestination,
 )
-from boardrules.games.captain_bluff.heuristic import heuristic, ready
+from boardrules.games.captain_bluff.heuristic import at_stake, heuristic, ready
+from boardrules.games.captain_bluff.rules import is_bluff
 from boardrules.serialization import from_json
 
 STALL = Path(__file__).with_name("captain_bluff_stall.json")
@@ -71,3 +76,45 @@ def test_re_checking_a_known_destination_is_worth_nothing_and_closing_is() -> No
 def test_the_end_is_scored_by_returns() -> None:
     won = attrs.evolve(stall(), winner=1)
     assert heuristic(won) == cb.returns(won) == (-1.0, 1.0)
+
+
+def two_rows() -> cb.State:
+    """The stall with conveyor 2's row (r10) gone: player 0 may start a row on conveyor 3
+    (destination g2, which player 0 knows) or 4 (r14, player 1's)."""
+    state = stall()
+    return attrs.evolve(state, rows=(*state.rows[:2], (), *state.rows[3:]))
+
+
+def codes(*names: str) -> tuple[int, ...]:
+    return tuple(cb.card_code(name) for name in names)
+
+
+def test_a_bluff_in_an_open_challenge_window_counts_as_caught() -> None:
+    state = two_rows()
+    bluff = cb.apply(state, PlayLuggage(3, codes("b2", "b3", "b4", "b5")))  # onto g2: B6 allows
+    assert bluff.window == 3
+    assert at_stake(bluff) == 5  # B13: the four cards and the destination card come back
+    # Counts: player 0 holds 6 cards, 11 once caught; all three rows are taken (halved).
+    counts = [6 + 5 - 0.5 * ready(bluff, 0), 12 - 0.5 * ready(bluff, 1)]
+    lead = 0.5 * math.tanh((counts[1] - counts[0]) / 6)
+    assert heuristic(bluff) == pytest.approx((lead, -lead))
+    assert heuristic(bluff)[0] < heuristic(state)[0]  # a bluff a challenge catches is a loss
+    caught = cb.apply(bluff, Challenge())
+    assert len(caught.hands[0]) == 11 and at_stake(caught) == 0
+    stands = cb.apply(bluff, Pass())  # once the window closes, the play stands
+    assert stands.window is None and at_stake(stands) == 0
+    assert heuristic(stands)[0] > heuristic(state)[0]
+
+
+def test_an_honest_play_in_an_open_window_counts_as_shed() -> None:
+    state = two_rows()
+    honest = cb.apply(state, PlayLuggage(3, codes("g3")))  # onto g2
+    assert honest.window == 3 and at_stake(honest) == 0
+    counts = [9 - 0.5 * ready(honest, 0), 12 - 0.5 * ready(honest, 1)]  # g3 shed
+    lead = 0.5 * math.tanh((counts[1] - counts[0]) / 6)  # three rows taken again: halved
+    assert heuristic(honest) == pytest.approx((lead, -lead))
+
+
+def test_a_special_card_as_destination_makes_every_play_a_bluff() -> None:
+    assert is_bluff(cb.STAR, codes("r3")) and is_bluff(cb.card_code("g2"), codes("r3"))
+    assert not is_bluff(cb.card_code("r2"), codes("r3", "r4"))

@@ -14,6 +14,14 @@ holds a run of and checking a destination one does not know are worth something,
 re-checking a known one is worth nothing. And while all three rows are taken a lead is
 worth half (no row can start until one closes, and a game nobody can play in ends at
 the turn limit, a draw): the player ahead gains by breaking the stall.
+
+That made the bots bluff instead (issue #30): a rollout answers a luggage play with a
+random challenge or pass, and a heuristic that scores a position with the challenge
+window still open counts the played cards as shed, so a play onto a conveyor of another
+destination looked as good as an honest one. A real opponent who knows the destination
+card challenges it. So while a window is open, a play that does not match the
+destination card of the sampled world counts as caught (`at_stake`): the active player
+holds every card at that conveyor again, as after a successful challenge (B13).
 """
 
 from __future__ import annotations
@@ -23,10 +31,10 @@ from typing import Final
 
 from boardrules._owners import wrong_game
 from boardrules.games.captain_bluff.cards import LUGGAGE, MAX_VALUE
-from boardrules.games.captain_bluff.rules import is_terminal, returns
+from boardrules.games.captain_bluff.rules import MAX_OPEN_ROWS, is_bluff, is_terminal, returns
 from boardrules.games.captain_bluff.state import State
 
-__all__ = ["ROLLOUT_LIMIT", "heuristic", "ready"]
+__all__ = ["ROLLOUT_LIMIT", "at_stake", "heuristic", "ready"]
 
 ROLLOUT_LIMIT: Final = 5
 """Steps (chance included) an `ISMCTSBot` rollout plays before `heuristic` scores it, with
@@ -41,8 +49,6 @@ _READY: Final = 0.5
 _FULL: Final = 0.5
 """What a lead is worth while all three rows are taken (no new row can start until one
 closes): half."""
-_OPEN_ROWS: Final = 3
-"""At most three conveyors hold luggage (B6)."""
 
 
 def ready(state: State, player: int) -> float:
@@ -70,16 +76,37 @@ def ready(state: State, player: int) -> float:
                 longest = max(longest, run)
                 last = c
         best = max(best, longest)
-    if sum(1 for row in rows if row) >= _OPEN_ROWS:
+    if sum(1 for row in rows if row) >= MAX_OPEN_ROWS:
         return best / 2
     return best
+
+
+def at_stake(state: State) -> int:
+    """Return the cards the active player would take back if the luggage play of the open
+    challenge window were challenged (B13): every card at that conveyor — its row and its
+    destination card — if the row's luggage does not match the destination card (a
+    special card as destination matches none); 0 if it matches or no window is open.
+
+    >>> from boardrules.games import captain_bluff
+    >>> at_stake(captain_bluff.new_game(2))
+    0
+    """
+    v = state.window
+    if v is None:
+        return 0
+    card = state.destinations[v]
+    if card is None:
+        return 0
+    row = state.rows[v]
+    return len(row) + 1 if is_bluff(card, row) else 0
 
 
 def heuristic(state: State) -> tuple[float, ...]:
     """Estimate `returns(state)`: fewer cards in hand than the others is better (B16).
 
     At the end (a win or the turn limit) it is `returns` itself. Before, each player counts
-    their hand size less half their `ready` cards; their estimate is
+    their hand size less half their `ready` cards, the active player also the cards
+    `at_stake` in an open challenge window (a bluff counts as caught); their estimate is
     ``tanh((the others' mean count - own count) / 6)``, halved while all three rows hold
     luggage (B6: no row can start).
 
@@ -93,6 +120,8 @@ def heuristic(state: State) -> tuple[float, ...]:
         return returns(state)
     n = state.players
     counts = [len(state.hands[p]) - _READY * ready(state, p) for p in range(n)]
+    if state.window is not None:
+        counts[state.active] += at_stake(state)
     total = sum(counts)
-    worth = _FULL if sum(1 for row in state.rows if row) >= _OPEN_ROWS else 1.0
+    worth = _FULL if sum(1 for row in state.rows if row) >= MAX_OPEN_ROWS else 1.0
     return tuple(worth * math.tanh(((total - own) / (n - 1) - own) / _SCALE) for own in counts)

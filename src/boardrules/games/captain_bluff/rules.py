@@ -99,6 +99,7 @@ __all__ = [
     "chance_outcomes",
     "deal_recipient",
     "inventory",
+    "is_bluff",
     "is_terminal",
     "legal_actions",
     "new_game",
@@ -1187,6 +1188,13 @@ def _apply_pick_up(s: State, action: PickUp) -> State:
                  rows=_put(s.rows, v, row[:-k]), swap=None, draws=(), winner=None)
 
 
+def is_bluff(card: int, row: tuple[int, ...]) -> bool:
+    """Whether a challenge of `row`, at a conveyor whose destination card is `card`, catches
+    a bluff (B13): the row's luggage is of another destination, or the card is a special."""
+    claimed = row[0] // MAX_VALUE  # a row starts with luggage and holds one destination
+    return card >= LUGGAGE or card // MAX_VALUE != claimed
+
+
 def _apply_challenge(s: State, action: Challenge) -> State:
     hands, exposed = s.hands, s.exposed
     w = s.window
@@ -1194,9 +1202,7 @@ def _apply_challenge(s: State, action: Challenge) -> State:
     card = s.destinations[w]
     assert card is not None
     row = s.rows[w]
-    claimed = row[0] // MAX_VALUE  # a row starts with luggage and holds one destination
-    bluff = card >= LUGGAGE or card // MAX_VALUE != claimed
-    p = s.active if bluff else s.polled
+    p = s.active if is_bluff(card, row) else s.polled
     lost = (*row, card)
     stars = s.star_values
     return _settle(_next(s, hands=_put(hands, p, _with(hands[p], lost)),
