@@ -10,12 +10,12 @@ __all__ = ["game_over", "name_players"]
 
 
 def name_players(players: Iterable[int]) -> str:
-    """Name players (numbered from 0) for people, numbered from 1.
+    """Name players for people, numbered from 0 as everywhere in the library.
 
     >>> name_players([0]), name_players([0, 2]), name_players([0, 1, 3])
-    ('player 1', 'players 1 and 3', 'players 1, 2 and 4')
+    ('player 0', 'players 0 and 2', 'players 0, 1 and 3')
     """
-    names = [str(p + 1) for p in players]
+    names = [str(p) for p in players]
     if len(names) == 1:
         return f"player {names[0]}"
     return "players " + ", ".join(names[:-1]) + " and " + names[-1]
@@ -25,7 +25,7 @@ def game_over(result: Result) -> Event:
     """The ``game_over`` event of a finished game: the winners and every score.
 
     >>> game_over(Result((56, 40), (0,), finished=True)).text
-    'Game over: player 1 wins; scores 56, 40.'
+    'Game over: player 0 wins; scores 56, 40.'
     """
     scores = ", ".join(map(str, result.scores))
     if not result.winners:

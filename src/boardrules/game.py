@@ -135,7 +135,7 @@ class Event:
     are leak-free: two transitions the viewer cannot tell apart (same observation before
     and after, same announcement) give the same events; the conformance kit checks it.
 
-    >>> e = Event("challenge", "Player 2 reveals a 7: a bluff; player 2 takes 3 cards.",
+    >>> e = Event("challenge", "Player 1 reveals a 7: a bluff; player 1 takes 3 cards.",
     ...           {"challenger": 0, "challenged": 1, "card": 7, "bluff": True})
     >>> e.to_json()["kind"]
     'challenge'
@@ -144,9 +144,9 @@ class Event:
     kind: str
     """What happened, in snake case (``"challenge"``, ``"round_end"``, ``"duel"``)."""
     text: str
-    """One short English sentence for a log; players numbered from 1 as in the notation."""
+    """One short English sentence for a log (players numbered from 0, as everywhere)."""
     fields: Mapping[str, JSONValue] = attrs.field(factory=dict)
-    """The same facts as JSON-able values (players numbered from 0, as in the API)."""
+    """The same facts as JSON-able values."""
 
     def to_json(self) -> dict[str, JSONValue]:
         """Return ``{"kind", "text", "fields"}`` as plain JSON-able data."""

@@ -56,7 +56,7 @@ def test_b13_a_challenge_reveals_the_destination_and_who_takes_the_cards(bluff: 
                 "challenger": challenger, "challenged": active, "conveyor": conveyor,
                 "card": card_name(card), "bluff": bluff, "taker": taker, "cards": count}
             assert len(after.hands[taker]) == len(before.hands[taker]) + count
-            assert f"player {taker + 1} takes {count} cards" in event.text
+            assert f"player {taker} takes {count} cards" in event.text
             return
     raise AssertionError("no such challenge in 60 random games")
 

@@ -37,7 +37,7 @@ def test_k10_a_stone_joining_a_line_reports_the_line_and_the_new_score() -> None
     assert event.fields["lines"] == [3]
     assert event.fields["score"] == kivi.scores(after)[0]
     assert event.fields["gained"] == kivi.scores(after)[0] - kivi.scores(state)[0] > 0
-    assert event.text.startswith("Player 1's stone on d4") and "line of 3" in event.text
+    assert event.text.startswith("Player 0's stone on d4") and "line of 3" in event.text
 
 
 def test_k7_six_of_a_kind_reports_the_displaced_stone() -> None:
@@ -47,7 +47,7 @@ def test_k7_six_of_a_kind_reports_the_displaced_stone() -> None:
     assert stone.fields["square"] == "d4" and stone.fields["lines"] == [2]
     assert moved.kind == "displaced"
     assert (moved.fields["player"], moved.fields["from"], moved.fields["to"]) == (1, "d4", "a1")
-    assert moved.text == "Player 2's stone moves from d4 to a1: score 3 → 1."
+    assert moved.text == "Player 1's stone moves from d4 to a1: score 3 → 1."
 
 
 def test_k6_a_third_roll_that_fits_nothing_then_the_forfeit() -> None:

@@ -62,9 +62,9 @@ def _challenge(old: Observation, new: Observation) -> Event:
     count = new.hand_sizes[taker] - old.hand_sizes[taker]
     return Event(
         "challenge",
-        f"Player {challenger + 1} challenges player {challenged + 1}: conveyor {conveyor}'s "
+        f"Player {challenger} challenges player {challenged}: conveyor {conveyor}'s "
         f"destination is {_said(card)}, {'a bluff' if bluff else 'honest'}; "
-        f"player {taker + 1} takes {count} cards.",
+        f"player {taker} takes {count} cards.",
         {"challenger": challenger, "challenged": challenged, "conveyor": conveyor,
          "card": card_name(card), "bluff": bluff, "taker": taker, "cards": count})
 
@@ -114,7 +114,7 @@ def events(before: State, action: Action, after: State, viewer: int | None) -> t
         taken, taker = new.swap[1], _active(old)
         told.append(Event(
             "destination_taken",
-            f"Player {taker + 1} takes conveyor {action.conveyor}'s destination into hand: "
+            f"Player {taker} takes conveyor {action.conveyor}'s destination into hand: "
             f"{_said(taken)}.",
             {"player": taker, "conveyor": action.conveyor, "card": card_name(taken)}))
     elif kind is PlayPlusOne and new.draws:
@@ -127,7 +127,7 @@ def events(before: State, action: Action, after: State, viewer: int | None) -> t
             f"The discard pile is shuffled into a new draw pile of {new.draw_size} cards.",
             {"cards": new.draw_size}))
     if new.winner is not None and old.winner is None:
-        told.append(Event("hand_empty", f"Player {new.winner + 1}'s hand is empty.",
+        told.append(Event("hand_empty", f"Player {new.winner}'s hand is empty.",
                           {"player": new.winner}))
     if is_terminal(after):
         told.append(game_over(result(after)))

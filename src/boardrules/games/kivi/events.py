@@ -38,7 +38,7 @@ def _stone(position: State, square: int, player: int, before: int, after: int) -
     where = " in a line of " + " and ".join(map(str, lines)) if lines else ""
     return Event(
         "stone",
-        f"Player {player + 1}'s stone on {square_name(square)} ({points} points){where}: "
+        f"Player {player}'s stone on {square_name(square)} ({points} points){where}: "
         f"score {before} → {after}.",
         {"player": player, "square": square_name(square), "points": points,
          "lines": [*lines], "score": after, "gained": after - before})
@@ -69,17 +69,17 @@ def events(before: State, action: Action, after: State, viewer: int | None) -> t
             assert owner is not None
             told.append(Event(
                 "displaced",
-                f"Player {owner + 1}'s stone moves from {square_name(square)} to "
+                f"Player {owner}'s stone moves from {square_name(square)} to "
                 f"{square_name(to)}: score {was[owner]} → {now[owner]}.",
                 {"player": owner, "from": square_name(square), "to": square_name(to),
                  "score": now[owner], "gained": now[owner] - was[owner]}))
         case Forfeit():
             told.append(Event(
-                "forfeit", f"Player {mover + 1} loses a stone to the box.",
+                "forfeit", f"Player {mover} loses a stone to the box.",
                 {"player": mover, "lost": new.lost[mover]}))
         case Roll() if new.rolls == 3 and legal_actions(new) == (FORFEIT,):
             told.append(Event(
-                "no_square", f"No square fits the third roll: player {mover + 1} must forfeit.",
+                "no_square", f"No square fits the third roll: player {mover} must forfeit.",
                 {"player": mover}))
         case _:
             pass

@@ -33,7 +33,7 @@ def _drawn(old: Observation, new: Observation) -> list[Event]:
         return []
     p = old.current
     cards = sorted((Counter(new.hands[p]) - Counter(old.hands[p])).elements())
-    return [Event("drawn", f"Player {p + 1}'s drawing is over; into the hand: {_list(cards)}.",
+    return [Event("drawn", f"Player {p}'s drawing is over; into the hand: {_list(cards)}.",
                   {"player": p, "cards": list(cards)})]
 
 
@@ -45,7 +45,7 @@ def _closed(old: Observation, new: Observation) -> list[Event]:
             points = sum(s.closed for s in new.sequences[3 * p:3 * p + 3])
             told.append(Event(
                 "closed",
-                f"Player {p + 1} closes the {COLOUR_NAMES[COLOURS[colour]]} sequence: "
+                f"Player {p} closes the {COLOUR_NAMES[COLOURS[colour]]} sequence: "
                 f"{points} of 2 closed sequences.",
                 {"player": p, "colour": COLOURS[colour], "points": points}))
     return told
@@ -67,7 +67,7 @@ def events(before: State, action: Action, after: State, viewer: int | None) -> t
         owner = 1 - mover
         told.append(Event(
             "blocked",
-            f"Player {mover + 1} blocks player {owner + 1}'s {action.target}: that sequence "
+            f"Player {mover} blocks player {owner}'s {action.target}: that sequence "
             "cannot close until it is unblocked.",
             {"player": mover, "owner": owner, "card": action.card, "target": action.target}))
     elif isinstance(action, Unblock):
@@ -75,7 +75,7 @@ def events(before: State, action: Action, after: State, viewer: int | None) -> t
                     else "the unblocked card")
         told.append(Event(
             "unblocked",
-            f"The blocker {action.blocker} goes to player {mover + 1}'s discard pile; "
+            f"The blocker {action.blocker} goes to player {mover}'s discard pile; "
             f"{action.card} protects {protects} from further blocks.",
             {"player": mover, "card": action.card, "blocker": action.blocker}))
     elif isinstance(action, Exchange):
@@ -86,11 +86,11 @@ def events(before: State, action: Action, after: State, viewer: int | None) -> t
                                                                   if c)]
         told.append(Event(
             "exchanged",
-            f"Player {mover + 1}'s {COLOUR_NAMES[colour]} sequence ({_list(cards)}) goes to the "
+            f"Player {mover}'s {COLOUR_NAMES[colour]} sequence ({_list(cards)}) goes to the "
             "discard piles.",
             {"player": mover, "colour": colour, "cards": [*cards]}))
     elif isinstance(action, Defend):
-        told.append(Event("steal_defended", f"Player {mover + 1} defends: the steal fails.",
+        told.append(Event("steal_defended", f"Player {mover} defends: the steal fails.",
                           {"player": mover, "colour": old.named}))
     elif isinstance(action, Allow):
         stealer = old.current
@@ -98,9 +98,9 @@ def events(before: State, action: Action, after: State, viewer: int | None) -> t
         colour = COLOUR_NAMES[str(old.named)]
         told.append(Event(
             "stolen",
-            f"Player {stealer + 1} takes {len(taken)} {colour} card"
-            f"{'s' if len(taken) != 1 else ''} from player {mover + 1}: {_list(taken)}."
-            if taken else f"Player {stealer + 1} takes no {colour} card: player {mover + 1} "
+            f"Player {stealer} takes {len(taken)} {colour} card"
+            f"{'s' if len(taken) != 1 else ''} from player {mover}: {_list(taken)}."
+            if taken else f"Player {stealer} takes no {colour} card: player {mover} "
             "holds none.",
             {"player": stealer, "from": mover, "colour": old.named, "cards": list(taken)}))
     told += _closed(old, new)

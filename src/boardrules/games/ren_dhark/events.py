@@ -38,8 +38,8 @@ def _reveal(tables: Tables, new: Observation) -> Event:
     pa, pd = new.attacker, 1 - new.attacker
     return Event(
         "reveal",
-        f"Revealed: player {pa + 1}'s {_card(tables, a)} ({ta.value}) against player "
-        f"{pd + 1}'s {_card(tables, d)} ({td.value}).",
+        f"Revealed: player {pa}'s {_card(tables, a)} ({ta.value}) against player "
+        f"{pd}'s {_card(tables, d)} ({td.value}).",
         {"attacker": pa, "attack": tables.cards[a].number, "attack_type": ta.value,
          "defender": pd, "defense": tables.cards[d].number, "defense_type": td.value})
 
@@ -54,7 +54,7 @@ def _combat(tables: Tables, old: Observation, roll: CombatRoll) -> Event:
     totals = (sa + roll.attacker, sd + roll.defender)
     pa, pd = old.attacker, 1 - old.attacker
     winner = pa if totals[0] > totals[1] else pd if totals[1] > totals[0] else None
-    how = "a tie: both cards are destroyed" if winner is None else f"player {winner + 1} wins"
+    how = "a tie: both cards are destroyed" if winner is None else f"player {winner} wins"
     return Event(
         "combat",
         f"Combat: {_card(tables, a)} {sa}+{roll.attacker} = {totals[0]} against "
@@ -74,7 +74,7 @@ def _resolved(tables: Tables, old: Observation, new: Observation) -> list[Event]
             player = _owner(new, entry.role)
             told.append(Event(
                 "action_card",
-                f"Player {player + 1}'s {_card(tables, entry.card)} {said[entry.status]}.",
+                f"Player {player}'s {_card(tables, entry.card)} {said[entry.status]}.",
                 {"player": player, "card": tables.cards[entry.card].number,
                  "status": entry.status.value}))
     if old.phase is Phase.DESTROY and not told:  # a success ends the duel, recording nothing
@@ -82,7 +82,7 @@ def _resolved(tables: Tables, old: Observation, new: Observation) -> list[Event]
         player = _owner(old, entry.role)
         told.append(Event(
             "action_card",
-            f"Player {player + 1}'s {_card(tables, entry.card)} destroys the opposing card.",
+            f"Player {player}'s {_card(tables, entry.card)} destroys the opposing card.",
             {"player": player, "card": tables.cards[entry.card].number,
              "status": Status.APPLIED.value}))
     return told
@@ -94,13 +94,13 @@ def _moved(tables: Tables, old: Observation, new: Observation) -> list[Event]:
         for card in sorted((Counter(new.out[p]) - Counter(old.out[p])).elements()):
             if not tables.is_action[card]:
                 told.append(Event(
-                    "destroyed", f"Player {p + 1}'s {_card(tables, card)} is destroyed.",
+                    "destroyed", f"Player {p}'s {_card(tables, card)} is destroyed.",
                     {"player": p, "card": tables.cards[card].number}))
         for landing in new.landed[p][len(old.landed[p]):]:
             progress = victory_progress(new.landed[p])
             told.append(Event(
                 "landed",
-                f"Player {p + 1}'s {_card(tables, landing.card)} lands on the enemy planet "
+                f"Player {p}'s {_card(tables, landing.card)} lands on the enemy planet "
                 f"({len(new.landed[p])} card{'s' if len(new.landed[p]) > 1 else ''} "
                 f"there): victory progress {progress} of 7.",
                 {"player": p, "card": tables.cards[landing.card].number,

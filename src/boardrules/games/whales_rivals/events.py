@@ -46,7 +46,7 @@ def _round_end(old: Observation, new: Observation) -> list[Event]:
         cards: list[int | None] = [g.value for g in pack.grey]
         taker = 0 if sums[0] > sums[1] else 1 if sums[1] > sums[0] else None
         if taker is not None:
-            outcome = f"player {taker + 1} captures {_cards(len(cards))} ({_values(cards)})"
+            outcome = f"player {taker} captures {_cards(len(cards))} ({_values(cards)})"
         elif last:
             outcome = f"a tie: {_cards(len(cards))} go unclaimed"
         else:
@@ -83,7 +83,7 @@ def events(before: State, action: Action, after: State, viewer: int | None) -> t
                  else new.packs[action.pack].whales[1 - mover][action.slot].value)
         told.append(Event(
             "flipped",
-            f"Player {2 - mover}'s whale {action.slot + 1} at pack {action.pack + 1} "
+            f"Player {1 - mover}'s whale {action.slot + 1} at pack {action.pack + 1} "
             f"is a {value}.",
             {"player": 1 - mover, "pack": action.pack, "slot": action.slot, "value": value}))
     elif isinstance(action, Peek) and viewer == mover and not ended:
@@ -98,7 +98,7 @@ def events(before: State, action: Action, after: State, viewer: int | None) -> t
         (value,) = gone.elements()
         told.append(Event(
             "removed",
-            f"The turtle removes player {2 - mover}'s {value} from pack {action.pack + 1}.",
+            f"The turtle removes player {1 - mover}'s {value} from pack {action.pack + 1}.",
             {"player": 1 - mover, "pack": action.pack, "value": value}))
     if ended:
         told += _round_end(old, new)
