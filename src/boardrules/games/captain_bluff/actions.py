@@ -54,7 +54,7 @@ __all__ = [
 ]
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 @exact_fields
 class Draw:
     """Chance outcome: the card dealt or drawn from the face-down draw pile (B2, B15)."""
@@ -66,7 +66,7 @@ class Draw:
         return f"draw {card_name(self.card)}"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 @exact_fields
 class PlayLuggage:
     """Main action: play luggage cards face up onto one conveyor's row (B6)."""
@@ -80,7 +80,7 @@ class PlayLuggage:
         return f"play {self.conveyor} " + " ".join(map(card_name, self.cards))
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 @exact_fields
 class SetDestination:
     """Put a card face down as a conveyor's destination: at setup (B4), as the main action
@@ -96,7 +96,7 @@ class SetDestination:
         return f"set {self.conveyor} {card_name(self.card)}"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 @exact_fields
 class CheckDestination:
     """Main action: secretly look at one conveyor's destination card (B8)."""
@@ -108,7 +108,7 @@ class CheckDestination:
         return f"check {self.conveyor}"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 @exact_fields
 class TakeDestination:
     """Main action, first step of a swap: take a destination card, unseen, into hand (B9).
@@ -124,7 +124,7 @@ class TakeDestination:
         return f"take {self.conveyor}"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 @exact_fields
 class CloseConveyor:
     """Main action: discard every card of a conveyor with luggage on it (B10)."""
@@ -136,7 +136,7 @@ class CloseConveyor:
         return f"close {self.conveyor}"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 @exact_fields
 class PlayStar:
     """Special: a star joins a row, standing for the value the player names (B12)."""
@@ -152,7 +152,7 @@ class PlayStar:
         return f"star {self.conveyor}={self.value}"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 @exact_fields
 class PlayArrows:
     """Special: arrows reverse a row's direction; the next card may have any value (B12)."""
@@ -164,7 +164,7 @@ class PlayArrows:
         return f"arrows {self.conveyor}"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 @exact_fields
 class PlayEye:
     """Special: secretly look at up to two destination cards, then discard the eye (B12)."""
@@ -176,7 +176,7 @@ class PlayEye:
         return " ".join(["eye", *map(str, self.conveyors)])
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 @exact_fields
 class PlayPlusOne:
     """Special: every other player with fewer than 5 cards draws one; the card leaves (B12)."""
@@ -185,7 +185,7 @@ class PlayPlusOne:
         return "plus_one"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 @exact_fields
 class PickUp:
     """Take luggage cards from the end of a row into hand (B14)."""
@@ -199,7 +199,7 @@ class PickUp:
         return f"pickup {self.conveyor} {self.count}"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 @exact_fields
 class Challenge:
     """Reaction: call the luggage just played a bluff (B13)."""
@@ -208,7 +208,7 @@ class Challenge:
         return "challenge"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 @exact_fields
 class Pass:
     """Reaction: let the luggage just played stand (B13)."""
@@ -217,7 +217,7 @@ class Pass:
         return "pass"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 @exact_fields
 class EndTurn:
     """End the turn after the main action (B5), or when no main action is possible (B11)."""
