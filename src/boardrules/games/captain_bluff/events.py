@@ -39,6 +39,11 @@ from boardrules.games.captain_bluff.state import State
 __all__ = ["events"]
 
 
+def _cards(count: int) -> str:
+    """``1 card``, ``3 cards``."""
+    return f"{count} card" if count == 1 else f"{count} cards"
+
+
 def _said(card: int) -> str:
     """A card for people: ``red 5``, ``star``, ``plus one``."""
     if is_luggage(card):
@@ -64,7 +69,7 @@ def _challenge(old: Observation, new: Observation) -> Event:
         "challenge",
         f"Player {challenger} challenges player {challenged}: conveyor {conveyor}'s "
         f"destination is {_said(card)}, {'a bluff' if bluff else 'honest'}; "
-        f"player {taker} takes {count} cards.",
+        f"player {taker} takes {_cards(count)}.",
         {"challenger": challenger, "challenged": challenged, "conveyor": conveyor,
          "card": card_name(card), "bluff": bluff, "taker": taker, "cards": count})
 
@@ -106,7 +111,7 @@ def events(before: State, action: Action, after: State, viewer: int | None) -> t
         conveyor = action.conveyor
         count = len(old.rows[conveyor]) + old.has_destination[conveyor]
         told.append(Event(
-            "closed", f"Conveyor {conveyor} closes: its {count} cards go to the discard pile.",
+            "closed", f"Conveyor {conveyor} closes: its {_cards(count)} go to the discard pile.",
             {"conveyor": conveyor, "cards": count}))
     elif kind in (CheckDestination, PlayEye):
         told += _looked(old, new)
@@ -124,7 +129,7 @@ def events(before: State, action: Action, after: State, viewer: int | None) -> t
     if new.draw_size > old.draw_size and old.stage is new.stage:
         told.append(Event(
             "reshuffle",
-            f"The discard pile is shuffled into a new draw pile of {new.draw_size} cards.",
+            f"The discard pile is shuffled into a new draw pile of {_cards(new.draw_size)}.",
             {"cards": new.draw_size}))
     if new.winner is not None and old.winner is None:
         told.append(Event("hand_empty", f"Player {new.winner}'s hand is empty.",
