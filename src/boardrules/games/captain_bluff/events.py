@@ -95,7 +95,7 @@ def events(before: State, action: Action, after: State, viewer: int | None) -> t
     ...     state = cb.apply(state, action)
     >>> (event,) = events(state, action, cb.apply(state, action), None)
     >>> event.text[:60], event.fields["taker"]
-    ("Player 2 challenges player 1: conveyor 5's destination is re", 0)
+    ("Player 1 challenges player 0: conveyor 5's destination is re", 0)
     """
     announce(before, action, viewer)  # the viewer check
     old, new = observe(before, viewer), observe(after, viewer)

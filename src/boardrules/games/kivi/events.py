@@ -53,7 +53,7 @@ def events(before: State, action: Action, after: State, viewer: int | None) -> t
     >>> from boardrules.games import kivi
     >>> state = kivi.apply(kivi.new_game(2), kivi.Roll((1, 2, 3, 4, 5, 6)))
     >>> [e.text for e in events(state, kivi.PLACE[24], kivi.apply(state, kivi.PLACE[24]), 1)]
-    ["Player 1's stone on d4 (3 points): score 0 → 3."]
+    ["Player 0's stone on d4 (3 points): score 0 → 3."]
     """
     announce(before, action, viewer)  # the viewer check; the notation is the action itself
     old, new = observe(before, viewer).position, observe(after, viewer).position
