@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from boardrules.game import Event, Result
 
-__all__ = ["game_over", "name_players"]
+__all__ = ["count_cards", "game_over", "name_players"]
 
 
 def name_players(players: Iterable[int]) -> str:
@@ -19,6 +19,15 @@ def name_players(players: Iterable[int]) -> str:
     if len(names) == 1:
         return f"player {names[0]}"
     return "players " + ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def count_cards(count: int) -> str:
+    """``1 card``, ``3 cards``.
+
+    >>> count_cards(1), count_cards(3)
+    ('1 card', '3 cards')
+    """
+    return f"{count} card" if count == 1 else f"{count} cards"
 
 
 def game_over(result: Result) -> Event:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from boardrules._events import game_over, name_players
+from boardrules._events import count_cards, game_over, name_players
 from boardrules.game import Event
 from boardrules.games.captain_bluff.actions import (
     Action,
@@ -26,29 +26,14 @@ from boardrules.games.captain_bluff.actions import (
     TakeDestination,
 )
 from boardrules.games.captain_bluff.cards import (
-    DESTINATION_NAMES,
     card_name,
-    destination_of,
-    is_luggage,
-    value_of,
 )
+from boardrules.games.captain_bluff.notation import card_words
 from boardrules.games.captain_bluff.observe import Observation, announce, observe
 from boardrules.games.captain_bluff.rules import is_terminal, result
 from boardrules.games.captain_bluff.state import State
 
 __all__ = ["events"]
-
-
-def _cards(count: int) -> str:
-    """``1 card``, ``3 cards``."""
-    return f"{count} card" if count == 1 else f"{count} cards"
-
-
-def _said(card: int) -> str:
-    """A card for people: ``red 5``, ``star``, ``plus one``."""
-    if is_luggage(card):
-        return f"{DESTINATION_NAMES[destination_of(card)]} {value_of(card)}"
-    return card_name(card).replace("_", " ")
 
 
 def _active(view: Observation) -> int:
@@ -68,15 +53,15 @@ def _challenge(old: Observation, new: Observation) -> Event:
     return Event(
         "challenge",
         f"Player {challenger} challenges player {challenged}: conveyor {conveyor}'s "
-        f"destination is {_said(card)}, {'a bluff' if bluff else 'honest'}; "
-        f"player {taker} takes {_cards(count)}.",
+        f"destination is {card_words(card)}, {'a bluff' if bluff else 'honest'}; "
+        f"player {taker} takes {count_cards(count)}.",
         {"challenger": challenger, "challenged": challenged, "conveyor": conveyor,
          "card": card_name(card), "bluff": bluff, "taker": taker, "cards": count})
 
 
 def _looked(old: Observation, new: Observation) -> list[Event]:
     return [Event("destination_seen",
-                  f"Conveyor {v}'s destination is {_said(card)}.",
+                  f"Conveyor {v}'s destination is {card_words(card)}.",
                   {"conveyor": v, "card": card_name(card)})
             for v, card in enumerate(new.destinations)
             if card is not None and old.destinations[v] is None]
@@ -111,7 +96,8 @@ def events(before: State, action: Action, after: State, viewer: int | None) -> t
         conveyor = action.conveyor
         count = len(old.rows[conveyor]) + old.has_destination[conveyor]
         told.append(Event(
-            "closed", f"Conveyor {conveyor} closes: its {_cards(count)} go to the discard pile.",
+            "closed",
+            f"Conveyor {conveyor} closes: its {count_cards(count)} go to the discard pile.",
             {"conveyor": conveyor, "cards": count}))
     elif kind in (CheckDestination, PlayEye):
         told += _looked(old, new)
@@ -120,7 +106,7 @@ def events(before: State, action: Action, after: State, viewer: int | None) -> t
         told.append(Event(
             "destination_taken",
             f"Player {taker} takes conveyor {action.conveyor}'s destination into hand: "
-            f"{_said(taken)}.",
+            f"{card_words(taken)}.",
             {"player": taker, "conveyor": action.conveyor, "card": card_name(taken)}))
     elif kind is PlayPlusOne and new.draws:
         told.append(Event(
@@ -129,7 +115,7 @@ def events(before: State, action: Action, after: State, viewer: int | None) -> t
     if new.draw_size > old.draw_size and old.stage is new.stage:
         told.append(Event(
             "reshuffle",
-            f"The discard pile is shuffled into a new draw pile of {_cards(new.draw_size)}.",
+            f"The discard pile is shuffled into a new draw pile of {count_cards(new.draw_size)}.",
             {"cards": new.draw_size}))
     if new.winner is not None and old.winner is None:
         told.append(Event("hand_empty", f"Player {new.winner}'s hand is empty.",

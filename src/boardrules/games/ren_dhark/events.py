@@ -22,11 +22,6 @@ from boardrules.games.ren_dhark.state import ATTACKER, Phase, State, Status, Tab
 __all__ = ["events"]
 
 
-def _card(tables: Tables, card: int) -> str:
-    c = tables.cards[card]
-    return f"{c.number} {c.name}"
-
-
 def _owner(view: Observation, role: int) -> int:
     return view.attacker if role == ATTACKER else 1 - view.attacker
 
@@ -38,8 +33,8 @@ def _reveal(tables: Tables, new: Observation) -> Event:
     pa, pd = new.attacker, 1 - new.attacker
     return Event(
         "reveal",
-        f"Revealed: player {pa}'s {_card(tables, a)} ({ta.value}) against player "
-        f"{pd}'s {_card(tables, d)} ({td.value}).",
+        f"Revealed: player {pa}'s {tables.cards[a].label} ({ta.value}) against player "
+        f"{pd}'s {tables.cards[d].label} ({td.value}).",
         {"attacker": pa, "attack": tables.cards[a].number, "attack_type": ta.value,
          "defender": pd, "defense": tables.cards[d].number, "defense_type": td.value})
 
@@ -57,8 +52,8 @@ def _combat(tables: Tables, old: Observation, roll: CombatRoll) -> Event:
     how = "a tie: both cards are destroyed" if winner is None else f"player {winner} wins"
     return Event(
         "combat",
-        f"Combat: {_card(tables, a)} {sa}+{roll.attacker} = {totals[0]} against "
-        f"{_card(tables, d)} {sd}+{roll.defender} = {totals[1]}: {how}.",
+        f"Combat: {tables.cards[a].label} {sa}+{roll.attacker} = {totals[0]} against "
+        f"{tables.cards[d].label} {sd}+{roll.defender} = {totals[1]}: {how}.",
         {"attacker": pa, "defender": pd, "strengths": [sa, sd],
          "dice": [roll.attacker, roll.defender], "totals": list(totals), "winner": winner})
 
@@ -74,7 +69,7 @@ def _resolved(tables: Tables, old: Observation, new: Observation) -> list[Event]
             player = _owner(new, entry.role)
             told.append(Event(
                 "action_card",
-                f"Player {player}'s {_card(tables, entry.card)} {said[entry.status]}.",
+                f"Player {player}'s {tables.cards[entry.card].label} {said[entry.status]}.",
                 {"player": player, "card": tables.cards[entry.card].number,
                  "status": entry.status.value}))
     if old.phase is Phase.DESTROY and not told:  # a success ends the duel, recording nothing
@@ -82,7 +77,7 @@ def _resolved(tables: Tables, old: Observation, new: Observation) -> list[Event]
         player = _owner(old, entry.role)
         told.append(Event(
             "action_card",
-            f"Player {player}'s {_card(tables, entry.card)} destroys the opposing card.",
+            f"Player {player}'s {tables.cards[entry.card].label} destroys the opposing card.",
             {"player": player, "card": tables.cards[entry.card].number,
              "status": Status.APPLIED.value}))
     return told
@@ -94,13 +89,13 @@ def _moved(tables: Tables, old: Observation, new: Observation) -> list[Event]:
         for card in sorted((Counter(new.out[p]) - Counter(old.out[p])).elements()):
             if not tables.is_action[card]:
                 told.append(Event(
-                    "destroyed", f"Player {p}'s {_card(tables, card)} is destroyed.",
+                    "destroyed", f"Player {p}'s {tables.cards[card].label} is destroyed.",
                     {"player": p, "card": tables.cards[card].number}))
         for landing in new.landed[p][len(old.landed[p]):]:
             progress = victory_progress(new.landed[p])
             told.append(Event(
                 "landed",
-                f"Player {p}'s {_card(tables, landing.card)} lands on the enemy planet "
+                f"Player {p}'s {tables.cards[landing.card].label} lands on the enemy planet "
                 f"({len(new.landed[p])} card{'s' if len(new.landed[p]) > 1 else ''} "
                 f"there): victory progress {progress} of 7.",
                 {"player": p, "card": tables.cards[landing.card].number,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from boardrules._events import game_over
+from boardrules._events import count_cards, game_over
 from boardrules.game import Event
 from boardrules.games.whales_rivals.actions import Action, Flip, Peek, PlayTurtle
 from boardrules.games.whales_rivals.cards import ROUNDS
@@ -33,10 +33,6 @@ def _sum(values: tuple[int, ...]) -> str:
         sum(values))
 
 
-def _cards(count: int) -> str:
-    return f"{count} card{'s' if count != 1 else ''}"
-
-
 def _round_end(old: Observation, new: Observation) -> list[Event]:
     last = old.round == ROUNDS
     told = [Event("round_end", f"Round {old.round} ends: the whales are revealed.",
@@ -46,9 +42,9 @@ def _round_end(old: Observation, new: Observation) -> list[Event]:
         cards: list[int | None] = [g.value for g in pack.grey]
         taker = 0 if sums[0] > sums[1] else 1 if sums[1] > sums[0] else None
         if taker is not None:
-            outcome = f"player {taker} captures {_cards(len(cards))} ({_values(cards)})"
+            outcome = f"player {taker} captures {count_cards(len(cards))} ({_values(cards)})"
         elif last:
-            outcome = f"a tie: {_cards(len(cards))} go unclaimed"
+            outcome = f"a tie: {count_cards(len(cards))} go unclaimed"
         else:
             outcome = "a tie: the pack stays"
         told.append(Event(
