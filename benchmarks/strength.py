@@ -20,10 +20,10 @@ bots' CPU time per searched move is measured, so the table shows whether the bud
 equal. The score is the new search's mean of 1 a win, 1/2 a draw, 0 a loss, with a 95 %
 interval (normal approximation, the games' own spread).
 
-``--previous`` makes the old search the default before the game's heuristic last changed
-instead: the same rollouts, scored by that heuristic (`PREVIOUS`: Captain Bluff's before
-a bluff in an open challenge window counted as caught); ``--random`` plays the default
-search against `RandomBot`.
+``--previous`` makes the old search the default before the game's search last changed
+instead (`PREVIOUS`: Captain Bluff's before it widened progressively, ``widen=None``;
+give ``--ratio``, as widening costs time); ``--random`` plays the default search against
+`RandomBot`. The old search never widens.
 
 ``--limit`` gives the new search another rollout limit than its default (with ``--ratio``,
 which ``--calibrate`` measures: each limit's CPU time per iteration against the old
@@ -40,8 +40,6 @@ from typing import Any, Literal
 
 from boardrules.bots import Bot, Decision, ISMCTSBot, RandomBot, play_game
 from boardrules.games import GAMES
-from boardrules.games.captain_bluff.heuristic import ready
-from boardrules.games.captain_bluff.rules import MAX_OPEN_ROWS
 
 OLD_LIMITS: dict[str, int | None] = {
     "captain_bluff": 40, "kivi": None, "lustry": 40, "ren_dhark": None, "whales_rivals": None,
@@ -56,22 +54,9 @@ limit of 20). They are generous at larger budgets (at 1,000: KIVI 1.74, Ren Dhar
 Whales Rivals 1.69): give ``--ratio`` there."""
 
 
-def _captain_bluff_unstaked(state: Any) -> tuple[float, ...]:
-    """Captain Bluff's heuristic before a bluff in an open challenge window counted as
-    caught (issue #30, `at_stake`): hand sizes less half of `ready`, halved while all
-    three rows are taken."""
-    game = GAMES["captain_bluff"]
-    if game.is_terminal(state):
-        return game.returns(state)
-    n = state.players
-    counts = [len(state.hands[p]) - 0.5 * ready(state, p) for p in range(n)]
-    total = sum(counts)
-    worth = 0.5 if sum(1 for row in state.rows if row) >= MAX_OPEN_ROWS else 1.0
-    return tuple(worth * math.tanh(((total - own) / (n - 1) - own) / 6.0) for own in counts)
-
-
-PREVIOUS: dict[str, Any] = {"captain_bluff": _captain_bluff_unstaked}
-"""The games' heuristics before their last change, where one changed (``--previous``)."""
+PREVIOUS: dict[str, dict[str, Any]] = {"captain_bluff": {"widen": None}}
+"""The `ISMCTSBot` options that give the games' previous default search, where it changed
+(``--previous``)."""
 
 
 class TimedBot:
@@ -103,9 +88,9 @@ def one_game(name: str, old: int, new: int, g: int,  # noqa: PLR0917
     game = GAMES[name]
     fresh = TimedBot(ISMCTSBot(new, seed=2 * g, rollout_limit=limit))
     other: Bot = (RandomBot(2 * g + 1) if baseline == "random" else
-                  ISMCTSBot(old, seed=2 * g + 1, evaluate=PREVIOUS[name])
+                  ISMCTSBot(old, seed=2 * g + 1, **PREVIOUS[name])
                   if baseline == "previous" else
-                  ISMCTSBot(old, seed=2 * g + 1, rollout_limit=OLD_LIMITS[name]))
+                  ISMCTSBot(old, seed=2 * g + 1, rollout_limit=OLD_LIMITS[name], widen=None))
     before = TimedBot(other)
     seat = g % 2
     bots = [fresh, before] if seat == 0 else [before, fresh]
@@ -137,7 +122,8 @@ def calibrate(name: str, old: int, limits: list[int | Literal["auto"] | None],
         if isinstance(mover, int) and len(game.legal_actions(state)) > 1:
             seen.append(Decision(game, state, mover))
 
-    bots = [ISMCTSBot(max(1, old // 4), seed=s, rollout_limit=OLD_LIMITS[name]) for s in (1, 2)]
+    bots = [ISMCTSBot(max(1, old // 4), seed=s, rollout_limit=OLD_LIMITS[name], widen=None)
+            for s in (1, 2)]
     play_game(game, bots, rng=random.Random(1000), on_action=keep)
     step = max(1, len(seen) // positions)
     chosen = seen[::step][:positions]
@@ -145,7 +131,8 @@ def calibrate(name: str, old: int, limits: list[int | Literal["auto"] | None],
     for i, decision in enumerate(chosen):
         for k, limit in enumerate([OLD_LIMITS[name], *limits]):
             start = time.process_time()
-            ISMCTSBot(old, seed=i, rollout_limit=limit).analyse(decision)
+            ISMCTSBot(old, seed=i, rollout_limit=limit, widen=None if k == 0 else "auto"
+                      ).analyse(decision)
             cpu[k] += time.process_time() - start
     print(f"{name}: {len(chosen)} positions of {len(seen)}, {old} iterations, old search "
           f"{1000 * cpu[0] / len(chosen):.1f} ms a move", flush=True)

@@ -16,6 +16,7 @@ import boardrules.bots as bots_module
 from boardrules import CHANCE, TERMINAL, BoardrulesError
 from boardrules.apps.tournament import run_tournament
 from boardrules.bots import AUTO_ROLLOUT_LIMIT, Decision, ISMCTSBot, RandomBot, play_game
+from boardrules.bots.spec import make_bot
 from boardrules.games import GAMES, AnyGame
 from boardrules.testing import random_playout
 
@@ -182,6 +183,66 @@ class TestISMCTSBot:
                                    name: str) -> None:
         assert ISMCTSBot(iterations, seconds=seconds).name == name
 
+    @pytest.mark.parametrize(("widen", "name"), [(None, "ismcts:10/widen=off"),
+                                                  (4, "ismcts:10/widen=4")])
+    def test_name_shows_widening_and_names_the_same_bot(self, widen: int | None,
+                                                        name: str) -> None:
+        bot = ISMCTSBot(10, widen=widen)
+        assert bot.name == name
+        again = make_bot(name, 0)
+        assert isinstance(again, ISMCTSBot) and again.widen == widen and again.name == name
+        assert ISMCTSBot(10, rollout_limit=None, widen=None).name == (
+            make_bot("ismcts:10/rollout=end/widen=off", 0).name)
+
+    @pytest.mark.parametrize("bad", [0, -1, 2.5, "some", True])
+    def test_widen_is_checked(self, bad: Any) -> None:
+        with pytest.raises(ValueError, match="widen"):
+            ISMCTSBot(10, widen=bad)
+
+    def test_widening_tries_the_best_action_one_step_ahead_first(self) -> None:
+        """With widening, the first action a node tries is the one the heuristic scores
+        best one step ahead for the mover (the first of equals): one iteration tries it."""
+        game = GAMES["kivi"]  # no hidden information: every sampled world is the state
+        state, seat = decision_point(game, 5)
+        legal = game.legal_actions(state)
+        heuristic = game.heuristic  # type: ignore[attr-defined]
+        ahead = [heuristic(game.apply(state, a))[seat] for a in legal]
+        assert len(set(ahead)) > 1
+        stats = ISMCTSBot(1, seed=1, widen=1).analyse(Decision(game, state, seat))
+        assert [s.visits for s in stats] == [int(i == ahead.index(max(ahead)))
+                                             for i in range(len(legal))]
+
+    def test_widening_tries_few_of_many_actions(self) -> None:
+        """A node of `widen` actions or more tries a new one only while it has tried fewer
+        than 1 + sqrt(its visits); the visits still add up to the iterations. Without
+        widening, every action is tried once before any twice."""
+        game = GAMES["captain_bluff"]
+        seed = 0
+        while len(game.legal_actions((found := decision_point(game, seed))[0])) < 60:
+            seed += 1
+        decision = Decision(game, *found)
+        wide = ISMCTSBot(100, seed=2, widen=3).analyse(decision)
+        assert sum(s.visits for s in wide) == 100
+        assert 2 <= sum(1 for s in wide if s.visits) <= 1 + math.sqrt(100)
+        plain = ISMCTSBot(100, seed=2, widen=None).analyse(decision)
+        assert sum(1 for s in plain if s.visits) == min(100, len(decision.legal_actions))
+        assert ISMCTSBot(100, seed=2, widen=len(decision.legal_actions) + 1).analyse(
+            decision) == plain
+
+    def test_auto_widening_is_the_games(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """``widen="auto"`` is the game's ``WIDEN_FROM``, or no widening without one."""
+        game = GAMES["kivi"]
+        state, seat = decision_point(game, 5)
+        decision = Decision(game, state, seat)
+        assert not hasattr(game, "WIDEN_FROM")
+        assert (ISMCTSBot(60, seed=1).analyse(decision)
+                == ISMCTSBot(60, seed=1, widen=None).analyse(decision))
+        monkeypatch.setattr(game, "WIDEN_FROM", 2, raising=False)
+        assert (ISMCTSBot(60, seed=1).analyse(decision)
+                == ISMCTSBot(60, seed=1, widen=2).analyse(decision)
+                != ISMCTSBot(60, seed=1, widen=None).analyse(decision))
+        assert GAMES["captain_bluff"].WIDEN_FROM == 3  # type: ignore[attr-defined]
+
     @pytest.mark.parametrize("bad", [-1, 1.5, "all", True])
     def test_rollout_limit_is_checked(self, bad: Any) -> None:
         with pytest.raises(ValueError, match="rollout_limit"):
@@ -218,7 +279,7 @@ class TestISMCTSBot:
             return real(position)
 
         monkeypatch.setattr(game, "heuristic", spy)
-        ISMCTSBot(5, seed=1).act(Decision(game, state, seat))
+        ISMCTSBot(5, seed=1, widen=None).act(Decision(game, state, seat))
         assert len(calls) == 5 or game.legal_actions(state)[1:] == ()
         calls.clear()
         ISMCTSBot(2, seed=1, rollout_limit=None).act(Decision(game, state, seat))
@@ -329,7 +390,8 @@ def reference_analyse(game: AnyGame, state: Any, seat: int, iterations: int, see
 
 class TestSearchIsUnchanged:
     """The fast search makes the decisions of the plain algorithm (`reference_analyse`):
-    the old search through its option, the default with the game's `ROLLOUT_LIMIT`."""
+    the old search through its option, the default with the game's `ROLLOUT_LIMIT` (both
+    without widening, ``widen=None``: Captain Bluff widens by default)."""
 
     @pytest.mark.parametrize("name", NAMES)
     @pytest.mark.parametrize("seed", [2, 9])
@@ -340,7 +402,7 @@ class TestSearchIsUnchanged:
             (OLD_LIMITS[name], OLD_LIMITS[name]),
             ("auto", game.ROLLOUT_LIMIT)]  # type: ignore[attr-defined]
         for option, limit in options:
-            stats = ISMCTSBot(120, seed=seed, rollout_limit=option).analyse(
+            stats = ISMCTSBot(120, seed=seed, rollout_limit=option, widen=None).analyse(
                 Decision(game, state, seat))
             want = reference_analyse(game, state, seat, 120, seed, limit=limit)
             assert [s.visits for s in stats] == [visits for visits, _ in want]
@@ -353,7 +415,7 @@ GOLDEN = json.loads((Path(__file__).parent / "ismcts_golden.json").read_text())
 made them before it was made fast (boardrules 0.1.0 on the current rules): the decisions
 of a fixed seed must not change while the search does not (a changed `resample`, rollout or
 tree would show here). Since the games have their own `ROLLOUT_LIMIT`, that search is the
-option ``rollout_limit=OLD_LIMITS[name]``."""
+option ``rollout_limit=OLD_LIMITS[name]``, without widening (``widen=None``)."""
 GOLDEN_AUTO = json.loads((Path(__file__).parent / "ismcts_golden_auto.json").read_text())
 """The same for the default search (``rollout_limit="auto"``: the games' `ROLLOUT_LIMIT`
 and `heuristic`), as it was made when the games got their limits."""
@@ -364,8 +426,8 @@ def test_decisions_are_those_of_the_stored_search(name: str) -> None:
     game = GAMES[name]
     for row in GOLDEN[name]:
         state, seat = decision_point(game, row["seed"])
-        stats = ISMCTSBot(300, seed=row["seed"], rollout_limit=OLD_LIMITS[name]).analyse(
-            Decision(game, state, seat))
+        stats = ISMCTSBot(300, seed=row["seed"], rollout_limit=OLD_LIMITS[name],
+                          widen=None).analyse(Decision(game, state, seat))
         assert [str(s.action) for s in stats] == row["actions"]
         assert [s.visits for s in stats] == row["visits"]
         assert [s.value for s in stats] == row["values"]
@@ -376,7 +438,8 @@ def test_default_decisions_are_those_of_the_stored_search(name: str) -> None:
     game = GAMES[name]
     for row in GOLDEN_AUTO[name]:
         state, seat = decision_point(game, row["seed"])
-        stats = ISMCTSBot(300, seed=row["seed"]).analyse(Decision(game, state, seat))
+        stats = ISMCTSBot(300, seed=row["seed"], widen=None).analyse(
+            Decision(game, state, seat))
         assert [str(s.action) for s in stats] == row["actions"]
         assert [s.visits for s in stats] == row["visits"]
         assert [s.value for s in stats] == row["values"]

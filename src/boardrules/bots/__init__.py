@@ -126,7 +126,7 @@ class ActionStats:
 class _Edge:
     """The statistics of one action at one node, and the node it leads to once expanded."""
 
-    __slots__ = ("available", "child", "visits", "wins")
+    __slots__ = ("available", "child", "prior", "visits", "wins")
 
     def __init__(self) -> None:
         self.available = 0
@@ -136,6 +136,9 @@ class _Edge:
         self.wins = 0.0
         """The sum of the mover's returns mapped to 0..1, over the visits."""
         self.child: _Node | None = None
+        self.prior: float | None = None
+        """At a wide node: the mover's score one step after the action, in the world of the
+        visit that first needed it (the order of expansion)."""
 
 
 class _Node:
@@ -146,10 +149,12 @@ class _Node:
     player to act stops the descent there.
     """
 
-    __slots__ = ("edges", "fresh", "legal", "mover", "pending", "row")
+    __slots__ = ("edges", "fresh", "legal", "mover", "pending", "row", "visits")
 
     def __init__(self) -> None:
         self.mover: int | None = None
+        self.visits = 0
+        """Descents that reached the node with its mover to act."""
         self.edges: dict[Any, _Edge] = {}
         self.legal: tuple[Any, ...] = ()
         """The legal actions of the last visit."""
@@ -219,6 +224,7 @@ class ISMCTSBot:
         exploration: float = 0.7,
         rollout_limit: int | Literal["auto"] | None = "auto",
         evaluate: Evaluator | None = None,
+        widen: int | Literal["auto"] | None = "auto",
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("give ISMCTSBot a budget: iterations, seconds or both")
@@ -231,6 +237,8 @@ class ISMCTSBot:
                 type(rollout_limit) is not int or rollout_limit < 0):
             raise ValueError(f"rollout_limit must be 'auto', None or a whole number >= 0, "
                              f"got {rollout_limit!r}")
+        if widen != "auto" and widen is not None and (type(widen) is not int or widen < 1):
+            raise ValueError(f"widen must be 'auto', None or a whole number >= 1, got {widen!r}")
         self.iterations = iterations
         self.seconds = seconds
         self.seed = seed
@@ -238,11 +246,14 @@ class ISMCTSBot:
         self.exploration = exploration
         self.rollout_limit = rollout_limit
         self.evaluate = evaluate
+        self.widen = widen
         budget = [f"{iterations}"] if iterations is not None else []
         if seconds is not None:
             budget.append(f"{seconds:g}s")
         if rollout_limit != "auto":
             budget.append(f"rollout={'end' if rollout_limit is None else rollout_limit}")
+        if widen != "auto":
+            budget.append(f"widen={'off' if widen is None else widen}")
         self.name = f"ismcts:{'/'.join(budget)}"
 
     def act(self, decision: Decision) -> Any:
@@ -281,6 +292,9 @@ class ISMCTSBot:
         score: Callable[[Any], Sequence[float]] = game.returns
         if limit is not None and heuristic is not None:
             score = heuristic
+        widen = self.widen
+        if widen == "auto":
+            widen = getattr(game, "WIDEN_FROM", None)
         root = _Node()
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
@@ -288,7 +302,7 @@ class ISMCTSBot:
             (self.iterations is None or done < self.iterations)
             and (deadline is None or time.perf_counter() < deadline)
         ):
-            self._iterate(game, decision.sample_world(rng), root, rng, limit, score)
+            self._iterate(game, decision.sample_world(rng), root, rng, limit, score, widen)
             done += 1
         edges = root.edges
         stats = []
@@ -300,7 +314,8 @@ class ISMCTSBot:
         return tuple(stats)
 
     def _iterate(self, game: AnyGame, state: Any, root: _Node, rng: random.Random,  # noqa: PLR0917
-                 limit: int | None, score: Callable[[Any], Sequence[float]]) -> None:
+                 limit: int | None, score: Callable[[Any], Sequence[float]],
+                 widen: int | None = None) -> None:
         to_move, legal_actions = game.to_move, game.legal_actions
         apply, sample = game.apply_unchecked, game.sample_chance
         node = root
@@ -319,14 +334,21 @@ class ISMCTSBot:
             legal = legal_actions(state)
             row = node.row_of(legal)  # the edges of `legal`, in its order
             node.pending += 1  # each edge of `row` was available once more
+            node.visits += 1
             fresh = node.fresh  # indices in `legal` of the actions not yet expanded
             if fresh:
-                i = fresh.pop(rng.randrange(len(fresh)))
-                state = apply(state, legal[i])
-                edge = row[i]
-                edge.child = _Node()
-                path.append((mover, edge))
-                break
+                if widen is None or len(row) < widen:
+                    i = fresh.pop(rng.randrange(len(fresh)))
+                elif len(row) - len(fresh) < 1 + math.sqrt(node.visits):  # widening
+                    i = _best_fresh(fresh, row, legal, state, mover, apply, score)
+                else:  # wide enough for now: choose among the expanded ones
+                    i = -1
+                if i >= 0:
+                    state = apply(state, legal[i])
+                    edge = row[i]
+                    edge.child = _Node()
+                    path.append((mover, edge))
+                    break
             i = self._select(row, node.pending)
             edge = row[i]
             path.append((mover, edge))
@@ -340,13 +362,14 @@ class ISMCTSBot:
 
     def _select(self, row: Sequence[_Edge], pending: int) -> int:
         """Return the index of the edge with the highest UCB1 score (the first on a tie);
-        `pending` is the count of availability the edges have still to add."""
+        `pending` is the count of availability the edges have still to add. Edges not
+        expanded (none but at a wide node) are passed over."""
         c, sqrt, log = self.exploration, math.sqrt, math.log
         best, best_score = 0, -math.inf
         for i, edge in enumerate(row):
             n = edge.visits
             if n == 0:
-                return i
+                continue
             score = edge.wins / n + c * sqrt(log(edge.available + pending) / n)
             if score > best_score:
                 best, best_score = i, score
@@ -416,6 +439,22 @@ class PolicyBot:
             raise BoardrulesError(f"the policy chose action {index} ({space.action(index)}), "
                                   f"which is not legal now")
         return legal[index]
+
+
+def _best_fresh(fresh: list[int], row: Sequence[_Edge], legal: tuple[Any, ...],  # noqa: PLR0917
+                state: Any, mover: int, apply: Callable[[Any, Any], Any],
+                score: Callable[[Any], Sequence[float]]) -> int:
+    """Remove from `fresh` and return the index of the untried action of the best `prior`
+    (the first on a tie), scoring those not scored yet one step ahead in `state`."""
+    best_k, best = 0, -math.inf
+    for k, i in enumerate(fresh):
+        edge = row[i]
+        prior = edge.prior
+        if prior is None:
+            prior = edge.prior = score(apply(state, legal[i]))[mover]
+        if prior > best:
+            best_k, best = k, prior
+    return fresh.pop(best_k)
 
 
 def _rank(stats: ActionStats) -> tuple[int, float]:

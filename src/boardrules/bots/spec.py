@@ -1,5 +1,6 @@
 """Bots by name: the spec strings of the command line and the Gymnasium environment
-(``random``, ``ismcts``, ``ismcts:N``, ``ismcts:Ss``, ``ismcts:N/Ss``, ``/rollout=K``)."""
+(``random``, ``ismcts``, ``ismcts:N``, ``ismcts:Ss``, ``ismcts:N/Ss``, ``/rollout=K``,
+``/widen=K``)."""
 
 from __future__ import annotations
 
@@ -26,7 +27,10 @@ def make_bot(spec: str, seed: int) -> Bot:
     budget — ``ismcts:N`` (N iterations a move), ``ismcts:Ss`` (S seconds a move) or
     ``ismcts:N/Ss`` (whichever ends first); plain ``ismcts`` is ``ismcts:1000``. A last
     part ``/rollout=K`` cuts every rollout after K steps and ``/rollout=end`` plays rollouts
-    to the end (`ISMCTSBot`'s ``rollout_limit``; without it, the game's own limit)."""
+    to the end (`ISMCTSBot`'s ``rollout_limit``; without it, the game's own limit). A
+    last part ``/widen=K`` widens nodes of K legal actions or more progressively and
+    ``/widen=off`` none (`ISMCTSBot`'s ``widen``; without it, as the game says) — the order
+    of a bot's `name`, e.g. ``ismcts:1000/rollout=40/widen=off``."""
     name, colon, budget = spec.partition(":")
     if name == "random" and not colon:
         return RandomBot(seed)
@@ -39,6 +43,11 @@ def make_bot(spec: str, seed: int) -> Bot:
     iterations: int | None = None
     seconds: float | None = None
     limit: int | Literal["auto"] | None = "auto"
+    widen: int | Literal["auto"] | None = "auto"
+    budget, marker, wide = budget.partition("/widen=")
+    if marker:
+        widen = None if wide == "off" else _read(
+            int, wide, f"{bad}: {quote(wide, 40)} is not a whole number of actions or 'off'")
     budget, marker, rollout = budget.partition("/rollout=")
     if marker:
         limit = None if rollout == "end" else _read(
@@ -53,7 +62,8 @@ def make_bot(spec: str, seed: int) -> Bot:
             raise InvalidArgumentError(f"{bad}: give at most one number of iterations and one "
                                   f"of seconds (ismcts:N/Ss)")
     try:
-        return ISMCTSBot(iterations, seconds=seconds, seed=seed, rollout_limit=limit)
+        return ISMCTSBot(iterations, seconds=seconds, seed=seed, rollout_limit=limit,
+                         widen=widen)
     except ValueError as error:
         raise InvalidArgumentError(f"{bad}: {error}") from None
 

@@ -67,7 +67,7 @@ from boardrules.games.captain_bluff.cards import (
     value_of,
 )
 from boardrules.games.captain_bluff.events import events
-from boardrules.games.captain_bluff.heuristic import ROLLOUT_LIMIT, heuristic
+from boardrules.games.captain_bluff.heuristic import ROLLOUT_LIMIT, WIDEN_FROM, heuristic
 from boardrules.games.captain_bluff.notation import (
     NOTATION_HELP,
     action_fields,
@@ -157,6 +157,7 @@ __all__ = [
     "STAR_ON",
     "TAKE",
     "TITLE",
+    "WIDEN_FROM",
     "Action",
     "BuriedView",
     "Challenge",

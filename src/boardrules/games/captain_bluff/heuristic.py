@@ -34,11 +34,18 @@ from boardrules.games.captain_bluff.cards import LUGGAGE, MAX_VALUE
 from boardrules.games.captain_bluff.rules import MAX_OPEN_ROWS, is_bluff, is_terminal, returns
 from boardrules.games.captain_bluff.state import State
 
-__all__ = ["ROLLOUT_LIMIT", "at_stake", "heuristic", "ready"]
+__all__ = ["ROLLOUT_LIMIT", "WIDEN_FROM", "at_stake", "heuristic", "ready"]
 
 ROLLOUT_LIMIT: Final = 5
 """Steps (chance included) an `ISMCTSBot` rollout plays before `heuristic` scores it, with
 ``rollout_limit="auto"``: about one turn (a random game runs to the turn limit)."""
+
+WIDEN_FROM: Final = 3
+"""An `ISMCTSBot` node with this many legal actions or more (``widen="auto"``) tries its
+untried actions best first, by `heuristic` one step ahead, and widens progressively: with
+up to 500 legal actions (every destination, run and star value) most would otherwise get
+one visit at the default budget, and an answer to a luggage play would be a random one of
+challenge, pass and a dozen pick-ups, so a bluff went unchallenged in the search."""
 
 _SCALE: Final = 6.0
 """Cards of difference to the others' mean that make an estimate of about ±0.76 (it was 4:
