@@ -15,7 +15,8 @@ problem unless some possible state shows exactly this observation to its observe
 `from_json` calls it on every observation it loads, so that everything taking an
 observation either works or the document was refused), ``heuristic(state)`` (an
 estimate of `returns` for cut-short rollouts), ``ROLLOUT_LIMIT`` (the steps
-`boardrules.bots.ISMCTSBot` plays before it scores a rollout by ``heuristic``),
+`boardrules.bots.ISMCTSBot` plays before it scores a rollout by ``heuristic``), ``WIDEN_FROM``
+(the fewest legal actions at which `ISMCTSBot` widens a node progressively),
 ``playout(state, rng, max_steps=None)`` (random play to the end, the same game as
 `boardrules.playout`'s reference loop but faster: see there), ``PERFECT_INFORMATION``,
 ``label(action) -> str`` (an English label for an action or chance outcome, distinct

@@ -208,11 +208,18 @@ class ISMCTSBot:
     `AUTO_ROLLOUT_LIMIT`). ``None`` always plays to the end: the search of boardrules 0.1
     in KIVI, Whales Rivals and Ren Dhark (in Lustry and Captain Bluff, ``40``).
 
+    A node with `widen` legal actions or more widens progressively: it tries its untried
+    actions best first — by the mover's score (the evaluator above) one step ahead, in the
+    world of the visit that first needs it — and tries a new one only while it has tried
+    fewer than 1 + the square root of its visits; otherwise UCB1 chooses among those tried. ``"auto"`` (the
+    default) takes the game's optional ``WIDEN_FROM`` (Captain Bluff: 3; the other built-in
+    games have none, so they never widen); ``None`` never widens.
+
     The budget is `iterations` (reproducible: the same seed and decision give the same
     action) and/or `seconds` (whichever ends first; a time budget is not reproducible).
     At least one iteration always runs. The bot's `name` shows the budget, and the rollout
-    limit where it is not ``"auto"``: ``ismcts:1000``, ``ismcts:2s``, ``ismcts:1000/2s``,
-    ``ismcts:1000/rollout=end``.
+    limit and widening where they are not ``"auto"``: ``ismcts:1000``, ``ismcts:2s``,
+    ``ismcts:1000/2s``, ``ismcts:1000/rollout=end``, ``ismcts:1000/rollout=40/widen=off``.
     """
 
     def __init__(
