@@ -211,9 +211,10 @@ class ISMCTSBot:
     A node with `widen` legal actions or more widens progressively: it tries its untried
     actions best first — by the mover's score (the evaluator above) one step ahead, in the
     world of the visit that first needs it — and tries a new one only while it has tried
-    fewer than 1 + the square root of its visits; otherwise UCB1 chooses among those tried. ``"auto"`` (the
-    default) takes the game's optional ``WIDEN_FROM`` (Captain Bluff: 3; the other built-in
-    games have none, so they never widen); ``None`` never widens.
+    fewer than 1 + the square root of its visits; otherwise UCB1 chooses among those
+    tried. ``"auto"`` (the default) takes the game's optional ``WIDEN_FROM`` (Captain
+    Bluff: 3; the other built-in games have none, so they never widen); ``None`` never
+    widens.
 
     The budget is `iterations` (reproducible: the same seed and decision give the same
     action) and/or `seconds` (whichever ends first; a time budget is not reproducible).
