@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import operator
 import random
-from bisect import insort
+from bisect import bisect
 from collections import Counter
 from fractions import Fraction
 from itertools import chain
@@ -30,7 +30,7 @@ from typing import Final, TypeVar, assert_never
 
 import attrs
 
-from boardrules._build import slot_builder, successor_builder
+from boardrules._build import changer, slot_builder, successor_builder
 from boardrules._owners import describe, game_name, not_an_action, wrong_game
 from boardrules._seats import player_count
 from boardrules.errors import (
@@ -150,9 +150,14 @@ _evolve_state: Final = successor_builder(State)
 successor state is built here or by `_State`: bots build millions)."""
 
 
-def _at(s: State, phase: Phase, duel: Duel) -> State:
-    """Return `s` with another phase and duel (the most frequent change)."""
-    return _evolve_state(s, phase=phase, duel=duel)
+_at: Final = changer(State, "phase", "duel")
+"""``_at(s, phase, duel)``: `s` with another phase and duel (the most frequent change)."""
+_drawn: Final = changer(State, "phase", "hands", "decks")
+"""``_drawn(s, phase, hands, decks)``: `s` after a card was drawn."""
+_left_hand: Final = changer(State, "phase", "hands", "duel", "shown_nonships", "shown_actions",
+                            "shown_undeployable")
+"""``_left_hand(s, phase, hands, duel, nonships, actions, undeployable)``: `s` after a card
+left a hand (see `_from_hand`)."""
 
 
 _evolve_duel: Final = successor_builder(Duel)
@@ -225,19 +230,15 @@ def _drawer(state: State) -> int | None:
     Opening hands: blue first. After a battle (the attacker role has already passed on):
     the player who attacked in it first.
     """
-    return _who_draws(_first_drawer(state.attacker, state.mulligans), state.hands, state.decks)
+    return _who_draws(state.attacker, state.mulligans, state.hands, state.decks)
 
 
-def _first_drawer(attacker: int, mulligans: int) -> int:
-    """Return who draws first in a deal with this attacker (D4, D17): blue (the first
+def _who_draws(attacker: int, mulligans: int, hands: tuple[tuple[int, ...], tuple[int, ...]],
+               decks: tuple[tuple[int, ...], tuple[int, ...]]) -> int | None:
+    """`_drawer` from the parts of a state. Who draws first (D4, D17): blue (the first
     attacker) for the opening hands, after a battle the player who attacked in it (the
     attacker role has already passed on)."""
-    return attacker if mulligans < 2 else 1 - attacker
-
-
-def _who_draws(first: int, hands: tuple[tuple[int, ...], tuple[int, ...]],
-               decks: tuple[tuple[int, ...], tuple[int, ...]]) -> int | None:
-    """`_drawer` from the parts of a state: `first` draws first."""
+    first = attacker if mulligans < 2 else 1 - attacker
     if len(hands[first]) < HAND_SIZE and decks[first]:
         return first
     if len(hands[1 - first]) < HAND_SIZE and decks[1 - first]:
@@ -547,16 +548,17 @@ def sample_chance(state: State, rng: random.Random) -> Action:
     if type(state) is not State:
         raise wrong_game("ren_dhark.sample_chance", "ren_dhark.State", state)
     phase = state.phase
+    # `choice` draws as ``seq[rng.randrange(len(seq))]`` in one call.
     if phase is _DEAL:
-        p = _drawer(state)
+        p = _who_draws(state.attacker, state.mulligans, state.hands, state.decks)
         assert p is not None
         return state.options.tables.draw[rng.choice(state.decks[p])]
     if phase is _ACTIVATE or phase is _WARD or phase is _DESTROY:
-        return ROLLS[rng.randrange(6)]
+        return rng.choice(ROLLS)
     if phase is _COMBAT:
-        return COMBAT_ROLLS[rng.randrange(36)]
+        return rng.choice(COMBAT_ROLLS)
     if phase is _SIDES:
-        return SIDES[rng.randrange(2)]
+        return rng.choice(SIDES)
     raise InvalidArgumentError(f"no chance event in phase {phase.value}: this is not a chance node")
 
 
@@ -673,7 +675,8 @@ def apply_unchecked(state: State, action: Action) -> State:
     match action:  # most frequent first
         case Pass():
             if state.phase is _WINDOW:
-                return _open_window(state, _next_window(state.duel, False))
+                duel = state.duel
+                return _open_window(state, duel, _next_step(duel.window, duel.played, False))
             return _counter_declined(state)
         case Draw():
             return _draw(state, action)
@@ -708,20 +711,20 @@ def _draw(state: State, action: Draw) -> State:
     """Draw a card (D4, D17). Once nobody draws on: the mulligans after the opening hands
     (D5), else the battle begins (D6; the usual attack built at once)."""
     s = state
-    p = _drawer(s)
+    attacker, mulligans = s.attacker, s.mulligans
+    p = _who_draws(attacker, mulligans, s.hands, s.decks)
     assert p is not None
     hands, decks = _take(s.hands, s.decks, p, s.options.tables.index[action.card])
-    attacker = s.attacker
     phase = _DEAL
     skip = False
-    if _who_draws(_first_drawer(attacker, s.mulligans), hands, decks) is None:
-        if s.mulligans < 2:
+    if _who_draws(attacker, mulligans, hands, decks) is None:
+        if mulligans < 2:
             phase = _MULLIGAN
         elif _can_attack_with(s.options.tables, s.landed[attacker], hands[attacker]):
             phase = _ATTACK
         else:
             skip = True
-    state = _evolve_state(s, phase=phase, attacker=attacker, hands=hands, decks=decks)
+    state = _drawn(s, phase, hands, decks)
     if skip:
         return _start_battle(state)  # the attacker cannot attack: a skip (D6)
     return state
@@ -730,11 +733,12 @@ def _draw(state: State, action: Draw) -> State:
 def _take(hands: _Hands, decks: _Hands, p: int, card: int) -> tuple[_Hands, _Hands]:
     """Return the hands and decks after player `p` drew `card` (D4, D17): the hand stays
     sorted, and the deck too (its copies of a card stand together)."""
-    hand, deck = list(hands[p]), list(decks[p])
-    insort(hand, deck.pop(deck.index(card)))
+    hand, deck = hands[p], decks[p]
+    i, j = deck.index(card), bisect(hand, card)
+    hand, deck = (*hand[:j], card, *hand[j:]), deck[:i] + deck[i + 1:]
     if p == 0:
-        return (tuple(hand), hands[1]), (tuple(deck), decks[1])
-    return (hands[0], tuple(hand)), (decks[0], tuple(deck))
+        return (hand, hands[1]), (deck, decks[1])
+    return (hands[0], hand), (decks[0], deck)
 
 
 def _mulligan(state: State, *, redraw: bool) -> State:
@@ -796,19 +800,33 @@ def _attack(state: State, action: Attack) -> State:
     hands = _hands_without(state.hands, p, card)
     if rolls:
         return _from_hand(state, _ACTIVATE, duel, hands, shown)
-    return _to_defend(_from_hand(state, _ATTACK, duel, hands, shown))
+    if _can_defend(tables, as_type, hands[1 - p]):  # the state built once, as it goes on
+        return _from_hand(state, _DEFEND, duel, hands, shown)
+    return _undefended(_from_hand(state, _ATTACK, duel, hands, shown))
+
+
+def _can_defend(tables: Tables, attack_type: CombatType, hand: tuple[int, ...]) -> bool:
+    """Whether the defender's `hand` holds a card that may be deployed against the attacking
+    card's declared type (D8)."""
+    return any(map(tables.deployable[TYPE_INDEX[attack_type]].__getitem__, hand))
 
 
 def _to_defend(state: State) -> State:
     """Ask the defender for a card that may be deployed against the declared type (D8);
     without one the attacking card wins unopposed."""
+    attack_type = state.duel.attack_type
+    assert attack_type is not None
+    if _can_defend(state.options.tables, attack_type, state.hands[1 - state.attacker]):
+        return _at(state, _DEFEND, state.duel)
+    return _undefended(state)
+
+
+def _undefended(state: State) -> State:
+    """D8 (R): no card to defend with: the attacking card wins unopposed; the opponent
+    learns that no card of the hand may be deployed against the declared type."""
     d = 1 - state.attacker
     against = TYPE_INDEX[state.duel.attack_type]  # type: ignore[index]  # committed
     hand = state.hands[d]
-    if any(map(state.options.tables.deployable[against].__getitem__, hand)):
-        return _at(state, _DEFEND, state.duel)
-    # D8 (R): no card to defend with: the attacking card wins unopposed; the opponent
-    # learns that no card of the hand may be deployed against the declared type.
     a, b, c = state.shown_undeployable[d]  # per type: ship, person, unit
     n = len(hand)
     known = (n, b, c) if against == 0 else (a, n, c) if against == 1 else (a, b, n)
@@ -847,9 +865,7 @@ def _defend(state: State, action: Defend) -> State:
 def _from_hand(s: State, phase: Phase, duel: Duel, hands: _Hands, shown: _Shown) -> State:
     """Return `s` after a card left a hand: new phase, duel, hands and shown counts
     (`shown` as `_shown_after` returns them)."""
-    nonships, actions, undeployable = shown
-    return _evolve_state(s, phase=phase, hands=hands, duel=duel, shown_nonships=nonships,
-                         shown_actions=actions, shown_undeployable=undeployable)
+    return _left_hand(s, phase, hands, duel, *shown)
 
 
 def _activating_role(duel: Duel) -> int:
@@ -912,12 +928,13 @@ def _judge(state: State, duel: Duel) -> State:
     if a_dash or d_dash:
         winner = None if a_dash and d_dash else DEFENDER if a_dash else ATTACKER
         return _finish_duel(state, duel, winner)
-    return _open_window(state, duel)
+    return _open_window(state, duel, 0)
 
 
-def _open_window(state: State, duel: Duel) -> State:
-    """Go on to the next window step whose player decides, or resolve a closed window."""
-    window = _window_step(state, duel, duel.window)
+def _open_window(state: State, duel: Duel, window: int) -> State:
+    """Go on to the first window step from `window` on whose player decides, or resolve a
+    closed window."""
+    window = _window_step(state, duel, window)
     if window != duel.window:
         duel = _at_step(duel, window)
     if window == _WINDOW_CLOSED:
@@ -947,10 +964,6 @@ def _next_step(step: int, played_cards: tuple[Played, ...], played: bool) -> int
     return _WINDOW_CLOSED if step else 1
 
 
-def _next_window(d: Duel, played: bool) -> Duel:
-    return _at_step(d, _next_step(d.window, d.played, played))
-
-
 def _at_step(d: Duel, window: int) -> Duel:
     """Return `d` at window step `window` (written out: the window is the most frequent
     decision)."""
@@ -974,7 +987,8 @@ def _play(state: State, action: PlayAction) -> State:
     # Built as the window usually stays open; `_open_window` returns it as it is then, and
     # otherwise takes the duel as an argument and never reads the state's phase or duel.
     return _open_window(_from_hand(state, _WINDOW, duel,
-                                   _hands_without(state.hands, player, card), shown), duel)
+                                   _hands_without(state.hands, player, card), shown),
+                        duel, duel.window)
 
 
 def _set_status(d: Duel, index: int, status: Status, *, resolving: int,
