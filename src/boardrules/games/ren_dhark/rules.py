@@ -158,10 +158,27 @@ _left_hand: Final = changer(State, "phase", "hands", "duel", "shown_nonships", "
                             "shown_undeployable")
 """``_left_hand(s, phase, hands, duel, nonships, actions, undeployable)``: `s` after a card
 left a hand (see `_from_hand`)."""
+_duel_over: Final = changer(State, "phase", "out", "duel")
+"""``_duel_over(s, phase, out, duel)``: `s` after a duel, a counter-strike next."""
+_next_battle: Final = changer(State, "phase", "attacker", "landed", "out", "duel", "battle",
+                              "skipped")
+"""``_next_battle(s, phase, attacker, landed, out, duel, battle, skipped)``: `s` after a
+battle."""
 
 
 _evolve_duel: Final = successor_builder(Duel)
 """``_evolve_duel(d, field=value, ...)``: `d` with the fields named changed."""
+_at_step: Final = changer(Duel, "window")
+"""``_at_step(d, window)``: `d` at window step `window`."""
+_resolving: Final = changer(Duel, "resolving")
+"""``_resolving(d, k)``: `d` resolving played action `k`."""
+_revealed: Final = changer(Duel, "revealed", "window")
+"""``_revealed(d, True, 0)``: `d` with both cards face up, at window step 0."""
+_with_played: Final = changer(Duel, "window", "played")
+"""``_with_played(d, window, played)``: `d` after an action card was played."""
+_with_status: Final = changer(Duel, "played", "resolving", "attack_mod", "defense_mod")
+"""``_with_status(d, played, resolving, attack_mod, defense_mod)``: `d` as an action card
+resolved."""
 
 
 # ---------------------------------------------------------------------------------------
@@ -340,29 +357,32 @@ def to_move(state: State) -> ToMove:
         raise wrong_game("ren_dhark.to_move", "ren_dhark.State", state)
     phase = state.phase
     # Most frequent first: this runs at every step of every playout.
-    if phase is _DEAL or phase is _COMBAT or phase is _WARD or phase is _DESTROY \
-            or phase is _ACTIVATE or phase is _SIDES:
+    if phase is _DEAL:
         return CHANCE
-    if phase is _OVER:
-        return TERMINAL
-    return _decider(state)
-
-
-def _decider(state: State) -> int:
-    """Return the player who decides in `state` (not a chance node, not over)."""
-    phase = state.phase
     if phase is _WINDOW:  # the attacker at steps 0 and 2, the defender at step 1 (D10)
         return state.attacker if state.duel.window != 1 else 1 - state.attacker
     if phase is _ATTACK:
         return state.attacker
     if phase is _DEFEND:
         return 1 - state.attacker
+    if phase is _COMBAT or phase is _WARD or phase is _DESTROY or phase is _ACTIVATE \
+            or phase is _SIDES:
+        return CHANCE
     if phase is _COUNTER:  # the loser decides (D15)
         loser = state.duel.loser
         assert loser is not None
         return state.attacker if loser == ATTACKER else 1 - state.attacker
-    assert phase is _MULLIGAN and state.blue is not None
-    return state.blue if state.mulligans == 0 else 1 - state.blue
+    if phase is _MULLIGAN:  # blue first (D5)
+        assert state.blue is not None
+        return state.blue if state.mulligans == 0 else 1 - state.blue
+    return TERMINAL
+
+
+def _decider(state: State) -> int:
+    """Return the player who decides in `state` (not a chance node, not over)."""
+    mover = to_move(state)
+    assert isinstance(mover, int)
+    return mover
 
 
 def is_terminal(state: State) -> bool:
@@ -897,7 +917,7 @@ def _activation(state: State, value: int) -> State:
         else:
             duel = _evolve_duel(duel, counter=False, defense=None, defense_type=None,
                                 defense_activated=False, revealed=True)
-        state = _evolve_state(state, phase=_COUNTER, out=out, duel=duel)
+        state = _duel_over(state, _COUNTER, out, duel)
         if not state.hands[owner]:
             return _counter_declined(state)  # ruling 10: an empty hand passes at once
         return state
@@ -914,7 +934,7 @@ def _activation(state: State, value: int) -> State:
 
 def _reveal(state: State, duel: Duel) -> State:
     """Turn both cards face up (D9); a ``-`` against the other card's type loses at once."""
-    return _judge(state, _evolve_duel(duel, revealed=True, window=0))
+    return _judge(state, _revealed(duel, True, 0))
 
 
 def _judge(state: State, duel: Duel) -> State:
@@ -964,16 +984,6 @@ def _next_step(step: int, played_cards: tuple[Played, ...], played: bool) -> int
     return _WINDOW_CLOSED if step else 1
 
 
-def _at_step(d: Duel, window: int) -> Duel:
-    """Return `d` at window step `window` (written out: the window is the most frequent
-    decision)."""
-    return _Duel(counter=d.counter, attack=d.attack, attack_type=d.attack_type,
-                 defense=d.defense, defense_type=d.defense_type,
-                 attack_activated=d.attack_activated, defense_activated=d.defense_activated,
-                 revealed=d.revealed, window=window, played=d.played, resolving=d.resolving,
-                 attack_mod=d.attack_mod, defense_mod=d.defense_mod, loser=d.loser)
-
-
 def _play(state: State, action: PlayAction) -> State:
     """Play an action card into the window (D10)."""
     card = state.options.tables.index[action.card]
@@ -983,7 +993,7 @@ def _play(state: State, action: PlayAction) -> State:
     player = _role_player(state, role)
     shown = _shown_after(state, player, card)
     played = (*duel.played, _Played(role=role, card=card, status=_PENDING))
-    duel = _evolve_duel(duel, window=_next_step(window, played, True), played=played)
+    duel = _with_played(duel, _next_step(window, played, True), played)
     # Built as the window usually stays open; `_open_window` returns it as it is then, and
     # otherwise takes the duel as an argument and never reads the state's phase or duel.
     return _open_window(_from_hand(state, _WINDOW, duel,
@@ -998,9 +1008,9 @@ def _set_status(d: Duel, index: int, status: Status, *, resolving: int,
     entry = played[index]
     played = (*played[:index], _Played(role=entry.role, card=entry.card, status=status),
               *played[index + 1:])
-    return _evolve_duel(d, played=played, resolving=resolving,
-                        attack_mod=d.attack_mod if attack_mod is None else attack_mod,
-                        defense_mod=d.defense_mod if defense_mod is None else defense_mod)
+    return _with_status(d, played, resolving,
+                        d.attack_mod if attack_mod is None else attack_mod,
+                        d.defense_mod if defense_mod is None else defense_mod)
 
 
 def _resolve(state: State, duel: Duel) -> State:
@@ -1015,9 +1025,9 @@ def _resolve(state: State, duel: Duel) -> State:
         target, _ = _slot(duel, 1 - entry.role)
         assert target is not None
         if effect.aims_at_enemy and tables.a[target] is not None:
-            return _at(state, _WARD, _evolve_duel(duel, resolving=k))
+            return _at(state, _WARD, _resolving(duel, k))
         if effect.effect is Effect.DESTROY:
-            return _at(state, _DESTROY, _evolve_duel(duel, resolving=k))
+            return _at(state, _DESTROY, _resolving(duel, k))
         duel = _modify(tables, duel, k)
         k += 1
     return _at(state, _COMBAT, duel)
@@ -1155,7 +1165,7 @@ def _finish_duel(state: State, duel: Duel, winner: int | None) -> State:
         duel = _evolve_duel(NO_DUEL, attack=a, attack_type=duel.attack_type,
                             attack_activated=duel.attack_activated, revealed=True,
                             attack_mod=duel.attack_mod, loser=loser)
-    return _evolve_state(state, phase=_COUNTER, out=out, duel=duel)
+    return _duel_over(state, _COUNTER, out, duel)
 
 
 def _counter_declined(state: State) -> State:
@@ -1225,8 +1235,7 @@ def _end_battle(state: State, out: _Hands,
         return _evolve_state(state, phase=_OVER, landed=landed, out=out, duel=NO_DUEL,
                              winner=attacker)
     attacker = 1 - attacker
-    state = _evolve_state(state, phase=_DEAL, attacker=attacker, landed=landed, out=out,
-                          duel=NO_DUEL, battle=state.battle + 1, skipped=False)
+    state = _next_battle(state, _DEAL, attacker, landed, out, NO_DUEL, state.battle + 1, False)
     if _drawer(state) is None:
         return _start_battle(state)
     return state
