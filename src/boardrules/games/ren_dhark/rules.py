@@ -743,7 +743,13 @@ def _draw(state: State, action: Draw) -> State:
     attacker, mulligans = s.attacker, s.mulligans
     p = _who_draws(attacker, mulligans, s.hands, s.decks)
     assert p is not None
-    hands, decks = _take(s.hands, s.decks, p, s.options.tables.index[action.card])
+    # The card leaves the deck into the hand; the hand stays sorted, and the deck too (its
+    # copies of a card stand together).
+    card = s.options.tables.index[action.card]
+    hand, deck = s.hands[p], s.decks[p]
+    i, j = deck.index(card), bisect(hand, card)
+    hand, deck = (*hand[:j], card, *hand[j:]), deck[:i] + deck[i + 1:]
+    hands, decks = _pair(s.hands, p, hand), _pair(s.decks, p, deck)
     phase = _DEAL
     skip = False
     if _who_draws(attacker, mulligans, hands, decks) is None:
@@ -757,17 +763,6 @@ def _draw(state: State, action: Draw) -> State:
     if skip:
         return _start_battle(state)  # the attacker cannot attack: a skip (D6)
     return state
-
-
-def _take(hands: _Hands, decks: _Hands, p: int, card: int) -> tuple[_Hands, _Hands]:
-    """Return the hands and decks after player `p` drew `card` (D4, D17): the hand stays
-    sorted, and the deck too (its copies of a card stand together)."""
-    hand, deck = hands[p], decks[p]
-    i, j = deck.index(card), bisect(hand, card)
-    hand, deck = (*hand[:j], card, *hand[j:]), deck[:i] + deck[i + 1:]
-    if p == 0:
-        return (hand, hands[1]), (deck, decks[1])
-    return (hands[0], hand), (decks[0], deck)
 
 
 def _mulligan(state: State, *, redraw: bool) -> State:
@@ -963,7 +958,12 @@ def _judge(state: State, duel: Duel) -> State:
 def _open_window(state: State, duel: Duel, window: int) -> State:
     """Go on to the first window step from `window` on whose player decides, or resolve a
     closed window."""
-    window = _window_step(state, duel, window)
+    # Past the steps of a player with an empty hand (nothing to decide, nothing hidden).
+    while window != _WINDOW_CLOSED:
+        # `_role_player` written out: the window is the most frequent decision.
+        if state.hands[1 - state.attacker if window == 1 else state.attacker]:
+            break
+        window = _next_step(window, duel.played, False)
     if window != duel.window:
         duel = _at_step(duel, window)
     if window == _WINDOW_CLOSED:
@@ -972,17 +972,6 @@ def _open_window(state: State, duel: Duel, window: int) -> State:
     if s.phase is _WINDOW and s.duel is duel:
         return s  # the caller built it, expecting the window to open
     return _at(s, _WINDOW, duel)
-
-
-def _window_step(state: State, duel: Duel, window: int) -> int:
-    """Return the first window step from `window` on whose player decides, past the steps of
-    a player with an empty hand (nothing to decide, nothing hidden), or the closed window."""
-    while window != _WINDOW_CLOSED:
-        # `_role_player` written out: the window is the most frequent decision.
-        if state.hands[1 - state.attacker if window == 1 else state.attacker]:
-            return window
-        window = _next_step(window, duel.played, False)
-    return window
 
 
 def _next_step(step: int, played_cards: tuple[Played, ...], played: bool) -> int:
