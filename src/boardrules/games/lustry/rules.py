@@ -20,7 +20,7 @@ from fractions import Fraction
 from itertools import chain, product
 from typing import Final, assert_never
 
-from boardrules._build import slot_builder, successor_builder
+from boardrules._build import changer, slot_builder, successor_builder
 from boardrules._owners import describe, not_an_action, wrong_game
 from boardrules._seats import player_count
 from boardrules.errors import (
@@ -118,7 +118,19 @@ _State: Final = slot_builder(State)
 """Builds a `State` from every field (the start of a game)."""
 _next: Final = successor_builder(State)
 """``_next(state, field=value, ...)``: `state` with the fields named changed (every
-successor state is built here: bots build millions)."""
+successor state is built here or by a changer below: bots build millions)."""
+# Changers: the frequent transitions, their fields by position (no test per field).
+_drawing: Final = changer(State, "phase", "player", "turn", "draw", "discards", "seen",
+                          "pending", "pending_known", "source", "exchanged", "named",
+                          "progress", "stall", "winner")
+"""`_after_draw` while phase 1 goes on."""
+_playing: Final = changer(State, "phase", "player", "turn", "draw", "discards", "seen", "hands",
+                          "exposed", "pending", "pending_known", "source", "exchanged", "named",
+                          "progress", "stall", "winner")
+"""`_after_draw` once phase 1 ends."""
+_discarded: Final = changer(State, "phase", "player", "discards", "seen", "hands", "exposed",
+                            "pending", "pending_known", "source", "exchanged", "named", "winner")
+"""`_discard`."""
 
 
 def _info(card: str) -> tuple[int, bool, tuple[tuple[str, Lay, Exchange], ...],
@@ -376,10 +388,8 @@ def _after_draw(  # noqa: PLR0917 - positional: Python matches keywords at a cos
     hand = hands[player]
     if source is not None or (len(hand) + len(pending) < HAND_SIZE
                               and (any(draw) or any(discards))):
-        # (No more than 14 names: a call naming 15 or more goes through a dict.)
-        return _next(state, phase=_DRAW, player=player, turn=turn, draw=draw, discards=discards,
-                     seen=seen, pending=pending, pending_known=known, source=source,
-                     exchanged=(), named=None, progress=False, stall=stall, winner=None)
+        return _drawing(state, _DRAW, player, turn, draw, discards, seen, pending, known, source,
+                        (), None, False, stall, None)
     bit = 2 >> player  # the opponent's bit
     learned = [card for card, mask in zip(pending, known, strict=True) if mask & bit]
     if learned:
@@ -387,9 +397,8 @@ def _after_draw(  # noqa: PLR0917 - positional: Python matches keywords at a cos
                         tuple(sorted(exposed[player] + tuple(learned), key=_ORDER_KEY)))
     if pending:
         hands = _pair(hands, player, tuple(sorted(hand + pending, key=_ORDER_KEY)))
-    return _next(state, phase=_PLAY, player=player, turn=turn, draw=draw, discards=discards,
-                 seen=seen, hands=hands, exposed=exposed, pending=(), pending_known=(), source=None,
-                 exchanged=(), named=None, progress=False, stall=stall, winner=None)
+    return _playing(state, _PLAY, player, turn, draw, discards, seen, hands, exposed, (), (),
+                    None, (), None, False, stall, None)
 
 
 def _closed_count(seqs: tuple[Sequence, ...], base: int) -> int:
@@ -449,7 +458,8 @@ def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - o
     """
     p = state.player
     match action:  # the kinds random play applies most often first: each case is a test
-        case Draw(colour=colour, owner=owner):
+        case Draw():  # (attributes read below: cheaper than keyword patterns)
+            colour, owner = action.colour, action.owner
             if owner is None:  # a card comes off the draw pile: a chance node (L7)
                 return _after_draw(state, p, state.turn, state.stall, state.draw,
                                    state.discards, state.seen, state.pending,
@@ -463,11 +473,12 @@ def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - o
                 (*discards[:i], pile[1:], *discards[i + 1:]), (*seen[:i], marks[1:], *seen[i + 1:]),
                 (*state.pending, pile[0]),
                 (*state.pending_known, (1 << owner) | ((2 >> owner) if marks[0] else 0)))
-        case Discard(card=card):
-            return _discard(state, card)
+        case Discard():
+            return _discard(state, action.card)
         case EndTurn():
             return _end_turn(state)
-        case Drawn(card=card):
+        case Drawn():
+            card = action.card
             ci = _CI[card]
             draw = state.draw
             return _after_draw(
@@ -582,9 +593,8 @@ def _discard(state: State, card: str) -> State:
             colour = card[0]
             exposed = _pair(exposed, p, tuple(k for k in mine if k[0] != colour))
     discards, seen = _put_on(state.discards, state.seen, 3 * p + _CI[card], (card,), (mark,))
-    return _next(state, phase=_PLAY, player=p, discards=discards, seen=seen,
-                 hands=_pair(state.hands, p, _remove(hand, card)), exposed=exposed, pending=(),
-                 pending_known=(), source=None, exchanged=(), named=None, winner=None)
+    return _discarded(state, _PLAY, p, discards, seen, _pair(state.hands, p, _remove(hand, card)),
+                      exposed, (), (), None, (), None, None)
 
 
 def _put_away(
