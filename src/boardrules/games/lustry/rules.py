@@ -131,6 +131,17 @@ _playing: Final = changer(State, "phase", "player", "turn", "draw", "discards", 
 _discarded: Final = changer(State, "phase", "player", "discards", "seen", "hands", "exposed",
                             "pending", "pending_known", "source", "exchanged", "named", "winner")
 """`_discard`."""
+_settled: Final = changer(State, "phase", "player", "discards", "seen", "hands", "exposed",
+                          "pending", "pending_known", "source", "sequences", "exchanged", "named",
+                          "progress", "winner")
+"""`_settle`."""
+_laid_down: Final = changer(State, "phase", "player", "hands", "exposed", "pending",
+                            "pending_known", "source", "sequences", "steals", "exchanged", "named",
+                            "winner")
+"""`_played`."""
+_put_under: Final = changer(State, "phase", "player", "discards", "seen", "pending",
+                            "pending_known", "source", "exchanged", "named", "winner")
+"""A `PutUnder`."""
 
 
 def _info(card: str) -> tuple[int, bool, tuple[tuple[str, Lay, Exchange], ...],
@@ -285,7 +296,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         raise wrong_game("lustry.legal_actions", "lustry.State", state)
     phase = state.phase
     if phase is _PLAY:
-        out = _play_actions(state)
+        p = state.player  # (`_play_actions` written out: the most frequent decision)
+        out = _plays(p, state.hands[p], state.sequences, state.options)
     elif phase is _DRAW:
         source = state.source
         if source is not None:
@@ -420,10 +432,8 @@ def _settle(
             seq = Sequence(seq.cards, seq.blockers, seq.unblockers, True)
     seqs = (*seqs[:index], seq, *seqs[index + 1:])
     won = seq.closed and _closed_count(seqs, 3 * p) == 2
-    return _next(state, phase=_OVER if won else _PLAY, player=p, discards=discards, seen=seen,
-                 hands=hands, exposed=exposed, pending=(), pending_known=(), source=None,
-                 sequences=seqs, exchanged=(), named=None, progress=progress,
-                 winner=p if won else None)
+    return _settled(state, _OVER if won else _PLAY, p, discards, seen, hands, exposed, (), (), None,
+                    seqs, (), None, progress, p if won else None)
 
 
 def _deadlocked(state: State) -> bool:
@@ -440,13 +450,10 @@ def _played(state: State, card: str, *, phase: Phase = _PLAY,
     steal card (L12, L15): the card leaves the hand and what the opponent knows of it."""
     p = state.player
     mine = state.exposed[p]
-    return _next(state, phase=phase, player=p,
-                 hands=_pair(state.hands, p, _remove(state.hands[p], card)),
-                 exposed=_pair(state.exposed, p, _forget(mine, card)) if mine else state.exposed,
-                 pending=(), pending_known=(), source=None,
-                 sequences=state.sequences if sequences is None else sequences,
-                 steals=state.steals if steals is None else steals, exchanged=(), named=named,
-                 winner=None)
+    return _laid_down(state, phase, p, _pair(state.hands, p, _remove(state.hands[p], card)),
+                      _pair(state.exposed, p, _forget(mine, card)) if mine else state.exposed,
+                      (), (), None, state.sequences if sequences is None else sequences,
+                      state.steals if steals is None else steals, (), named, None)
 
 
 def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - one case per kind
@@ -509,9 +516,8 @@ def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - o
             discards, seen = _put_on(state.discards, state.seen, 3 * p + _CI[card], (card,),
                                      (True,))
             waiting, discards, seen = _put_away(_remove(state.exchanged, card), discards, seen, p)
-            return _next(state, phase=_EXCHANGE if waiting else _PLAY, player=p, discards=discards,
-                         seen=seen, pending=(), pending_known=(), source=None, exchanged=waiting,
-                         named=None, winner=None)
+            return _put_under(state, _EXCHANGE if waiting else _PLAY, p, discards, seen, (), (),
+                              None, waiting, None, None)
         case Extend(card=card):
             i = 3 * p + _CI[card]
             seq = state.sequences[i]
