@@ -240,10 +240,6 @@ def parameter_values(game: AnyGame, options: object) -> dict[str, ParameterValue
 
 # --- configurations and histories -----------------------------------------------------------
 
-CHANCE_MEMO: Final = 256
-"""The most entries of a `Configuration`'s ``chance_memo``."""
-
-
 class Configuration:
     """A game with its player count and options, and their tables, built once.
 
@@ -251,7 +247,7 @@ class Configuration:
     pickles as its game's name, player count and options.
     """
 
-    __slots__ = ("bound", "chance_memo", "game", "initial", "options", "players", "space")
+    __slots__ = ("bound", "game", "initial", "options", "players", "space")
 
     game: AnyGame
     players: int
@@ -259,10 +255,6 @@ class Configuration:
     space: ActionSpace[Any]
     bound: int
     initial: Any
-    chance_memo: dict[int, tuple[object, Any]]
-    """An adapter's cache of what it made of the chance outcomes a game hands out as a
-    prebuilt tuple (KIVI's rolls), by the tuple's identity: each entry holds the tuple,
-    so the identity stays its own; at most `CHANCE_MEMO` entries (then emptied)."""
 
     def __init__(self, game: AnyGame, players: int, options: object = None) -> None:
         """Check the configuration (`InvalidOptionsError` names a bad one) and build its
@@ -281,7 +273,6 @@ class Configuration:
         set_(self, "space", typing.cast(Any, game).action_space(players, options))
         set_(self, "bound", game.action_bound(players, options))
         set_(self, "initial", initial)
-        set_(self, "chance_memo", {})
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"Configuration is immutable: cannot set {name!r}")

@@ -13,7 +13,6 @@ import numpy as np
 import pyspiel
 
 from boardrules.adapters._common import (
-    CHANCE_MEMO,
     Configuration,
     History,
     options_from_parameters,
@@ -242,32 +241,19 @@ _first: Final = itemgetter(0)
 
 
 def _outcomes(point: _Point) -> tuple[tuple[int, float], ...]:
-    """Return (and keep on `point`) its chance outcomes as pyspiel pairs.
-
-    A list the game hands out again (a prebuilt tuple, as KIVI's rolls) is converted
-    once per configuration: its pairs are kept in the configuration's ``chance_memo``.
-    """
+    """Return (and keep on `point`) its chance outcomes as pyspiel pairs: the game's
+    ``chance_probabilities`` where it has one (every built-in game: no fractions built, and
+    KIVI's rolls a prebuilt tuple), else its `chance_outcomes` converted."""
     found = point.chance
     if found is None:
         config = point.config
-        game = config.game
-        # The game's float path where it has one (no fractions built), else its outcomes.
-        floats = getattr(game, "chance_probabilities", None)
-        listed: Any = floats(point._state) if floats is not None else game.chance_outcomes(
-            point._state)
-        memo = config.chance_memo
-        kept = memo.get(id(listed))
-        if kept is not None and kept[0] is listed:
-            found = kept[1]
+        floats = getattr(config.game, "chance_probabilities", None)
+        if floats is not None:
+            found = tuple(floats(point._state))
         else:
-            if floats is not None:
-                found = tuple(listed)
-            else:
-                index = config.space.chance_index
-                found = tuple((index(a), p.numerator / p.denominator) for a, p in listed)
-            if len(memo) >= CHANCE_MEMO:
-                memo.clear()
-            memo[id(listed)] = (listed, found)
+            index = config.space.chance_index
+            found = tuple((index(a), p.numerator / p.denominator)
+                          for a, p in config.game.chance_outcomes(point._state))
         point.chance = found
     return found
 

@@ -62,6 +62,7 @@ from boardrules.games.kivi.validation import validate_observation, validate_stat
 if TYPE_CHECKING:  # loaded on first use, see __getattr__ below
     from boardrules.games.kivi.numeric import (
         action_space,
+        chance_probabilities,
         info_state_layout,
         info_state_shape,
         info_state_tensor,
@@ -104,6 +105,7 @@ __all__ = [
     "apply",
     "apply_unchecked",
     "chance_outcomes",
+    "chance_probabilities",
     "events",
     "heuristic",
     "info_state_layout",
@@ -148,7 +150,8 @@ ACTION_TYPES: Final[tuple[type[Action], ...]] = (Roll, Reroll, Place, Displace, 
 if not TYPE_CHECKING:
     __getattr__, __dir__ = lazy_members(__name__, globals(), {
         "numeric": (
-            "action_space", "info_state_layout", "info_state_shape", "info_state_tensor",
+            "action_space", "chance_probabilities", "info_state_layout", "info_state_shape",
+            "info_state_tensor",
             "observation_shape", "observation_tensor", "observe_tensor", "tensor_layout",
         ),
         "picture": ("svg",),

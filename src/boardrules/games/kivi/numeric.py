@@ -26,6 +26,7 @@ from boardrules.games.kivi.actions import (
     FORFEIT,
     PLACE,
     REROLL_OF,
+    ROLL_WEIGHTS,
     ROLLS,
     Action,
     Displace,
@@ -55,6 +56,7 @@ from boardrules.numeric.spaces import (
 
 __all__ = [
     "action_space",
+    "chance_probabilities",
     "info_state_layout",
     "info_state_shape",
     "info_state_tensor",
@@ -96,6 +98,28 @@ _ACTIONS: Final[tuple[Action, ...]] = (
 """Every player action in the order of the action space (the module docstring)."""
 _CHANCE: Final[tuple[Action, ...]] = tuple(r for k in range(1, DICE + 1) for r in ROLLS[k])
 """Every chance outcome in the order of the action space."""
+_PROBABILITIES: Final[tuple[tuple[tuple[int, float], ...], ...]] = ((), *(
+    tuple((sum(len(ROLLS[j]) for j in range(1, k)) + i, w / 6**k)
+          for i, w in enumerate(ROLL_WEIGHTS[k]))
+    for k in range(1, DICE + 1)))
+"""`chance_probabilities` of 0 .. 6 pending dice, built once (a roll of six dice has 462)."""
+
+
+def chance_probabilities(state: State) -> tuple[tuple[int, float], ...]:
+    """Return ``(chance index, probability)`` for every roll of the pending dice, in
+    `chance_outcomes` order, each probability its exact fraction as a float (correctly
+    rounded), without building the fractions: the fast path for frameworks that want
+    floats (OpenSpiel). The chance indices do not depend on the players or options.
+
+    >>> from boardrules.games.kivi.actions import Reroll, Roll
+    >>> from boardrules.games.kivi.rules import apply, new_game
+    >>> state = apply(apply(new_game(2), Roll((1, 2, 3, 4, 6, 6))), Reroll((6, 6)))
+    >>> chance_probabilities(state)[:2]
+    ((6, 0.027777777777777776), (7, 0.05555555555555555))
+    """
+    if type(state) is not State:
+        raise wrong_game("kivi.chance_probabilities", "kivi.State", state)
+    return _PROBABILITIES[state.pending]
 
 
 def _legal_parts(
