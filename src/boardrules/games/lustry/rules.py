@@ -262,27 +262,19 @@ def _plays(p: int, hand: tuple[str, ...], seqs: tuple[Sequence, ...],
             if laid:
                 if card in BRANCH[laid[-1]]:  # extends the open sequence (L10)
                     extends.append(_EXTEND[card])
-                if inverse is not None and inverse in laid:  # unblocks a card of it (L13)
-                    unblocks += _unblocks(card, inverse, laid, seq.blockers)
+                if inverse is not None and inverse in laid:  # unblocks a card of it (L13):
+                    blockers = seq.blockers  # one `Unblock` per distinct blocker of `inverse`
+                    for j, card_laid in enumerate(laid):
+                        blocker = blockers[j]
+                        if card_laid == inverse and blocker is not None:
+                            action = UNBLOCK[card, blocker]
+                            if action not in unblocks:
+                                unblocks.append(action)
         if free:
             for block, target in block_targets:
                 if target in free:
                     blocks.append(block)
     return (*lays, *exchanges, *extends, *blocks, *unblocks, *steals, *discards, END_TURN)
-
-
-def _unblocks(card: str, inverse: str, laid: tuple[str, ...],
-              blockers: tuple[str | None, ...]) -> list[Unblock]:
-    """Return the `Unblock` actions of the hand card `card` on the open sequence `laid` of its
-    colour (L13): one for each distinct blocker of a laid card `inverse`."""
-    out: list[Unblock] = []
-    for j, card_laid in enumerate(laid):
-        blocker = blockers[j]
-        if card_laid == inverse and blocker is not None:
-            action = UNBLOCK[card, blocker]
-            if action not in out:
-                out.append(action)
-    return out
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:

@@ -157,7 +157,7 @@ _drawn: Final = changer(State, "phase", "hands", "decks")
 _left_hand: Final = changer(State, "phase", "hands", "duel", "shown_nonships", "shown_actions",
                             "shown_undeployable")
 """``_left_hand(s, phase, hands, duel, nonships, actions, undeployable)``: `s` after a card
-left a hand (see `_from_hand`)."""
+left a hand: new phase, duel, hands and shown counts (as `_shown_after` returns them)."""
 _duel_over: Final = changer(State, "phase", "out", "duel")
 """``_duel_over(s, phase, out, duel)``: `s` after a duel, a counter-strike next."""
 _next_battle: Final = changer(State, "phase", "attacker", "landed", "out", "duel", "battle",
@@ -179,6 +179,10 @@ _with_played: Final = changer(Duel, "window", "played")
 _with_status: Final = changer(Duel, "played", "resolving", "attack_mod", "defense_mod")
 """``_with_status(d, played, resolving, attack_mod, defense_mod)``: `d` as an action card
 resolved."""
+_defended: Final = changer(Duel, "defense", "defense_type", "defense_activated", "revealed",
+                           "window")
+"""``_defended(d, card, type, activated, revealed, window)``: `d` once the defence is
+committed."""
 
 
 # ---------------------------------------------------------------------------------------
@@ -814,7 +818,7 @@ def _attack(state: State, action: Attack) -> State:
     card, as_type = tables.index[action.card], action.as_type
     rolls = tables.activation[card] is not None
     # Face down until the defence: the opponent sees the declared type and the roll.
-    shown = _shown_after(state, p, card, (as_type, rolls, False, None))
+    shown_n, shown_a, shown_u = _shown_after(state, p, card, (as_type, rolls, False, None))
     duel = tables.attack_duels.get((card, as_type))
     if duel is None:  # built once per card and type (an attack is made in every battle)
         duel = tables.attack_duels[card, as_type] = _Duel(
@@ -823,10 +827,10 @@ def _attack(state: State, action: Attack) -> State:
             played=(), resolving=0, attack_mod=0, defense_mod=0, loser=None)
     hands = _hands_without(state.hands, p, card)
     if rolls:
-        return _from_hand(state, _ACTIVATE, duel, hands, shown)
+        return _left_hand(state, _ACTIVATE, hands, duel, shown_n, shown_a, shown_u)
     if _can_defend(tables, as_type, hands[1 - p]):  # the state built once, as it goes on
-        return _from_hand(state, _DEFEND, duel, hands, shown)
-    return _undefended(_from_hand(state, _ATTACK, duel, hands, shown))
+        return _left_hand(state, _DEFEND, hands, duel, shown_n, shown_a, shown_u)
+    return _undefended(_left_hand(state, _ATTACK, hands, duel, shown_n, shown_a, shown_u))
 
 
 def _can_defend(tables: Tables, attack_type: CombatType, hand: tuple[int, ...]) -> bool:
@@ -869,27 +873,18 @@ def _defend(state: State, action: Defend) -> State:
     # With an activation roll the card stays face down (the opponent sees only the roll,
     # and that the card may be deployed against the declared type); without one it turns
     # face up at once.
-    shown = _shown_after(state, d, card, (None, True, False, o.attack_type) if rolls else None)
+    shown_n, shown_a, shown_u = _shown_after(
+        state, d, card, (None, True, False, o.attack_type) if rolls else None)
     hands = _hands_without(state.hands, d, card)
-    # Written out (a defence is made in most battles). No activation roll: both cards
-    # turn face up at once (D9), so the duel is built revealed, at window step 0.
-    duel = _Duel(counter=o.counter, attack=o.attack, attack_type=o.attack_type, defense=card,
-                 defense_type=as_type, attack_activated=o.attack_activated,
-                 defense_activated=rolls, revealed=o.revealed or not rolls,
-                 window=o.window if rolls else 0, played=o.played, resolving=o.resolving,
-                 attack_mod=o.attack_mod, defense_mod=o.defense_mod, loser=o.loser)
+    # No activation roll: both cards turn face up at once (D9), so the duel is built
+    # revealed, at window step 0.
+    duel = _defended(o, card, as_type, rolls, o.revealed or not rolls, o.window if rolls else 0)
     if rolls:
-        return _from_hand(state, _ACTIVATE, duel, hands, shown)
+        return _left_hand(state, _ACTIVATE, hands, duel, shown_n, shown_a, shown_u)
     # The state is built as the window usually opens now; if not (a ``-`` decides the duel,
     # or the attacker's hand is empty), the steps after the reveal take the duel as an
     # argument and never read the state's phase or duel.
-    return _judge(_from_hand(state, _WINDOW, duel, hands, shown), duel)
-
-
-def _from_hand(s: State, phase: Phase, duel: Duel, hands: _Hands, shown: _Shown) -> State:
-    """Return `s` after a card left a hand: new phase, duel, hands and shown counts
-    (`shown` as `_shown_after` returns them)."""
-    return _left_hand(s, phase, hands, duel, *shown)
+    return _judge(_left_hand(state, _WINDOW, hands, duel, shown_n, shown_a, shown_u), duel)
 
 
 def _activating_role(duel: Duel) -> int:
@@ -989,14 +984,13 @@ def _play(state: State, action: PlayAction) -> State:
     window = duel.window
     role = DEFENDER if window == 1 else ATTACKER
     player = _role_player(state, role)
-    shown = _shown_after(state, player, card)
+    shown_n, shown_a, shown_u = _shown_after(state, player, card)
     played = (*duel.played, _Played(role=role, card=card, status=_PENDING))
     duel = _with_played(duel, _next_step(window, played, True), played)
     # Built as the window usually stays open; `_open_window` returns it as it is then, and
     # otherwise takes the duel as an argument and never reads the state's phase or duel.
-    return _open_window(_from_hand(state, _WINDOW, duel,
-                                   _hands_without(state.hands, player, card), shown),
-                        duel, duel.window)
+    return _open_window(_left_hand(state, _WINDOW, _hands_without(state.hands, player, card),
+                                   duel, shown_n, shown_a, shown_u), duel, duel.window)
 
 
 def _set_status(d: Duel, index: int, status: Status, *, resolving: int,
@@ -1189,7 +1183,7 @@ def _counter_strike(state: State, action: CounterStrike) -> State:
     if rolls:
         seen = ((as_type, True, True, duel.defense_type) if loser == ATTACKER
                 else (None, True, True, duel.attack_type))
-    shown = _shown_after(state, player, card, seen)
+    shown_n, shown_a, shown_u = _shown_after(state, player, card, seen)
     hands = _hands_without(state.hands, player, card)
     # Face down until its activation roll (D12); without one both cards turn face up at
     # once (D9), so the duel is built revealed, at window step 0 (as `_reveal` sets it).
@@ -1201,9 +1195,9 @@ def _counter_strike(state: State, action: CounterStrike) -> State:
         duel = _evolve_duel(duel, counter=True, defense=card, defense_type=as_type,
                             defense_activated=rolls, revealed=revealed, window=window)
     if rolls:
-        return _from_hand(state, _ACTIVATE, duel, hands, shown)
+        return _left_hand(state, _ACTIVATE, hands, duel, shown_n, shown_a, shown_u)
     # Built as the window usually opens now, as `_defend` builds it.
-    return _judge(_from_hand(state, _WINDOW, duel, hands, shown), duel)
+    return _judge(_left_hand(state, _WINDOW, hands, duel, shown_n, shown_a, shown_u), duel)
 
 
 def _outcome(state: State, duel: Duel, winner: int, out: _Hands | None = None) -> State:
@@ -1234,7 +1228,7 @@ def _end_battle(state: State, out: _Hands,
                              winner=attacker)
     attacker = 1 - attacker
     state = _next_battle(state, _DEAL, attacker, landed, out, NO_DUEL, state.battle + 1, False)
-    if _drawer(state) is None:
+    if _who_draws(attacker, state.mulligans, state.hands, state.decks) is None:
         return _start_battle(state)
     return state
 
