@@ -753,7 +753,10 @@ def _draw(state: State, action: Draw) -> State:
     hand, deck = s.hands[p], s.decks[p]
     i, j = deck.index(card), bisect(hand, card)
     hand, deck = (*hand[:j], card, *hand[j:]), deck[:i] + deck[i + 1:]
-    hands, decks = _pair(s.hands, p, hand), _pair(s.decks, p, deck)
+    if p == 0:  # (`_pair` written out, twice: a draw is the most frequent step)
+        hands, decks = (hand, s.hands[1]), (deck, s.decks[1])
+    else:
+        hands, decks = (s.hands[0], hand), (s.decks[0], deck)
     phase = _DEAL
     skip = False
     if _who_draws(attacker, mulligans, hands, decks) is None:
