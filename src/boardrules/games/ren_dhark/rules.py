@@ -179,6 +179,12 @@ _with_played: Final = changer(Duel, "window", "played")
 _with_status: Final = changer(Duel, "played", "resolving", "attack_mod", "defense_mod")
 """``_with_status(d, played, resolving, attack_mod, defense_mod)``: `d` as an action card
 resolved."""
+_defense_waits: Final = changer(Duel, "defense", "defense_type", "defense_activated", "revealed",
+                                "defense_mod", "loser")
+"""The duel of a counter-strike with the defence's winning card waiting (see `_finish_duel`)."""
+_attack_waits: Final = changer(Duel, "attack", "attack_type", "attack_activated", "revealed",
+                               "attack_mod", "loser")
+"""The duel of a counter-strike with the attack's winning card waiting (see `_finish_duel`)."""
 _defended: Final = changer(Duel, "defense", "defense_type", "defense_activated", "revealed",
                            "window")
 """``_defended(d, card, type, activated, revealed, window)``: `d` once the defence is
@@ -988,7 +994,7 @@ def _play(state: State, action: PlayAction) -> State:
     role = DEFENDER if window == 1 else ATTACKER
     player = _role_player(state, role)
     shown_n, shown_a, shown_u = _shown_after(state, player, card)
-    played = (*duel.played, _Played(role=role, card=card, status=_PENDING))
+    played = (*duel.played, _Played(role, card, _PENDING))
     duel = _with_played(duel, _next_step(window, played, True), played)
     # Built as the window usually stays open; `_open_window` returns it as it is then, and
     # otherwise takes the duel as an argument and never reads the state's phase or duel.
@@ -1001,7 +1007,7 @@ def _set_status(d: Duel, index: int, status: Status, *, resolving: int,
     """Return `d` with action `index` in `status`, resolving and the modifiers changed."""
     played = d.played
     entry = played[index]
-    played = (*played[:index], _Played(role=entry.role, card=entry.card, status=status),
+    played = (*played[:index], _Played(entry.role, entry.card, status),
               *played[index + 1:])
     return _with_status(d, played, resolving,
                         d.attack_mod if attack_mod is None else attack_mod,
@@ -1151,15 +1157,13 @@ def _finish_duel(state: State, duel: Duel, winner: int | None) -> State:
     if loser == ATTACKER:
         assert a is not None
         out = _pair(out, attacker, (*out[attacker], a))
-        duel = _evolve_duel(NO_DUEL, defense=d, defense_type=duel.defense_type,
-                            defense_activated=duel.defense_activated, revealed=True,
-                            defense_mod=duel.defense_mod, loser=loser)
+        duel = _defense_waits(NO_DUEL, d, duel.defense_type, duel.defense_activated, True,
+                              duel.defense_mod, loser)
     else:
         assert d is not None
         out = _pair(out, 1 - attacker, (*out[1 - attacker], d))
-        duel = _evolve_duel(NO_DUEL, attack=a, attack_type=duel.attack_type,
-                            attack_activated=duel.attack_activated, revealed=True,
-                            attack_mod=duel.attack_mod, loser=loser)
+        duel = _attack_waits(NO_DUEL, a, duel.attack_type, duel.attack_activated, True,
+                             duel.attack_mod, loser)
     return _duel_over(state, _COUNTER, out, duel)
 
 
@@ -1214,7 +1218,7 @@ def _outcome(state: State, duel: Duel, winner: int, out: _Hands | None = None) -
     if duel.attack is not None:
         if winner == ATTACKER:
             assert duel.attack_type is not None
-            landing = _Landing(card=duel.attack, as_type=duel.attack_type)
+            landing = _Landing(duel.attack, duel.attack_type)
             landed = _pair(landed, pa, (*landed[pa], landing))
         else:
             out = _pair(out, pa, (*out[pa], duel.attack))
