@@ -361,7 +361,7 @@ def discard_seen(hand: tuple[str, ...], known: tuple[str, ...], card: str) -> bo
     if card not in known:
         return False
     colour = card[0]
-    return known.count(card) == sum(1 for k in hand if k[0] == colour)
+    return known.count(card) == [k[0] for k in hand].count(colour)  # a list: no generator
 
 
 def _pair(pair: tuple[tuple[str, ...], ...], p: int,
@@ -374,8 +374,8 @@ def _put_on(piles: tuple[tuple[str, ...], ...], seen: tuple[tuple[bool, ...], ..
             ) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[bool, ...], ...]]:
     """Return the discard piles with `cards` put at the bottom of pile `i`, and `seen` with
     their `marks` (L11, L19)."""
-    return ((*piles[:i], piles[i] + cards, *piles[i + 1:]),
-            (*seen[:i], seen[i] + marks, *seen[i + 1:]))
+    return (piles[:i] + (piles[i] + cards,) + piles[i + 1:],
+            seen[:i] + (seen[i] + marks,) + seen[i + 1:])
 
 
 def _after_draw(  # noqa: PLR0917 - positional: Python matches keywords at a cost per name
@@ -596,7 +596,7 @@ def _discard(state: State, card: str) -> State:
             mark = True
         else:  # they lose track of this colour
             colour = card[0]
-            exposed = _pair(exposed, p, tuple(k for k in mine if k[0] != colour))
+            exposed = _pair(exposed, p, tuple([k for k in mine if k[0] != colour]))
     discards, seen = _put_on(state.discards, state.seen, 3 * p + _CI[card], (card,), (mark,))
     return _discarded(state, _PLAY, p, discards, seen, _pair(state.hands, p, _remove(hand, card)),
                       exposed, (), (), None, (), None, None)
