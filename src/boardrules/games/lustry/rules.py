@@ -321,7 +321,7 @@ in the order of `legal_actions` (L6)."""
 def _draw_choices(draw: tuple[tuple[str, ...], ...],
                   discards: tuple[tuple[str, ...], ...]) -> tuple[Draw, ...]:
     """Return the piles a player may draw from: every pile that is not empty (L6)."""
-    return _DRAWS[tuple(map(bool, (*draw, *discards)))]
+    return _DRAWS[tuple(map(bool, draw + discards))]
 
 
 def apply(state: State, action: Action) -> State:
@@ -374,8 +374,8 @@ def _put_on(piles: tuple[tuple[str, ...], ...], seen: tuple[tuple[bool, ...], ..
             ) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[bool, ...], ...]]:
     """Return the discard piles with `cards` put at the bottom of pile `i`, and `seen` with
     their `marks` (L11, L19)."""
-    return (piles[:i] + (piles[i] + cards,) + piles[i + 1:],
-            seen[:i] + (seen[i] + marks,) + seen[i + 1:])
+    return ((*piles[:i], piles[i] + cards, *piles[i + 1:]),
+            (*seen[:i], seen[i] + marks, *seen[i + 1:]))
 
 
 def _after_draw(  # noqa: PLR0917 - positional: Python matches keywords at a cost per name
