@@ -114,10 +114,13 @@ class Codec:
         if members is not None:
             classes = [m for m in members if isinstance(m, type) and attrs.has(m)]
             if len(classes) > 1:
-                by_type = {m: self.dumper(m) for m in members}
+                # each member's dumper is built when first met
+                kinds = frozenset(m for m in members if isinstance(m, type))
 
                 def dump_union(v: Any) -> JSONValue:
-                    out = by_type[type(v)](v)
+                    if type(v) not in kinds:
+                        raise TypeError(f"{type(v).__name__} is not one of {hint!r}")
+                    out = self.dumper(type(v))(v)
                     if isinstance(out, dict):
                         return {"type": type(v).__name__, **out}
                     return out
@@ -155,7 +158,7 @@ class Codec:
     def _union_loader(self, hint: object, members: tuple[object, ...]) -> _Load:
         classes = {m.__name__: m for m in members if isinstance(m, type) and attrs.has(m)}
         if len(classes) > 1:
-            loaders = {name: self.loader(cls) for name, cls in classes.items()}
+            loader = self.loader  # each member's loader is built when first met
             nullable = type(None) in members
 
             def load_union(data: JSONValue, path: str) -> Any:
@@ -164,10 +167,10 @@ class Codec:
                 if not isinstance(data, dict):
                     _fail(path, f"expected an object, got {_type_name(data)}")
                 tag = data.get("type")
-                if not isinstance(tag, str) or tag not in loaders:
-                    _fail(path, f"unknown type {quote(tag)}; expected one of {', '.join(loaders)}")
+                if not isinstance(tag, str) or tag not in classes:
+                    _fail(path, f"unknown type {quote(tag)}; expected one of {', '.join(classes)}")
                 rest = {k: v for k, v in data.items() if k != "type"}
-                return loaders[tag](rest, path)
+                return loader(classes[tag])(rest, path)
 
             return load_union
         optional = [m for m in members if m is not type(None)]

@@ -118,6 +118,7 @@ from xml.etree import ElementTree
 
 import attrs
 
+from boardrules._convert import Codec
 from boardrules.errors import (
     BoardrulesError,
     IllegalActionError,
@@ -209,10 +210,6 @@ def reachable_states(
         st.integers(0, 2**32 - 1),
         st.integers(0, limit),
     )
-
-
-def _snapshot(state: object) -> object:
-    return unstructure(state)
 
 
 def _check_copies(obj: object, what: str) -> None:
@@ -697,10 +694,11 @@ def check_playout(
     """Play one whole random game from `seed`, checking the contract at every step.
 
     `pool` collects actions seen legal, to try them where they are not (pass the
-    same list to several playouts). `observe_every` checks observations and
-    resampling at every n-th step only (1: every step); `picture_every` checks the
-    pictures (where the game has ``svg``) at every n-th of those checks (drawing is slower
-    than observing). Both also check the final state. `registry` collects the
+    same list to several playouts). `observe_every` checks observations,
+    resampling and the state's JSON round-trip at every n-th step only (1: every
+    step); `picture_every` checks the pictures (where the game has ``svg``) at every
+    n-th of those checks (drawing is slower than observing). Both also check the final
+    state. `registry` collects the
     tensors and information states met (pass one to several playouts of a
     configuration). Returns the final state. Raises `AssertionError` (or the game's own
     error) at the first broken promise.
@@ -711,6 +709,7 @@ def check_playout(
     seen = set(pool)
     opts = options if options is not None else game.Options()
     state = game.new_game(players, options)
+    snapshot = Codec().dumper(type(state))  # the state's JSON data, converters built once
     numeric = _has_numeric(game)
     registry = NumericRegistry() if registry is None else registry
     if numeric:
@@ -738,11 +737,11 @@ def check_playout(
         assert legal == game.legal_actions(state), "legal actions differ between two calls"
         assert len(set(legal)) == len(legal), "legal actions contain duplicates"
         assert game.inventory(state) == inventory, f"step {step}: the component multiset changed"
-        text = to_json(state)
-        loaded = from_json(text)
-        assert loaded == state, f"step {step}: the state does not round-trip through JSON"
-        assert game.legal_actions(loaded) == legal, "legal actions differ after a JSON round-trip"
         if step % observe_every == 0 or terminal:
+            loaded = from_json(to_json(state))
+            assert loaded == state, f"step {step}: the state does not round-trip through JSON"
+            assert game.legal_actions(loaded) == legal, (
+                "legal actions differ after a JSON round-trip")
             _check_observations(game, state, players, check_rng, pictures=terminal or (
                 step // observe_every) % picture_every == 0)
             _check_heuristic(game, state, players, terminal, step)
@@ -803,6 +802,7 @@ def check_playout(
                            full=step % observe_every == 0)
         legal_set = set(legal)
         strangers = [a for a in pool if a not in legal_set]
+        before = snapshot(state)
         for a in check_rng.sample(strangers, min(len(strangers), _ILLEGAL_TRIES)):
             try:
                 game.apply(state, a)
@@ -811,15 +811,14 @@ def check_playout(
                 assert err.reason, "IllegalActionError must give a reason"
             else:
                 raise AssertionError(f"step {step}: illegal action {a!r} was accepted")
-            assert to_json(state) == text, "a refused action changed the state"
+            assert snapshot(state) == before, "a refused action changed the state"
         for a in legal:
             if a not in seen and len(pool) < _MAX_POOL:
                 seen.add(a)
                 pool.append(a)
 
-        before = _snapshot(state)
         checked = game.apply(state, action)
-        assert _snapshot(state) == before, "apply changed its input state"
+        assert snapshot(state) == before, "apply changed its input state"
         assert game.apply_unchecked(state, action) == checked, "checked and unchecked apply differ"
         if numeric:
             infos = [info.advance(game, state, action, checked) for info in infos]

@@ -115,10 +115,13 @@ def _problem(clean: str) -> str:
     if verb == "unblock":
         return ("expected 'unblock CARD>BLOCKER': the same shape, value and fill, the card of "
                 "the blocked colour")
-    known = sorted({str(a).split(" ", 1)[0] for a in BY_TEXT.values()})
-    if verb in known:
+    if verb in _VERBS:
         return f"no such card, colour or pile in {quote(clean, 40)}"
-    return f"unknown action; expected one of: {', '.join(known)}"
+    return f"unknown action; expected one of: {', '.join(_VERBS)}"
+
+
+_VERBS: Final = tuple(sorted({text.split(" ", 1)[0] for text in BY_TEXT}))
+"""The first word of every action's notation, in alphabetical order."""
 
 
 
