@@ -62,9 +62,10 @@ def playout(game: Game[S, Any, Any, Any], state: S, rng: random.Random,
             else: action = rng.choice(legal_actions(state))
             state = apply_unchecked(state, action)
 
-    ``rng.choice(legal)`` draws as ``legal[rng.randrange(len(legal))]`` (both take
-    ``rng``'s number below ``len(legal)``), so a loop written either way plays the same
-    game from the same seed; `choice` is one call where the other takes three.
+    A `random.Random` draws the same number for ``rng.choice(legal)`` as for
+    ``legal[rng.randrange(len(legal))]``, so a loop written either way (the conformance
+    kit's `random_playout` uses `choice`) plays the same game from the same seed; `choice`
+    is the cheaper call.
 
     >>> import random
     >>> from boardrules.games import kivi
