@@ -326,6 +326,41 @@ def test_successor_builder_is_evolve() -> None:
         successor_builder(WithDefault)
 
 
+def test_changer_is_evolve_of_its_fields() -> None:
+    """A changer is `attrs.evolve` of a fixed set of fields given by position; names that
+    are no fields, repeated or none are refused, and the class is checked as for
+    `slot_builder`."""
+    from boardrules._build import changer
+
+    @attrs.frozen
+    class Plain:
+        a: int
+        b: tuple[int, ...]
+        c: str
+
+    old = Plain(1, (2,), "x")
+    cases: list[tuple[tuple[str, ...], tuple[Any, ...]]] = [
+        (("a",), (5,)), (("c", "a"), ("y", 0)), (("a", "b", "c"), (0, (), ""))]
+    for names, values in cases:
+        new = changer(Plain, *names)(old, *values)
+        changes: dict[str, Any] = dict(zip(names, values, strict=True))
+        want = attrs.evolve(old, **changes)
+        assert type(new) is Plain and new == want and hash(new) == hash(want)
+    assert changer(Plain, "a")(old, 7).b is old.b
+    with pytest.raises(TypeError):
+        changer(Plain, "a")(old)  # every changed field is given
+    for bad in ((), ("d",), ("a", "a")):
+        with pytest.raises(TypeError):
+            changer(Plain, *bad)
+
+    @attrs.frozen
+    class WithDefault:
+        a: int = 0
+
+    with pytest.raises(TypeError):
+        changer(WithDefault, "a")
+
+
 def test_step_of_subclass_finds_the_parent_kind_and_refuses_strangers() -> None:
     from boardrules._build import step_of_subclass
 

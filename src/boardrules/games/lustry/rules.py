@@ -20,7 +20,7 @@ from fractions import Fraction
 from itertools import chain, product
 from typing import Final, assert_never
 
-from boardrules._build import slot_builder, successor_builder
+from boardrules._build import changer, slot_builder, successor_builder
 from boardrules._owners import describe, not_an_action, wrong_game
 from boardrules._seats import player_count
 from boardrules.errors import (
@@ -118,7 +118,30 @@ _State: Final = slot_builder(State)
 """Builds a `State` from every field (the start of a game)."""
 _next: Final = successor_builder(State)
 """``_next(state, field=value, ...)``: `state` with the fields named changed (every
-successor state is built here: bots build millions)."""
+successor state is built here or by a changer below: bots build millions)."""
+# Changers: the frequent transitions, their fields by position (no test per field).
+_drawing: Final = changer(State, "phase", "player", "turn", "draw", "discards", "seen",
+                          "pending", "pending_known", "source", "exchanged", "named",
+                          "progress", "stall", "winner")
+"""`_after_draw` while phase 1 goes on."""
+_playing: Final = changer(State, "phase", "player", "turn", "draw", "discards", "seen", "hands",
+                          "exposed", "pending", "pending_known", "source", "exchanged", "named",
+                          "progress", "stall", "winner")
+"""`_after_draw` once phase 1 ends."""
+_discarded: Final = changer(State, "phase", "player", "discards", "seen", "hands", "exposed",
+                            "pending", "pending_known", "source", "exchanged", "named", "winner")
+"""`_discard`."""
+_settled: Final = changer(State, "phase", "player", "discards", "seen", "hands", "exposed",
+                          "pending", "pending_known", "source", "sequences", "exchanged", "named",
+                          "progress", "winner")
+"""`_settle`."""
+_laid_down: Final = changer(State, "phase", "player", "hands", "exposed", "pending",
+                            "pending_known", "source", "sequences", "steals", "exchanged", "named",
+                            "winner")
+"""`_played`."""
+_put_under: Final = changer(State, "phase", "player", "discards", "seen", "pending",
+                            "pending_known", "source", "exchanged", "named", "winner")
+"""A `PutUnder`."""
 
 
 def _info(card: str) -> tuple[int, bool, tuple[tuple[str, Lay, Exchange], ...],
@@ -239,27 +262,19 @@ def _plays(p: int, hand: tuple[str, ...], seqs: tuple[Sequence, ...],
             if laid:
                 if card in BRANCH[laid[-1]]:  # extends the open sequence (L10)
                     extends.append(_EXTEND[card])
-                if inverse is not None and inverse in laid:  # unblocks a card of it (L13)
-                    unblocks += _unblocks(card, inverse, laid, seq.blockers)
+                if inverse is not None and inverse in laid:  # unblocks a card of it (L13):
+                    blockers = seq.blockers  # one `Unblock` per distinct blocker of `inverse`
+                    for j, card_laid in enumerate(laid):
+                        blocker = blockers[j]
+                        if card_laid == inverse and blocker is not None:
+                            action = UNBLOCK[card, blocker]
+                            if action not in unblocks:
+                                unblocks.append(action)
         if free:
             for block, target in block_targets:
                 if target in free:
                     blocks.append(block)
     return (*lays, *exchanges, *extends, *blocks, *unblocks, *steals, *discards, END_TURN)
-
-
-def _unblocks(card: str, inverse: str, laid: tuple[str, ...],
-              blockers: tuple[str | None, ...]) -> list[Unblock]:
-    """Return the `Unblock` actions of the hand card `card` on the open sequence `laid` of its
-    colour (L13): one for each distinct blocker of a laid card `inverse`."""
-    out: list[Unblock] = []
-    for j, card_laid in enumerate(laid):
-        blocker = blockers[j]
-        if card_laid == inverse and blocker is not None:
-            action = UNBLOCK[card, blocker]
-            if action not in out:
-                out.append(action)
-    return out
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -273,7 +288,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         raise wrong_game("lustry.legal_actions", "lustry.State", state)
     phase = state.phase
     if phase is _PLAY:
-        out = _play_actions(state)
+        p = state.player  # (`_play_actions` written out: the most frequent decision)
+        out = _plays(p, state.hands[p], state.sequences, state.options)
     elif phase is _DRAW:
         source = state.source
         if source is not None:
@@ -305,7 +321,7 @@ in the order of `legal_actions` (L6)."""
 def _draw_choices(draw: tuple[tuple[str, ...], ...],
                   discards: tuple[tuple[str, ...], ...]) -> tuple[Draw, ...]:
     """Return the piles a player may draw from: every pile that is not empty (L6)."""
-    return _DRAWS[tuple(map(bool, (*draw, *discards)))]
+    return _DRAWS[tuple(map(bool, draw + discards))]
 
 
 def apply(state: State, action: Action) -> State:
@@ -345,7 +361,7 @@ def discard_seen(hand: tuple[str, ...], known: tuple[str, ...], card: str) -> bo
     if card not in known:
         return False
     colour = card[0]
-    return known.count(card) == sum(1 for k in hand if k[0] == colour)
+    return known.count(card) == [k[0] for k in hand].count(colour)  # a list: no generator
 
 
 def _pair(pair: tuple[tuple[str, ...], ...], p: int,
@@ -376,10 +392,8 @@ def _after_draw(  # noqa: PLR0917 - positional: Python matches keywords at a cos
     hand = hands[player]
     if source is not None or (len(hand) + len(pending) < HAND_SIZE
                               and (any(draw) or any(discards))):
-        # (No more than 14 names: a call naming 15 or more goes through a dict.)
-        return _next(state, phase=_DRAW, player=player, turn=turn, draw=draw, discards=discards,
-                     seen=seen, pending=pending, pending_known=known, source=source,
-                     exchanged=(), named=None, progress=False, stall=stall, winner=None)
+        return _drawing(state, _DRAW, player, turn, draw, discards, seen, pending, known, source,
+                        (), None, False, stall, None)
     bit = 2 >> player  # the opponent's bit
     learned = [card for card, mask in zip(pending, known, strict=True) if mask & bit]
     if learned:
@@ -387,9 +401,8 @@ def _after_draw(  # noqa: PLR0917 - positional: Python matches keywords at a cos
                         tuple(sorted(exposed[player] + tuple(learned), key=_ORDER_KEY)))
     if pending:
         hands = _pair(hands, player, tuple(sorted(hand + pending, key=_ORDER_KEY)))
-    return _next(state, phase=_PLAY, player=player, turn=turn, draw=draw, discards=discards,
-                 seen=seen, hands=hands, exposed=exposed, pending=(), pending_known=(), source=None,
-                 exchanged=(), named=None, progress=False, stall=stall, winner=None)
+    return _playing(state, _PLAY, player, turn, draw, discards, seen, hands, exposed, (), (),
+                    None, (), None, False, stall, None)
 
 
 def _closed_count(seqs: tuple[Sequence, ...], base: int) -> int:
@@ -411,10 +424,8 @@ def _settle(
             seq = Sequence(seq.cards, seq.blockers, seq.unblockers, True)
     seqs = (*seqs[:index], seq, *seqs[index + 1:])
     won = seq.closed and _closed_count(seqs, 3 * p) == 2
-    return _next(state, phase=_OVER if won else _PLAY, player=p, discards=discards, seen=seen,
-                 hands=hands, exposed=exposed, pending=(), pending_known=(), source=None,
-                 sequences=seqs, exchanged=(), named=None, progress=progress,
-                 winner=p if won else None)
+    return _settled(state, _OVER if won else _PLAY, p, discards, seen, hands, exposed, (), (), None,
+                    seqs, (), None, progress, p if won else None)
 
 
 def _deadlocked(state: State) -> bool:
@@ -431,13 +442,10 @@ def _played(state: State, card: str, *, phase: Phase = _PLAY,
     steal card (L12, L15): the card leaves the hand and what the opponent knows of it."""
     p = state.player
     mine = state.exposed[p]
-    return _next(state, phase=phase, player=p,
-                 hands=_pair(state.hands, p, _remove(state.hands[p], card)),
-                 exposed=_pair(state.exposed, p, _forget(mine, card)) if mine else state.exposed,
-                 pending=(), pending_known=(), source=None,
-                 sequences=state.sequences if sequences is None else sequences,
-                 steals=state.steals if steals is None else steals, exchanged=(), named=named,
-                 winner=None)
+    return _laid_down(state, phase, p, _pair(state.hands, p, _remove(state.hands[p], card)),
+                      _pair(state.exposed, p, _forget(mine, card)) if mine else state.exposed,
+                      (), (), None, state.sequences if sequences is None else sequences,
+                      state.steals if steals is None else steals, (), named, None)
 
 
 def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - one case per kind
@@ -448,121 +456,129 @@ def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - o
     `state` and `action` are this game's (`apply` checks).
     """
     p = state.player
-    match action:  # the kinds random play applies most often first: each case is a test
-        case Draw(colour=colour, owner=owner):
-            if owner is None:  # a card comes off the draw pile: a chance node (L7)
-                return _after_draw(state, p, state.turn, state.stall, state.draw,
-                                   state.discards, state.seen, state.pending,
-                                   state.pending_known, colour)
-            # the top card of a discard pile: its owner knows it, the opponent if seen (L19)
-            i = 3 * owner + _CI[colour]
-            pile, marks = state.discards[i], state.seen[i]
-            discards, seen = state.discards, state.seen
-            return _after_draw(
-                state, p, state.turn, state.stall, state.draw,
-                (*discards[:i], pile[1:], *discards[i + 1:]), (*seen[:i], marks[1:], *seen[i + 1:]),
-                (*state.pending, pile[0]),
-                (*state.pending_known, (1 << owner) | ((2 >> owner) if marks[0] else 0)))
-        case Discard(card=card):
-            return _discard(state, card)
-        case EndTurn():
-            return _end_turn(state)
-        case Drawn(card=card):
-            ci = _CI[card]
-            draw = state.draw
-            return _after_draw(
-                state, p, state.turn, state.stall,
-                (*draw[:ci], _remove(draw[ci], card), *draw[ci + 1:]), state.discards,
-                state.seen, (*state.pending, card), (*state.pending_known, 0))
-        case Lay(first=first, second=second) | Exchange(first=first, second=second):
-            hand = _remove(_remove(state.hands[p], first), second)
-            mine = state.exposed[p]
-            exposed = (_pair(state.exposed, p, _forget(_forget(mine, first), second))
-                       if mine else state.exposed)
-            i = 3 * p + _CI[first]
-            discards, seen = state.discards, state.seen
-            seqs = state.sequences
-            waiting: tuple[str, ...] = ()
-            if type(action) is Exchange:  # the old sequence and the cards beside it go (L14)
-                old = seqs[i]
-                waiting = tuple(sorted(
-                    (*old.cards, *(k for k in (*old.blockers, *old.unblockers) if k is not None)),
-                    key=_ORDER_KEY))
-                waiting, discards, seen = _put_away(waiting, discards, seen, p)
-            laid = Sequence((first, second), (None, None), (None, None))
-            return _next(state, phase=_EXCHANGE if waiting else _PLAY, player=p, discards=discards,
-                         seen=seen, hands=_pair(state.hands, p, hand), exposed=exposed, pending=(),
-                         pending_known=(), source=None, sequences=(*seqs[:i], laid, *seqs[i + 1:]),
-                         exchanged=waiting, named=None, progress=True, winner=None)
-        case PutUnder(card=card):
-            discards, seen = _put_on(state.discards, state.seen, 3 * p + _CI[card], (card,),
-                                     (True,))
-            waiting, discards, seen = _put_away(_remove(state.exchanged, card), discards, seen, p)
-            return _next(state, phase=_EXCHANGE if waiting else _PLAY, player=p, discards=discards,
-                         seen=seen, pending=(), pending_known=(), source=None, exchanged=waiting,
-                         named=None, winner=None)
-        case Extend(card=card):
-            i = 3 * p + _CI[card]
-            seq = state.sequences[i]
-            cards = seq.cards
-            key = ORDER[card]
-            j = len(cards)
-            while j and ORDER[cards[j - 1]] > key:
-                j -= 1
-            grown = Sequence((*cards[:j], card, *cards[j:]),
-                             (*seq.blockers[:j], None, *seq.blockers[j:]),
-                             (*seq.unblockers[:j], None, *seq.unblockers[j:]))
-            mine = state.exposed[p]
-            return _settle(state, hands=_pair(state.hands, p, _remove(state.hands[p], card)),
-                           exposed=_pair(state.exposed, p, _forget(mine, card))
-                           if mine else state.exposed,
-                           index=i, seq=grown, discards=state.discards, seen=state.seen,
-                           progress=True)
-        case Block(card=card, target=target):
-            i = 3 * (1 - p) + _CI[target]
-            seq = state.sequences[i]
-            j = _free_slot(seq, target)
-            blocked = Sequence(seq.cards, (*seq.blockers[:j], card, *seq.blockers[j + 1:]),
-                               seq.unblockers)
-            seqs = state.sequences
-            return _played(state, card, sequences=(*seqs[:i], blocked, *seqs[i + 1:]))
-        case Unblock(card=card, blocker=blocker):
-            i = 3 * p + _CI[card]
-            seq = state.sequences[i]
-            target = INVERSE[card]
-            j = next(j for j, k in enumerate(seq.cards)
-                     if k == target and seq.blockers[j] == blocker)
-            freed = Sequence(seq.cards, (*seq.blockers[:j], None, *seq.blockers[j + 1:]),
-                             (*seq.unblockers[:j], card, *seq.unblockers[j + 1:]))
-            discards, seen = _put_on(state.discards, state.seen, 3 * p + _CI[blocker],
-                                     (blocker,), (True,))
-            mine = state.exposed[p]
-            return _settle(state, hands=_pair(state.hands, p, _remove(state.hands[p], card)),
-                           exposed=_pair(state.exposed, p, _forget(mine, card))
-                           if mine else state.exposed,
-                           index=i, seq=freed, discards=discards, seen=seen,
-                           progress=state.progress)
-        case Steal(card=card, colour=colour):
-            i = 3 * p + _CI[card]
-            steals = state.steals
-            return _played(state, card, phase=_DEFEND,
-                           steals=(*steals[:i], steals[i] + 1, *steals[i + 1:]), named=colour)
-        case Defend(card=card):
-            q = 1 - p
-            theirs = state.exposed[q]
-            i = 3 * q + _CI[card]
-            steals = state.steals
-            return _next(state, phase=_PLAY, player=p,
-                         hands=_pair(state.hands, q, _remove(state.hands[q], card)),
-                         exposed=_pair(state.exposed, q, _forget(theirs, card))
-                         if theirs else state.exposed,
-                         pending=(), pending_known=(), source=None,
-                         steals=(*steals[:i], steals[i] + 1, *steals[i + 1:]), exchanged=(),
-                         named=None, winner=None)
-        case Allow():
-            return _allow(state)
-        case _:
-            assert_never(action)
+    # The kinds random play applies most often first. An isinstance chain: a class pattern
+    # of ``match`` costs several times an isinstance (about 400 instructions a kind tried).
+    if isinstance(action, Draw):
+        colour, owner = action.colour, action.owner
+        if owner is None:  # a card comes off the draw pile: a chance node (L7)
+            return _after_draw(state, p, state.turn, state.stall, state.draw,
+                               state.discards, state.seen, state.pending,
+                               state.pending_known, colour)
+        # the top card of a discard pile: its owner knows it, the opponent if seen (L19)
+        i = 3 * owner + _CI[colour]
+        pile, marks = state.discards[i], state.seen[i]
+        discards, seen = state.discards, state.seen
+        return _after_draw(
+            state, p, state.turn, state.stall, state.draw,
+            (*discards[:i], pile[1:], *discards[i + 1:]), (*seen[:i], marks[1:], *seen[i + 1:]),
+            (*state.pending, pile[0]),
+            (*state.pending_known, (1 << owner) | ((2 >> owner) if marks[0] else 0)))
+    if isinstance(action, Discard):
+        return _discard(state, action.card)
+    if isinstance(action, EndTurn):
+        return _end_turn(state)
+    if isinstance(action, Drawn):
+        card = action.card
+        ci = _CI[card]
+        draw = state.draw
+        return _after_draw(
+            state, p, state.turn, state.stall,
+            (*draw[:ci], _remove(draw[ci], card), *draw[ci + 1:]), state.discards,
+            state.seen, (*state.pending, card), (*state.pending_known, 0))
+    if isinstance(action, Lay | Exchange):
+        first, second = action.first, action.second
+        hand = _remove(_remove(state.hands[p], first), second)
+        mine = state.exposed[p]
+        exposed = (_pair(state.exposed, p, _forget(_forget(mine, first), second))
+                   if mine else state.exposed)
+        i = 3 * p + _CI[first]
+        discards, seen = state.discards, state.seen
+        seqs = state.sequences
+        waiting: tuple[str, ...] = ()
+        if type(action) is Exchange:  # the old sequence and the cards beside it go (L14)
+            old = seqs[i]
+            waiting = tuple(sorted(
+                (*old.cards, *(k for k in (*old.blockers, *old.unblockers) if k is not None)),
+                key=_ORDER_KEY))
+            waiting, discards, seen = _put_away(waiting, discards, seen, p)
+        laid = Sequence((first, second), (None, None), (None, None))
+        return _next(state, phase=_EXCHANGE if waiting else _PLAY, player=p, discards=discards,
+                     seen=seen, hands=_pair(state.hands, p, hand), exposed=exposed, pending=(),
+                     pending_known=(), source=None, sequences=(*seqs[:i], laid, *seqs[i + 1:]),
+                     exchanged=waiting, named=None, progress=True, winner=None)
+    if isinstance(action, PutUnder):
+        card = action.card
+        discards, seen = _put_on(state.discards, state.seen, 3 * p + _CI[card], (card,),
+                                 (True,))
+        waiting, discards, seen = _put_away(_remove(state.exchanged, card), discards, seen, p)
+        return _put_under(state, _EXCHANGE if waiting else _PLAY, p, discards, seen, (), (),
+                          None, waiting, None, None)
+    if isinstance(action, Extend):
+        card = action.card
+        i = 3 * p + _CI[card]
+        seq = state.sequences[i]
+        cards = seq.cards
+        key = ORDER[card]
+        j = len(cards)
+        while j and ORDER[cards[j - 1]] > key:
+            j -= 1
+        grown = Sequence((*cards[:j], card, *cards[j:]),
+                         (*seq.blockers[:j], None, *seq.blockers[j:]),
+                         (*seq.unblockers[:j], None, *seq.unblockers[j:]))
+        mine = state.exposed[p]
+        return _settle(state, hands=_pair(state.hands, p, _remove(state.hands[p], card)),
+                       exposed=_pair(state.exposed, p, _forget(mine, card))
+                       if mine else state.exposed,
+                       index=i, seq=grown, discards=state.discards, seen=state.seen,
+                       progress=True)
+    if isinstance(action, Block):
+        card, target = action.card, action.target
+        i = 3 * (1 - p) + _CI[target]
+        seq = state.sequences[i]
+        j = _free_slot(seq, target)
+        blocked = Sequence(seq.cards, (*seq.blockers[:j], card, *seq.blockers[j + 1:]),
+                           seq.unblockers)
+        seqs = state.sequences
+        return _played(state, card, sequences=(*seqs[:i], blocked, *seqs[i + 1:]))
+    if isinstance(action, Unblock):
+        card, blocker = action.card, action.blocker
+        i = 3 * p + _CI[card]
+        seq = state.sequences[i]
+        target = INVERSE[card]
+        j = next(j for j, k in enumerate(seq.cards)
+                 if k == target and seq.blockers[j] == blocker)
+        freed = Sequence(seq.cards, (*seq.blockers[:j], None, *seq.blockers[j + 1:]),
+                         (*seq.unblockers[:j], card, *seq.unblockers[j + 1:]))
+        discards, seen = _put_on(state.discards, state.seen, 3 * p + _CI[blocker],
+                                 (blocker,), (True,))
+        mine = state.exposed[p]
+        return _settle(state, hands=_pair(state.hands, p, _remove(state.hands[p], card)),
+                       exposed=_pair(state.exposed, p, _forget(mine, card))
+                       if mine else state.exposed,
+                       index=i, seq=freed, discards=discards, seen=seen,
+                       progress=state.progress)
+    if isinstance(action, Steal):
+        card, colour = action.card, action.colour
+        i = 3 * p + _CI[card]
+        steals = state.steals
+        return _played(state, card, phase=_DEFEND,
+                       steals=(*steals[:i], steals[i] + 1, *steals[i + 1:]), named=colour)
+    if isinstance(action, Defend):
+        card = action.card
+        q = 1 - p
+        theirs = state.exposed[q]
+        i = 3 * q + _CI[card]
+        steals = state.steals
+        return _next(state, phase=_PLAY, player=p,
+                     hands=_pair(state.hands, q, _remove(state.hands[q], card)),
+                     exposed=_pair(state.exposed, q, _forget(theirs, card))
+                     if theirs else state.exposed,
+                     pending=(), pending_known=(), source=None,
+                     steals=(*steals[:i], steals[i] + 1, *steals[i + 1:]), exchanged=(),
+                     named=None, winner=None)
+    if isinstance(action, Allow):
+        return _allow(state)
+    assert_never(action)
 
 
 def _discard(state: State, card: str) -> State:
@@ -580,11 +596,10 @@ def _discard(state: State, card: str) -> State:
             mark = True
         else:  # they lose track of this colour
             colour = card[0]
-            exposed = _pair(exposed, p, tuple(k for k in mine if k[0] != colour))
+            exposed = _pair(exposed, p, tuple([k for k in mine if k[0] != colour]))
     discards, seen = _put_on(state.discards, state.seen, 3 * p + _CI[card], (card,), (mark,))
-    return _next(state, phase=_PLAY, player=p, discards=discards, seen=seen,
-                 hands=_pair(state.hands, p, _remove(hand, card)), exposed=exposed, pending=(),
-                 pending_known=(), source=None, exchanged=(), named=None, winner=None)
+    return _discarded(state, _PLAY, p, discards, seen, _pair(state.hands, p, _remove(hand, card)),
+                      exposed, (), (), None, (), None, None)
 
 
 def _put_away(

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import operator
 import random
-from bisect import insort
+from bisect import bisect
 from collections import Counter
 from fractions import Fraction
 from itertools import chain
@@ -30,7 +30,7 @@ from typing import Final, TypeVar, assert_never
 
 import attrs
 
-from boardrules._build import slot_builder, successor_builder
+from boardrules._build import changer, slot_builder, successor_builder
 from boardrules._owners import describe, game_name, not_an_action, wrong_game
 from boardrules._seats import player_count
 from boardrules.errors import (
@@ -150,13 +150,45 @@ _evolve_state: Final = successor_builder(State)
 successor state is built here or by `_State`: bots build millions)."""
 
 
-def _at(s: State, phase: Phase, duel: Duel) -> State:
-    """Return `s` with another phase and duel (the most frequent change)."""
-    return _evolve_state(s, phase=phase, duel=duel)
+_at: Final = changer(State, "phase", "duel")
+"""``_at(s, phase, duel)``: `s` with another phase and duel (the most frequent change)."""
+_drawn: Final = changer(State, "phase", "hands", "decks")
+"""``_drawn(s, phase, hands, decks)``: `s` after a card was drawn."""
+_left_hand: Final = changer(State, "phase", "hands", "duel", "shown_nonships", "shown_actions",
+                            "shown_undeployable")
+"""``_left_hand(s, phase, hands, duel, nonships, actions, undeployable)``: `s` after a card
+left a hand: new phase, duel, hands and shown counts (as `_shown_after` returns them)."""
+_duel_over: Final = changer(State, "phase", "out", "duel")
+"""``_duel_over(s, phase, out, duel)``: `s` after a duel, a counter-strike next."""
+_next_battle: Final = changer(State, "phase", "attacker", "landed", "out", "duel", "battle",
+                              "skipped")
+"""``_next_battle(s, phase, attacker, landed, out, duel, battle, skipped)``: `s` after a
+battle."""
 
 
 _evolve_duel: Final = successor_builder(Duel)
 """``_evolve_duel(d, field=value, ...)``: `d` with the fields named changed."""
+_at_step: Final = changer(Duel, "window")
+"""``_at_step(d, window)``: `d` at window step `window`."""
+_resolving: Final = changer(Duel, "resolving")
+"""``_resolving(d, k)``: `d` resolving played action `k`."""
+_revealed: Final = changer(Duel, "revealed", "window")
+"""``_revealed(d, True, 0)``: `d` with both cards face up, at window step 0."""
+_with_played: Final = changer(Duel, "window", "played")
+"""``_with_played(d, window, played)``: `d` after an action card was played."""
+_with_status: Final = changer(Duel, "played", "resolving", "attack_mod", "defense_mod")
+"""``_with_status(d, played, resolving, attack_mod, defense_mod)``: `d` as an action card
+resolved."""
+_defense_waits: Final = changer(Duel, "defense", "defense_type", "defense_activated", "revealed",
+                                "defense_mod", "loser")
+"""The duel of a counter-strike with the defence's winning card waiting (see `_finish_duel`)."""
+_attack_waits: Final = changer(Duel, "attack", "attack_type", "attack_activated", "revealed",
+                               "attack_mod", "loser")
+"""The duel of a counter-strike with the attack's winning card waiting (see `_finish_duel`)."""
+_defended: Final = changer(Duel, "defense", "defense_type", "defense_activated", "revealed",
+                           "window")
+"""``_defended(d, card, type, activated, revealed, window)``: `d` once the defence is
+committed."""
 
 
 # ---------------------------------------------------------------------------------------
@@ -225,19 +257,15 @@ def _drawer(state: State) -> int | None:
     Opening hands: blue first. After a battle (the attacker role has already passed on):
     the player who attacked in it first.
     """
-    return _who_draws(_first_drawer(state.attacker, state.mulligans), state.hands, state.decks)
+    return _who_draws(state.attacker, state.mulligans, state.hands, state.decks)
 
 
-def _first_drawer(attacker: int, mulligans: int) -> int:
-    """Return who draws first in a deal with this attacker (D4, D17): blue (the first
+def _who_draws(attacker: int, mulligans: int, hands: tuple[tuple[int, ...], tuple[int, ...]],
+               decks: tuple[tuple[int, ...], tuple[int, ...]]) -> int | None:
+    """`_drawer` from the parts of a state. Who draws first (D4, D17): blue (the first
     attacker) for the opening hands, after a battle the player who attacked in it (the
     attacker role has already passed on)."""
-    return attacker if mulligans < 2 else 1 - attacker
-
-
-def _who_draws(first: int, hands: tuple[tuple[int, ...], tuple[int, ...]],
-               decks: tuple[tuple[int, ...], tuple[int, ...]]) -> int | None:
-    """`_drawer` from the parts of a state: `first` draws first."""
+    first = attacker if mulligans < 2 else 1 - attacker
     if len(hands[first]) < HAND_SIZE and decks[first]:
         return first
     if len(hands[1 - first]) < HAND_SIZE and decks[1 - first]:
@@ -339,29 +367,32 @@ def to_move(state: State) -> ToMove:
         raise wrong_game("ren_dhark.to_move", "ren_dhark.State", state)
     phase = state.phase
     # Most frequent first: this runs at every step of every playout.
-    if phase is _DEAL or phase is _COMBAT or phase is _WARD or phase is _DESTROY \
-            or phase is _ACTIVATE or phase is _SIDES:
+    if phase is _DEAL:
         return CHANCE
-    if phase is _OVER:
-        return TERMINAL
-    return _decider(state)
-
-
-def _decider(state: State) -> int:
-    """Return the player who decides in `state` (not a chance node, not over)."""
-    phase = state.phase
     if phase is _WINDOW:  # the attacker at steps 0 and 2, the defender at step 1 (D10)
         return state.attacker if state.duel.window != 1 else 1 - state.attacker
     if phase is _ATTACK:
         return state.attacker
     if phase is _DEFEND:
         return 1 - state.attacker
+    if phase is _COMBAT or phase is _WARD or phase is _DESTROY or phase is _ACTIVATE \
+            or phase is _SIDES:
+        return CHANCE
     if phase is _COUNTER:  # the loser decides (D15)
         loser = state.duel.loser
         assert loser is not None
         return state.attacker if loser == ATTACKER else 1 - state.attacker
-    assert phase is _MULLIGAN and state.blue is not None
-    return state.blue if state.mulligans == 0 else 1 - state.blue
+    if phase is _MULLIGAN:  # blue first (D5)
+        assert state.blue is not None
+        return state.blue if state.mulligans == 0 else 1 - state.blue
+    return TERMINAL
+
+
+def _decider(state: State) -> int:
+    """Return the player who decides in `state` (not a chance node, not over)."""
+    mover = to_move(state)
+    assert isinstance(mover, int)
+    return mover
 
 
 def is_terminal(state: State) -> bool:
@@ -547,16 +578,17 @@ def sample_chance(state: State, rng: random.Random) -> Action:
     if type(state) is not State:
         raise wrong_game("ren_dhark.sample_chance", "ren_dhark.State", state)
     phase = state.phase
+    # `choice` draws as ``seq[rng.randrange(len(seq))]`` in one call.
     if phase is _DEAL:
-        p = _drawer(state)
+        p = _who_draws(state.attacker, state.mulligans, state.hands, state.decks)
         assert p is not None
         return state.options.tables.draw[rng.choice(state.decks[p])]
     if phase is _ACTIVATE or phase is _WARD or phase is _DESTROY:
-        return ROLLS[rng.randrange(6)]
+        return rng.choice(ROLLS)
     if phase is _COMBAT:
-        return COMBAT_ROLLS[rng.randrange(36)]
+        return rng.choice(COMBAT_ROLLS)
     if phase is _SIDES:
-        return SIDES[rng.randrange(2)]
+        return rng.choice(SIDES)
     raise InvalidArgumentError(f"no chance event in phase {phase.value}: this is not a chance node")
 
 
@@ -670,71 +702,70 @@ def apply_unchecked(state: State, action: Action) -> State:
     anything else may build an impossible state. Nothing is checked, not even that
     `state` and `action` are this game's (`apply` checks).
     """
-    match action:  # most frequent first
-        case Pass():
-            if state.phase is _WINDOW:
-                return _open_window(state, _next_window(state.duel, False))
-            return _counter_declined(state)
-        case Draw():
-            return _draw(state, action)
-        case Roll(value=value):
-            phase = state.phase
-            if phase is _ACTIVATE:
-                return _activation(state, value)
-            if phase is _WARD:
-                return _ward(state, value)
-            return _destroy(state, value)
-        case CombatRoll():
-            return _combat(state, action)
-        case Attack():
-            return _attack(state, action)
-        case Defend():
-            return _defend(state, action)
-        case PlayAction():
-            return _play(state, action)
-        case CounterStrike():
-            return _counter_strike(state, action)
-        case Keep():
-            return _mulligan(state, redraw=False)
-        case Redraw():
-            return _mulligan(state, redraw=True)
-        case AssignSides(blue=blue):
-            return _assign_sides(state, blue)
-        case _:
-            assert_never(action)
+    # By kind, most frequent first; an isinstance chain costs a fraction of ``match``'s
+    # class patterns (about 400 instructions a kind tried), and mypy still checks that it
+    # covers every kind (`assert_never`).
+    if isinstance(action, Draw):
+        return _draw(state, action)
+    if isinstance(action, Pass):
+        if state.phase is _WINDOW:
+            duel = state.duel
+            return _open_window(state, duel, _next_step(duel.window, duel.played, False))
+        return _counter_declined(state)
+    if isinstance(action, PlayAction):
+        return _play(state, action)
+    if isinstance(action, Attack):
+        return _attack(state, action)
+    if isinstance(action, Defend):
+        return _defend(state, action)
+    if isinstance(action, CombatRoll):
+        return _combat(state, action)
+    if isinstance(action, Roll):
+        phase = state.phase
+        if phase is _ACTIVATE:
+            return _activation(state, action.value)
+        if phase is _WARD:
+            return _ward(state, action.value)
+        return _destroy(state, action.value)
+    if isinstance(action, CounterStrike):
+        return _counter_strike(state, action)
+    if isinstance(action, Keep | Redraw):
+        return _mulligan(state, redraw=isinstance(action, Redraw))
+    if isinstance(action, AssignSides):
+        return _assign_sides(state, action.blue)
+    assert_never(action)
 
 
 def _draw(state: State, action: Draw) -> State:
     """Draw a card (D4, D17). Once nobody draws on: the mulligans after the opening hands
     (D5), else the battle begins (D6; the usual attack built at once)."""
     s = state
-    p = _drawer(s)
+    attacker, mulligans = s.attacker, s.mulligans
+    p = _who_draws(attacker, mulligans, s.hands, s.decks)
     assert p is not None
-    hands, decks = _take(s.hands, s.decks, p, s.options.tables.index[action.card])
-    attacker = s.attacker
+    # The card leaves the deck into the hand; the hand stays sorted, and the deck too (its
+    # copies of a card stand together).
+    card = s.options.tables.index[action.card]
+    hand, deck = s.hands[p], s.decks[p]
+    i, j = deck.index(card), bisect(hand, card)
+    hand, deck = (*hand[:j], card, *hand[j:]), deck[:i] + deck[i + 1:]
+    if p == 0:  # (`_pair` written out, twice: a draw is the most frequent step)
+        hands, decks = (hand, s.hands[1]), (deck, s.decks[1])
+    else:
+        hands, decks = (s.hands[0], hand), (s.decks[0], deck)
     phase = _DEAL
     skip = False
-    if _who_draws(_first_drawer(attacker, s.mulligans), hands, decks) is None:
-        if s.mulligans < 2:
+    if _who_draws(attacker, mulligans, hands, decks) is None:
+        if mulligans < 2:
             phase = _MULLIGAN
         elif _can_attack_with(s.options.tables, s.landed[attacker], hands[attacker]):
             phase = _ATTACK
         else:
             skip = True
-    state = _evolve_state(s, phase=phase, attacker=attacker, hands=hands, decks=decks)
+    state = _drawn(s, phase, hands, decks)
     if skip:
         return _start_battle(state)  # the attacker cannot attack: a skip (D6)
     return state
-
-
-def _take(hands: _Hands, decks: _Hands, p: int, card: int) -> tuple[_Hands, _Hands]:
-    """Return the hands and decks after player `p` drew `card` (D4, D17): the hand stays
-    sorted, and the deck too (its copies of a card stand together)."""
-    hand, deck = list(hands[p]), list(decks[p])
-    insort(hand, deck.pop(deck.index(card)))
-    if p == 0:
-        return (tuple(hand), hands[1]), (tuple(deck), decks[1])
-    return (hands[0], tuple(hand)), (decks[0], tuple(deck))
 
 
 def _mulligan(state: State, *, redraw: bool) -> State:
@@ -786,7 +817,7 @@ def _attack(state: State, action: Attack) -> State:
     card, as_type = tables.index[action.card], action.as_type
     rolls = tables.activation[card] is not None
     # Face down until the defence: the opponent sees the declared type and the roll.
-    shown = _shown_after(state, p, card, (as_type, rolls, False, None))
+    shown_n, shown_a, shown_u = _shown_after(state, p, card, (as_type, rolls, False, None))
     duel = tables.attack_duels.get((card, as_type))
     if duel is None:  # built once per card and type (an attack is made in every battle)
         duel = tables.attack_duels[card, as_type] = _Duel(
@@ -795,20 +826,34 @@ def _attack(state: State, action: Attack) -> State:
             played=(), resolving=0, attack_mod=0, defense_mod=0, loser=None)
     hands = _hands_without(state.hands, p, card)
     if rolls:
-        return _from_hand(state, _ACTIVATE, duel, hands, shown)
-    return _to_defend(_from_hand(state, _ATTACK, duel, hands, shown))
+        return _left_hand(state, _ACTIVATE, hands, duel, shown_n, shown_a, shown_u)
+    if _can_defend(tables, as_type, hands[1 - p]):  # the state built once, as it goes on
+        return _left_hand(state, _DEFEND, hands, duel, shown_n, shown_a, shown_u)
+    return _undefended(_left_hand(state, _ATTACK, hands, duel, shown_n, shown_a, shown_u))
+
+
+def _can_defend(tables: Tables, attack_type: CombatType, hand: tuple[int, ...]) -> bool:
+    """Whether the defender's `hand` holds a card that may be deployed against the attacking
+    card's declared type (D8)."""
+    return any(map(tables.deployable[TYPE_INDEX[attack_type]].__getitem__, hand))
 
 
 def _to_defend(state: State) -> State:
     """Ask the defender for a card that may be deployed against the declared type (D8);
     without one the attacking card wins unopposed."""
+    attack_type = state.duel.attack_type
+    assert attack_type is not None
+    if _can_defend(state.options.tables, attack_type, state.hands[1 - state.attacker]):
+        return _at(state, _DEFEND, state.duel)
+    return _undefended(state)
+
+
+def _undefended(state: State) -> State:
+    """D8 (R): no card to defend with: the attacking card wins unopposed; the opponent
+    learns that no card of the hand may be deployed against the declared type."""
     d = 1 - state.attacker
     against = TYPE_INDEX[state.duel.attack_type]  # type: ignore[index]  # committed
     hand = state.hands[d]
-    if any(map(state.options.tables.deployable[against].__getitem__, hand)):
-        return _at(state, _DEFEND, state.duel)
-    # D8 (R): no card to defend with: the attacking card wins unopposed; the opponent
-    # learns that no card of the hand may be deployed against the declared type.
     a, b, c = state.shown_undeployable[d]  # per type: ship, person, unit
     n = len(hand)
     known = (n, b, c) if against == 0 else (a, n, c) if against == 1 else (a, b, n)
@@ -827,29 +872,18 @@ def _defend(state: State, action: Defend) -> State:
     # With an activation roll the card stays face down (the opponent sees only the roll,
     # and that the card may be deployed against the declared type); without one it turns
     # face up at once.
-    shown = _shown_after(state, d, card, (None, True, False, o.attack_type) if rolls else None)
+    shown_n, shown_a, shown_u = _shown_after(
+        state, d, card, (None, True, False, o.attack_type) if rolls else None)
     hands = _hands_without(state.hands, d, card)
-    # Written out (a defence is made in most battles). No activation roll: both cards
-    # turn face up at once (D9), so the duel is built revealed, at window step 0.
-    duel = _Duel(counter=o.counter, attack=o.attack, attack_type=o.attack_type, defense=card,
-                 defense_type=as_type, attack_activated=o.attack_activated,
-                 defense_activated=rolls, revealed=o.revealed or not rolls,
-                 window=o.window if rolls else 0, played=o.played, resolving=o.resolving,
-                 attack_mod=o.attack_mod, defense_mod=o.defense_mod, loser=o.loser)
+    # No activation roll: both cards turn face up at once (D9), so the duel is built
+    # revealed, at window step 0.
+    duel = _defended(o, card, as_type, rolls, o.revealed or not rolls, o.window if rolls else 0)
     if rolls:
-        return _from_hand(state, _ACTIVATE, duel, hands, shown)
+        return _left_hand(state, _ACTIVATE, hands, duel, shown_n, shown_a, shown_u)
     # The state is built as the window usually opens now; if not (a ``-`` decides the duel,
     # or the attacker's hand is empty), the steps after the reveal take the duel as an
     # argument and never read the state's phase or duel.
-    return _judge(_from_hand(state, _WINDOW, duel, hands, shown), duel)
-
-
-def _from_hand(s: State, phase: Phase, duel: Duel, hands: _Hands, shown: _Shown) -> State:
-    """Return `s` after a card left a hand: new phase, duel, hands and shown counts
-    (`shown` as `_shown_after` returns them)."""
-    nonships, actions, undeployable = shown
-    return _evolve_state(s, phase=phase, hands=hands, duel=duel, shown_nonships=nonships,
-                         shown_actions=actions, shown_undeployable=undeployable)
+    return _judge(_left_hand(state, _WINDOW, hands, duel, shown_n, shown_a, shown_u), duel)
 
 
 def _activating_role(duel: Duel) -> int:
@@ -881,7 +915,7 @@ def _activation(state: State, value: int) -> State:
         else:
             duel = _evolve_duel(duel, counter=False, defense=None, defense_type=None,
                                 defense_activated=False, revealed=True)
-        state = _evolve_state(state, phase=_COUNTER, out=out, duel=duel)
+        state = _duel_over(state, _COUNTER, out, duel)
         if not state.hands[owner]:
             return _counter_declined(state)  # ruling 10: an empty hand passes at once
         return state
@@ -898,7 +932,7 @@ def _activation(state: State, value: int) -> State:
 
 def _reveal(state: State, duel: Duel) -> State:
     """Turn both cards face up (D9); a ``-`` against the other card's type loses at once."""
-    return _judge(state, _evolve_duel(duel, revealed=True, window=0))
+    return _judge(state, _revealed(duel, True, 0))
 
 
 def _judge(state: State, duel: Duel) -> State:
@@ -912,12 +946,18 @@ def _judge(state: State, duel: Duel) -> State:
     if a_dash or d_dash:
         winner = None if a_dash and d_dash else DEFENDER if a_dash else ATTACKER
         return _finish_duel(state, duel, winner)
-    return _open_window(state, duel)
+    return _open_window(state, duel, 0)
 
 
-def _open_window(state: State, duel: Duel) -> State:
-    """Go on to the next window step whose player decides, or resolve a closed window."""
-    window = _window_step(state, duel, duel.window)
+def _open_window(state: State, duel: Duel, window: int) -> State:
+    """Go on to the first window step from `window` on whose player decides, or resolve a
+    closed window."""
+    # Past the steps of a player with an empty hand (nothing to decide, nothing hidden).
+    while window != _WINDOW_CLOSED:
+        # `_role_player` written out: the window is the most frequent decision.
+        if state.hands[1 - state.attacker if window == 1 else state.attacker]:
+            break
+        window = _next_step(window, duel.played, False)
     if window != duel.window:
         duel = _at_step(duel, window)
     if window == _WINDOW_CLOSED:
@@ -928,37 +968,12 @@ def _open_window(state: State, duel: Duel) -> State:
     return _at(s, _WINDOW, duel)
 
 
-def _window_step(state: State, duel: Duel, window: int) -> int:
-    """Return the first window step from `window` on whose player decides, past the steps of
-    a player with an empty hand (nothing to decide, nothing hidden), or the closed window."""
-    while window != _WINDOW_CLOSED:
-        # `_role_player` written out: the window is the most frequent decision.
-        if state.hands[1 - state.attacker if window == 1 else state.attacker]:
-            return window
-        window = _next_step(window, duel.played, False)
-    return window
-
-
 def _next_step(step: int, played_cards: tuple[Played, ...], played: bool) -> int:
     """Return the window step after `step` (D10) given the action cards played so far
     (`played`: whether the step's player has just played one)."""
     if step == 1 and played and ATTACKER not in map(_ROLE, played_cards):  # in C: no generator
         return 2  # (R) the attacker passed: one more chance
     return _WINDOW_CLOSED if step else 1
-
-
-def _next_window(d: Duel, played: bool) -> Duel:
-    return _at_step(d, _next_step(d.window, d.played, played))
-
-
-def _at_step(d: Duel, window: int) -> Duel:
-    """Return `d` at window step `window` (written out: the window is the most frequent
-    decision)."""
-    return _Duel(counter=d.counter, attack=d.attack, attack_type=d.attack_type,
-                 defense=d.defense, defense_type=d.defense_type,
-                 attack_activated=d.attack_activated, defense_activated=d.defense_activated,
-                 revealed=d.revealed, window=window, played=d.played, resolving=d.resolving,
-                 attack_mod=d.attack_mod, defense_mod=d.defense_mod, loser=d.loser)
 
 
 def _play(state: State, action: PlayAction) -> State:
@@ -968,13 +983,13 @@ def _play(state: State, action: PlayAction) -> State:
     window = duel.window
     role = DEFENDER if window == 1 else ATTACKER
     player = _role_player(state, role)
-    shown = _shown_after(state, player, card)
-    played = (*duel.played, _Played(role=role, card=card, status=_PENDING))
-    duel = _evolve_duel(duel, window=_next_step(window, played, True), played=played)
+    shown_n, shown_a, shown_u = _shown_after(state, player, card)
+    played = (*duel.played, _Played(role, card, _PENDING))
+    duel = _with_played(duel, _next_step(window, played, True), played)
     # Built as the window usually stays open; `_open_window` returns it as it is then, and
     # otherwise takes the duel as an argument and never reads the state's phase or duel.
-    return _open_window(_from_hand(state, _WINDOW, duel,
-                                   _hands_without(state.hands, player, card), shown), duel)
+    return _open_window(_left_hand(state, _WINDOW, _hands_without(state.hands, player, card),
+                                   duel, shown_n, shown_a, shown_u), duel, duel.window)
 
 
 def _set_status(d: Duel, index: int, status: Status, *, resolving: int,
@@ -982,11 +997,11 @@ def _set_status(d: Duel, index: int, status: Status, *, resolving: int,
     """Return `d` with action `index` in `status`, resolving and the modifiers changed."""
     played = d.played
     entry = played[index]
-    played = (*played[:index], _Played(role=entry.role, card=entry.card, status=status),
+    played = (*played[:index], _Played(entry.role, entry.card, status),
               *played[index + 1:])
-    return _evolve_duel(d, played=played, resolving=resolving,
-                        attack_mod=d.attack_mod if attack_mod is None else attack_mod,
-                        defense_mod=d.defense_mod if defense_mod is None else defense_mod)
+    return _with_status(d, played, resolving,
+                        d.attack_mod if attack_mod is None else attack_mod,
+                        d.defense_mod if defense_mod is None else defense_mod)
 
 
 def _resolve(state: State, duel: Duel) -> State:
@@ -1001,9 +1016,9 @@ def _resolve(state: State, duel: Duel) -> State:
         target, _ = _slot(duel, 1 - entry.role)
         assert target is not None
         if effect.aims_at_enemy and tables.a[target] is not None:
-            return _at(state, _WARD, _evolve_duel(duel, resolving=k))
+            return _at(state, _WARD, _resolving(duel, k))
         if effect.effect is Effect.DESTROY:
-            return _at(state, _DESTROY, _evolve_duel(duel, resolving=k))
+            return _at(state, _DESTROY, _resolving(duel, k))
         duel = _modify(tables, duel, k)
         k += 1
     return _at(state, _COMBAT, duel)
@@ -1132,16 +1147,14 @@ def _finish_duel(state: State, duel: Duel, winner: int | None) -> State:
     if loser == ATTACKER:
         assert a is not None
         out = _pair(out, attacker, (*out[attacker], a))
-        duel = _evolve_duel(NO_DUEL, defense=d, defense_type=duel.defense_type,
-                            defense_activated=duel.defense_activated, revealed=True,
-                            defense_mod=duel.defense_mod, loser=loser)
+        duel = _defense_waits(NO_DUEL, d, duel.defense_type, duel.defense_activated, True,
+                              duel.defense_mod, loser)
     else:
         assert d is not None
         out = _pair(out, 1 - attacker, (*out[1 - attacker], d))
-        duel = _evolve_duel(NO_DUEL, attack=a, attack_type=duel.attack_type,
-                            attack_activated=duel.attack_activated, revealed=True,
-                            attack_mod=duel.attack_mod, loser=loser)
-    return _evolve_state(state, phase=_COUNTER, out=out, duel=duel)
+        duel = _attack_waits(NO_DUEL, a, duel.attack_type, duel.attack_activated, True,
+                             duel.attack_mod, loser)
+    return _duel_over(state, _COUNTER, out, duel)
 
 
 def _counter_declined(state: State) -> State:
@@ -1167,7 +1180,7 @@ def _counter_strike(state: State, action: CounterStrike) -> State:
     if rolls:
         seen = ((as_type, True, True, duel.defense_type) if loser == ATTACKER
                 else (None, True, True, duel.attack_type))
-    shown = _shown_after(state, player, card, seen)
+    shown_n, shown_a, shown_u = _shown_after(state, player, card, seen)
     hands = _hands_without(state.hands, player, card)
     # Face down until its activation roll (D12); without one both cards turn face up at
     # once (D9), so the duel is built revealed, at window step 0 (as `_reveal` sets it).
@@ -1179,9 +1192,9 @@ def _counter_strike(state: State, action: CounterStrike) -> State:
         duel = _evolve_duel(duel, counter=True, defense=card, defense_type=as_type,
                             defense_activated=rolls, revealed=revealed, window=window)
     if rolls:
-        return _from_hand(state, _ACTIVATE, duel, hands, shown)
+        return _left_hand(state, _ACTIVATE, hands, duel, shown_n, shown_a, shown_u)
     # Built as the window usually opens now, as `_defend` builds it.
-    return _judge(_from_hand(state, _WINDOW, duel, hands, shown), duel)
+    return _judge(_left_hand(state, _WINDOW, hands, duel, shown_n, shown_a, shown_u), duel)
 
 
 def _outcome(state: State, duel: Duel, winner: int, out: _Hands | None = None) -> State:
@@ -1195,7 +1208,7 @@ def _outcome(state: State, duel: Duel, winner: int, out: _Hands | None = None) -
     if duel.attack is not None:
         if winner == ATTACKER:
             assert duel.attack_type is not None
-            landing = _Landing(card=duel.attack, as_type=duel.attack_type)
+            landing = _Landing(duel.attack, duel.attack_type)
             landed = _pair(landed, pa, (*landed[pa], landing))
         else:
             out = _pair(out, pa, (*out[pa], duel.attack))
@@ -1211,9 +1224,8 @@ def _end_battle(state: State, out: _Hands,
         return _evolve_state(state, phase=_OVER, landed=landed, out=out, duel=NO_DUEL,
                              winner=attacker)
     attacker = 1 - attacker
-    state = _evolve_state(state, phase=_DEAL, attacker=attacker, landed=landed, out=out,
-                          duel=NO_DUEL, battle=state.battle + 1, skipped=False)
-    if _drawer(state) is None:
+    state = _next_battle(state, _DEAL, attacker, landed, out, NO_DUEL, state.battle + 1, False)
+    if _who_draws(attacker, state.mulligans, state.hands, state.decks) is None:
         return _start_battle(state)
     return state
 
