@@ -223,6 +223,18 @@ class Leaf:
 
 
 @attrs.frozen
+class _Plain:
+    a: int
+    b: tuple[int, ...]
+    c: str
+
+
+@attrs.frozen
+class _WithDefault:
+    a: int = 0
+
+
+@attrs.frozen
 class Other:
     name: str
 
@@ -261,13 +273,9 @@ class TestCodec:
 def test_slot_builder_builds_the_same_object_and_refuses_fields_it_would_skip() -> None:
     from boardrules._build import slot_builder
 
-    @attrs.frozen
-    class Plain:
-        a: int
-        b: tuple[int, ...]
-
-    built = slot_builder(Plain)(1, (2,))
-    assert type(built) is Plain and built == Plain(1, (2,)) and hash(built) == hash(Plain(1, (2,)))
+    built = slot_builder(_Plain)(1, (2,), "x")
+    want = _Plain(1, (2,), "x")
+    assert type(built) is _Plain and built == want and hash(built) == hash(want)
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         built.a = 2  # type: ignore[misc]
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
@@ -278,10 +286,6 @@ def test_slot_builder_builds_the_same_object_and_refuses_fields_it_would_skip() 
     assert [type(slot_builder(Leaf)(v)) for v in range(3)] == [Leaf] * 3
 
     @attrs.frozen
-    class WithDefault:
-        a: int = 0
-
-    @attrs.frozen
     class WithValidator:
         a: int = attrs.field(validator=attrs.validators.instance_of(int))
 
@@ -289,7 +293,7 @@ def test_slot_builder_builds_the_same_object_and_refuses_fields_it_would_skip() 
     class NoSlots:
         a: int
 
-    for cls in (WithDefault, WithValidator, NoSlots, int):
+    for cls in (_WithDefault, WithValidator, NoSlots, int):
         with pytest.raises(TypeError):
             slot_builder(cls)
 
@@ -300,65 +304,44 @@ def test_successor_builder_is_evolve() -> None:
     `slot_builder`."""
     from boardrules._build import successor_builder
 
-    @attrs.frozen
-    class Plain:
-        a: int
-        b: tuple[int, ...]
-        c: str
-
-    old = Plain(1, (2,), "x")
-    following = successor_builder(Plain)
+    old = _Plain(1, (2,), "x")
+    following = successor_builder(_Plain)
     for changes in ({}, {"a": 5}, {"b": (), "c": "y"}, {"a": 0, "b": (1,), "c": ""}):
         new = following(old, **changes)
-        assert type(new) is Plain and new == attrs.evolve(old, **changes)
+        assert type(new) is _Plain and new == attrs.evolve(old, **changes)
         assert hash(new) == hash(attrs.evolve(old, **changes))
     assert following(old, c="y").b is old.b
     with pytest.raises(TypeError):
         following(old, d=1)
     with pytest.raises(TypeError):
         following(old, 2)  # the changes are named
-
-    @attrs.frozen
-    class WithDefault:
-        a: int = 0
-
     with pytest.raises(TypeError):
-        successor_builder(WithDefault)
+        successor_builder(_WithDefault)
 
 
 def test_changer_is_evolve_of_its_fields() -> None:
-    """A changer is `attrs.evolve` of a fixed set of fields given by position; names that
-    are no fields, repeated or none are refused, and the class is checked as for
+    """A changer is `attrs.evolve` of a fixed set of fields, each required and named; names
+    that are no fields, repeated or none are refused, and the class is checked as for
     `slot_builder`."""
     from boardrules._build import changer
 
-    @attrs.frozen
-    class Plain:
-        a: int
-        b: tuple[int, ...]
-        c: str
-
-    old = Plain(1, (2,), "x")
-    cases: list[tuple[tuple[str, ...], tuple[Any, ...]]] = [
-        (("a",), (5,)), (("c", "a"), ("y", 0)), (("a", "b", "c"), (0, (), ""))]
-    for names, values in cases:
-        new = changer(Plain, *names)(old, *values)
-        changes: dict[str, Any] = dict(zip(names, values, strict=True))
+    old = _Plain(1, (2,), "x")
+    for changes in ({"a": 5}, {"c": "y", "a": 0}, {"a": 0, "b": (), "c": ""}):
+        new = changer(_Plain, *changes)(old, **changes)
         want = attrs.evolve(old, **changes)
-        assert type(new) is Plain and new == want and hash(new) == hash(want)
-    assert changer(Plain, "a")(old, 7).b is old.b
+        assert type(new) is _Plain and new == want and hash(new) == hash(want)
+    change_a = changer(_Plain, "a")
+    assert change_a(old, a=7).b is old.b
+    for bad_call in ({}, {"a": 7, "b": ()}):  # every changed field, and no other
+        with pytest.raises(TypeError):
+            change_a(old, **bad_call)
     with pytest.raises(TypeError):
-        changer(Plain, "a")(old)  # every changed field is given
+        change_a(old, 7)  # by name only
     for bad in ((), ("d",), ("a", "a")):
         with pytest.raises(TypeError):
-            changer(Plain, *bad)
-
-    @attrs.frozen
-    class WithDefault:
-        a: int = 0
-
+            changer(_Plain, *bad)
     with pytest.raises(TypeError):
-        changer(WithDefault, "a")
+        changer(_WithDefault, "a")
 
 
 def test_step_of_subclass_finds_the_parent_kind_and_refuses_strangers() -> None:

@@ -14,8 +14,9 @@ A call naming more than 15 arguments is compiled into a dict and a call through 
 (CPython keeps a call's stack use under 30 entries), which costs about eight times a call
 naming 15. `successor_builder` builds a successor state from its predecessor and the
 fields that change, named: the call stays short, and the rest is copied slot by slot.
-`changer` does the same for a fixed set of fields, passed by position: a transition that
-always changes the same fields skips the test of every field for a change.
+`changer` does the same for a fixed set of fields, each required and named (keyword-only):
+a transition that always changes the same fields skips the test of every field for a
+change. (Keep a changer to at most 14 fields, or its calls go through a dict too.)
 """
 
 from __future__ import annotations
@@ -117,8 +118,8 @@ def successor_builder(cls: type[_C]) -> Callable[..., _C]:
 
 def changer(cls: type[_C], *changed: str) -> Callable[..., _C]:
     """Return a function building a `cls` from another and new values of the fields
-    `changed`, by position: ``build(old, a, b)`` is ``attrs.evolve(old, x=a, y=b)`` for
-    ``changer(cls, "x", "y")``.
+    `changed`, each required and named: ``build(old, x=a, y=b)`` is
+    ``attrs.evolve(old, x=a, y=b)`` for ``changer(cls, "x", "y")``.
 
     The class must qualify for `slot_builder` (checked), and `changed` must name its
     fields, each once (`TypeError` otherwise).
@@ -127,7 +128,7 @@ def changer(cls: type[_C], *changed: str) -> Callable[..., _C]:
     ... class Point:
     ...     x: int
     ...     y: int
-    >>> changer(Point, "y")(Point(1, 2), 5)
+    >>> changer(Point, "y")(Point(1, 2), y=5)
     Point(x=1, y=5)
     """
     names = _checked_fields(cls)
@@ -135,7 +136,7 @@ def changer(cls: type[_C], *changed: str) -> Callable[..., _C]:
         raise TypeError(f"{changed} are not distinct fields of {cls.__name__}")
     body = "".join(f"    obj.{n} = {n if n in changed else 'old.' + n}\n" for n in names)
     return _compiled(cls, "change", (  # type: ignore[no-any-return]
-        f"def build(old, {', '.join(changed)}, /):\n    obj = _new(_building)\n{body}"
+        f"def build(old, /, *, {', '.join(changed)}):\n    obj = _new(_building)\n{body}"
         "    obj.__class__ = _cls\n    return obj\n"))
 
 

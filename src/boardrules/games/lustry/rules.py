@@ -392,8 +392,9 @@ def _after_draw(  # noqa: PLR0917 - positional: Python matches keywords at a cos
     hand = hands[player]
     if source is not None or (len(hand) + len(pending) < HAND_SIZE
                               and (any(draw) or any(discards))):
-        return _drawing(state, _DRAW, player, turn, draw, discards, seen, pending, known, source,
-                        (), None, False, stall, None)
+        return _drawing(state, phase=_DRAW, player=player, turn=turn, draw=draw, discards=discards,
+                        seen=seen, pending=pending, pending_known=known, source=source,
+                        exchanged=(), named=None, progress=False, stall=stall, winner=None)
     bit = 2 >> player  # the opponent's bit
     learned = [card for card, mask in zip(pending, known, strict=True) if mask & bit]
     if learned:
@@ -401,8 +402,10 @@ def _after_draw(  # noqa: PLR0917 - positional: Python matches keywords at a cos
                         tuple(sorted(exposed[player] + tuple(learned), key=_ORDER_KEY)))
     if pending:
         hands = _pair(hands, player, tuple(sorted(hand + pending, key=_ORDER_KEY)))
-    return _playing(state, _PLAY, player, turn, draw, discards, seen, hands, exposed, (), (),
-                    None, (), None, False, stall, None)
+    return _playing(state, phase=_PLAY, player=player, turn=turn, draw=draw, discards=discards,
+                    seen=seen, hands=hands, exposed=exposed, pending=(), pending_known=(),
+                    source=None, exchanged=(), named=None, progress=False, stall=stall,
+                    winner=None)
 
 
 def _closed_count(seqs: tuple[Sequence, ...], base: int) -> int:
@@ -424,8 +427,10 @@ def _settle(
             seq = Sequence(seq.cards, seq.blockers, seq.unblockers, True)
     seqs = (*seqs[:index], seq, *seqs[index + 1:])
     won = seq.closed and _closed_count(seqs, 3 * p) == 2
-    return _settled(state, _OVER if won else _PLAY, p, discards, seen, hands, exposed, (), (), None,
-                    seqs, (), None, progress, p if won else None)
+    return _settled(state, phase=_OVER if won else _PLAY, player=p, discards=discards, seen=seen,
+                    hands=hands, exposed=exposed, pending=(), pending_known=(), source=None,
+                    sequences=seqs, exchanged=(), named=None, progress=progress,
+                    winner=p if won else None)
 
 
 def _deadlocked(state: State) -> bool:
@@ -442,10 +447,13 @@ def _played(state: State, card: str, *, phase: Phase = _PLAY,
     steal card (L12, L15): the card leaves the hand and what the opponent knows of it."""
     p = state.player
     mine = state.exposed[p]
-    return _laid_down(state, phase, p, _pair(state.hands, p, _remove(state.hands[p], card)),
-                      _pair(state.exposed, p, _forget(mine, card)) if mine else state.exposed,
-                      (), (), None, state.sequences if sequences is None else sequences,
-                      state.steals if steals is None else steals, (), named, None)
+    exposed = _pair(state.exposed, p, _forget(mine, card)) if mine else state.exposed
+    return _laid_down(state, phase=phase, player=p,
+                      hands=_pair(state.hands, p, _remove(state.hands[p], card)), exposed=exposed,
+                      pending=(), pending_known=(), source=None,
+                      sequences=state.sequences if sequences is None else sequences,
+                      steals=state.steals if steals is None else steals, exchanged=(), named=named,
+                      winner=None)
 
 
 def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - one case per kind
@@ -511,8 +519,9 @@ def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - o
         discards, seen = _put_on(state.discards, state.seen, 3 * p + _CI[card], (card,),
                                  (True,))
         waiting, discards, seen = _put_away(_remove(state.exchanged, card), discards, seen, p)
-        return _put_under(state, _EXCHANGE if waiting else _PLAY, p, discards, seen, (), (),
-                          None, waiting, None, None)
+        return _put_under(state, phase=_EXCHANGE if waiting else _PLAY, player=p,
+                          discards=discards, seen=seen, pending=(), pending_known=(), source=None,
+                          exchanged=waiting, named=None, winner=None)
     if isinstance(action, Extend):
         card = action.card
         i = 3 * p + _CI[card]
@@ -598,8 +607,10 @@ def _discard(state: State, card: str) -> State:
             colour = card[0]
             exposed = _pair(exposed, p, tuple([k for k in mine if k[0] != colour]))
     discards, seen = _put_on(state.discards, state.seen, 3 * p + _CI[card], (card,), (mark,))
-    return _discarded(state, _PLAY, p, discards, seen, _pair(state.hands, p, _remove(hand, card)),
-                      exposed, (), (), None, (), None, None)
+    return _discarded(state, phase=_PLAY, player=p, discards=discards, seen=seen,
+                      hands=_pair(state.hands, p, _remove(hand, card)), exposed=exposed,
+                      pending=(), pending_known=(), source=None, exchanged=(), named=None,
+                      winner=None)
 
 
 def _put_away(

@@ -762,7 +762,7 @@ def _draw(state: State, action: Draw) -> State:
             phase = _ATTACK
         else:
             skip = True
-    state = _drawn(s, phase, hands, decks)
+    state = _drawn(s, phase=phase, hands=hands, decks=decks)
     if skip:
         return _start_battle(state)  # the attacker cannot attack: a skip (D6)
     return state
@@ -786,7 +786,7 @@ def _start_battle(state: State) -> State:
     while True:
         p = state.attacker
         if _can_attack(state, p):
-            return _at(state, _ATTACK, NO_DUEL)
+            return _at(state, phase=_ATTACK, duel=NO_DUEL)
         state = _reveal_no_attack(state, p)
         if state.skipped:
             return _end_by_skips(state)
@@ -826,10 +826,14 @@ def _attack(state: State, action: Attack) -> State:
             played=(), resolving=0, attack_mod=0, defense_mod=0, loser=None)
     hands = _hands_without(state.hands, p, card)
     if rolls:
-        return _left_hand(state, _ACTIVATE, hands, duel, shown_n, shown_a, shown_u)
+        return _left_hand(state, phase=_ACTIVATE, hands=hands, duel=duel, shown_nonships=shown_n,
+                          shown_actions=shown_a, shown_undeployable=shown_u)
     if _can_defend(tables, as_type, hands[1 - p]):  # the state built once, as it goes on
-        return _left_hand(state, _DEFEND, hands, duel, shown_n, shown_a, shown_u)
-    return _undefended(_left_hand(state, _ATTACK, hands, duel, shown_n, shown_a, shown_u))
+        return _left_hand(state, phase=_DEFEND, hands=hands, duel=duel, shown_nonships=shown_n,
+                          shown_actions=shown_a, shown_undeployable=shown_u)
+    return _undefended(_left_hand(state, phase=_ATTACK, hands=hands, duel=duel,
+                                  shown_nonships=shown_n, shown_actions=shown_a,
+                                  shown_undeployable=shown_u))
 
 
 def _can_defend(tables: Tables, attack_type: CombatType, hand: tuple[int, ...]) -> bool:
@@ -844,7 +848,7 @@ def _to_defend(state: State) -> State:
     attack_type = state.duel.attack_type
     assert attack_type is not None
     if _can_defend(state.options.tables, attack_type, state.hands[1 - state.attacker]):
-        return _at(state, _DEFEND, state.duel)
+        return _at(state, phase=_DEFEND, duel=state.duel)
     return _undefended(state)
 
 
@@ -877,13 +881,16 @@ def _defend(state: State, action: Defend) -> State:
     hands = _hands_without(state.hands, d, card)
     # No activation roll: both cards turn face up at once (D9), so the duel is built
     # revealed, at window step 0.
-    duel = _defended(o, card, as_type, rolls, o.revealed or not rolls, o.window if rolls else 0)
+    duel = _defended(o, defense=card, defense_type=as_type, defense_activated=rolls,
+                     revealed=o.revealed or not rolls, window=o.window if rolls else 0)
     if rolls:
-        return _left_hand(state, _ACTIVATE, hands, duel, shown_n, shown_a, shown_u)
+        return _left_hand(state, phase=_ACTIVATE, hands=hands, duel=duel, shown_nonships=shown_n,
+                          shown_actions=shown_a, shown_undeployable=shown_u)
     # The state is built as the window usually opens now; if not (a ``-`` decides the duel,
     # or the attacker's hand is empty), the steps after the reveal take the duel as an
     # argument and never read the state's phase or duel.
-    return _judge(_left_hand(state, _WINDOW, hands, duel, shown_n, shown_a, shown_u), duel)
+    return _judge(_left_hand(state, phase=_WINDOW, hands=hands, duel=duel, shown_nonships=shown_n,
+                             shown_actions=shown_a, shown_undeployable=shown_u), duel)
 
 
 def _activating_role(duel: Duel) -> int:
@@ -915,24 +922,24 @@ def _activation(state: State, value: int) -> State:
         else:
             duel = _evolve_duel(duel, counter=False, defense=None, defense_type=None,
                                 defense_activated=False, revealed=True)
-        state = _duel_over(state, _COUNTER, out, duel)
+        state = _duel_over(state, phase=_COUNTER, out=out, duel=duel)
         if not state.hands[owner]:
             return _counter_declined(state)  # ruling 10: an empty hand passes at once
         return state
     state = _evolve_state(state, out=out)
     if role == ATTACKER:
         if _can_attack(state, owner):
-            return _at(state, _ATTACK, NO_DUEL)
+            return _at(state, phase=_ATTACK, duel=NO_DUEL)
         # (R) Nothing left to attack with: the battle ends without a duel.
         state = _reveal_no_attack(state, owner)
         return _end_battle(state, state.out, state.landed)
     duel = _evolve_duel(duel, defense=None, defense_type=None, defense_activated=False)
-    return _to_defend(_at(state, state.phase, duel))
+    return _to_defend(_at(state, phase=state.phase, duel=duel))
 
 
 def _reveal(state: State, duel: Duel) -> State:
     """Turn both cards face up (D9); a ``-`` against the other card's type loses at once."""
-    return _judge(state, _revealed(duel, True, 0))
+    return _judge(state, _revealed(duel, revealed=True, window=0))
 
 
 def _judge(state: State, duel: Duel) -> State:
@@ -959,13 +966,13 @@ def _open_window(state: State, duel: Duel, window: int) -> State:
             break
         window = _next_step(window, duel.played, False)
     if window != duel.window:
-        duel = _at_step(duel, window)
+        duel = _at_step(duel, window=window)
     if window == _WINDOW_CLOSED:
         return _resolve(state, duel)  # it builds the next state from `duel`
     s = state
     if s.phase is _WINDOW and s.duel is duel:
         return s  # the caller built it, expecting the window to open
-    return _at(s, _WINDOW, duel)
+    return _at(s, phase=_WINDOW, duel=duel)
 
 
 def _next_step(step: int, played_cards: tuple[Played, ...], played: bool) -> int:
@@ -985,11 +992,13 @@ def _play(state: State, action: PlayAction) -> State:
     player = _role_player(state, role)
     shown_n, shown_a, shown_u = _shown_after(state, player, card)
     played = (*duel.played, _Played(role, card, _PENDING))
-    duel = _with_played(duel, _next_step(window, played, True), played)
+    duel = _with_played(duel, window=_next_step(window, played, True), played=played)
     # Built as the window usually stays open; `_open_window` returns it as it is then, and
     # otherwise takes the duel as an argument and never reads the state's phase or duel.
-    return _open_window(_left_hand(state, _WINDOW, _hands_without(state.hands, player, card),
-                                   duel, shown_n, shown_a, shown_u), duel, duel.window)
+    return _open_window(_left_hand(state, phase=_WINDOW,
+                                   hands=_hands_without(state.hands, player, card), duel=duel,
+                                   shown_nonships=shown_n, shown_actions=shown_a,
+                                   shown_undeployable=shown_u), duel, duel.window)
 
 
 def _set_status(d: Duel, index: int, status: Status, *, resolving: int,
@@ -999,9 +1008,9 @@ def _set_status(d: Duel, index: int, status: Status, *, resolving: int,
     entry = played[index]
     played = (*played[:index], _Played(entry.role, entry.card, status),
               *played[index + 1:])
-    return _with_status(d, played, resolving,
-                        d.attack_mod if attack_mod is None else attack_mod,
-                        d.defense_mod if defense_mod is None else defense_mod)
+    return _with_status(d, played=played, resolving=resolving,
+                        attack_mod=d.attack_mod if attack_mod is None else attack_mod,
+                        defense_mod=d.defense_mod if defense_mod is None else defense_mod)
 
 
 def _resolve(state: State, duel: Duel) -> State:
@@ -1016,12 +1025,12 @@ def _resolve(state: State, duel: Duel) -> State:
         target, _ = _slot(duel, 1 - entry.role)
         assert target is not None
         if effect.aims_at_enemy and tables.a[target] is not None:
-            return _at(state, _WARD, _resolving(duel, k))
+            return _at(state, phase=_WARD, duel=_resolving(duel, resolving=k))
         if effect.effect is Effect.DESTROY:
-            return _at(state, _DESTROY, _resolving(duel, k))
+            return _at(state, phase=_DESTROY, duel=_resolving(duel, resolving=k))
         duel = _modify(tables, duel, k)
         k += 1
-    return _at(state, _COMBAT, duel)
+    return _at(state, phase=_COMBAT, duel=duel)
 
 
 def _modify(tables: Tables, duel: Duel, k: int) -> Duel:
@@ -1056,7 +1065,7 @@ def _ward(state: State, value: int) -> State:
     effect = tables.effect[entry.card]
     assert effect is not None
     if effect.effect is Effect.DESTROY:
-        return _at(state, _DESTROY, state.duel)
+        return _at(state, phase=_DESTROY, duel=state.duel)
     duel = _modify(tables, duel, k)
     return _resolve(state, duel)
 
@@ -1147,14 +1156,16 @@ def _finish_duel(state: State, duel: Duel, winner: int | None) -> State:
     if loser == ATTACKER:
         assert a is not None
         out = _pair(out, attacker, (*out[attacker], a))
-        duel = _defense_waits(NO_DUEL, d, duel.defense_type, duel.defense_activated, True,
-                              duel.defense_mod, loser)
+        duel = _defense_waits(NO_DUEL, defense=d, defense_type=duel.defense_type,
+                              defense_activated=duel.defense_activated, revealed=True,
+                              defense_mod=duel.defense_mod, loser=loser)
     else:
         assert d is not None
         out = _pair(out, 1 - attacker, (*out[1 - attacker], d))
-        duel = _attack_waits(NO_DUEL, a, duel.attack_type, duel.attack_activated, True,
-                             duel.attack_mod, loser)
-    return _duel_over(state, _COUNTER, out, duel)
+        duel = _attack_waits(NO_DUEL, attack=a, attack_type=duel.attack_type,
+                             attack_activated=duel.attack_activated, revealed=True,
+                             attack_mod=duel.attack_mod, loser=loser)
+    return _duel_over(state, phase=_COUNTER, out=out, duel=duel)
 
 
 def _counter_declined(state: State) -> State:
@@ -1192,9 +1203,11 @@ def _counter_strike(state: State, action: CounterStrike) -> State:
         duel = _evolve_duel(duel, counter=True, defense=card, defense_type=as_type,
                             defense_activated=rolls, revealed=revealed, window=window)
     if rolls:
-        return _left_hand(state, _ACTIVATE, hands, duel, shown_n, shown_a, shown_u)
+        return _left_hand(state, phase=_ACTIVATE, hands=hands, duel=duel, shown_nonships=shown_n,
+                          shown_actions=shown_a, shown_undeployable=shown_u)
     # Built as the window usually opens now, as `_defend` builds it.
-    return _judge(_left_hand(state, _WINDOW, hands, duel, shown_n, shown_a, shown_u), duel)
+    return _judge(_left_hand(state, phase=_WINDOW, hands=hands, duel=duel, shown_nonships=shown_n,
+                             shown_actions=shown_a, shown_undeployable=shown_u), duel)
 
 
 def _outcome(state: State, duel: Duel, winner: int, out: _Hands | None = None) -> State:
@@ -1224,7 +1237,8 @@ def _end_battle(state: State, out: _Hands,
         return _evolve_state(state, phase=_OVER, landed=landed, out=out, duel=NO_DUEL,
                              winner=attacker)
     attacker = 1 - attacker
-    state = _next_battle(state, _DEAL, attacker, landed, out, NO_DUEL, state.battle + 1, False)
+    state = _next_battle(state, phase=_DEAL, attacker=attacker, landed=landed, out=out,
+                         duel=NO_DUEL, battle=state.battle + 1, skipped=False)
     if _who_draws(attacker, state.mulligans, state.hands, state.decks) is None:
         return _start_battle(state)
     return state
