@@ -13,7 +13,7 @@ import attrs
 import pytest
 
 import boardrules.bots as bots_module
-from boardrules import CHANCE, TERMINAL, BoardrulesError
+from boardrules import CHANCE, TERMINAL, BoardrulesError, InvalidArgumentError
 from boardrules.apps.tournament import run_tournament
 from boardrules.bots import AUTO_ROLLOUT_LIMIT, Decision, ISMCTSBot, RandomBot, play_game
 from boardrules.bots.spec import make_bot
@@ -193,6 +193,32 @@ class TestISMCTSBot:
         assert isinstance(again, ISMCTSBot) and again.widen == widen and again.name == name
         assert ISMCTSBot(10, rollout_limit=None, widen=None).name == (
             make_bot("ismcts:10/rollout=end/widen=off", 0).name)
+
+    def test_belief_is_the_games_believe_unless_off(self,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+        """With `belief` (the default) every sampled world goes through the game's optional
+        ``believe`` for the deciding seat; ``belief=False`` (``/belief=off``) never calls it."""
+        game = GAMES["kivi"]
+        state, seat = decision_point(game, 5)
+        decision = Decision(game, state, seat)
+        calls: list[int] = []
+
+        def believe(world: Any, player: int, rng: random.Random) -> Any:
+            calls.append(player)
+            return world
+
+        monkeypatch.setattr(game, "believe", believe, raising=False)
+        ISMCTSBot(30, seed=1).analyse(decision)
+        assert calls == [seat] * 30
+        off = make_bot("ismcts:30/belief=off", 1)
+        assert isinstance(off, ISMCTSBot) and not off.belief
+        assert off.name == "ismcts:30/belief=off" == ISMCTSBot(30, belief=False).name
+        off.analyse(decision)
+        assert len(calls) == 30
+        both = "ismcts:30/widen=off/belief=off"
+        assert make_bot(both, 0).name == both
+        with pytest.raises(InvalidArgumentError, match="'on' is not 'off'"):
+            make_bot("ismcts:30/belief=on", 0)
 
     @pytest.mark.parametrize("bad", [0, -1, 2.5, "some", True])
     def test_widen_is_checked(self, bad: Any) -> None:
@@ -391,7 +417,8 @@ def reference_analyse(game: AnyGame, state: Any, seat: int, iterations: int, see
 class TestSearchIsUnchanged:
     """The fast search makes the decisions of the plain algorithm (`reference_analyse`):
     the old search through its option, the default with the game's `ROLLOUT_LIMIT` (both
-    without widening, ``widen=None``: Captain Bluff widens by default)."""
+    without widening and belief, ``widen=None, belief=False``: Captain Bluff has both by
+    default)."""
 
     @pytest.mark.parametrize("name", NAMES)
     @pytest.mark.parametrize("seed", [2, 9])
@@ -402,7 +429,8 @@ class TestSearchIsUnchanged:
             (OLD_LIMITS[name], OLD_LIMITS[name]),
             ("auto", game.ROLLOUT_LIMIT)]  # type: ignore[attr-defined]
         for option, limit in options:
-            stats = ISMCTSBot(120, seed=seed, rollout_limit=option, widen=None).analyse(
+            stats = ISMCTSBot(120, seed=seed, rollout_limit=option, widen=None,
+                              belief=False).analyse(
                 Decision(game, state, seat))
             want = reference_analyse(game, state, seat, 120, seed, limit=limit)
             assert [s.visits for s in stats] == [visits for visits, _ in want]
@@ -415,7 +443,8 @@ GOLDEN = json.loads((Path(__file__).parent / "ismcts_golden.json").read_text())
 made them before it was made fast (boardrules 0.1.0 on the current rules): the decisions
 of a fixed seed must not change while the search does not (a changed `resample`, rollout or
 tree would show here). Since the games have their own `ROLLOUT_LIMIT`, that search is the
-option ``rollout_limit=OLD_LIMITS[name]``, without widening (``widen=None``)."""
+option ``rollout_limit=OLD_LIMITS[name]``, without widening and belief (``widen=None,
+belief=False``)."""
 GOLDEN_AUTO = json.loads((Path(__file__).parent / "ismcts_golden_auto.json").read_text())
 """The same for the default search (``rollout_limit="auto"``: the games' `ROLLOUT_LIMIT`
 and `heuristic`), as it was made when the games got their limits."""
@@ -427,7 +456,7 @@ def test_decisions_are_those_of_the_stored_search(name: str) -> None:
     for row in GOLDEN[name]:
         state, seat = decision_point(game, row["seed"])
         stats = ISMCTSBot(300, seed=row["seed"], rollout_limit=OLD_LIMITS[name],
-                          widen=None).analyse(Decision(game, state, seat))
+                          widen=None, belief=False).analyse(Decision(game, state, seat))
         assert [str(s.action) for s in stats] == row["actions"]
         assert [s.visits for s in stats] == row["visits"]
         assert [s.value for s in stats] == row["values"]
@@ -438,7 +467,7 @@ def test_default_decisions_are_those_of_the_stored_search(name: str) -> None:
     game = GAMES[name]
     for row in GOLDEN_AUTO[name]:
         state, seat = decision_point(game, row["seed"])
-        stats = ISMCTSBot(300, seed=row["seed"], widen=None).analyse(
+        stats = ISMCTSBot(300, seed=row["seed"], widen=None, belief=False).analyse(
             Decision(game, state, seat))
         assert [str(s.action) for s in stats] == row["actions"]
         assert [s.visits for s in stats] == row["visits"]

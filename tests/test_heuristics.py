@@ -5,6 +5,7 @@ bluffing to the turn limit (#30)."""
 from __future__ import annotations
 
 import math
+import random
 from pathlib import Path
 
 import attrs
@@ -20,7 +21,7 @@ from boardrules.games.captain_bluff import (
     SetDestination,
     TakeDestination,
 )
-from boardrules.games.captain_bluff.heuristic import at_stake, heuristic, ready
+from boardrules.games.captain_bluff.heuristic import at_stake, believe, heuristic, ready
 from boardrules.games.captain_bluff.rules import is_bluff
 from boardrules.serialization import from_json
 
@@ -118,3 +119,46 @@ def test_an_honest_play_in_an_open_window_counts_as_shed() -> None:
 def test_a_special_card_as_destination_makes_every_play_a_bluff() -> None:
     assert is_bluff(cb.STAR, codes("r3")) and is_bluff(cb.card_code("g2"), codes("r3"))
     assert not is_bluff(cb.card_code("r2"), codes("r3", "r4"))
+
+
+def green_share(state: cb.State, conveyor: int, worlds: list[cb.State]) -> float:
+    green = cb.card_code("g1") // 17
+    return sum(w.destinations[conveyor] // 17 == green for w in worlds) / len(worlds)
+
+
+def played_g3() -> cb.State:
+    """`two_rows` with the row it took away on the discard pile (a valid state), after
+    player 0 plays g3 onto conveyor 3 (g2, which player 0 knows)."""
+    state = stall()
+    valid = attrs.evolve(two_rows(), discard=tuple(sorted(state.discard + state.rows[2])))
+    cb.validate_state(valid)
+    return cb.apply(valid, PlayLuggage(3, codes("g3")))
+
+
+def test_believe_takes_a_row_a_knower_built_for_honest_more_often() -> None:
+    """Player 1 does not know conveyor 3's card (g2), player 0 does and plays g3 onto it:
+    uniform worlds make it green about one time in three (a challenge looks good); worlds
+    `believe` reweights, most times, and every one still shows player 1 what it sees."""
+    state = played_g3()
+    assert 1 not in state.knowers[3] and 0 in state.knowers[3]
+    rng = random.Random(5)
+    uniform = [cb.resample(state, 1, rng) for _ in range(600)]
+    believed = [believe(w, 1, rng) for w in uniform]
+    assert green_share(state, 3, uniform) < 0.4
+    assert 0.7 < green_share(state, 3, believed) < 0.95
+    seen = cb.observe(state, 1)
+    for world in believed[:50]:
+        cb.validate_state(world)
+        assert cb.observe(world, 1) == seen and cb.inventory(world) == cb.inventory(state)
+
+
+def test_believe_leaves_a_row_nobody_else_knows_and_a_world_without_rows() -> None:
+    state = played_g3()
+    nobody = attrs.evolve(state, knowers=(*state.knowers[:3], frozenset({1}) - {1},
+                                          *state.knowers[4:]))
+    rng = random.Random(5)
+    worlds = [cb.resample(nobody, 1, rng) for _ in range(200)]
+    assert [w.destinations[3] for w in worlds] == [
+        believe(w, 1, rng).destinations[3] for w in worlds]
+    start = cb.new_game(2)
+    assert believe(start, 0, rng) is start

@@ -53,9 +53,13 @@ at every step, checks:
   byte-identical for a world `resample` draws for that player — it shows nothing the
   player cannot see; the spectator's comes out byte-identical from two calls (checked
   at every ``picture_every``-th observed step and at the end);
+* where the game has the optional ``believe`` (a search bot's reweighting of a world
+  `resample` drew): the world it returns is valid and keeps the player's and the
+  spectator's observation and the inventory;
 * where the game has the optional ``heuristic``: at every observed step it gives one
   float in -1 … 1 per player, and at the end exactly `returns`; an optional
-  ``ROLLOUT_LIMIT`` is None or a whole number >= 0;
+  ``ROLLOUT_LIMIT`` is None or a whole number >= 0, an optional ``WIDEN_FROM`` None or
+  a whole number >= 1;
 * the inventory never changes (conservation);
 * the game ends within `action_bound` actions, and its record replays (also from
   JSON) to the same final state; `Result.truncated` is a bool, and a truncated game has
@@ -288,6 +292,15 @@ def _check_observations(game: AnyGame, state: Any, players: int, rng: random.Ran
             "cannot tell apart give different worlds for the same seed"
         )
         assert game.to_move(other) == mover, "resample changed who acts"
+        believe: Callable[[Any, int, random.Random], Any] | None = getattr(
+            game, "believe", None)
+        if believe is not None:
+            believed = believe(other, player, rng)
+            game.validate_state(believed)
+            assert game.observe(believed, player) == obs and game.observe(
+                believed, None) == spectator and game.inventory(believed) == inventory, (
+                f"believe for player {player} changed what the player or the spectator "
+                "observes, or the component multiset")
         if mover == player:
             assert game.legal_actions(other) == legal, (
                 f"player {player}'s legal actions depend on what the player cannot see"
@@ -316,6 +329,9 @@ def _check_heuristic(game: AnyGame, state: Any, players: int, terminal: bool,
     limit = getattr(game, "ROLLOUT_LIMIT", None)
     assert limit is None or (type(limit) is int and limit >= 0), (
         f"ROLLOUT_LIMIT must be None or a whole number >= 0, got {limit!r}")
+    widen = getattr(game, "WIDEN_FROM", None)
+    assert widen is None or (type(widen) is int and widen >= 1), (
+        f"WIDEN_FROM must be None or a whole number >= 1, got {widen!r}")
     estimate = tuple(heuristic(state))
     assert len(estimate) == players and all(
         type(v) is float and -1.0 <= v <= 1.0 for v in estimate), (

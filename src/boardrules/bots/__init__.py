@@ -216,11 +216,18 @@ class ISMCTSBot:
     Bluff: 3; the other built-in games have none, so they never widen); ``None`` never
     widens.
 
+    With `belief` (the default), a game's optional ``believe(world, seat, rng)`` reweights
+    each sampled world by what the other players' choices suggest of their hidden cards
+    (Captain Bluff: a row a player who knows its destination card built or let stand is
+    likely honest); it uses only what the seat knows. ``belief=False`` takes the worlds as
+    `Decision.sample_world` draws them, uniformly.
+
     The budget is `iterations` (reproducible: the same seed and decision give the same
     action) and/or `seconds` (whichever ends first; a time budget is not reproducible).
     At least one iteration always runs. The bot's `name` shows the budget, and the rollout
     limit and widening where they are not ``"auto"``: ``ismcts:1000``, ``ismcts:2s``,
-    ``ismcts:1000/2s``, ``ismcts:1000/rollout=end``, ``ismcts:1000/rollout=40/widen=off``.
+    ``ismcts:1000/2s``, ``ismcts:1000/rollout=end``,
+    ``ismcts:1000/rollout=40/widen=off/belief=off``.
     """
 
     def __init__(
@@ -233,6 +240,7 @@ class ISMCTSBot:
         rollout_limit: int | Literal["auto"] | None = "auto",
         evaluate: Evaluator | None = None,
         widen: int | Literal["auto"] | None = "auto",
+        belief: bool = True,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("give ISMCTSBot a budget: iterations, seconds or both")
@@ -255,6 +263,7 @@ class ISMCTSBot:
         self.rollout_limit = rollout_limit
         self.evaluate = evaluate
         self.widen = widen
+        self.belief = belief
         budget = [f"{iterations}"] if iterations is not None else []
         if seconds is not None:
             budget.append(f"{seconds:g}s")
@@ -262,6 +271,8 @@ class ISMCTSBot:
             budget.append(f"rollout={'end' if rollout_limit is None else rollout_limit}")
         if widen != "auto":
             budget.append(f"widen={'off' if widen is None else widen}")
+        if not belief:
+            budget.append("belief=off")
         self.name = f"ismcts:{'/'.join(budget)}"
 
     def act(self, decision: Decision) -> Any:
@@ -303,6 +314,7 @@ class ISMCTSBot:
         widen = self.widen
         if widen == "auto":
             widen = getattr(game, "WIDEN_FROM", None)
+        believe = getattr(game, "believe", None) if self.belief else None
         root = _Node()
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
@@ -310,7 +322,10 @@ class ISMCTSBot:
             (self.iterations is None or done < self.iterations)
             and (deadline is None or time.perf_counter() < deadline)
         ):
-            self._iterate(game, decision.sample_world(rng), root, rng, limit, score, widen)
+            world = decision.sample_world(rng)
+            if believe is not None:
+                world = believe(world, decision.seat, rng)
+            self._iterate(game, world, root, rng, limit, score, widen)
             done += 1
         edges = root.edges
         stats = []

@@ -1,6 +1,6 @@
 """Bots by name: the spec strings of the command line and the Gymnasium environment
 (``random``, ``ismcts``, ``ismcts:N``, ``ismcts:Ss``, ``ismcts:N/Ss``, ``/rollout=K``,
-``/widen=K``)."""
+``/widen=K``, ``/belief=off``)."""
 
 from __future__ import annotations
 
@@ -29,8 +29,9 @@ def make_bot(spec: str, seed: int) -> Bot:
     part ``/rollout=K`` cuts every rollout after K steps and ``/rollout=end`` plays rollouts
     to the end (`ISMCTSBot`'s ``rollout_limit``; without it, the game's own limit). A
     last part ``/widen=K`` widens nodes of K legal actions or more progressively and
-    ``/widen=off`` none (`ISMCTSBot`'s ``widen``; without it, as the game says) — the order
-    of a bot's `name`, e.g. ``ismcts:1000/rollout=40/widen=off``."""
+    ``/widen=off`` none (`ISMCTSBot`'s ``widen``; without it, as the game says), and a last
+    part ``/belief=off`` samples worlds uniformly (`ISMCTSBot`'s ``belief``) — the order
+    of a bot's `name`, e.g. ``ismcts:1000/rollout=40/widen=off/belief=off``."""
     name, colon, budget = spec.partition(":")
     if name == "random" and not colon:
         return RandomBot(seed)
@@ -44,6 +45,10 @@ def make_bot(spec: str, seed: int) -> Bot:
     seconds: float | None = None
     limit: int | Literal["auto"] | None = "auto"
     widen: int | Literal["auto"] | None = "auto"
+    budget, marker, believing = budget.partition("/belief=")
+    if marker and believing != "off":
+        raise InvalidArgumentError(f"{bad}: {quote(believing, 40)} is not 'off'")
+    belief = not marker
     budget, marker, wide = budget.partition("/widen=")
     if marker:
         widen = None if wide == "off" else _read(
@@ -63,7 +68,7 @@ def make_bot(spec: str, seed: int) -> Bot:
                                   f"of seconds (ismcts:N/Ss)")
     try:
         return ISMCTSBot(iterations, seconds=seconds, seed=seed, rollout_limit=limit,
-                         widen=widen)
+                         widen=widen, belief=belief)
     except ValueError as error:
         raise InvalidArgumentError(f"{bad}: {error}") from None
 

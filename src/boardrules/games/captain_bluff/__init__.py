@@ -67,7 +67,7 @@ from boardrules.games.captain_bluff.cards import (
     value_of,
 )
 from boardrules.games.captain_bluff.events import events
-from boardrules.games.captain_bluff.heuristic import ROLLOUT_LIMIT, WIDEN_FROM, heuristic
+from boardrules.games.captain_bluff.heuristic import ROLLOUT_LIMIT, WIDEN_FROM, believe, heuristic
 from boardrules.games.captain_bluff.notation import (
     NOTATION_HELP,
     action_fields,
@@ -188,6 +188,7 @@ __all__ = [
     "announce",
     "apply",
     "apply_unchecked",
+    "believe",
     "card_code",
     "card_name",
     "chance_outcomes",
