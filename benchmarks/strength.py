@@ -21,9 +21,10 @@ equal. The score is the new search's mean of 1 a win, 1/2 a draw, 0 a loss, with
 interval (normal approximation, the games' own spread).
 
 ``--previous`` makes the old search the default before the game's search last changed
-instead (`PREVIOUS`: Captain Bluff's before it widened progressively, ``widen=None``;
-give ``--ratio``, as widening costs time); ``--random`` plays the default search against
-`RandomBot`. The old search never widens.
+instead (`PREVIOUS`: Captain Bluff's before it believed, ``belief=False``, which widened
+progressively; the one before that was ``widen=None, belief=False``; give ``--ratio``, as
+widening costs time); ``--random`` plays the default search against `RandomBot`. The old
+search never widens nor believes.
 
 ``--limit`` gives the new search another rollout limit than its default (with ``--ratio``,
 which ``--calibrate`` measures: each limit's CPU time per iteration against the old
@@ -54,7 +55,7 @@ limit of 20). They are generous at larger budgets (at 1,000: KIVI 1.74, Ren Dhar
 Whales Rivals 1.69): give ``--ratio`` there."""
 
 
-PREVIOUS: dict[str, dict[str, Any]] = {"captain_bluff": {"widen": None}}
+PREVIOUS: dict[str, dict[str, Any]] = {"captain_bluff": {"belief": False}}
 """The `ISMCTSBot` options that give the games' previous default search, where it changed
 (``--previous``)."""
 
@@ -90,7 +91,8 @@ def one_game(name: str, old: int, new: int, g: int,  # noqa: PLR0917
     other: Bot = (RandomBot(2 * g + 1) if baseline == "random" else
                   ISMCTSBot(old, seed=2 * g + 1, **PREVIOUS[name])
                   if baseline == "previous" else
-                  ISMCTSBot(old, seed=2 * g + 1, rollout_limit=OLD_LIMITS[name], widen=None))
+                  ISMCTSBot(old, seed=2 * g + 1, rollout_limit=OLD_LIMITS[name], widen=None,
+                            belief=False))
     before = TimedBot(other)
     seat = g % 2
     bots = [fresh, before] if seat == 0 else [before, fresh]
@@ -122,8 +124,8 @@ def calibrate(name: str, old: int, limits: list[int | Literal["auto"] | None],
         if isinstance(mover, int) and len(game.legal_actions(state)) > 1:
             seen.append(Decision(game, state, mover))
 
-    bots = [ISMCTSBot(max(1, old // 4), seed=s, rollout_limit=OLD_LIMITS[name], widen=None)
-            for s in (1, 2)]
+    bots = [ISMCTSBot(max(1, old // 4), seed=s, rollout_limit=OLD_LIMITS[name], widen=None,
+                      belief=False) for s in (1, 2)]
     play_game(game, bots, rng=random.Random(1000), on_action=keep)
     step = max(1, len(seen) // positions)
     chosen = seen[::step][:positions]
@@ -131,8 +133,8 @@ def calibrate(name: str, old: int, limits: list[int | Literal["auto"] | None],
     for i, decision in enumerate(chosen):
         for k, limit in enumerate([OLD_LIMITS[name], *limits]):
             start = time.process_time()
-            ISMCTSBot(old, seed=i, rollout_limit=limit, widen=None if k == 0 else "auto"
-                      ).analyse(decision)
+            ISMCTSBot(old, seed=i, rollout_limit=limit, widen=None if k == 0 else "auto",
+                      belief=k != 0).analyse(decision)
             cpu[k] += time.process_time() - start
     print(f"{name}: {len(chosen)} positions of {len(seen)}, {old} iterations, old search "
           f"{1000 * cpu[0] / len(chosen):.1f} ms a move", flush=True)

@@ -84,6 +84,7 @@ def calls(own: Objects, other: Objects) -> Iterator[tuple[str, Call]]:
         ("label", lambda: g.label(o.action)),
         ("action_fields", lambda: g.action_fields(o.action)),
         ("heuristic", lambda: g.heuristic(o.state)),
+        ("believe", lambda: g.believe(o.state, 0, rng)),
         ("scores", lambda: g.scores(o.state)),
         ("render", lambda: g.render(o.observation)),
         ("svg", lambda: g.svg(o.observation)),
@@ -119,7 +120,7 @@ FUNCTIONS: Final = (
     "announce", "events", "heuristic", "scores", "render", "svg", "validate_observation",
     "observe_tensor", "observation_tensor", "action_space", "tensor_layout", "observation_shape",
     "info_state_layout", "info_state_shape", "info_state_tensor", "player_cards",
-    "combat_totals", "has_landed_ship", "label", "action_fields",
+    "combat_totals", "has_landed_ship", "label", "action_fields", "believe",
 )
 """The functions `calls` covers, in its order."""
 NO_GAME_OBJECTS: Final = frozenset((

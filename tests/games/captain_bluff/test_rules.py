@@ -41,6 +41,7 @@ from tests.games.captain_bluff.helpers import (
     position,
     stars,
 )
+from tests.refusals import assert_foreign_states_refused
 
 TWO_LUGGAGE = ["r1 r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12",
                "g1 g2 g3 g4 g5 g6 g7 g8 g9 g10 g11 g12"]
@@ -1245,3 +1246,7 @@ class TestRender:
             assert ">taken<" in picture
         assert "r1: just taken from conveyor 0" in own
         assert "r1" not in other and "just taken" not in other
+
+
+def test_another_games_state_is_refused_by_name() -> None:
+    assert_foreign_states_refused(cb)

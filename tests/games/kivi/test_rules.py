@@ -37,6 +37,7 @@ from boardrules.games.kivi import (
     square_index,
 )
 from boardrules.games.kivi.board import DOMINATES
+from tests.refusals import assert_foreign_states_refused
 
 C = Combination
 EMPTY: tuple[int | None, ...] = (None,) * 49
@@ -652,3 +653,7 @@ class TestJsonValidation:
         with pytest.raises(InvalidStateError, match="made under rules version '1' of KIVI"):
             replay(from_json(to_json(record), Record))
 
+
+
+def test_another_games_state_is_refused_by_name() -> None:
+    assert_foreign_states_refused(kivi)

@@ -39,6 +39,7 @@ from boardrules.games.lustry import (
     to_move,
 )
 from boardrules.games.lustry.actions import ALL_ACTIONS
+from tests.refusals import assert_foreign_states_refused
 
 
 def play(state: State, *moves: str) -> State:
@@ -748,3 +749,7 @@ def test_render_shows_only_the_observation() -> None:
     theirs = lustry.render(observe(state, 1))
     assert "b3cf" in mine and "b3cf" not in theirs
     assert "sequence r1c r2cf" in theirs and "hand r? g? b? b?" in theirs
+
+
+def test_another_games_state_is_refused_by_name() -> None:
+    assert_foreign_states_refused(lustry)

@@ -38,6 +38,7 @@ from boardrules.games.ren_dhark import (
     State,
     Status,
 )
+from tests.refusals import assert_foreign_states_refused
 
 BLUE_HAND = ("I/18", "I/19", "I/20", "I/2", "I/7", "I/30", "I/32")
 """Ships STAHLTANGO (S-cruiser 3/2/2), PASADENA (S-cruiser, G), TERRA (ring ship 5/3/3, A5);
@@ -1484,3 +1485,7 @@ class TestJSON:
         state = deal()
         with pytest.raises(InvalidStateError, match="no card with index"):
             from_json(self._corrupt(state, out=((99,), ())))
+
+
+def test_another_games_state_is_refused_by_name() -> None:
+    assert_foreign_states_refused(rd)

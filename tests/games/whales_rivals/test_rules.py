@@ -40,6 +40,7 @@ from boardrules.games.whales_rivals import (
     Whale,
 )
 from boardrules.games.whales_rivals.state import NO_REVEAL
+from tests.refusals import assert_foreign_states_refused
 
 GREYS = ("deal 4", "deal 1", "deal 2", "deal 3", "deal 6", "deal 5")
 """A deal: pack 1 shows 4; pack 2 holds 1 under 2; pack 3 holds 3, 6 under 5."""
@@ -1038,3 +1039,7 @@ class TestDocsPage:
         assert "ended round 3" in rows["`starter`"]
         assert "who started this round" not in rows["`starter`"]
         assert "same as `starter`" in rows["`player`"]
+
+
+def test_another_games_state_is_refused_by_name() -> None:
+    assert_foreign_states_refused(wr)
