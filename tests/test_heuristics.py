@@ -122,8 +122,9 @@ def test_a_special_card_as_destination_makes_every_play_a_bluff() -> None:
 
 
 def green_share(state: cb.State, conveyor: int, worlds: list[cb.State]) -> float:
-    green = cb.card_code("g1") // 17
-    return sum(w.destinations[conveyor] // 17 == green for w in worlds) / len(worlds)
+    green = cb.destination_of(cb.card_code("g1"))
+    return sum(cb.destination_of(w.destinations[conveyor] or 0) == green
+               for w in worlds) / len(worlds)
 
 
 def played_g3() -> cb.State:
