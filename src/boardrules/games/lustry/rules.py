@@ -424,7 +424,8 @@ def _settle(
     if seq.complete and not seq.blocked:
         rival = seqs[index + 3 if index < 3 else index - 3]
         if not rival.closed:
-            seq = Sequence(seq.cards, seq.blockers, seq.unblockers, True)
+            seq = Sequence(cards=seq.cards, blockers=seq.blockers, unblockers=seq.unblockers,
+                           closed=True)
     seqs = (*seqs[:index], seq, *seqs[index + 1:])
     won = seq.closed and _closed_count(seqs, 3 * p) == 2
     return _settled(state, phase=_OVER if won else _PLAY, player=p, discards=discards, seen=seen,
@@ -509,7 +510,7 @@ def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - o
                 (*old.cards, *(k for k in (*old.blockers, *old.unblockers) if k is not None)),
                 key=_ORDER_KEY))
             waiting, discards, seen = _put_away(waiting, discards, seen, p)
-        laid = Sequence((first, second), (None, None), (None, None))
+        laid = Sequence(cards=(first, second), blockers=(None, None), unblockers=(None, None))
         return _next(state, phase=_EXCHANGE if waiting else _PLAY, player=p, discards=discards,
                      seen=seen, hands=_pair(state.hands, p, hand), exposed=exposed, pending=(),
                      pending_known=(), source=None, sequences=(*seqs[:i], laid, *seqs[i + 1:]),
@@ -531,9 +532,9 @@ def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - o
         j = len(cards)
         while j and ORDER[cards[j - 1]] > key:
             j -= 1
-        grown = Sequence((*cards[:j], card, *cards[j:]),
-                         (*seq.blockers[:j], None, *seq.blockers[j:]),
-                         (*seq.unblockers[:j], None, *seq.unblockers[j:]))
+        grown = Sequence(cards=(*cards[:j], card, *cards[j:]),
+                         blockers=(*seq.blockers[:j], None, *seq.blockers[j:]),
+                         unblockers=(*seq.unblockers[:j], None, *seq.unblockers[j:]))
         mine = state.exposed[p]
         return _settle(state, hands=_pair(state.hands, p, _remove(state.hands[p], card)),
                        exposed=_pair(state.exposed, p, _forget(mine, card))
@@ -545,8 +546,9 @@ def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - o
         i = 3 * (1 - p) + _CI[target]
         seq = state.sequences[i]
         j = _free_slot(seq, target)
-        blocked = Sequence(seq.cards, (*seq.blockers[:j], card, *seq.blockers[j + 1:]),
-                           seq.unblockers)
+        blocked = Sequence(cards=seq.cards,
+                           blockers=(*seq.blockers[:j], card, *seq.blockers[j + 1:]),
+                           unblockers=seq.unblockers)
         seqs = state.sequences
         return _played(state, card, sequences=(*seqs[:i], blocked, *seqs[i + 1:]))
     if isinstance(action, Unblock):
@@ -556,8 +558,8 @@ def apply_unchecked(state: State, action: Action) -> State:  # noqa: PLR0915 - o
         target = INVERSE[card]
         j = next(j for j, k in enumerate(seq.cards)
                  if k == target and seq.blockers[j] == blocker)
-        freed = Sequence(seq.cards, (*seq.blockers[:j], None, *seq.blockers[j + 1:]),
-                         (*seq.unblockers[:j], card, *seq.unblockers[j + 1:]))
+        freed = Sequence(cards=seq.cards, blockers=(*seq.blockers[:j], None, *seq.blockers[j + 1:]),
+                         unblockers=(*seq.unblockers[:j], card, *seq.unblockers[j + 1:]))
         discards, seen = _put_on(state.discards, state.seen, 3 * p + _CI[blocker],
                                  (blocker,), (True,))
         mine = state.exposed[p]

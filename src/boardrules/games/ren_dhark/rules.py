@@ -991,7 +991,7 @@ def _play(state: State, action: PlayAction) -> State:
     role = DEFENDER if window == 1 else ATTACKER
     player = _role_player(state, role)
     shown_n, shown_a, shown_u = _shown_after(state, player, card)
-    played = (*duel.played, _Played(role, card, _PENDING))
+    played = (*duel.played, _Played(role=role, card=card, status=_PENDING))
     duel = _with_played(duel, window=_next_step(window, played, True), played=played)
     # Built as the window usually stays open; `_open_window` returns it as it is then, and
     # otherwise takes the duel as an argument and never reads the state's phase or duel.
@@ -1006,7 +1006,7 @@ def _set_status(d: Duel, index: int, status: Status, *, resolving: int,
     """Return `d` with action `index` in `status`, resolving and the modifiers changed."""
     played = d.played
     entry = played[index]
-    played = (*played[:index], _Played(entry.role, entry.card, status),
+    played = (*played[:index], _Played(role=entry.role, card=entry.card, status=status),
               *played[index + 1:])
     return _with_status(d, played=played, resolving=resolving,
                         attack_mod=d.attack_mod if attack_mod is None else attack_mod,
@@ -1221,7 +1221,7 @@ def _outcome(state: State, duel: Duel, winner: int, out: _Hands | None = None) -
     if duel.attack is not None:
         if winner == ATTACKER:
             assert duel.attack_type is not None
-            landing = _Landing(duel.attack, duel.attack_type)
+            landing = _Landing(card=duel.attack, as_type=duel.attack_type)
             landed = _pair(landed, pa, (*landed[pa], landing))
         else:
             out = _pair(out, pa, (*out[pa], duel.attack))
