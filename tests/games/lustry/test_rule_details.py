@@ -643,3 +643,45 @@ class TestRulesDetails:
         state = play(state, "defend g0")
         assert state.phase is Phase.PLAY and state.progress is True
         lustry.validate_state(state)
+
+
+def test_L17_a_win_of_the_second_player_returns_minus_one_plus_one() -> None:
+    won = _won()
+    assert won.winner == 0 and lustry.returns(won) == (1.0, -1.0)
+    assert lustry.returns(attrs.evolve(won, winner=1)) == (-1.0, 1.0)
+
+
+def test_L15_a_steal_card_among_exchanged_cards_is_refused_naming_the_rule() -> None:
+    state = _exchanging()
+    hand = sort_cards((*state.hands[0][:-1], "r4cf"))  # b0 goes to the exchanged cards
+    bad = attrs.evolve(state, exchanged=("r1c", "r2cf", "r3cf", "b0"),
+                       hands=(hand, state.hands[1]))
+    with pytest.raises(InvalidStateError) as err:
+        lustry.validate_state(bad)
+    assert str(err.value) == "state: exchanged: a steal card is never part of a sequence (L15)"
+
+
+def test_L6_drawing_with_seven_cards_counting_the_pending_ones_is_refused() -> None:
+    """Drawing ends once the hand and the pending cards make 7 (L6): a state still drawing
+    with 7 pending cards is refused."""
+    state = lustry.new_game()
+    rng = random.Random(1)
+    while len(state.pending) < 6:
+        state = lustry.apply(state, lustry.sample_chance(state, rng) if not isinstance(
+            lustry.to_move(state), int) else Draw("r"))
+    assert state.phase is Phase.DRAW and not state.hands[0]
+    card = state.draw[0][0]
+    bad = attrs.evolve(state, draw=(state.draw[0][1:], *state.draw[1:]),
+                       pending=(*state.pending, card), pending_known=(*state.pending_known, 0))
+    with pytest.raises(InvalidStateError, match=r"player 0 has finished drawing \(L6\)"):
+        lustry.validate_state(bad)
+
+
+@pytest.mark.parametrize("seq", [Sequence((), (), (), True), Sequence((), (), (None,), False)],
+                         ids=["closed", "unblocker"])
+def test_L9_an_empty_sequence_slot_holds_nothing(seq: Sequence) -> None:
+    """A colour with no laid sequence (L9) has no cards, no unblockers and is not closed."""
+    state = lustry.new_game()
+    bad = attrs.evolve(state, sequences=(seq, *state.sequences[1:]))
+    with pytest.raises(InvalidStateError, match=r"sequences\[0\]: a sequence has at least two "):
+        lustry.validate_state(bad)
