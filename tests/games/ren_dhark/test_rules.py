@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -22,9 +22,11 @@ from boardrules import (
     InvalidNotationError,
     InvalidOptionsError,
     InvalidStateError,
+    WrongGameError,
     from_json,
     to_json,
 )
+from boardrules.games import kivi
 from boardrules.games import ren_dhark as rd
 from boardrules.games.ren_dhark import (
     ATTACKER,
@@ -1489,3 +1491,11 @@ class TestJSON:
 
 def test_another_games_state_is_refused_by_name() -> None:
     assert_foreign_states_refused(rd)
+    foreign = kivi.new_game(2)
+    calls: list[tuple[str, Callable[[], object]]] = [
+        ("combat_totals", lambda: rd.combat_totals(foreign, 1, 1)),  # type: ignore[arg-type]
+        ("has_landed_ship", lambda: rd.has_landed_ship(foreign, 0))]  # type: ignore[arg-type]
+    for name, call in calls:
+        with pytest.raises(WrongGameError) as err:
+            call()
+        assert str(err.value) == f"ren_dhark.{name}: expected a ren_dhark.State, got a kivi.State"
