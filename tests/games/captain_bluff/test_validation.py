@@ -15,7 +15,9 @@ import pytest
 
 from boardrules import InvalidStateError
 from boardrules.games import captain_bluff as cb
+from boardrules.games import kivi
 from boardrules.games.captain_bluff import Draw, FaceDown, Options, Stage, State
+from boardrules.games.captain_bluff.cards import CARDS
 from tests.games.captain_bluff.helpers import C, codes, play, position
 from tests.games.captain_bluff.test_rules import VARIANT, placed_two_player, two_player_start
 
@@ -190,6 +192,10 @@ CASES: list[tuple[str, Callable[[], State], str]] = [
      "an eye (discarded) or a plus_one (removed) (B5, B12)"),
     ("empty-hand-not-active", evolve(board, hands=(codes("g3 g4 b1"), ())),
      "hands[1]: only the active player can empty their hand (B16)"),
+    ("buried-code-55", evolve(board, buried=(FaceDown(CARDS, frozenset({0})),)),
+     f"buried[0]: {CARDS} is not a card code"),
+    ("knower-7", changed(board, lambda s: {"knowers": (frozenset({7}), *s.knowers[1:])}),
+     "knowers[0]: no player 7 in a 2-player game"),
 ]
 
 
@@ -201,3 +207,9 @@ def test_impossible_state_refused_with_its_message(make: Callable[[], State],
     with pytest.raises(InvalidStateError) as err:
         cb.validate_state(state)
     assert str(err.value) == f"state: {message}"
+
+
+def test_another_games_state_is_refused_naming_both_classes() -> None:
+    with pytest.raises(InvalidStateError) as err:
+        cb.validate_state(kivi.new_game(2))  # type: ignore[arg-type]
+    assert str(err.value) == "state: expected a captain_bluff.State, got kivi.State"
