@@ -336,10 +336,12 @@ def validate_observation(observation: Observation) -> None:
         return tuple(next(fills[k[0]]) if k.endswith("?") else k for k in cards)
 
     hands = tuple(sort_cards(fill(hand)) for hand in o.hands)
-    witness = State(o.options, o.phase, o.current, o.turn, draw,
-                    tuple(fill(pile) for pile in o.discards), o.seen, hands, o.exposed,
-                    fill(o.pending), o.pending_known, o.source, o.sequences, o.steals,
-                    o.exchanged, o.named, o.progress, o.stall, o.winner)
+    witness = State(options=o.options, phase=o.phase, player=o.current, turn=o.turn, draw=draw,
+                    discards=tuple(fill(pile) for pile in o.discards), seen=o.seen, hands=hands,
+                    exposed=o.exposed, pending=fill(o.pending), pending_known=o.pending_known,
+                    source=o.source, sequences=o.sequences, steals=o.steals,
+                    exchanged=o.exchanged, named=o.named, progress=o.progress, stall=o.stall,
+                    winner=o.winner)
     check_witness(validate_state, observe, witness, o, player=o.player)
 
 

@@ -491,15 +491,21 @@ def validate_observation(observation: Observation) -> None:
                                                  (DEFENDER, view.defense_committed, view.defense))
               if committed and card is None}
     _check_duel_view(o, hidden)
-    duel = Duel(view.counter, _slot(view.attack_committed, view.attack), view.attack_type,
-                _slot(view.defense_committed, view.defense), view.defense_type,
-                view.attack_activated, view.defense_activated, view.revealed, view.window,
-                view.played, view.resolving, view.attack_mod, view.defense_mod, view.loser)
+    duel = Duel(counter=view.counter, attack=_slot(view.attack_committed, view.attack),
+                attack_type=view.attack_type,
+                defense=_slot(view.defense_committed, view.defense),
+                defense_type=view.defense_type, attack_activated=view.attack_activated,
+                defense_activated=view.defense_activated, revealed=view.revealed,
+                window=view.window, played=view.played, resolving=view.resolving,
+                attack_mod=view.attack_mod, defense_mod=view.defense_mod, loser=view.loser)
     hands: list[tuple[int, ...]] = [(), ()]
     piles: list[tuple[int, ...]] = [(), ()]
-    state = State(o.options, o.phase, o.blue, o.attacker, (hands[0], hands[1]),
-                  (piles[0], piles[1]), o.landed, o.out, duel, o.battle, o.skipped, o.mulligans,
-                  o.redrew, o.shown_nonships, o.shown_actions, o.shown_undeployable, o.winner)
+    state = State(options=o.options, phase=o.phase, blue=o.blue, attacker=o.attacker,
+                  hands=(hands[0], hands[1]), decks=(piles[0], piles[1]), landed=o.landed,
+                  out=o.out, duel=duel, battle=o.battle, skipped=o.skipped,
+                  mulligans=o.mulligans, redrew=o.redrew, shown_nonships=o.shown_nonships,
+                  shown_actions=o.shown_actions, shown_undeployable=o.shown_undeployable,
+                  winner=o.winner)
     dealt: dict[int, int] = {}
     for q in (0, 1):
         hands[q], piles[q], committed = _deal(o, state, q, decks[q], hidden)
