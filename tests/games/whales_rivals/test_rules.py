@@ -21,9 +21,11 @@ from boardrules import (
     InvalidNotationError,
     InvalidOptionsError,
     InvalidStateError,
+    WrongGameError,
     from_json,
     to_json,
 )
+from boardrules.games import kivi
 from boardrules.games import whales_rivals as wr
 from boardrules.games.whales_rivals import (
     DEFAULT_WHALE_VALUES,
@@ -1043,3 +1045,19 @@ class TestDocsPage:
 
 def test_another_games_state_is_refused_by_name() -> None:
     assert_foreign_states_refused(wr)
+
+
+def test_player_cards_refuses_another_games_options_by_name() -> None:
+    with pytest.raises(WrongGameError) as err:
+        wr.player_cards(kivi.Options(), 0)  # type: ignore[arg-type]
+    assert str(err.value) == ("whales_rivals.player_cards: expected a whales_rivals.Options, "
+                              "got a kivi.Options")
+
+
+def test_W15_revealed_whales_are_whole_numbers() -> None:
+    state = wr.new_game(2)
+    bad = attrs.evolve(state, revealed=(((1, "x"), ()), *state.revealed[1:]))  # type: ignore[arg-type]
+    with pytest.raises(InvalidStateError) as err:
+        wr.validate_state(bad)
+    assert str(err.value) == (
+        "state: revealed: expected 3 packs of 2 tuples of at most 3 whale values")
