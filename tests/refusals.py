@@ -25,13 +25,15 @@ STATE_FUNCTIONS = (
     ("returns", ()), ("result", ()), ("inventory", ()), ("scores", ()), ("heuristic", ()),
     ("chance_probabilities", ()), ("observe", (0,)), ("resample", (0, random.Random(0))),
     ("sample_chance", (random.Random(0),)), ("playout", (random.Random(0),)),
+    ("apply", (None,)),
 )
 """The public functions of a game that take a state first, with their other arguments."""
 
 
 def assert_foreign_states_refused(game: Any) -> None:
     """Check that each public function of `game` that takes a state refuses another game's
-    with `WrongGameError`, naming itself (``game.function``) and both state classes."""
+    with `WrongGameError`, naming itself (``game.function``) and both state classes, and
+    that ``action_bound`` refuses another game's options likewise."""
     other = GAMES["kivi" if game.NAME != "kivi" else "lustry"]
     foreign = other.new_game(other.MIN_PLAYERS)
     checked = 0
@@ -44,4 +46,8 @@ def assert_foreign_states_refused(game: Any) -> None:
         assert str(err.value) == (f"{game.NAME}.{name}: expected a {game.NAME}.State, got a "
                                   f"{other.NAME}.State"), name
         checked += 1
-    assert checked >= 10
+    assert checked >= 11
+    with pytest.raises(WrongGameError) as err:
+        game.action_bound(game.MIN_PLAYERS, other.Options())
+    assert str(err.value) == (f"{game.NAME}.action_bound: expected a {game.NAME}.Options, got a "
+                              f"{other.NAME}.Options")
