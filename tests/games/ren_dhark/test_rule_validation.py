@@ -196,6 +196,8 @@ CASES: list[tuple[str, Callable[[], State], str]] = [
      "attacking card wins unopposed (D8)"),
     ("winner-5", lambda: ev(over(), winner=5), "winner: expected 0, 1 or null"),
     ("winner-not-over", lambda: ev(window(), winner=0), "winner: the game is not over"),
+    ("deal-nothing-to-draw", lambda: ev(deal(), phase=rd.Phase.DEAL, mulligans=0),
+     "phase 'deal': nobody needs to draw"),
     ("over-not-skipped", lambda: ev(over(), skipped=False),
      'winner: a game over without a D18 victory ended by two skips in a row, won by the player '
      'with more cards on the enemy planet (D22)'),
