@@ -80,6 +80,8 @@ CASES: list[tuple[str, Edit, list[str]]] = [
       'cards[3] (I/4).a: expected an integer or null, got 2.0']),
     ("a-range", C(3, a=1), [
       'cards[3] (I/4): a must be 2-6, got 1']),
+    ("activation-text", C(3, activation="4"), [
+      "cards[3] (I/4).activation: expected an integer or null, got '4'"]),
     ("activation-range", C(3, activation=7), [
       'cards[3] (I/4): activation must be 2-6, got 7']),
     ("para", C(3, para=1), [

@@ -108,6 +108,13 @@ def _counter_strike_by(state: State, number: str) -> State:
     return dv(ev(state, hands=(hand, state.hands[1])), attack=card)
 
 
+def _card_out_before_the_battles(state: State) -> State:
+    """Return `state` (opening hands still being decided) with blue's first card out of the
+    game, though no battle has been fought and nobody skipped."""
+    card, *rest = state.hands[0]
+    return ev(state, hands=(tuple(rest), state.hands[1]), out=((card,), ()))
+
+
 def test_D18_seven_ships_landed_win() -> None:
     rd.validate_state(_seven_ships_landed(0))
 
@@ -182,6 +189,11 @@ CASES: list[tuple[str, Callable[[], State], str]] = [
     ("ward-nothing-resolving",
      lambda: _resolved(ward(), Status.WARDED),
      "phase 'ward': an action card is being resolved"),
+    ("window-step-2-nothing-played", lambda: dv(window(), window=2),
+     "phase 'window': at step 2 the action cards played so far do not fit (step 2 comes "
+     "exactly when only the defender has played, D10)"),
+    ("mulligan-card-out", lambda: _card_out_before_the_battles(deal(keep=False)),
+     "mulligans: the battles start after both players decided on a redraw (D5)"),
     ("mulligan-3", lambda: ev(deal(), mulligans=3),
      'mulligans: expected 0-2'),
     ("mulligan-decided", lambda: ev(deal(), phase=rd.Phase.MULLIGAN),

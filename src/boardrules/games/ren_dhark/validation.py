@@ -501,7 +501,7 @@ def validate_observation(observation: Observation) -> None:
     hands: list[tuple[int, ...]] = [(), ()]
     piles: list[tuple[int, ...]] = [(), ()]
     state = State(options=o.options, phase=o.phase, blue=o.blue, attacker=o.attacker,
-                  hands=(hands[0], hands[1]), decks=(piles[0], piles[1]), landed=o.landed,
+                  hands=((), ()), decks=((), ()), landed=o.landed,
                   out=o.out, duel=duel, battle=o.battle, skipped=o.skipped,
                   mulligans=o.mulligans, redrew=o.redrew, shown_nonships=o.shown_nonships,
                   shown_actions=o.shown_actions, shown_undeployable=o.shown_undeployable,
