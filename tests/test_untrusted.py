@@ -112,10 +112,6 @@ are given as data that is not their game's (`apply` refuses another game's actio
 `IllegalActionError`, carrying the unchanged state)."""
 
 
-NAMED_AS: Final = {"events": ("events", "announce", "observe")}
-"""The functions whose refusal may name the function they pass the objects on to."""
-
-
 def _cross_params() -> list[Any]:
     return [pytest.param(name, function, id=f"{name}.{function}")
             for name in GAMES for function in FUNCTIONS
@@ -146,9 +142,8 @@ class TestCrossGame:
                         named = (isinstance(exc, expected) and f"{name}." in message
                                  and f"{other}." in message)
                         if expected is WrongGameError:  # the function called, by name
-                            named = named and message.startswith(tuple(
-                                f"{name}.{called}{end}" for called in NAMED_AS.get(
-                                    function, (function,)) for end in (": ", " ")))
+                            named = named and message.startswith(
+                                (f"{name}.{function}: ", f"{name}.{function} "))
                     if not named:
                         wrong.append(f"{other}: {type(exc).__name__}: {message}"[:300])
                     continue

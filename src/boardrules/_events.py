@@ -3,10 +3,31 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from types import UnionType
 
+from boardrules._owners import wrong_game
 from boardrules.game import Event, Result
 
-__all__ = ["count_cards", "game_over", "name_players"]
+__all__ = ["check_objects", "count_cards", "game_over", "name_players"]
+
+
+def check_objects(where: str, before: object, action: object, after: object, *,
+                  state: type, actions: type | UnionType) -> None:
+    """Refuse another game's states or action with `WrongGameError` naming `where`
+    (``kivi.events``), before a game's ``events`` reads them.
+
+    >>> from boardrules.games import kivi
+    >>> check_objects("kivi.events", 1, None, 2, state=kivi.State, actions=kivi.Action)
+    Traceback (most recent call last):
+    ...
+    boardrules.errors.WrongGameError: kivi.events: expected a kivi.State, got an int 1
+    """
+    game = where.partition(".")[0]
+    for obj in (before, after):
+        if type(obj) is not state:
+            raise wrong_game(where, f"{game}.State", obj)
+    if not isinstance(action, actions):
+        raise wrong_game(f"{where} action", f"{game} action", action)
 
 
 def name_players(players: Iterable[int]) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from boardrules._events import count_cards, game_over, name_players
+from boardrules._events import check_objects, count_cards, game_over, name_players
 from boardrules.game import Event
 from boardrules.games.captain_bluff.actions import (
     Action,
@@ -82,6 +82,7 @@ def events(before: State, action: Action, after: State, viewer: int | None) -> t
     >>> event.text[:60], event.fields["taker"]
     ("Player 1 challenges player 0: conveyor 5's destination is re", 0)
     """
+    check_objects("captain_bluff.events", before, action, after, state=State, actions=Action)
     announce(before, action, viewer)  # the viewer check
     old, new = observe(before, viewer), observe(after, viewer)
     told: list[Event] = []

@@ -7,7 +7,7 @@ of the game with its winners (K9, K11).
 
 from __future__ import annotations
 
-from boardrules._events import game_over
+from boardrules._events import check_objects, game_over
 from boardrules.game import Event
 from boardrules.games.kivi.actions import FORFEIT, Action, Displace, Forfeit, Place, Roll
 from boardrules.games.kivi.board import SIZE, square_name
@@ -55,6 +55,7 @@ def events(before: State, action: Action, after: State, viewer: int | None) -> t
     >>> [e.text for e in events(state, kivi.PLACE[24], kivi.apply(state, kivi.PLACE[24]), 1)]
     ["Player 0's stone on d4 (3 points): score 0 → 3."]
     """
+    check_objects("kivi.events", before, action, after, state=State, actions=Action)
     announce(before, action, viewer)  # the viewer check; the notation is the action itself
     old, new = observe(before, viewer).position, observe(after, viewer).position
     told: list[Event] = []

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from boardrules._events import game_over
+from boardrules._events import check_objects, game_over
 from boardrules.game import Event
 from boardrules.games.lustry.actions import Action, Allow, Block, Defend, Exchange, Unblock
 from boardrules.games.lustry.cards import COLOUR_NAMES, COLOURS
@@ -59,6 +59,7 @@ def events(before: State, action: Action, after: State, viewer: int | None) -> t
     >>> events(state, Drawn("r5cf"), apply(state, Drawn("r5cf")), 0)
     ()
     """
+    check_objects("lustry.events", before, action, after, state=State, actions=Action)
     announce(before, action, viewer)  # the viewer check
     old, new = observe(before, viewer), observe(after, viewer)
     mover = old.current if old.phase is not Phase.DEFEND else 1 - old.current

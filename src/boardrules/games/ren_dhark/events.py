@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from boardrules._events import game_over
+from boardrules._events import check_objects, game_over
 from boardrules.game import Event
 from boardrules.games.ren_dhark.actions import Action, CombatRoll
 from boardrules.games.ren_dhark.observe import Observation, announce, observe
@@ -118,6 +118,7 @@ def events(before: State, action: Action, after: State, viewer: int | None) -> t
     >>> [e.kind for e in events(state, action, rd.apply(state, action), None)][:2]
     ['combat', 'destroyed']
     """
+    check_objects("ren_dhark.events", before, action, after, state=State, actions=Action)
     announce(before, action, viewer)  # the viewer check
     old, new = observe(before, viewer), observe(after, viewer)
     tables = old.options.tables

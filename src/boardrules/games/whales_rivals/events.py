@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from boardrules._events import count_cards, game_over
+from boardrules._events import check_objects, count_cards, game_over
 from boardrules.game import Event
 from boardrules.games.whales_rivals.actions import Action, Flip, Peek, PlayTurtle
 from boardrules.games.whales_rivals.cards import ROUNDS
@@ -68,6 +68,7 @@ def events(before: State, action: Action, after: State, viewer: int | None) -> t
     >>> [e.kind for e in events(state, wr.END_ROUND, wr.apply(state, wr.END_ROUND), None)]
     ['round_end', 'pack', 'pack', 'pack']
     """
+    check_objects("whales_rivals.events", before, action, after, state=State, actions=Action)
     announce(before, action, viewer)  # the viewer check
     old, new = observe(before, viewer), observe(after, viewer)
     told: list[Event] = []
