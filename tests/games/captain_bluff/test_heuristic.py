@@ -25,7 +25,7 @@ from boardrules.games.captain_bluff.heuristic import at_stake, believe, heuristi
 from boardrules.games.captain_bluff.rules import is_bluff
 from boardrules.serialization import from_json
 
-STALL = Path(__file__).with_name("captain_bluff_stall.json")
+STALL = Path(__file__).with_name("stall.json")
 """Turn 31 of a two-player self-play game of the search before #30 (it checked conveyor 0
 from here to the turn limit): all three rows are red and hold no next card of either
 hand; player 0 (10 cards, to move) holds no red, knows conveyors 0, 2, 3 (g2) and 5 (r4)."""
