@@ -213,6 +213,13 @@ class TestObservationsRefused:
         refused(challenged(), 1, bad_card,
                 "observation.buried[0].card: 99 is not a card code 0-54")
 
+    @pytest.mark.parametrize("code", [55, -1])
+    def test_no_such_card_picked_up_B1_B14(self, code: int) -> None:
+        """B1, B14: the cards picked up are read as card codes too, one past either end of
+        0-54 refused by its place in the list."""
+        refused(challenged(), 0, lambda d: d["picked_up"].__setitem__(1, [C("b2"), code]),
+                f"observation.picked_up[1][1]: {code} is not a card code 0-54")
+
     def test_card_shown_twice_B1(self) -> None:
         """B1: r9 in P0's hand and face up in the discard pile: one card too many."""
         refused(challenged(), 0, lambda d: d["discard"].append(C("r9")),

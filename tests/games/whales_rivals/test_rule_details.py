@@ -224,6 +224,14 @@ def _over() -> State:
     return state
 
 
+def _turtle_played() -> State:
+    """Round 1: player 0's turtle removed player 1's face-down 1 at pack 1 (W11), so player
+    0's discard pile holds the turtle and player 1's the 1."""
+    state = wr.apply(turtle_scene(), PlayTurtle(0, 0))
+    assert state.round == 1 and state.discards == ((0,), (1,))
+    return state
+
+
 def _three_whales() -> State:
     """Player 0 has three whales at pack 1."""
     return position(hands=((3, 3, 4, 4), (3, 3, 4)), whales=(((1, 1, 1), ()), ((), ()), ((), ())))
@@ -483,6 +491,13 @@ _IMPOSSIBLE: list[tuple[str, Callable[[], State], Change, str]] = [
         tuple(sorted(s.decks[0] + s.hands[0])), s.decks[1])},
      "player 0 holds 0 cards with 20 in the deck, but their last turn drew up to 5 and "
      "played at most 2 (W7)"),
+    # the whales revealed at the last end of a round (W15), from the discard piles (W17)
+    ("W15", _turtle_played, lambda s: {"revealed": (((), (1,)), ((), ()), ((), ()))},
+     "revealed: no round has ended yet, so no whales are revealed"),
+    ("W11", _turtle_played, lambda s: {"revealed": (((0,), ()), ((), ()), ((), ()))},
+     "revealed: player 0 has a turtle at a pack (W11)"),
+    ("W17", _turtle_played, lambda s: {"revealed": (((), ()), ((), ()), ((), (5,)))},
+     "revealed: player 1's revealed whales are not all in their discard pile (W17)"),
 ]
 
 
