@@ -67,6 +67,38 @@ def test_the_estimate_halves_a_lead_while_the_rows_are_full() -> None:
     assert heuristic(closed) == pytest.approx((math.tanh(2 / 6), -math.tanh(2 / 6)))
 
 
+def full_rows_of_three() -> cb.State:
+    """The first position of a seeded random three-player game where all three rows hold
+    luggage and the player to move may close one (B6, B10)."""
+    rng = random.Random(1)
+    state = cb.new_game(3)
+    while True:
+        mover = cb.to_move(state)
+        if isinstance(mover, int):
+            legal = cb.legal_actions(state)
+            if (state.window is None and sum(1 for row in state.rows if row) == 3
+                    and any(isinstance(a, CloseConveyor) for a in legal)):
+                return state
+            state = cb.apply(state, rng.choice(legal))
+        else:
+            state = cb.apply(state, cb.sample_chance(state, rng))
+
+
+def test_full_rows_cost_each_of_three_players_a_quarter() -> None:
+    """A game of three whose rows are all taken heads for the turn limit, a draw worth more
+    than an even game of three (-1/3): the estimate takes a quarter off, so that somebody
+    closes a row (issue #30: one game at 1,000 iterations ran to the turn limit)."""
+    state = full_rows_of_three()
+    counts = [len(state.hands[p]) - 0.5 * ready(state, p) for p in range(3)]
+    assert heuristic(state) == pytest.approx(tuple(
+        0.5 * math.tanh(((sum(counts) - own) / 2 - own) / 6) - 0.25 for own in counts))
+    close = next(a for a in cb.legal_actions(state) if isinstance(a, CloseConveyor))
+    closed = cb.apply(state, close)
+    counts = [len(closed.hands[p]) - 0.5 * ready(closed, p) for p in range(3)]
+    assert heuristic(closed) == pytest.approx(tuple(
+        math.tanh(((sum(counts) - own) / 2 - own) / 6) for own in counts))
+
+
 def test_re_checking_a_known_destination_is_worth_nothing_and_closing_is() -> None:
     state = stall()
     checked = cb.apply(state, CheckDestination(2))  # B8: player 0 knows it already

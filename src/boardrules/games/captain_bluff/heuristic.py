@@ -22,6 +22,13 @@ destination looked as good as an honest one. A real opponent who knows the desti
 card challenges it. So while a window is open, a play that does not match the
 destination card of the sampled world counts as caught (`at_stake`): the active player
 holds every card at that conveyor again, as after a successful challenge (B13).
+
+With three players or more the bots could still stall with every row taken (issue #30:
+one three-player game at 1,000 iterations ran to the turn limit). Closing a row frees a
+start for the next player first, and the turn limit's draw, worth 0 to all, beats an even
+game of three (-1/3), so no bot closed. A position with all rows taken now costs every
+player of three or more a quarter: it is scored as a game heading for a draw nobody
+gains from, not as one still to play.
 """
 
 from __future__ import annotations
@@ -33,7 +40,7 @@ from typing import Final
 import attrs
 
 from boardrules._owners import wrong_game
-from boardrules.games.captain_bluff.cards import LUGGAGE, MAX_VALUE
+from boardrules.games.captain_bluff.cards import LUGGAGE, MAX_VALUE, destination_of
 from boardrules.games.captain_bluff.rules import MAX_OPEN_ROWS, is_bluff, is_terminal, returns
 from boardrules.games.captain_bluff.state import State
 
@@ -64,6 +71,10 @@ _READY: Final = 0.5
 _FULL: Final = 0.5
 """What a lead is worth while all three rows are taken (no new row can start until one
 closes): half."""
+_STALL: Final = 0.25
+"""What a position with all three rows taken costs every player of three or more: such a
+game heads for the turn limit, a draw worth 0 to all, more than an even game is worth to
+each of three (1/3 - 2/3 = -1/3), so without it nobody would close a row."""
 
 
 def ready(state: State, player: int) -> float:
@@ -123,7 +134,7 @@ def heuristic(state: State) -> tuple[float, ...]:
     their hand size less half their `ready` cards, the active player also the cards
     `at_stake` in an open challenge window (a bluff counts as caught); their estimate is
     ``tanh((the others' mean count - own count) / 6)``, halved while all three rows hold
-    luggage (B6: no row can start).
+    luggage (B6: no row can start), and then 0.25 less with three players or more.
 
     >>> from boardrules.games import captain_bluff
     >>> heuristic(captain_bluff.new_game(3))
@@ -138,8 +149,11 @@ def heuristic(state: State) -> tuple[float, ...]:
     if state.window is not None:
         counts[state.active] += at_stake(state)
     total = sum(counts)
-    worth = _FULL if sum(1 for row in state.rows if row) >= MAX_OPEN_ROWS else 1.0
-    return tuple(worth * math.tanh(((total - own) / (n - 1) - own) / _SCALE) for own in counts)
+    if sum(1 for row in state.rows if row) < MAX_OPEN_ROWS:
+        return tuple(math.tanh(((total - own) / (n - 1) - own) / _SCALE) for own in counts)
+    stall = _STALL if n > 2 else 0.0
+    return tuple(_FULL * math.tanh(((total - own) / (n - 1) - own) / _SCALE) - stall
+                 for own in counts)
 
 
 def believe(world: State, player: int, rng: random.Random) -> State:
@@ -189,18 +203,17 @@ def believe(world: State, player: int, rng: random.Random) -> State:
     for v in unknown:
         row = rows[v]
         card = world.destinations[v]
-        if not row or card is None or card >= LUGGAGE or len(world.knowers[v]) == 0:
+        if (not row or card is None or card >= LUGGAGE or len(world.knowers[v]) == 0
+                or not is_bluff(card, row)):
             continue
-        claimed = row[0] // MAX_VALUE
-        if card // MAX_VALUE == claimed:
-            continue
+        claimed = destination_of(row[0])
         matching = [(i, j) for i, (where, cards) in enumerate(places)
                     if where >= 0 or not rows[-1 - where]  # a row's card has its own evidence
-                    for j, c in enumerate(cards) if c < LUGGAGE and c // MAX_VALUE == claimed]
+                    for j, c in enumerate(cards) if c < LUGGAGE and destination_of(c) == claimed]
         if not matching:
             continue
         prior = sum(1 for _, cards in places for c in cards
-                    if c < LUGGAGE and c // MAX_VALUE == claimed) / pool
+                    if c < LUGGAGE and destination_of(c) == claimed) / pool
         honest = prior * HONEST / (prior * HONEST + (1 - prior) * (1 - HONEST))
         # The card is of another destination now; it becomes one of `claimed` with the
         # probability that lifts P(match) from `prior` to `honest`.
