@@ -21,7 +21,8 @@ equal. The score is the new search's mean of 1 a win, 1/2 a draw, 0 a loss, with
 interval (normal approximation, the games' own spread).
 
 ``--previous`` makes the old search the default before the game's search last changed
-instead (`PREVIOUS`: Captain Bluff's before it believed, ``belief=False``, which widened
+instead (`PREVIOUS`: Lustry's before its heuristic counted dead cards; Captain Bluff's
+before it believed, ``belief=False``, which widened
 progressively; the one before that was ``widen=None, belief=False``; give ``--ratio``, as
 widening costs time); ``--random`` plays the default search against `RandomBot`. The old
 search never widens nor believes.
@@ -55,7 +56,26 @@ limit of 20). They are generous at larger budgets (at 1,000: KIVI 1.74, Ren Dhar
 Whales Rivals 1.69): give ``--ratio`` there."""
 
 
-PREVIOUS: dict[str, dict[str, Any]] = {"captain_bluff": {"belief": False}}
+def lustry_before_dead_cards(state: Any) -> tuple[float, ...]:
+    """Lustry's heuristic before issue #30 counted dead cards: 1 per closed sequence and
+    0.15 per distinct unblocked value of an open one, whoever closed its colour."""
+    if state.phase is GAMES["lustry"].Phase.OVER:
+        return tuple(GAMES["lustry"].returns(state))
+    worth = [0.0, 0.0]
+    for index, seq in enumerate(state.sequences):
+        if seq.closed:
+            worth[index // 3] += 1.0
+        elif seq.cards:
+            values = {card[1] for card, blocker in zip(seq.cards, seq.blockers, strict=True)
+                      if blocker is None}
+            worth[index // 3] += 0.15 * len(values)
+    edge = math.tanh(worth[0] - worth[1])
+    return edge, 0.0 - edge
+
+
+PREVIOUS: dict[str, dict[str, Any]] = {
+    "captain_bluff": {"belief": False}, "lustry": {"evaluate": lustry_before_dead_cards},
+}
 """The `ISMCTSBot` options that give the games' previous default search, where it changed
 (``--previous``)."""
 
