@@ -41,7 +41,7 @@ import time
 from typing import Any, Literal
 
 from boardrules.bots import Bot, Decision, ISMCTSBot, RandomBot, play_game
-from boardrules.games import GAMES
+from boardrules.games import GAMES, lustry
 
 OLD_LIMITS: dict[str, int | None] = {
     "captain_bluff": 40, "kivi": None, "lustry": 40, "ren_dhark": None, "whales_rivals": None,
@@ -59,8 +59,8 @@ Whales Rivals 1.69): give ``--ratio`` there."""
 def lustry_before_dead_cards(state: Any) -> tuple[float, ...]:
     """Lustry's heuristic before issue #30 counted dead cards: 1 per closed sequence and
     0.15 per distinct unblocked value of an open one, whoever closed its colour."""
-    if state.phase is GAMES["lustry"].Phase.OVER:
-        return tuple(GAMES["lustry"].returns(state))
+    if state.phase is lustry.Phase.OVER:
+        return lustry.returns(state)
     worth = [0.0, 0.0]
     for index, seq in enumerate(state.sequences):
         if seq.closed:
