@@ -21,10 +21,10 @@ equal. The score is the new search's mean of 1 a win, 1/2 a draw, 0 a loss, with
 interval (normal approximation, the games' own spread).
 
 ``--previous`` makes the old search the default before the game's search last changed
-instead (`PREVIOUS`: Lustry's before its heuristic counted dead cards; Captain Bluff's
-before it believed, ``belief=False``, which widened
-progressively; the one before that was ``widen=None, belief=False``; give ``--ratio``, as
-widening costs time); ``--random`` plays the default search against `RandomBot`. The old
+instead (`PREVIOUS`: Lustry's before an open sequence of a closed colour counted nothing;
+Captain Bluff's before it believed, ``belief=False``, which widened progressively; the
+one before that was ``widen=None, belief=False``; give ``--ratio``, as widening costs
+time); ``--random`` plays the default search against `RandomBot`. The old
 search never widens nor believes.
 
 ``--limit`` gives the new search another rollout limit than its default (with ``--ratio``,
@@ -56,9 +56,9 @@ limit of 20). They are generous at larger budgets (at 1,000: KIVI 1.74, Ren Dhar
 Whales Rivals 1.69): give ``--ratio`` there."""
 
 
-def lustry_before_dead_cards(state: Any) -> tuple[float, ...]:
-    """Lustry's heuristic before issue #30 counted dead cards: 1 per closed sequence and
-    0.15 per distinct unblocked value of an open one, whoever closed its colour."""
+def lustry_before_closed_colours(state: Any) -> tuple[float, ...]:
+    """Lustry's heuristic before issue #30: 1 per closed sequence and 0.15 per distinct
+    unblocked value of an open one, even of a colour the other player closed."""
     if state.phase is lustry.Phase.OVER:
         return lustry.returns(state)
     worth = [0.0, 0.0]
@@ -74,7 +74,7 @@ def lustry_before_dead_cards(state: Any) -> tuple[float, ...]:
 
 
 PREVIOUS: dict[str, dict[str, Any]] = {
-    "captain_bluff": {"belief": False}, "lustry": {"evaluate": lustry_before_dead_cards},
+    "captain_bluff": {"belief": False}, "lustry": {"evaluate": lustry_before_closed_colours},
 }
 """The `ISMCTSBot` options that give the games' previous default search, where it changed
 (``--previous``)."""
