@@ -149,10 +149,10 @@ def heuristic(state: State) -> tuple[float, ...]:
     if state.window is not None:
         counts[state.active] += at_stake(state)
     total = sum(counts)
-    if sum(1 for row in state.rows if row) < MAX_OPEN_ROWS:
-        return tuple(math.tanh(((total - own) / (n - 1) - own) / _SCALE) for own in counts)
-    stall = _STALL if n > 2 else 0.0
-    return tuple(_FULL * math.tanh(((total - own) / (n - 1) - own) / _SCALE) - stall
+    worth, stall = 1.0, 0.0
+    if sum(1 for row in state.rows if row) >= MAX_OPEN_ROWS:
+        worth, stall = _FULL, _STALL if n > 2 else 0.0
+    return tuple(worth * math.tanh(((total - own) / (n - 1) - own) / _SCALE) - stall
                  for own in counts)
 
 

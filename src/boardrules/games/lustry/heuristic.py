@@ -50,7 +50,7 @@ def heuristic(state: State) -> tuple[float, float]:
     for index, seq in enumerate(seqs):
         if seq.closed:
             worth[index // 3] += _CLOSED
-        elif seq.cards and not (seqs[index % 3].closed or seqs[index % 3 + 3].closed):
+        elif seq.cards and not seqs[(index + 3) % 6].closed:  # the rival's sequence (L16)
             values = {card[1] for card, blocker in zip(seq.cards, seq.blockers, strict=True)
                       if blocker is None}
             worth[index // 3] += _PER_VALUE * len(values)
