@@ -6,7 +6,8 @@ Usage::
     python benchmarks/strength.py lustry --games 100 --start 100   # games 100-199 (split a run)
     python benchmarks/strength.py whales_rivals --old 1000 --limit 20 --ratio 1.65
     python benchmarks/strength.py ren_dhark --old 1000 --games 20 --calibrate 20 40 80
-    python benchmarks/strength.py captain_bluff --previous --old 200 --ratio 1 --games 60
+    python benchmarks/strength.py captain_bluff --previous belief --old 200 --ratio 1 --games 60
+    python benchmarks/strength.py captain_bluff --previous full-rows --players 3 --old 100 --ratio 1
     python benchmarks/strength.py captain_bluff --random --old 200 --games 60
 
 The old search is `ISMCTSBot` with the rollouts of boardrules 0.1 (``rollout_limit=None``,
@@ -15,17 +16,21 @@ Lustry and Captain Bluff); the new one is the default (``rollout_limit="auto"``:
 `ROLLOUT_LIMIT` steps, then its heuristic). The old bot gets ``--old`` iterations a move,
 the new one ``--old`` times the measured ratio of their iterations per CPU second
 (`RATIOS`, or ``--ratio``), rounded down: the same CPU time a move, the rounding against
-the new search. Game g is seeded by g alone, the new search sits in seat g mod 2, and both
-bots' CPU time per searched move is measured, so the table shows whether the budgets were
-equal. The score is the new search's mean of 1 a win, 1/2 a draw, 0 a loss, with a 95 %
-interval (normal approximation, the games' own spread).
+the new search. Game g is seeded by g alone, the new search sits in seat g mod
+``--players`` (default 2) and the old one in every other seat, and the bots' CPU time per
+searched move is measured, so the table shows whether the budgets were equal. The score
+is the new search's mean of 1 a win, 0 a loss and 1/players a draw (a game every seat
+ends alike, such as at a turn limit), with a 95 % interval (normal approximation, the
+games' own spread); an even match scores 1/players.
 
-``--previous`` makes the old search the default before the game's search last changed
-instead (`PREVIOUS`: Lustry's before an open sequence of a closed colour counted nothing;
-Captain Bluff's before it believed, ``belief=False``, which widened progressively; the
-one before that was ``widen=None, belief=False``; give ``--ratio``, as widening costs
-time); ``--random`` plays the default search against `RandomBot`. The old
-search never widens nor believes.
+``--previous CHANGE`` makes the old search the default before one change of the game's
+search instead (`PREVIOUS`; give ``--ratio``, as the searches cost about the same time):
+Lustry's ``closed-colours``, before an open sequence of a closed colour counted nothing;
+Captain Bluff's ``full-rows``, before all rows taken cost three players or more a quarter
+(with ``--players`` 3 to 5), and ``belief``, before it believed (``belief=False``, which
+widened progressively; the search before that was ``widen=None, belief=False``).
+``--random`` plays the default search against `RandomBot`. The old search never widens
+nor believes.
 
 ``--limit`` gives the new search another rollout limit than its default (with ``--ratio``,
 which ``--calibrate`` measures: each limit's CPU time per iteration against the old
@@ -41,7 +46,7 @@ import time
 from typing import Any, Literal
 
 from boardrules.bots import Bot, Decision, ISMCTSBot, RandomBot, play_game
-from boardrules.games import GAMES, lustry
+from boardrules.games import GAMES, captain_bluff, lustry
 
 OLD_LIMITS: dict[str, int | None] = {
     "captain_bluff": 40, "kivi": None, "lustry": 40, "ren_dhark": None, "whales_rivals": None,
@@ -73,11 +78,22 @@ def lustry_before_closed_colours(state: Any) -> tuple[float, ...]:
     return edge, 0.0 - edge
 
 
-PREVIOUS: dict[str, dict[str, Any]] = {
-    "captain_bluff": {"belief": False}, "lustry": {"evaluate": lustry_before_closed_colours},
+def captain_bluff_before_full_rows(state: Any) -> tuple[float, ...]:
+    """Captain Bluff's heuristic before issue #30's quarter: all rows taken cost nothing."""
+    values = captain_bluff.heuristic(state)
+    if (state.players > 2 and not captain_bluff.is_terminal(state)
+            and all(state.rows)):
+        return tuple(v + 0.25 for v in values)
+    return values
+
+
+PREVIOUS: dict[str, dict[str, dict[str, Any]]] = {
+    "captain_bluff": {"belief": {"belief": False},
+                      "full-rows": {"evaluate": captain_bluff_before_full_rows}},
+    "lustry": {"closed-colours": {"evaluate": lustry_before_closed_colours}},
 }
-"""The `ISMCTSBot` options that give the games' previous default search, where it changed
-(``--previous``)."""
+"""Per game and change, the `ISMCTSBot` options that give the default search before that
+change (``--previous CHANGE``)."""
 
 
 class TimedBot:
@@ -102,22 +118,41 @@ class TimedBot:
 
 def one_game(name: str, old: int, new: int, g: int,  # noqa: PLR0917
              limit: int | Literal["auto"] | None = "auto",
-             baseline: str = "old") -> tuple[float, TimedBot, TimedBot]:
-    """Play game `g` (the new search, with rollout limit `limit`, in seat g mod 2) against
-    the `baseline` (``old``, ``previous`` or ``random``); return its score for the new
-    search (1, 1/2 or 0) and the two timed bots."""
+             baseline: str = "old", players: int = 2) -> tuple[float, TimedBot, TimedBot]:
+    """Play game `g` of `players`: the new search, with rollout limit `limit`, in seat g mod
+    `players`, the `baseline` (``old``, ``random`` or a change of `PREVIOUS`) in the others;
+    return the new search's score (1 a win, 0 a loss, 1/players if every seat ends alike)
+    and the timed bots of the new search and of the baseline (one for all its seats)."""
     game = GAMES[name]
-    fresh = TimedBot(ISMCTSBot(new, seed=2 * g, rollout_limit=limit))
-    other: Bot = (RandomBot(2 * g + 1) if baseline == "random" else
-                  ISMCTSBot(old, seed=2 * g + 1, **PREVIOUS[name])
-                  if baseline == "previous" else
-                  ISMCTSBot(old, seed=2 * g + 1, rollout_limit=OLD_LIMITS[name], widen=None,
-                            belief=False))
-    before = TimedBot(other)
-    seat = g % 2
-    bots = [fresh, before] if seat == 0 else [before, fresh]
-    state = play_game(game, bots, rng=random.Random(g))
-    return (game.returns(state)[seat] + 1) / 2, fresh, before
+    seat = g % players
+    fresh = TimedBot(ISMCTSBot(new, seed=players * g, rollout_limit=limit))
+    seeds = dict(zip([p for p in range(players) if p != seat],
+                     range(players * g + 1, players * g + players), strict=True))
+    others: dict[int, Bot] = {
+        p: RandomBot(seed) if baseline == "random" else
+        ISMCTSBot(old, seed=seed, rollout_limit=OLD_LIMITS[name], widen=None,
+                  belief=False) if baseline == "old" else
+        ISMCTSBot(old, seed=seed, **PREVIOUS[name][baseline])
+        for p, seed in seeds.items()}
+    before = TimedBot(_Seats(others))
+    bots: list[Bot] = [before] * players
+    bots[seat] = fresh
+    values = game.returns(play_game(game, bots, rng=random.Random(g)))
+    score = (1 / players if min(values) == max(values) else
+             float(values[seat] == max(values)))
+    return score, fresh, before
+
+
+class _Seats:
+    """The baseline's bots, one per seat but the new search's, acting as one bot (each
+    decision goes to its player's bot), so one `TimedBot` times them all."""
+
+    def __init__(self, bots: dict[int, Bot]) -> None:
+        self.bots = bots
+        self.name = next(iter(bots.values())).name
+
+    def act(self, decision: Decision) -> Any:
+        return self.bots[decision.seat].act(decision)
 
 
 def interval(scores: list[float]) -> tuple[float, float]:
@@ -182,8 +217,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--limit", type=_limit, default="auto", help=(
         "the new search's rollout limit: steps, or 'end' (default: 'auto', the game's "
         "ROLLOUT_LIMIT); give --ratio with it"))
-    parser.add_argument("--previous", action="store_true", help=(
-        "the old search is the default before the heuristic's last change (PREVIOUS)"))
+    parser.add_argument("--players", type=int, default=2, help="players a game (default 2)")
+    parser.add_argument("--previous", metavar="CHANGE", help=(
+        "the old search is the default before this change of the game's search (PREVIOUS: "
+        + "; ".join(f"{n}: {', '.join(c)}" for n, c in PREVIOUS.items()) + ")"))
     parser.add_argument("--random", action="store_true", help="play against RandomBot")
     parser.add_argument("--calibrate", nargs="+", type=_limit, metavar="LIMIT", help=(
         "instead of a match, time these rollout limits against the old search at --old "
@@ -193,9 +230,11 @@ def main(argv: list[str] | None = None) -> None:
         for name in args.games or list(GAMES):
             calibrate(name, args.old, args.calibrate, args.count)
         return
-    baseline = "random" if args.random else "previous" if args.previous else "old"
-    if args.previous and set(args.games or GAMES) - set(PREVIOUS):
-        parser.error(f"--previous: only {', '.join(PREVIOUS)} changed its heuristic")
+    baseline = "random" if args.random else args.previous or "old"
+    for name in args.games or list(GAMES) if args.previous else ():
+        if args.previous not in PREVIOUS.get(name, {}):
+            parser.error(f"--previous {args.previous}: no such change of {name}'s search "
+                         f"(PREVIOUS: {', '.join(PREVIOUS.get(name, {})) or 'none'})")
     if args.limit != "auto" and args.ratio is None:
         parser.error("--limit needs --ratio (RATIOS are measured for the default limit)")
     unknown = sorted(set(args.games) - set(GAMES))
@@ -206,27 +245,30 @@ def main(argv: list[str] | None = None) -> None:
         new = math.floor(args.old * ratio)
         label = "default" if args.limit == "auto" else f"rollout_limit={args.limit}"
         against = {"old": f"the old search (rollout_limit={OLD_LIMITS[name]}) {args.old}",
-                   "previous": f"the previous default {args.old}",
-                   "random": "RandomBot"}[baseline]
-        print(f"{name}: new {label} {new} iterations a move against {against}, games "
-              f"{args.start}-{args.start + args.count - 1}", flush=True)
+                   "random": "RandomBot"}.get(
+                       baseline, f"the default before {baseline} {args.old}")
+        print(f"{name}, {args.players} players: new {label} {new} iterations a move against "
+              f"{against}, games {args.start}-{args.start + args.count - 1}", flush=True)
         scores: list[float] = []
         cpu = [0.0, 0.0]
         moves = [0, 0]
         for g in range(args.start, args.start + args.count):
-            score, fresh, before = one_game(name, args.old, new, g, args.limit, baseline)
+            score, fresh, before = one_game(name, args.old, new, g, args.limit, baseline,
+                                            args.players)
             scores.append(score)
             cpu[0] += fresh.seconds
             cpu[1] += before.seconds
             moves[0] += fresh.moves
             moves[1] += before.moves
             if not args.quiet:
-                print(f"  game {g}: new search in seat {g % 2} scores {score:g}", flush=True)
+                print(f"  game {g}: new search in seat {g % args.players} scores {score:.3g}",
+                      flush=True)
         mean, half = interval(scores)
-        wins, draws = scores.count(1.0), scores.count(0.5)
+        wins, draws = scores.count(1.0), scores.count(1 / args.players)
         ms = [1000 * c / max(m, 1) for c, m in zip(cpu, moves, strict=True)]
         print(f"{name}: {len(scores)} games, new search {wins} wins, {draws} draws, "
-              f"{len(scores) - wins - draws} losses; score {mean:.3f} ± {half:.3f} (95 %); "
+              f"{len(scores) - wins - draws} losses; score {mean:.3f} ± {half:.3f} (95 %; even "
+              f"{1 / args.players:.3f}); "
               f"CPU ms per searched move new {ms[0]:.2f}, old {ms[1]:.2f} (old/new per "
               f"iteration {ms[1] * new / (ms[0] * args.old):.2f})", flush=True)
 
