@@ -30,7 +30,10 @@ Captain Bluff's ``full-rows``, before all rows taken cost three players or more 
 (with ``--players`` 3 to 5), and ``belief``, before it believed (``belief=False``, which
 widened progressively; the search before that was ``widen=None, belief=False``).
 ``--random`` plays the default search against `RandomBot`. The old search never widens
-nor believes.
+nor believes. ``--sees-all`` lets the new search sample the true state instead of
+`resample`'s worlds: it sees every hidden card, but not the draws and rolls to come (an
+experiment, to tell what hidden information costs from what chance costs; no real bot
+can do it).
 
 ``--limit`` gives the new search another rollout limit than its default (with ``--ratio``,
 which ``--calibrate`` measures: each limit's CPU time per iteration against the old
@@ -96,6 +99,24 @@ PREVIOUS: dict[str, dict[str, dict[str, Any]]] = {
 change (``--previous CHANGE``)."""
 
 
+class _SeeingDecision(Decision):
+    """A decision whose sampled worlds are the true state (``--sees-all``)."""
+
+    def sample_world(self, rng: random.Random) -> Any:
+        return self._state
+
+
+class SeeingBot:
+    """Wraps a bot so that its search sees every hidden card (``--sees-all``)."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.name = bot.name
+
+    def act(self, decision: Decision) -> Any:
+        return self.bot.act(_SeeingDecision(decision.game, decision._state, decision.seat))
+
+
 class TimedBot:
     """Wraps a bot and records the CPU time of each move it searched (lone actions are
     not searched, so they are not counted)."""
@@ -118,14 +139,17 @@ class TimedBot:
 
 def one_game(name: str, old: int, new: int, g: int,  # noqa: PLR0917
              limit: int | Literal["auto"] | None = "auto",
-             baseline: str = "old", players: int = 2) -> tuple[float, TimedBot, TimedBot]:
+             baseline: str = "old", players: int = 2,
+             sees_all: bool = False) -> tuple[float, TimedBot, TimedBot]:
     """Play game `g` of `players`: the new search, with rollout limit `limit`, in seat g mod
     `players`, the `baseline` (``old``, ``random`` or a change of `PREVIOUS`) in the others;
     return the new search's score (1 a win, 0 a loss, 1/players if every seat ends alike)
-    and the timed bots of the new search and of the baseline (one for all its seats)."""
+    and the timed bots of the new search and of the baseline (one for all its seats).
+    With `sees_all` the new search sees the true state (`SeeingBot`)."""
     game = GAMES[name]
     seat = g % players
-    fresh = TimedBot(ISMCTSBot(new, seed=players * g, rollout_limit=limit))
+    search: Bot = ISMCTSBot(new, seed=players * g, rollout_limit=limit)
+    fresh = TimedBot(SeeingBot(search) if sees_all else search)
     seeds = dict(zip([p for p in range(players) if p != seat],
                      range(players * g + 1, players * g + players), strict=True))
     others: dict[int, Bot] = {
@@ -222,6 +246,8 @@ def main(argv: list[str] | None = None) -> None:
         "the old search is the default before this change of the game's search (PREVIOUS: "
         + "; ".join(f"{n}: {', '.join(c)}" for n, c in PREVIOUS.items()) + ")"))
     parser.add_argument("--random", action="store_true", help="play against RandomBot")
+    parser.add_argument("--sees-all", action="store_true", help=(
+        "the new search sees every hidden card (an experiment: what hidden information costs)"))
     parser.add_argument("--calibrate", nargs="+", type=_limit, metavar="LIMIT", help=(
         "instead of a match, time these rollout limits against the old search at --old "
         "iterations, at --games positions of one game"))
@@ -247,6 +273,7 @@ def main(argv: list[str] | None = None) -> None:
         against = {"old": f"the old search (rollout_limit={OLD_LIMITS[name]}) {args.old}",
                    "random": "RandomBot"}.get(
                        baseline, f"the default before {baseline} {args.old}")
+        label += " seeing every hidden card" if args.sees_all else ""
         print(f"{name}, {args.players} players: new {label} {new} iterations a move against "
               f"{against}, games {args.start}-{args.start + args.count - 1}", flush=True)
         scores: list[float] = []
@@ -254,7 +281,7 @@ def main(argv: list[str] | None = None) -> None:
         moves = [0, 0]
         for g in range(args.start, args.start + args.count):
             score, fresh, before = one_game(name, args.old, new, g, args.limit, baseline,
-                                            args.players)
+                                            args.players, args.sees_all)
             scores.append(score)
             cpu[0] += fresh.seconds
             cpu[1] += before.seconds
@@ -268,9 +295,9 @@ def main(argv: list[str] | None = None) -> None:
         ms = [1000 * c / max(m, 1) for c, m in zip(cpu, moves, strict=True)]
         print(f"{name}: {len(scores)} games, new search {wins} wins, {draws} draws, "
               f"{len(scores) - wins - draws} losses; score {mean:.3f} ± {half:.3f} (95 %; even "
-              f"{1 / args.players:.3f}); "
-              f"CPU ms per searched move new {ms[0]:.2f}, old {ms[1]:.2f} (old/new per "
-              f"iteration {ms[1] * new / (ms[0] * args.old):.2f})", flush=True)
+              f"{1 / args.players:.3f}); CPU ms per searched move new {ms[0]:.2f}"
+              + ("" if baseline == "random" else f", old {ms[1]:.2f} (old/new per iteration "
+                 f"{ms[1] * new / (ms[0] * args.old):.2f})"), flush=True)
 
 
 if __name__ == "__main__":
