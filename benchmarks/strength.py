@@ -50,6 +50,8 @@ from typing import Any, Literal
 
 from boardrules.bots import Bot, Decision, ISMCTSBot, RandomBot, play_game
 from boardrules.games import GAMES, captain_bluff, lustry
+from boardrules.games.captain_bluff.heuristic import _STALL
+from boardrules.games.captain_bluff.rules import MAX_OPEN_ROWS
 
 OLD_LIMITS: dict[str, int | None] = {
     "captain_bluff": 40, "kivi": None, "lustry": 40, "ren_dhark": None, "whales_rivals": None,
@@ -82,11 +84,12 @@ def lustry_before_closed_colours(state: Any) -> tuple[float, ...]:
 
 
 def captain_bluff_before_full_rows(state: Any) -> tuple[float, ...]:
-    """Captain Bluff's heuristic before issue #30's quarter: all rows taken cost nothing."""
+    """Captain Bluff's heuristic before issue #30's quarter (`_STALL`): all three rows taken
+    (of six conveyors) cost three players or more nothing."""
     values = captain_bluff.heuristic(state)
     if (state.players > 2 and not captain_bluff.is_terminal(state)
-            and all(state.rows)):
-        return tuple(v + 0.25 for v in values)
+            and sum(1 for row in state.rows if row) >= MAX_OPEN_ROWS):
+        return tuple(v + _STALL for v in values)
     return values
 
 
