@@ -7,7 +7,7 @@ Usage::
     python benchmarks/strength.py whales_rivals --old 1000 --limit 20 --ratio 1.65
     python benchmarks/strength.py ren_dhark --old 1000 --games 20 --calibrate 20 40 80
     python benchmarks/strength.py captain_bluff --previous belief --old 200 --ratio 1 --games 60
-    python benchmarks/strength.py captain_bluff --previous full-rows --players 3 --old 100 --ratio 1
+    python benchmarks/strength.py captain_bluff --previous quarter --players 3 --old 100 --ratio 1
     python benchmarks/strength.py captain_bluff --random --old 200 --games 60
 
 The old search is `ISMCTSBot` with the rollouts of boardrules 0.1 (``rollout_limit=None``,
@@ -26,8 +26,9 @@ games' own spread); an even match scores 1/players.
 ``--previous CHANGE`` makes the old search the default before one change of the game's
 search instead (`PREVIOUS`; give ``--ratio``, as the searches cost about the same time):
 Lustry's ``closed-colours``, before an open sequence of a closed colour counted nothing;
-Captain Bluff's ``full-rows``, before all rows taken cost three players or more a quarter
-(with ``--players`` 3 to 5), and ``belief``, before it believed (``belief=False``, which
+Captain Bluff's ``quarter``, when all rows taken halved the estimate of three players or
+more and took a quarter off, and ``full-rows``, when they only halved it (both with
+``--players`` 3 to 5), and ``belief``, before it believed (``belief=False``, which
 widened progressively; the search before that was ``widen=None, belief=False``).
 ``--random`` plays the default search against `RandomBot`. The old search never widens
 nor believes. ``--sees-all`` lets the new search sample the true state instead of
@@ -50,7 +51,7 @@ from typing import Any, Literal
 
 from boardrules.bots import Bot, Decision, ISMCTSBot, RandomBot, play_game
 from boardrules.games import GAMES, captain_bluff, lustry
-from boardrules.games.captain_bluff.heuristic import _STALL
+from boardrules.games.captain_bluff.heuristic import _FULL, _STALL
 from boardrules.games.captain_bluff.rules import MAX_OPEN_ROWS
 
 OLD_LIMITS: dict[str, int | None] = {
@@ -83,19 +84,23 @@ def lustry_before_closed_colours(state: Any) -> tuple[float, ...]:
     return edge, 0.0 - edge
 
 
-def captain_bluff_before_full_rows(state: Any) -> tuple[float, ...]:
-    """Captain Bluff's heuristic before issue #30's quarter (`_STALL`): all three rows taken
-    (of six conveyors) cost three players or more nothing."""
-    values = captain_bluff.heuristic(state)
-    if (state.players > 2 and not captain_bluff.is_terminal(state)
-            and sum(1 for row in state.rows if row) >= MAX_OPEN_ROWS):
-        return tuple(v + _STALL for v in values)
-    return values
+def captain_bluff_full_rows(cost: float) -> Any:
+    """Captain Bluff's heuristic when all three rows taken (of six conveyors) halved the
+    estimate of three players or more, as with two, and took `cost` off, not `_STALL`: 0
+    (``full-rows``) until issue #30, then 0.25 (``quarter``)."""
+    def evaluate(state: Any) -> tuple[float, ...]:
+        values = captain_bluff.heuristic(state)
+        if (state.players > 2 and not captain_bluff.is_terminal(state)
+                and sum(1 for row in state.rows if row) >= MAX_OPEN_ROWS):
+            return tuple(_FULL * (v + _STALL) - cost for v in values)
+        return values
+    return evaluate
 
 
 PREVIOUS: dict[str, dict[str, dict[str, Any]]] = {
     "captain_bluff": {"belief": {"belief": False},
-                      "full-rows": {"evaluate": captain_bluff_before_full_rows}},
+                      "full-rows": {"evaluate": captain_bluff_full_rows(0.0)},
+                      "quarter": {"evaluate": captain_bluff_full_rows(0.25)}},
     "lustry": {"closed-colours": {"evaluate": lustry_before_closed_colours}},
 }
 """Per game and change, the `ISMCTSBot` options that give the default search before that

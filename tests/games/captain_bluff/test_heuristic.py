@@ -84,19 +84,21 @@ def full_rows_of_three() -> cb.State:
             state = cb.apply(state, cb.sample_chance(state, rng))
 
 
-def test_full_rows_cost_each_of_three_players_a_quarter() -> None:
-    """A game of three whose rows are all taken heads for the turn limit, a draw worth more
-    than an even game of three (-1/3): the estimate takes a quarter off, so that somebody
-    closes a row (issue #30: one game at 1,000 iterations ran to the turn limit)."""
+def test_full_rows_cost_each_of_three_players_a_fifth_of_a_whole_estimate() -> None:
+    """With three players a halved estimate made full rows look good to the players behind
+    (a smaller deficit), so nobody closed a row and one game at 1,000 iterations ran to the
+    turn limit (issue #30): the estimate stays whole and costs everyone 0.2, which closing
+    a row takes back."""
     state = full_rows_of_three()
     counts = [len(state.hands[p]) - 0.5 * ready(state, p) for p in range(3)]
     assert heuristic(state) == pytest.approx(tuple(
-        0.5 * math.tanh(((sum(counts) - own) / 2 - own) / 6) - 0.25 for own in counts))
+        math.tanh(((sum(counts) - own) / 2 - own) / 6) - 0.2 for own in counts))
     close = next(a for a in cb.legal_actions(state) if isinstance(a, CloseConveyor))
     closed = cb.apply(state, close)
     counts = [len(closed.hands[p]) - 0.5 * ready(closed, p) for p in range(3)]
     assert heuristic(closed) == pytest.approx(tuple(
         math.tanh(((sum(counts) - own) / 2 - own) / 6) for own in counts))
+    assert heuristic(closed)[state.active] > heuristic(state)[state.active]
 
 
 def test_re_checking_a_known_destination_is_worth_nothing_and_closing_is() -> None:

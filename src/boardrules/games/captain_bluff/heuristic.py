@@ -11,9 +11,10 @@ destination it knew turn after turn to the turn limit. Two things now tell the m
 apart. Each player's count is their hand less half of what they could shed with one
 honest row start next turn (`ready`), so closing a row, swapping in a destination one
 holds a run of and checking a destination one does not know are worth something, and
-re-checking a known one is worth nothing. And while all three rows are taken a lead is
-worth half (no row can start until one closes, and a game nobody can play in ends at
-the turn limit, a draw): the player ahead gains by breaking the stall.
+re-checking a known one is worth nothing. And with two players, while all three rows
+are taken a lead is worth half (no row can start until one closes, and a game nobody
+can play in ends at the turn limit, a draw): the player ahead gains by breaking the
+stall.
 
 That made the bots bluff instead (issue #30): a rollout answers a luggage play with a
 random challenge or pass, and a heuristic that scores a position with the challenge
@@ -23,12 +24,15 @@ card challenges it. So while a window is open, a play that does not match the
 destination card of the sampled world counts as caught (`at_stake`): the active player
 holds every card at that conveyor again, as after a successful challenge (B13).
 
-With three players or more the bots could still stall with every row taken (issue #30:
-one three-player game at 1,000 iterations ran to the turn limit). Closing a row frees a
-start for the next player first, and the turn limit's draw, worth 0 to all, beats an even
-game of three (-1/3), so no bot closed. A position with all rows taken now costs every
-player of three or more a quarter: it is scored as a game heading for a draw nobody
-gains from, not as one still to play.
+With three players or more, full rows are scored otherwise (issue #30). Halving every
+estimate made the stall attractive to the players behind, two of three (a deficit halved
+is a smaller one), and closing a row frees a start for the next player first, so nobody
+closed: one game at 1,000 iterations ran to the turn limit. Without the halving, one game
+in ten still did, and with 0.1 off, one stood still for 89 turns. So while all rows are
+taken each estimate stays whole and costs every player 0.2 (`_STALL`): closing a row
+earns the player to move that much, and taking the third row with two cards or more
+still pays (each card shed is worth up to about 0.16). A quarter off a halved estimate,
+tried first, ended the games too, but counted against taking the third row and lost.
 """
 
 from __future__ import annotations
@@ -69,12 +73,11 @@ _READY: Final = 0.5
 """What each card of a player's `ready` play is worth, in cards of hand size: half a card
 (it is not shed yet, and a challenge or another player may stop it)."""
 _FULL: Final = 0.5
-"""What a lead is worth while all three rows are taken (no new row can start until one
-closes): half."""
-_STALL: Final = 0.25
-"""What a position with all three rows taken costs every player of three or more: such a
-game heads for the turn limit, a draw worth 0 to all, more than an even game is worth to
-each of three (1/3 - 2/3 = -1/3), so without it nobody would close a row."""
+"""What a lead is worth in a two-player game while all three rows are taken (no new row can
+start until one closes): half, so the player ahead gains by breaking the stall."""
+_STALL: Final = 0.2
+"""What all three rows taken cost every player of three or more: a table that leaves them
+so heads for the turn limit, a draw, and closing a row helps the next player first."""
 
 
 def ready(state: State, player: int) -> float:
@@ -133,8 +136,8 @@ def heuristic(state: State) -> tuple[float, ...]:
     At the end (a win or the turn limit) it is `returns` itself. Before, each player counts
     their hand size less half their `ready` cards, the active player also the cards
     `at_stake` in an open challenge window (a bluff counts as caught); their estimate is
-    ``tanh((the others' mean count - own count) / 6)``, halved while all three rows hold
-    luggage (B6: no row can start), and then 0.25 less with three players or more.
+    ``tanh((the others' mean count - own count) / 6)``; while all three rows hold luggage
+    (B6: no row can start), halved with two players, and 0.2 less with more.
 
     >>> from boardrules.games import captain_bluff
     >>> heuristic(captain_bluff.new_game(3))
@@ -151,7 +154,7 @@ def heuristic(state: State) -> tuple[float, ...]:
     total = sum(counts)
     worth, stall = 1.0, 0.0
     if sum(1 for row in state.rows if row) >= MAX_OPEN_ROWS:
-        worth, stall = _FULL, _STALL if n > 2 else 0.0
+        worth, stall = (_FULL, 0.0) if n == 2 else (1.0, _STALL)
     return tuple(worth * math.tanh(((total - own) / (n - 1) - own) / _SCALE) - stall
                  for own in counts)
 
