@@ -84,7 +84,7 @@ def full_rows_of_three() -> cb.State:
             state = cb.apply(state, cb.sample_chance(state, rng))
 
 
-def test_full_rows_cost_each_of_three_players_a_fifth_of_a_whole_estimate() -> None:
+def test_full_rows_leave_three_players_a_whole_estimate_less_0_2() -> None:
     """With three players a halved estimate made full rows look good to the players behind
     (a smaller deficit), so nobody closed a row and one game at 1,000 iterations ran to the
     turn limit (issue #30): the estimate stays whole and costs everyone 0.2, which closing
