@@ -51,7 +51,7 @@ from typing import Any, Literal
 
 from boardrules.bots import Bot, Decision, ISMCTSBot, RandomBot, play_game
 from boardrules.games import GAMES, captain_bluff, lustry
-from boardrules.games.captain_bluff.heuristic import _FULL, _STALL
+from boardrules.games.captain_bluff.heuristic import _FULL, _whole
 from boardrules.games.captain_bluff.rules import MAX_OPEN_ROWS
 
 OLD_LIMITS: dict[str, int | None] = {
@@ -86,14 +86,13 @@ def lustry_before_closed_colours(state: Any) -> tuple[float, ...]:
 
 def captain_bluff_full_rows(cost: float) -> Any:
     """Captain Bluff's heuristic when all three rows taken (of six conveyors) halved the
-    estimate of three players or more, as with two, and took `cost` off, not `_STALL`: 0
-    (``full-rows``) until issue #30, then 0.25 (``quarter``)."""
+    estimate of three players or more, as with two, and took `cost` off: 0 (``full-rows``)
+    until issue #30, then 0.25 (``quarter``)."""
     def evaluate(state: Any) -> tuple[float, ...]:
-        values = captain_bluff.heuristic(state)
         if (state.players > 2 and not captain_bluff.is_terminal(state)
                 and sum(1 for row in state.rows if row) >= MAX_OPEN_ROWS):
-            return tuple(_FULL * (v + _STALL) - cost for v in values)
-        return values
+            return tuple(_FULL * t - cost for t in _whole(state))
+        return captain_bluff.heuristic(state)
     return evaluate
 
 

@@ -92,7 +92,7 @@ def test_full_rows_leave_three_players_a_whole_estimate_less_0_2() -> None:
     state = full_rows_of_three()
     counts = [len(state.hands[p]) - 0.5 * ready(state, p) for p in range(3)]
     assert heuristic(state) == pytest.approx(tuple(
-        math.tanh(((sum(counts) - own) / 2 - own) / 6) - 0.2 for own in counts))
+        max(-1.0, math.tanh(((sum(counts) - own) / 2 - own) / 6) - 0.2) for own in counts))
     close = next(a for a in cb.legal_actions(state) if isinstance(a, CloseConveyor))
     closed = cb.apply(state, close)
     counts = [len(closed.hands[p]) - 0.5 * ready(closed, p) for p in range(3)]

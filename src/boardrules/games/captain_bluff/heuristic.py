@@ -29,10 +29,11 @@ estimate made the stall attractive to the players behind, two of three (a defici
 is a smaller one), and closing a row frees a start for the next player first, so nobody
 closed: one game at 1,000 iterations ran to the turn limit. Without the halving, one game
 in ten still did, and with 0.1 off, one stood still for 89 turns. So while all rows are
-taken each estimate stays whole and costs every player 0.2 (`_STALL`): closing a row
-earns the player to move that much, and taking the third row with two cards or more
-still pays (each card shed is worth up to about 0.16). A quarter off a halved estimate,
-tried first, ended the games too, but counted against taking the third row and lost.
+taken each estimate stays whole and costs every player 0.2 (`_STALL`; never below -1, a
+loss): closing a row earns the player to move that much, and taking the third row with
+two cards or more still pays (each card shed is worth up to about 0.16). A quarter off a
+halved estimate, tried first, ended the games too, but counted against taking the third
+row and lost.
 """
 
 from __future__ import annotations
@@ -137,7 +138,8 @@ def heuristic(state: State) -> tuple[float, ...]:
     their hand size less half their `ready` cards, the active player also the cards
     `at_stake` in an open challenge window (a bluff counts as caught); their estimate is
     ``tanh((the others' mean count - own count) / 6)``; while all three rows hold luggage
-    (B6: no row can start), halved with two players, and 0.2 less with more.
+    (B6: no row can start), halved with two players, and 0.2 less with more (never below
+    -1, a loss).
 
     >>> from boardrules.games import captain_bluff
     >>> heuristic(captain_bluff.new_game(3))
@@ -147,16 +149,23 @@ def heuristic(state: State) -> tuple[float, ...]:
         raise wrong_game("captain_bluff.heuristic", "captain_bluff.State", state)
     if is_terminal(state):
         return returns(state)
+    whole = _whole(state)
+    if sum(1 for row in state.rows if row) < MAX_OPEN_ROWS:
+        return whole
+    if state.players == 2:
+        return tuple(_FULL * t for t in whole)
+    return tuple(max(-1.0, t - _STALL) for t in whole)
+
+
+def _whole(state: State) -> tuple[float, ...]:
+    """Return each player's estimate before full rows count: ``tanh((the others' mean
+    count - own count) / 6)``."""
     n = state.players
     counts = [len(state.hands[p]) - _READY * ready(state, p) for p in range(n)]
     if state.window is not None:
         counts[state.active] += at_stake(state)
     total = sum(counts)
-    worth, stall = 1.0, 0.0
-    if sum(1 for row in state.rows if row) >= MAX_OPEN_ROWS:
-        worth, stall = (_FULL, 0.0) if n == 2 else (1.0, _STALL)
-    return tuple(worth * math.tanh(((total - own) / (n - 1) - own) / _SCALE) - stall
-                 for own in counts)
+    return tuple(math.tanh(((total - own) / (n - 1) - own) / _SCALE) for own in counts)
 
 
 def believe(world: State, player: int, rng: random.Random) -> State:
