@@ -28,12 +28,12 @@ With three players or more, full rows are scored otherwise (issue #30). Halving 
 estimate made the stall attractive to the players behind, two of three (a deficit halved
 is a smaller one), and closing a row frees a start for the next player first, so nobody
 closed: one game at 1,000 iterations ran to the turn limit. Without the halving, one game
-in ten still did, and with 0.1 off, one stood still for 89 turns. So while all rows are
-taken each estimate stays whole and costs every player 0.2 (`_STALL`; never below -1, a
-loss): closing a row earns the player to move that much, and taking the third row with
-two cards or more still pays (each card shed is worth up to about 0.16). A quarter off a
-halved estimate, tried first, ended the games too, but counted against taking the third
-row and lost.
+in ten still reached a 400-turn cap, and with 0.1 off, one stood still for 89 turns. So
+while all rows are taken each estimate stays whole and costs every player 0.2 (`_STALL`;
+never below -1, a loss): closing a row earns the player to move that much, and taking
+the third row with two cards or more still pays (each card shed is worth up to about
+0.16). A quarter off a halved estimate, tried first, ended the games too, but counted
+against taking the third row and lost.
 """
 
 from __future__ import annotations
